@@ -1,0 +1,2 @@
+//! The `skills` command-line tool.
+fn main() {}

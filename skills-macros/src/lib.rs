@@ -1,0 +1,1 @@
+//! The `include_skills!` macro (see skills-runtime).
