@@ -8,3 +8,5 @@
 #![deny(missing_docs)]
 
 extern crate alloc;
+
+pub mod prompt;
