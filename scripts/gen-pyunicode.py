@@ -332,10 +332,10 @@ def interesting_pool(rng):
     return sorted(cp for cp in pool if not is_surrogate(cp))
 
 
-def random_strings(rng, pool, n):
+def random_strings(rng, pool, n, max_len=9):
     out, seen = [], set()
     while len(out) < n:
-        s = "".join(chr(rng.choice(pool)) for _ in range(rng.randint(1, 9)))
+        s = "".join(chr(rng.choice(pool)) for _ in range(rng.randint(1, max_len)))
         if s not in seen:
             seen.add(s)
             out.append(s)
@@ -360,6 +360,13 @@ def gen_strings():
         "# Strings are code points in hex, separated by spaces.",
     ]
     strings = random_strings(rng, pool, 1200)
+    # Long runs of non-starters (CPython has no limit on how many it skips).
+    marks = sorted(CCC)
+    strings += random_strings(rng, pool, 20, max_len=60)
+    for _ in range(20):
+        base = chr(rng.choice([a for a, _, _ in PAIRS]))
+        run = "".join(chr(rng.choice(marks)) for _ in range(rng.randint(15, 40)))
+        strings.append(base + run + chr(rng.choice([b for _, b, _ in PAIRS])))
     # Every primary composite in decomposed, reversed-mark and doubled-mark form.
     for a, b, c in PAIRS:
         if rng.random() < 0.25:
