@@ -1,2 +1,104 @@
 //! The `skills` command-line tool.
-fn main() {}
+//!
+//! `validate`, `read-properties` and `to-prompt` behave exactly like the
+//! reference command line (`agentskills` from skills-ref 0.1.1); invoked
+//! under the name `agentskills`, the tool is a drop-in replacement for it,
+//! down to its help texts and version line. The other commands are ours.
+
+mod args;
+mod check;
+mod difflib;
+mod output;
+mod pyjson;
+mod pypath;
+mod reference;
+
+use args::{CommandSpec, GroupSpec, Param};
+
+const SKILL_PATH: Param = Param::Arg {
+    metavar: "SKILL_PATH",
+    many: false,
+    must_exist: true,
+};
+
+const REFERENCE_COMMANDS: [CommandSpec; 3] = [
+    CommandSpec {
+        name: "validate",
+        short_help: "Validate a skill directory.",
+        help: "  Validate a skill directory.\n\n  Checks that the skill has a valid SKILL.md with proper frontmatter, correct\n  naming conventions, and required fields.\n\n  Exit codes:     0: Valid skill     1: Validation errors found",
+        options_help: &[],
+        params: &[SKILL_PATH],
+    },
+    CommandSpec {
+        name: "read-properties",
+        short_help: "Read and print skill properties as JSON.",
+        help: "  Read and print skill properties as JSON.\n\n  Parses the YAML frontmatter from SKILL.md and outputs the properties as\n  JSON.\n\n  Exit codes:     0: Success     1: Parse error",
+        options_help: &[],
+        params: &[SKILL_PATH],
+    },
+    CommandSpec {
+        name: "to-prompt",
+        short_help: "Generate <available_skills> XML for agent prompts.",
+        help: "  Generate <available_skills> XML for agent prompts.\n\n  Accepts one or more skill directories.\n\n  Exit codes:     0: Success     1: Error",
+        options_help: &[],
+        params: &[Param::Arg {
+            metavar: "SKILL_PATHS...",
+            many: true,
+            must_exist: true,
+        }],
+    },
+];
+
+/// Name under which the tool stands in for the reference command line.
+const DROP_IN_NAME: &str = "agentskills";
+
+fn program_name() -> String {
+    std::env::args_os()
+        .next()
+        .map(|arg0| {
+            std::path::Path::new(&arg0)
+                .file_name()
+                .unwrap_or(&arg0)
+                .to_string_lossy()
+                .into_owned()
+        })
+        .unwrap_or_else(|| "skills".to_string())
+}
+
+fn group(prog: String) -> GroupSpec {
+    if prog == DROP_IN_NAME {
+        return GroupSpec {
+            prog,
+            version_line: "agentskills, version 0.1.1".to_string(),
+            description: "Reference library for Agent Skills.",
+            commands: REFERENCE_COMMANDS.to_vec(),
+        };
+    }
+    let mut commands = REFERENCE_COMMANDS.to_vec();
+    commands.push(check::COMMAND);
+    GroupSpec {
+        version_line: format!("{prog}, version {}", env!("CARGO_PKG_VERSION")),
+        prog,
+        description: "Validate, inspect and compile Agent Skills.",
+        commands,
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
+    let spec = group(program_name());
+    let code = match spec.parse(&args) {
+        Err(exit) => exit.emit(),
+        Ok(call) => match call.command {
+            "validate" => reference::validate(&call.args[0]),
+            "read-properties" => reference::read_properties(&call.args[0]),
+            "to-prompt" => reference::to_prompt(&call.args),
+            "check" => check::run(&call),
+            other => unreachable!("command {other} is declared but not dispatched"),
+        },
+    };
+    std::process::exit(code);
+}

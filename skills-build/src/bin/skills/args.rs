@@ -1,0 +1,406 @@
+//! Command-line parsing with click's behaviour and messages, so that the
+//! reference commands fail exactly as the reference does (usage errors exit
+//! with status 2 and name the command's usage line).
+
+use skills_build::pyrepr::repr_str;
+
+use crate::difflib::close_matches;
+use crate::output::{Stream, echo};
+
+/// A positional argument or an option of a command.
+#[derive(Debug, Clone, Copy)]
+pub enum Param {
+    /// A positional argument; `many` takes one or more.
+    Arg {
+        /// Shown in usage lines, e.g. `SKILL_PATH`.
+        metavar: &'static str,
+        /// One or more values instead of exactly one.
+        many: bool,
+        /// Each value must be an existing path.
+        must_exist: bool,
+    },
+    /// An option with a value, e.g. `--format json` or `--format=json`.
+    Opt {
+        /// The long name, with its dashes.
+        long: &'static str,
+        /// The allowed values, if restricted.
+        choices: &'static [&'static str],
+    },
+}
+
+/// A subcommand: its name, help and parameters.
+#[derive(Debug, Clone, Copy)]
+pub struct CommandSpec {
+    /// The subcommand's name.
+    pub name: &'static str,
+    /// One line for the group's command list.
+    pub short_help: &'static str,
+    /// The help text between the usage line and the options, as printed.
+    pub help: &'static str,
+    /// Lines for the options section, before `--help`.
+    pub options_help: &'static [&'static str],
+    /// Parameters in declaration order.
+    pub params: &'static [Param],
+}
+
+/// The program: how it introduces itself and its subcommands.
+#[derive(Debug, Clone)]
+pub struct GroupSpec {
+    /// The program name as invoked.
+    pub prog: String,
+    /// What `--version` prints.
+    pub version_line: String,
+    /// The group's help paragraph.
+    pub description: &'static str,
+    /// The subcommands, in any order (help lists them sorted).
+    pub commands: Vec<CommandSpec>,
+}
+
+/// What the user asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invocation {
+    /// The subcommand.
+    pub command: &'static str,
+    /// The positional values, in order.
+    pub args: Vec<String>,
+    /// The option values given, by long name (the last one wins).
+    pub options: Vec<(&'static str, String)>,
+}
+
+impl Invocation {
+    /// The value of option `long`, if given.
+    pub fn option(&self, long: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .rev()
+            .find(|(name, _)| *name == long)
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+/// Parsing stopped: print this and exit with `code`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exit {
+    /// The exit status.
+    pub code: i32,
+    /// Text for stdout (help, version).
+    pub stdout: Option<String>,
+    /// Text for stderr (usage errors).
+    pub stderr: Option<String>,
+}
+
+impl Exit {
+    /// Prints the texts (each followed by a newline) and gives the status.
+    pub fn emit(self) -> i32 {
+        if let Some(text) = self.stdout {
+            echo(Stream::Out, &text);
+        }
+        if let Some(text) = self.stderr {
+            echo(Stream::Err, &text);
+        }
+        self.code
+    }
+}
+
+const HELP_LINE: &str = "  --help  Show this message and exit.";
+
+impl GroupSpec {
+    fn usage(&self) -> String {
+        format!("Usage: {} [OPTIONS] COMMAND [ARGS]...", self.prog)
+    }
+
+    /// The group's full help text.
+    pub fn help(&self) -> String {
+        let mut commands = self.commands.clone();
+        commands.sort_by_key(|c| c.name);
+        let width = commands.iter().map(|c| c.name.len()).max().unwrap_or(0);
+        let mut text = format!(
+            "{}\n\n  {}\n\nOptions:\n  --version  Show the version and exit.\n  --help     Show this message and exit.\n\nCommands:",
+            self.usage(),
+            self.description
+        );
+        for command in &commands {
+            text.push_str(&format!(
+                "\n  {:<width$}  {}",
+                command.name, command.short_help
+            ));
+        }
+        text
+    }
+
+    fn usage_error(&self, message: &str) -> Exit {
+        Exit {
+            code: 2,
+            stdout: None,
+            stderr: Some(format!(
+                "{}\nTry '{} --help' for help.\n\nError: {message}",
+                self.usage(),
+                self.prog
+            )),
+        }
+    }
+
+    fn command_usage(&self, command: &CommandSpec) -> String {
+        let mut line = format!("Usage: {} {} [OPTIONS]", self.prog, command.name);
+        for param in command.params {
+            if let Param::Arg { metavar, .. } = param {
+                line.push(' ');
+                line.push_str(metavar);
+            }
+        }
+        line
+    }
+
+    /// A subcommand's full help text.
+    pub fn command_help(&self, command: &CommandSpec) -> String {
+        let mut text = format!(
+            "{}\n\n{}\n\nOptions:\n",
+            self.command_usage(command),
+            command.help
+        );
+        for line in command.options_help {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text.push_str(HELP_LINE);
+        text
+    }
+
+    fn command_error(&self, command: &CommandSpec, message: &str) -> Exit {
+        Exit {
+            code: 2,
+            stdout: None,
+            stderr: Some(format!(
+                "{}\nTry '{} {} --help' for help.\n\nError: {message}",
+                self.command_usage(command),
+                self.prog,
+                command.name
+            )),
+        }
+    }
+
+    /// Parses the arguments after the program name.
+    pub fn parse(&self, args: &[String]) -> Result<Invocation, Exit> {
+        if args.is_empty() {
+            return Err(Exit {
+                code: 2,
+                stdout: None,
+                stderr: Some(self.help()),
+            });
+        }
+        let mut rest = args;
+        let mut eager: Option<&str> = None;
+        while let Some((arg, tail)) = rest.split_first() {
+            if arg == "--" {
+                rest = tail;
+                break;
+            }
+            if !is_option(arg) {
+                break;
+            }
+            let (name, value) = split_value(arg);
+            match name {
+                "--help" | "--version" if value.is_some() => {
+                    return Err(bad_option_usage(name));
+                }
+                "--help" | "--version" => {
+                    eager.get_or_insert(if name == "--help" { "help" } else { "version" });
+                }
+                _ => return Err(self.usage_error(&no_such_option(arg, &["--version", "--help"]))),
+            }
+            rest = tail;
+        }
+        match eager {
+            Some("help") => return Err(self.stdout_exit(self.help())),
+            Some(_) => return Err(self.stdout_exit(self.version_line.clone())),
+            None => {}
+        }
+        let Some((name, tail)) = rest.split_first() else {
+            return Err(self.usage_error("Missing command."));
+        };
+        let Some(command) = self.commands.iter().find(|c| c.name == name) else {
+            if is_option(name) {
+                return Err(self.usage_error(&no_such_option(name, &["--version", "--help"])));
+            }
+            let mut names: Vec<&str> = self.commands.iter().map(|c| c.name).collect();
+            names.sort_unstable();
+            let message = format!("No such command {}.", repr_str(name));
+            return Err(self.usage_error(&with_suggestions(message, name, &names)));
+        };
+        self.parse_command(command, tail)
+    }
+
+    fn stdout_exit(&self, text: String) -> Exit {
+        Exit {
+            code: 0,
+            stdout: Some(text),
+            stderr: None,
+        }
+    }
+
+    fn parse_command(&self, command: &CommandSpec, args: &[String]) -> Result<Invocation, Exit> {
+        let mut positional = Vec::new();
+        let mut options = Vec::new();
+        let mut help = false;
+        let longs: Vec<&str> = command
+            .params
+            .iter()
+            .filter_map(|p| match p {
+                Param::Opt { long, .. } => Some(*long),
+                Param::Arg { .. } => None,
+            })
+            .chain(["--help"])
+            .collect();
+        let mut queue = args.iter();
+        while let Some(arg) = queue.next() {
+            if arg == "--" {
+                positional.extend(queue.by_ref().cloned());
+                break;
+            }
+            if !is_option(arg) {
+                positional.push(arg.clone());
+                continue;
+            }
+            let (name, value) = split_value(arg);
+            if name == "--help" {
+                if value.is_some() {
+                    return Err(bad_option_usage(name));
+                }
+                help = true;
+                continue;
+            }
+            let Some(long) = longs.iter().find(|l| **l == name) else {
+                return Err(self.command_error(command, &no_such_option(arg, &longs)));
+            };
+            let value = match value {
+                Some(v) => v.to_string(),
+                None => match queue.next() {
+                    Some(v) => v.clone(),
+                    None => {
+                        return Err(bad_option_usage_text(format!(
+                            "Option {} requires an argument.",
+                            repr_str(name)
+                        )));
+                    }
+                },
+            };
+            options.push((*long, value));
+        }
+        if help {
+            return Err(self.stdout_exit(self.command_help(command)));
+        }
+        for param in command.params {
+            if let Param::Opt { long, choices } = param {
+                for (_, value) in options.iter().filter(|(name, _)| name == long) {
+                    if !choices.is_empty() && !choices.contains(&value.as_str()) {
+                        let quoted: Vec<String> = choices.iter().map(|c| repr_str(c)).collect();
+                        return Err(self.command_error(
+                            command,
+                            &format!(
+                                "Invalid value for '{long}': {} is not one of {}.",
+                                repr_str(value),
+                                quoted.join(", ")
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        let mut taken = 0;
+        for param in command.params {
+            let Param::Arg {
+                metavar,
+                many,
+                must_exist,
+            } = *param
+            else {
+                continue;
+            };
+            let wanted = if many {
+                positional.len().saturating_sub(taken)
+            } else {
+                1.min(positional.len().saturating_sub(taken))
+            };
+            if wanted == 0 {
+                return Err(self.command_error(command, &format!("Missing argument '{metavar}'.")));
+            }
+            if must_exist {
+                for value in &positional[taken..taken + wanted] {
+                    if std::fs::metadata(value).is_err() {
+                        return Err(self.command_error(
+                            command,
+                            &format!(
+                                "Invalid value for '{metavar}': Path {} does not exist.",
+                                repr_str(value)
+                            ),
+                        ));
+                    }
+                }
+            }
+            taken += wanted;
+        }
+        let extra = &positional[taken..];
+        if !extra.is_empty() {
+            let noun = if extra.len() == 1 {
+                "argument"
+            } else {
+                "arguments"
+            };
+            return Err(self.command_error(
+                command,
+                &format!("Got unexpected extra {noun} ({})", extra.join(" ")),
+            ));
+        }
+        Ok(Invocation {
+            command: command.name,
+            args: positional,
+            options,
+        })
+    }
+}
+
+fn is_option(arg: &str) -> bool {
+    arg.starts_with('-') && arg.len() > 1
+}
+
+fn split_value(arg: &str) -> (&str, Option<&str>) {
+    match arg.split_once('=') {
+        Some((name, value)) => (name, Some(value)),
+        None => (arg, None),
+    }
+}
+
+/// click's message for an unknown option: a `--long` name is compared with
+/// the known ones; a `-x` form is reported by its first letter.
+fn no_such_option(arg: &str, longs: &[&str]) -> String {
+    let (name, _) = split_value(arg);
+    if name.starts_with("--") {
+        with_suggestions(format!("No such option {}.", repr_str(name)), name, longs)
+    } else {
+        let first: String = arg.chars().take(2).collect();
+        format!("No such option {}.", repr_str(&first))
+    }
+}
+
+fn with_suggestions(message: String, word: &str, candidates: &[&str]) -> String {
+    let mut matches = close_matches(word, candidates);
+    matches.sort_unstable();
+    let quoted: Vec<String> = matches.iter().map(|m| repr_str(m)).collect();
+    match quoted.len() {
+        0 => message,
+        1 => format!("{message} Did you mean {}?", quoted[0]),
+        _ => format!("{message} (Did you mean one of: {}?)", quoted.join(", ")),
+    }
+}
+
+fn bad_option_usage(name: &str) -> Exit {
+    bad_option_usage_text(format!("Option {} does not take a value.", repr_str(name)))
+}
+
+fn bad_option_usage_text(message: String) -> Exit {
+    Exit {
+        code: 2,
+        stdout: None,
+        stderr: Some(format!("Error: {message}")),
+    }
+}

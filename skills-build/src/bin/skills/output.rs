@@ -1,0 +1,95 @@
+//! Writing to stdout and stderr the way click does: ANSI CSI sequences are
+//! removed when the stream is not a terminal.
+
+use std::io::{self, IsTerminal, Write};
+
+/// Removes every match of `\x1b\[[0-?]*[ -/]*[@-~]`.
+pub fn strip_ansi(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == 0x1b && bytes.get(i + 1) == Some(&b'[') {
+            let mut j = i + 2;
+            while j < bytes.len() && (0x30..=0x3f).contains(&bytes[j]) {
+                j += 1;
+            }
+            while j < bytes.len() && (0x20..=0x2f).contains(&bytes[j]) {
+                j += 1;
+            }
+            if j < bytes.len() && (0x40..=0x7e).contains(&bytes[j]) {
+                out.push_str(&text[copied..i]);
+                i = j + 1;
+                copied = i;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
+/// Which stream a line goes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    /// Standard output.
+    Out,
+    /// Standard error.
+    Err,
+}
+
+/// Writes `text` and a newline, as `click.echo` does.
+pub fn echo(stream: Stream, text: &str) {
+    let mut line = String::with_capacity(text.len() + 1);
+    line.push_str(text);
+    line.push('\n');
+    write(stream, &line);
+}
+
+/// Writes `text` as is (ANSI-stripped when the stream is not a terminal).
+/// A closed pipe is not an error worth a panic: output just stops.
+pub fn write(stream: Stream, text: &str) {
+    let result = match stream {
+        Stream::Out => {
+            let mut out = io::stdout().lock();
+            let text = if out.is_terminal() {
+                text.to_string()
+            } else {
+                strip_ansi(text)
+            };
+            out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        }
+        Stream::Err => {
+            let mut err = io::stderr().lock();
+            let text = if err.is_terminal() {
+                text.to_string()
+            } else {
+                strip_ansi(text)
+            };
+            err.write_all(text.as_bytes()).and_then(|()| err.flush())
+        }
+    };
+    let _ = result;
+}
+
+/// Writes raw bytes to stdout (for `--format json` and files).
+pub fn write_stdout(text: &str) {
+    let mut out = io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strip_ansi;
+
+    #[test]
+    fn strips_csi_but_not_osc() {
+        assert_eq!(strip_ansi("\x1b[31mred\x1b[0m"), "red");
+        assert_eq!(strip_ansi("\x1b[1;2 q x"), " x");
+        assert_eq!(strip_ansi("\x1b]0;title\x07"), "\x1b]0;title\x07");
+        assert_eq!(strip_ansi("\x1b[\u{e9}"), "\x1b[\u{e9}");
+        assert_eq!(strip_ansi("end\x1b["), "end\x1b[");
+    }
+}

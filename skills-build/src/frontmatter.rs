@@ -1,0 +1,185 @@
+//! A parsed skill file: its frontmatter as strictyaml reads it, and its body.
+
+use std::fmt;
+
+use crate::problem::Position;
+use crate::pyrepr;
+use crate::pyunicode;
+use crate::skill_file::{self, NotUtf8, SplitError};
+use crate::yaml::{self, Entry, Mark, Node, Value, YamlError};
+
+/// The fields the reference validator allows at the top of a frontmatter.
+pub const KNOWN_FIELDS: [&str; 6] = [
+    "allowed-tools",
+    "compatibility",
+    "description",
+    "license",
+    "metadata",
+    "name",
+];
+
+/// The top-level mapping of a frontmatter: keys in file order, every scalar
+/// kept as the text it was written as.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Frontmatter {
+    entries: Vec<Entry>,
+}
+
+impl Frontmatter {
+    /// Every top-level entry, in file order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The entry for `key`, if present.
+    ///
+    /// ```
+    /// let doc = skills_build::frontmatter::parse_text("---\nname: pdf\n---\n").unwrap();
+    /// assert_eq!(doc.frontmatter.get("name").unwrap().value.value, skills_build::yaml::Value::Str("pdf".into()));
+    /// ```
+    pub fn get(&self, key: &str) -> Option<&Entry> {
+        self.entries.iter().find(|entry| entry.key == key)
+    }
+
+    /// The text of `key` when it is present and a scalar.
+    pub fn text(&self, key: &str) -> Option<&str> {
+        match &self.get(key)?.value.value {
+            Value::Str(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// `metadata` as the reference hands it on: a mapping becomes pairs of
+    /// `str(key)`, `str(value)` (nested values as Python reprs); anything
+    /// else is returned as [`Metadata::Other`].
+    pub fn metadata(&self) -> Option<Metadata<'_>> {
+        let entry = self.get("metadata")?;
+        Some(match &entry.value.value {
+            Value::Map(entries) => Metadata::Map(
+                entries
+                    .iter()
+                    .map(|e| (e.key.clone(), pyrepr::str_value(&e.value.value)))
+                    .collect(),
+            ),
+            other => Metadata::Other(other),
+        })
+    }
+}
+
+/// The `metadata` field after the reference's coercion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Metadata<'a> {
+    /// A mapping, every value turned into text, in file order.
+    Map(Vec<(String, String)>),
+    /// Text or a list, passed through unchanged.
+    Other(&'a Value),
+}
+
+/// A skill file read the way the reference reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkillDocument {
+    /// The frontmatter mapping.
+    pub frontmatter: Frontmatter,
+    /// The exact text between the two `---` markers (after newline
+    /// normalisation): what the frontmatter digest covers.
+    pub frontmatter_text: String,
+    /// Everything after the closing `---`, unchanged.
+    pub rest: String,
+}
+
+impl SkillDocument {
+    /// The body as the reference returns it: the text after the closing
+    /// `---`, stripped of surrounding whitespace.
+    pub fn body(&self) -> &str {
+        pyunicode::strip(&self.rest)
+    }
+
+    /// The file position of a mark inside the frontmatter text.
+    pub fn position(mark: Mark) -> Position {
+        file_position(mark)
+    }
+}
+
+/// Frontmatter marks count from the text after the opening `---`, which
+/// sits at the start of line 1; only line 1 needs shifting.
+fn file_position(mark: Mark) -> Position {
+    Position {
+        line: mark.line,
+        column: if mark.line == 1 {
+            mark.column.saturating_add(3)
+        } else {
+            mark.column
+        },
+    }
+}
+
+/// Why a skill file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseError {
+    /// The bytes are not UTF-8.
+    NotUtf8(NotUtf8),
+    /// The frontmatter markers are missing.
+    Split(SplitError),
+    /// The frontmatter is not strict YAML.
+    Yaml(YamlError),
+    /// The frontmatter is YAML, but not a mapping.
+    NotMapping,
+}
+
+impl ParseError {
+    /// Where in the file the problem is, when that is known.
+    pub fn position(&self) -> Option<Position> {
+        match self {
+            ParseError::NotUtf8(e) => Some(Position {
+                line: e.line,
+                column: e.column,
+            }),
+            ParseError::Yaml(e) => Some(file_position(e.mark())),
+            ParseError::Split(_) | ParseError::NotMapping => Some(Position { line: 1, column: 1 }),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::NotUtf8(e) => e.fmt(f),
+            ParseError::Split(e) => e.fmt(f),
+            ParseError::Yaml(e) => write!(f, "Invalid YAML in frontmatter: {e}"),
+            ParseError::NotMapping => f.write_str("SKILL.md frontmatter must be a YAML mapping"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Reads a skill file from its bytes.
+///
+/// ```
+/// let doc = skills_build::frontmatter::parse(b"---\r\nname: pdf\r\n---\r\n# PDF\r\n").unwrap();
+/// assert_eq!(doc.frontmatter.text("name"), Some("pdf"));
+/// assert_eq!(doc.body(), "# PDF");
+/// ```
+pub fn parse(bytes: &[u8]) -> Result<SkillDocument, ParseError> {
+    let text = skill_file::decode(bytes).map_err(ParseError::NotUtf8)?;
+    parse_text(&text)
+}
+
+/// Reads a skill file from text that is already decoded and normalised.
+///
+/// ```
+/// use skills_build::frontmatter::{parse_text, ParseError};
+/// assert_eq!(parse_text("---\n- a\n---\n"), Err(ParseError::NotMapping));
+/// ```
+pub fn parse_text(text: &str) -> Result<SkillDocument, ParseError> {
+    let split = skill_file::split(text).map_err(ParseError::Split)?;
+    let node: Node = yaml::parse(split.frontmatter).map_err(ParseError::Yaml)?;
+    match node.value {
+        Value::Map(entries) => Ok(SkillDocument {
+            frontmatter: Frontmatter { entries },
+            frontmatter_text: split.frontmatter.to_string(),
+            rest: split.rest.to_string(),
+        }),
+        _ => Err(ParseError::NotMapping),
+    }
+}

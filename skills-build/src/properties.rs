@@ -1,0 +1,77 @@
+//! A skill's properties as the reference's `read-properties` reports them.
+//!
+//! Only presence and non-emptiness of `name` and `description` are checked
+//! here; the rest is handed on as written (with `metadata` coerced to text
+//! the way the reference coerces it).
+
+use crate::frontmatter::{Frontmatter, Metadata};
+use crate::problem::Problem;
+use crate::pyunicode;
+use crate::yaml::Value;
+
+/// The properties of one skill.
+///
+/// ```
+/// use skills_build::{frontmatter::parse_text, properties::Properties};
+/// let doc = parse_text("---\nname: ' pdf '\ndescription: Fill forms.\nlicense: MIT\n---\n").unwrap();
+/// let props = Properties::read(&doc.frontmatter).unwrap();
+/// assert_eq!((props.name, props.description), ("pdf", "Fill forms."));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Properties<'a> {
+    /// The name, stripped (not normalised).
+    pub name: &'a str,
+    /// The description, stripped.
+    pub description: &'a str,
+    /// `license`, whatever its shape.
+    pub license: Option<&'a Value>,
+    /// `compatibility`, whatever its shape.
+    pub compatibility: Option<&'a Value>,
+    /// `allowed-tools`, whatever its shape.
+    pub allowed_tools: Option<&'a Value>,
+    /// `metadata` after coercion, when present and not empty.
+    pub metadata: Option<Metadata<'a>>,
+}
+
+impl<'a> Properties<'a> {
+    /// Reads the properties, failing as the reference does on a missing or
+    /// empty `name` or `description` (both presences are checked first).
+    pub fn read(fm: &'a Frontmatter) -> Result<Self, Problem> {
+        for field in ["name", "description"] {
+            if fm.get(field).is_none() {
+                return Err(Problem::error(format!(
+                    "Missing required field in frontmatter: {field}"
+                ))
+                .with_field(field));
+            }
+        }
+        let text = |field: &str| match fm.text(field) {
+            Some(text) if !pyunicode::strip(text).is_empty() => Ok(pyunicode::strip(text)),
+            _ => Err(
+                Problem::error(format!("Field '{field}' must be a non-empty string"))
+                    .with_field(field),
+            ),
+        };
+        let name = text("name")?;
+        let description = text("description")?;
+        let value = |field: &str| fm.get(field).map(|e| &e.value.value);
+        Ok(Properties {
+            name,
+            description,
+            license: value("license"),
+            compatibility: value("compatibility"),
+            allowed_tools: value("allowed-tools"),
+            metadata: fm.metadata().filter(|m| !is_falsy(m)),
+        })
+    }
+}
+
+/// Python truthiness: the reference drops an empty `metadata`.
+fn is_falsy(metadata: &Metadata<'_>) -> bool {
+    match metadata {
+        Metadata::Map(pairs) => pairs.is_empty(),
+        Metadata::Other(Value::Str(text)) => text.is_empty(),
+        Metadata::Other(Value::Seq(items)) => items.is_empty(),
+        Metadata::Other(Value::Map(entries)) => entries.is_empty(),
+    }
+}

@@ -1,0 +1,285 @@
+//! The rules a skill's frontmatter must follow.
+//!
+//! First the reference validator's checks, in its order and with its
+//! wording, so that a skill it rejects is rejected here with the same
+//! messages; then the specification's rules it does not check, as
+//! problems of their own.
+
+use crate::allowed_tools;
+use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
+use crate::problem::{Position, Problem};
+use crate::pyunicode;
+use crate::yaml::{Entry, Value};
+
+/// Longest name, in characters after NFKC.
+pub const MAX_NAME_CHARS: usize = 64;
+/// Longest description, in characters before stripping.
+pub const MAX_DESCRIPTION_CHARS: usize = 1024;
+/// Longest compatibility note, in characters.
+pub const MAX_COMPATIBILITY_CHARS: usize = 500;
+/// The body length past which the specification advises splitting a skill.
+pub const ADVISED_MAX_BODY_LINES: usize = 500;
+
+const START: Position = Position { line: 1, column: 1 };
+
+/// Checks a skill file read from the directory named `dir_name`.
+///
+/// Problems come back in rule order: the reference's checks first, then
+/// the specification's extra ones. They name their field and position but
+/// not the file, which the caller knows.
+///
+/// ```
+/// use skills_build::{frontmatter::parse_text, validate::validate};
+/// let doc = parse_text("---\nname: PDF\ndescription: Fill forms.\n---\n").unwrap();
+/// let problems = validate(&doc, "PDF");
+/// assert_eq!(problems[0].message, "Skill name 'PDF' must be lowercase");
+/// assert_eq!(problems[0].position.unwrap().line, 2);
+/// ```
+pub fn validate(doc: &SkillDocument, dir_name: &str) -> Vec<Problem> {
+    let fm = &doc.frontmatter;
+    let mut problems = Vec::new();
+    check_unknown_fields(fm, &mut problems);
+    check_name(fm, dir_name, &mut problems);
+    check_description(fm, &mut problems);
+    check_compatibility(fm, &mut problems);
+    check_license(fm, &mut problems);
+    check_metadata(fm, &mut problems);
+    check_allowed_tools(fm, &mut problems);
+    check_body_length(doc, &mut problems);
+    problems
+}
+
+fn at(entry: &Entry) -> Position {
+    SkillDocument::position(entry.value.mark)
+}
+
+fn check_unknown_fields(fm: &Frontmatter, problems: &mut Vec<Problem>) {
+    let mut unknown: Vec<&Entry> = fm
+        .entries()
+        .iter()
+        .filter(|e| !KNOWN_FIELDS.contains(&e.key.as_str()))
+        .collect();
+    let Some(first) = unknown.first().copied() else {
+        return;
+    };
+    unknown.sort_by(|a, b| a.key.cmp(&b.key));
+    let names: Vec<&str> = unknown.iter().map(|e| e.key.as_str()).collect();
+    problems.push(
+        Problem::error(format!(
+            "Unexpected fields in frontmatter: {}. Only {} are allowed.",
+            names.join(", "),
+            python_list(&KNOWN_FIELDS)
+        ))
+        .at(SkillDocument::position(first.key_mark))
+        .with_hint("put custom fields under `metadata:`"),
+    );
+}
+
+fn python_list(items: &[&str]) -> String {
+    let quoted: Vec<String> = items.iter().map(|s| format!("'{s}'")).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+/// The text of a required field, or the reference's problem with it.
+fn required_text<'a>(fm: &'a Frontmatter, field: &str) -> Result<(&'a str, Position), Problem> {
+    let Some(entry) = fm.get(field) else {
+        return Err(
+            Problem::error(format!("Missing required field in frontmatter: {field}"))
+                .with_field(field)
+                .at(START),
+        );
+    };
+    match &entry.value.value {
+        Value::Str(text) if !pyunicode::strip(text).is_empty() => Ok((text, at(entry))),
+        _ => Err(
+            Problem::error(format!("Field '{field}' must be a non-empty string"))
+                .with_field(field)
+                .at(at(entry)),
+        ),
+    }
+}
+
+fn check_name(fm: &Frontmatter, dir_name: &str, problems: &mut Vec<Problem>) {
+    let (raw, pos) = match required_text(fm, "name") {
+        Ok(found) => found,
+        Err(problem) => return problems.push(problem),
+    };
+    let name = pyunicode::nfkc(pyunicode::strip(raw));
+    let problem = |message: String| Problem::error(message).with_field("name").at(pos);
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        problems.push(problem(format!(
+            "Skill name '{name}' exceeds {MAX_NAME_CHARS} character limit ({chars} chars)"
+        )));
+    }
+    if pyunicode::changes_when_lowercased(&name) {
+        problems.push(
+            problem(format!("Skill name '{name}' must be lowercase"))
+                .with_hint(format!("write it as '{}'", name.to_lowercase())),
+        );
+    }
+    if name.starts_with('-') || name.ends_with('-') {
+        problems.push(problem(
+            "Skill name cannot start or end with a hyphen".to_string(),
+        ));
+    }
+    if name.contains("--") {
+        problems.push(problem(
+            "Skill name cannot contain consecutive hyphens".to_string(),
+        ));
+    }
+    if !name.chars().all(|c| c == '-' || pyunicode::is_alnum(c)) {
+        problems.push(problem(format!(
+            "Skill name '{name}' contains invalid characters. Only letters, digits, and hyphens are allowed."
+        )));
+    }
+    if pyunicode::nfkc(dir_name) != name {
+        problems.push(
+            problem(format!(
+                "Directory name '{dir_name}' must match skill name '{name}'"
+            ))
+            .with_hint("rename the directory or the skill so that they agree"),
+        );
+    }
+}
+
+fn check_description(fm: &Frontmatter, problems: &mut Vec<Problem>) {
+    let (text, pos) = match required_text(fm, "description") {
+        Ok(found) => found,
+        Err(problem) => return problems.push(problem),
+    };
+    let chars = text.chars().count();
+    if chars > MAX_DESCRIPTION_CHARS {
+        problems.push(
+            Problem::error(format!(
+                "Description exceeds {MAX_DESCRIPTION_CHARS} character limit ({chars} chars)"
+            ))
+            .with_field("description")
+            .at(pos),
+        );
+    }
+}
+
+fn check_compatibility(fm: &Frontmatter, problems: &mut Vec<Problem>) {
+    let Some(entry) = fm.get("compatibility") else {
+        return;
+    };
+    let problem = |message: String| {
+        Problem::error(message)
+            .with_field("compatibility")
+            .at(at(entry))
+    };
+    match &entry.value.value {
+        Value::Str(text) => {
+            let chars = text.chars().count();
+            if chars > MAX_COMPATIBILITY_CHARS {
+                problems.push(problem(format!(
+                    "Compatibility exceeds {MAX_COMPATIBILITY_CHARS} character limit ({chars} chars)"
+                )));
+            }
+        }
+        _ => problems.push(problem(
+            "Field 'compatibility' must be a string".to_string(),
+        )),
+    }
+}
+
+fn shape(value: &Value) -> &'static str {
+    match value {
+        Value::Str(_) => "text",
+        Value::Seq(_) => "a list",
+        Value::Map(_) => "a mapping",
+    }
+}
+
+fn check_license(fm: &Frontmatter, problems: &mut Vec<Problem>) {
+    if let Some(entry) = fm.get("license")
+        && !matches!(entry.value.value, Value::Str(_))
+    {
+        problems.push(
+            Problem::spec_error(format!(
+                "license must be text, not {}",
+                shape(&entry.value.value)
+            ))
+            .with_field("license")
+            .at(at(entry)),
+        );
+    }
+}
+
+fn check_metadata(fm: &Frontmatter, problems: &mut Vec<Problem>) {
+    let Some(entry) = fm.get("metadata") else {
+        return;
+    };
+    match &entry.value.value {
+        // An empty `metadata:` reads as no metadata.
+        Value::Str(text) if text.is_empty() => {}
+        Value::Map(entries) => {
+            for inner in entries {
+                if !matches!(inner.value.value, Value::Str(_)) {
+                    problems.push(
+                        Problem::spec_error(format!(
+                            "metadata must map strings to strings, but '{}' holds {}",
+                            inner.key,
+                            shape(&inner.value.value)
+                        ))
+                        .with_field("metadata")
+                        .at(at(inner))
+                        .with_hint("write the value as one string"),
+                    );
+                }
+            }
+        }
+        other => problems.push(
+            Problem::spec_error(format!(
+                "metadata must be a mapping of strings to strings, not {}",
+                shape(other)
+            ))
+            .with_field("metadata")
+            .at(at(entry)),
+        ),
+    }
+}
+
+fn check_allowed_tools(fm: &Frontmatter, problems: &mut Vec<Problem>) {
+    let Some(entry) = fm.get("allowed-tools") else {
+        return;
+    };
+    let problem = |message: String| {
+        Problem::spec_error(message)
+            .with_field("allowed-tools")
+            .at(at(entry))
+    };
+    match &entry.value.value {
+        Value::Str(text) => {
+            if let Err(err) = allowed_tools::parse(text) {
+                problems.push(problem(err.to_string()));
+            }
+        }
+        other => problems.push(
+            problem(format!(
+                "allowed-tools must be a space-separated string, not {}",
+                shape(other)
+            ))
+            .with_hint("write the tools on one line, separated by spaces"),
+        ),
+    }
+}
+
+fn check_body_length(doc: &SkillDocument, problems: &mut Vec<Problem>) {
+    let lines = doc.body().lines().count();
+    if lines > ADVISED_MAX_BODY_LINES {
+        let fence_line = doc.frontmatter_text.matches('\n').count() + 1;
+        problems.push(
+            Problem::warning(format!(
+                "the body has {lines} lines; the specification advises keeping SKILL.md under {ADVISED_MAX_BODY_LINES}"
+            ))
+            .with_field("body")
+            .at(Position {
+                line: u32::try_from(fence_line + 1).unwrap_or(u32::MAX),
+                column: 1,
+            })
+            .with_hint("move detail into files the instructions point to"),
+        );
+    }
+}
