@@ -2,5 +2,13 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod allowed_tools;
+pub mod frontmatter;
+pub mod problem;
+pub mod properties;
+pub mod pyrepr;
 pub mod pyunicode;
+pub mod skill_dir;
+pub mod skill_file;
+pub mod validate;
 pub mod yaml;
