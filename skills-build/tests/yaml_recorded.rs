@@ -1,0 +1,205 @@
+//! The strict YAML reader against strictyaml 1.7.3's recorded verdicts.
+//!
+//! Each `testdata/yaml/<case>.yaml` has a `<case>.out` written by
+//! `scripts/record-yaml.py`: `ok` and the JSON of the loaded data, `error` and
+//! the exact error text, or `crash` where the reference itself fails (there we
+//! only require an error, naming the code point for non-printable input).
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use skills_build::yaml::{self, Node, Value};
+
+fn cases_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/yaml")
+}
+
+/// `(name, input, recorded output)` for every case, sorted by name.
+fn cases() -> Vec<(String, String, String)> {
+    let mut cases = Vec::new();
+    for entry in fs::read_dir(cases_dir()).expect("testdata/yaml exists") {
+        let path = entry.expect("readable dir entry").path();
+        if path.extension().is_none_or(|e| e != "yaml") {
+            continue;
+        }
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_owned();
+        let input = fs::read_to_string(&path).expect("UTF-8 input");
+        let out = fs::read_to_string(path.with_extension("out"))
+            .unwrap_or_else(|_| format!("missing .out for {name}"));
+        cases.push((name, input, out));
+    }
+    cases.sort();
+    cases
+}
+
+/// Python's `json.dumps(value, ensure_ascii=False, indent=1)`.
+fn dump(node: &Node, level: usize, out: &mut String) {
+    let pad = |n: usize| " ".repeat(n);
+    match &node.value {
+        Value::Str(text) => dump_str(text, out),
+        Value::Seq(items) if items.is_empty() => out.push_str("[]"),
+        Value::Map(entries) if entries.is_empty() => out.push_str("{}"),
+        Value::Seq(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                out.push_str(if i == 0 { "\n" } else { ",\n" });
+                out.push_str(&pad(level + 1));
+                dump(item, level + 1, out);
+            }
+            out.push('\n');
+            out.push_str(&pad(level));
+            out.push(']');
+        }
+        Value::Map(entries) => {
+            out.push('{');
+            for (i, entry) in entries.iter().enumerate() {
+                out.push_str(if i == 0 { "\n" } else { ",\n" });
+                out.push_str(&pad(level + 1));
+                dump_str(&entry.key, out);
+                out.push_str(": ");
+                dump(&entry.value, level + 1, out);
+            }
+            out.push('\n');
+            out.push_str(&pad(level));
+            out.push('}');
+        }
+    }
+}
+
+fn dump_str(text: &str, out: &mut String) {
+    out.push('"');
+    for ch in text.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn ours(input: &str) -> String {
+    match yaml::parse(input) {
+        Ok(node) => {
+            let mut out = String::from("ok\n");
+            dump(&node, 0, &mut out);
+            out.push('\n');
+            out
+        }
+        Err(error) => format!("error\n{error}"),
+    }
+}
+
+#[test]
+fn recorded_cases_match_byte_for_byte() {
+    let cases = cases();
+    assert!(cases.len() >= 80, "only {} recorded cases", cases.len());
+    let mut failures = Vec::new();
+    for (name, input, want) in &cases {
+        if want.starts_with("crash\n") {
+            match yaml::parse(input) {
+                Ok(node) => failures.push(format!(
+                    "{name}: the reference crashes, we accepted {node:?}"
+                )),
+                Err(error) => {
+                    let bad = input.chars().find(|&c| {
+                        c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{85}')
+                            || matches!(c, '\u{fffe}' | '\u{ffff}')
+                    });
+                    if let Some(c) = bad {
+                        let code = format!("U+{:04X}", u32::from(c));
+                        if !error.to_string().contains(&code) {
+                            failures.push(format!("{name}: error does not name {code}: {error}"));
+                        }
+                    }
+                }
+            }
+            continue;
+        }
+        let got = ours(input);
+        if &got != want {
+            failures.push(format!("{name}:\n--- want\n{want}\n--- got\n{got}\n"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ:\n\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+/// A small xorshift generator, so the mutations are the same on every run.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            usize::try_from(self.next() % n as u64).unwrap_or(0)
+        }
+    }
+}
+
+/// Characters that steer a YAML scanner somewhere interesting.
+const SIGNIFICANT: &[char] = &[
+    '{', '}', '[', ']', '&', '*', '!', ':', '-', '|', '>', '\'', '"', '#', '\t', '\n', ' ', '?',
+    ',', '%', '@', '`', '\\', '.', '\r', '\u{85}', '\u{2028}', '\u{feff}', '\u{7}', '0', '+', '<',
+    '日',
+];
+
+fn mutate(rng: &mut XorShift, input: &str) -> String {
+    let mut chars: Vec<char> = input.chars().collect();
+    for _ in 0..=rng.below(3) {
+        let at = rng.below(chars.len() + 1);
+        match rng.below(5) {
+            0 => chars.insert(at, SIGNIFICANT[rng.below(SIGNIFICANT.len())]),
+            1 if at < chars.len() => {
+                chars.remove(at);
+            }
+            2 if at < chars.len() => chars[at] = SIGNIFICANT[rng.below(SIGNIFICANT.len())],
+            3 => chars.truncate(at),
+            _ => {
+                let flipped = (rng.next() & 0x7f) as u8;
+                chars.insert(at, char::from(flipped));
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+#[test]
+fn mutated_inputs_never_panic() {
+    let inputs: Vec<String> = cases().into_iter().map(|(_, input, _)| input).collect();
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..4000 {
+        let base = &inputs[rng.below(inputs.len())];
+        let mutated = mutate(&mut rng, base);
+        let outcome = std::panic::catch_unwind(|| yaml::parse(&mutated).map(|_| ()));
+        assert!(outcome.is_ok(), "parse panicked on {mutated:?}");
+    }
+}
