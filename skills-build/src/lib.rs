@@ -10,5 +10,6 @@ pub mod pyrepr;
 pub mod pyunicode;
 pub mod skill_dir;
 pub mod skill_file;
+pub mod source;
 pub mod validate;
 pub mod yaml;

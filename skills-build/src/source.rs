@@ -1,0 +1,437 @@
+//! Where skills come from: a tree of files with a location name.
+//!
+//! A [`Source`] answers two questions, what a directory holds and what a
+//! file's bytes are, for paths relative to its root written with `/`.
+//! Three kinds exist: a local directory ([`DirSource`]), a tree held in
+//! memory ([`MemorySource`], for tests and generated skills) and an
+//! embedded [`include_dir::Dir`] ([`IncludeDirSource`]).
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// What a directory entry is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    /// A regular file (or a link to one inside the source).
+    File,
+    /// A directory (or a link to one inside the source).
+    Dir,
+}
+
+/// One entry of a directory listing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirEntry {
+    /// The entry's name (one path segment).
+    pub name: String,
+    /// File or directory.
+    pub kind: EntryKind,
+}
+
+/// Why a source could not answer.
+#[derive(Debug)]
+pub enum SourceError {
+    /// The path does not exist in the source.
+    NotFound(String),
+    /// A symbolic link resolves outside the source's directory.
+    Escapes {
+        /// The link, relative to the source root.
+        link: String,
+        /// Where it resolves to.
+        target: PathBuf,
+    },
+    /// A file or directory name is not UTF-8, so it cannot be embedded.
+    NotUtf8Name(PathBuf),
+    /// Something that is neither a file nor a directory (a socket, a
+    /// device, a broken link).
+    NotAFile(String),
+    /// The operating system refused.
+    Io {
+        /// The path, relative to the source root.
+        path: String,
+        /// What the system said.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for SourceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SourceError::NotFound(path) => write!(f, "{path}: not found"),
+            SourceError::Escapes { link, target } => write!(
+                f,
+                "{link}: symbolic link resolves outside the source, to {}; add that directory as a source of its own",
+                target.display()
+            ),
+            SourceError::NotUtf8Name(path) => {
+                write!(f, "{}: file name is not UTF-8", path.display())
+            }
+            SourceError::NotAFile(path) => {
+                write!(f, "{path}: neither a file nor a directory (a broken link?)")
+            }
+            SourceError::Io { path, error } => write!(f, "{path}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for SourceError {}
+
+/// A tree of files skills are read from.
+///
+/// Paths are relative to the root, `/`-separated, without `.` or `..`
+/// segments; `""` is the root itself. Listings come back sorted by name so
+/// every source gives the same order whatever its file system does.
+pub trait Source {
+    /// A name for the source in messages and prompt locations: a path, or a
+    /// label such as `memory`.
+    fn location(&self) -> &str;
+
+    /// The entries of directory `dir`, sorted by name.
+    fn list(&self, dir: &str) -> Result<Vec<DirEntry>, SourceError>;
+
+    /// The bytes of file `path`.
+    fn read(&self, path: &str) -> Result<Vec<u8>, SourceError>;
+}
+
+fn join(dir: &str, name: &str) -> String {
+    if dir.is_empty() {
+        name.to_string()
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
+/// A directory on the local file system.
+///
+/// Symbolic links are followed only while they stay inside the directory;
+/// a link that resolves elsewhere is refused with [`SourceError::Escapes`].
+///
+/// ```no_run
+/// use skills_build::source::{DirSource, Source};
+/// let source = DirSource::new("skills")?;
+/// for entry in source.list("")? {
+///     println!("{}", entry.name);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct DirSource {
+    root: PathBuf,
+    canonical_root: PathBuf,
+    location: String,
+}
+
+impl DirSource {
+    /// Opens `root`, which must be a directory.
+    pub fn new(root: impl AsRef<Path>) -> Result<DirSource, SourceError> {
+        let root = root.as_ref().to_path_buf();
+        let location = root.to_string_lossy().into_owned();
+        let canonical_root = std::fs::canonicalize(&root).map_err(|error| match error.kind() {
+            io::ErrorKind::NotFound => SourceError::NotFound(location.clone()),
+            _ => SourceError::Io {
+                path: location.clone(),
+                error,
+            },
+        })?;
+        if !canonical_root.is_dir() {
+            return Err(SourceError::Io {
+                path: location,
+                error: io::Error::new(io::ErrorKind::NotADirectory, "not a directory"),
+            });
+        }
+        Ok(DirSource {
+            root,
+            canonical_root,
+            location,
+        })
+    }
+
+    /// The directory as given.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The real path of `rel`, checked to stay inside the root.
+    fn resolve(&self, rel: &str) -> Result<PathBuf, SourceError> {
+        let path = self.canonical_root.join(rel);
+        let real = std::fs::canonicalize(&path).map_err(|error| match error.kind() {
+            io::ErrorKind::NotFound => {
+                if path.symlink_metadata().is_ok() {
+                    SourceError::NotAFile(rel.to_string())
+                } else {
+                    SourceError::NotFound(rel.to_string())
+                }
+            }
+            _ => SourceError::Io {
+                path: rel.to_string(),
+                error,
+            },
+        })?;
+        if !real.starts_with(&self.canonical_root) {
+            return Err(SourceError::Escapes {
+                link: rel.to_string(),
+                target: real,
+            });
+        }
+        Ok(real)
+    }
+}
+
+impl Source for DirSource {
+    fn location(&self) -> &str {
+        &self.location
+    }
+
+    fn list(&self, dir: &str) -> Result<Vec<DirEntry>, SourceError> {
+        let real = self.resolve(dir)?;
+        let io_error = |error| SourceError::Io {
+            path: dir.to_string(),
+            error,
+        };
+        let mut entries = Vec::new();
+        for entry in std::fs::read_dir(&real).map_err(io_error)? {
+            let entry = entry.map_err(io_error)?;
+            let name = entry
+                .file_name()
+                .into_string()
+                .map_err(|_| SourceError::NotUtf8Name(entry.path()))?;
+            let rel = join(dir, &name);
+            let target = self.resolve(&rel)?;
+            let kind = if target.is_dir() {
+                EntryKind::Dir
+            } else if target.is_file() {
+                EntryKind::File
+            } else {
+                return Err(SourceError::NotAFile(rel));
+            };
+            entries.push(DirEntry { name, kind });
+        }
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(entries)
+    }
+
+    fn read(&self, path: &str) -> Result<Vec<u8>, SourceError> {
+        let real = self.resolve(path)?;
+        std::fs::read(real).map_err(|error| SourceError::Io {
+            path: path.to_string(),
+            error,
+        })
+    }
+}
+
+/// A tree held in memory: file paths mapped to their bytes. Directories
+/// exist by having files in them.
+///
+/// ```
+/// use skills_build::source::{MemorySource, Source};
+/// let source = MemorySource::new("memory")
+///     .with_file("pdf/SKILL.md", "---\nname: pdf\n---\n")
+///     .with_file("pdf/scripts/run.py", "print(1)\n");
+/// assert_eq!(source.list("pdf").unwrap().len(), 2);
+/// assert_eq!(source.read("pdf/scripts/run.py").unwrap(), b"print(1)\n");
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct MemorySource {
+    location: String,
+    files: BTreeMap<String, Vec<u8>>,
+}
+
+impl MemorySource {
+    /// An empty tree named `location`.
+    pub fn new(location: impl Into<String>) -> MemorySource {
+        MemorySource {
+            location: location.into(),
+            files: BTreeMap::new(),
+        }
+    }
+
+    /// Adds (or replaces) the file at `path`.
+    pub fn with_file(mut self, path: impl Into<String>, bytes: impl Into<Vec<u8>>) -> MemorySource {
+        self.insert(path, bytes);
+        self
+    }
+
+    /// Adds (or replaces) the file at `path`.
+    pub fn insert(&mut self, path: impl Into<String>, bytes: impl Into<Vec<u8>>) {
+        self.files.insert(path.into(), bytes.into());
+    }
+}
+
+impl Source for MemorySource {
+    fn location(&self) -> &str {
+        &self.location
+    }
+
+    fn list(&self, dir: &str) -> Result<Vec<DirEntry>, SourceError> {
+        let prefix = if dir.is_empty() {
+            String::new()
+        } else {
+            format!("{dir}/")
+        };
+        let mut entries: Vec<DirEntry> = Vec::new();
+        for path in self.files.keys() {
+            let Some(rest) = path.strip_prefix(&prefix) else {
+                continue;
+            };
+            let (name, kind) = match rest.split_once('/') {
+                Some((name, _)) => (name, EntryKind::Dir),
+                None => (rest, EntryKind::File),
+            };
+            if entries.last().is_none_or(|last| last.name != name) {
+                entries.push(DirEntry {
+                    name: name.to_string(),
+                    kind,
+                });
+            }
+        }
+        if entries.is_empty() && !dir.is_empty() {
+            return Err(SourceError::NotFound(dir.to_string()));
+        }
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        entries.dedup_by(|a, b| a.name == b.name);
+        Ok(entries)
+    }
+
+    fn read(&self, path: &str) -> Result<Vec<u8>, SourceError> {
+        self.files
+            .get(path)
+            .cloned()
+            .ok_or_else(|| SourceError::NotFound(path.to_string()))
+    }
+}
+
+/// A directory embedded with `include_dir!`.
+///
+/// ```
+/// use skills_build::source::{IncludeDirSource, Source};
+/// static SKILLS: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/src");
+/// let source = IncludeDirSource::new("src", &SKILLS);
+/// assert!(source.list("").unwrap().iter().any(|e| e.name == "lib.rs"));
+/// ```
+#[cfg(feature = "include-dir")]
+#[derive(Debug, Clone)]
+pub struct IncludeDirSource<'a> {
+    location: String,
+    dir: &'a include_dir::Dir<'a>,
+}
+
+#[cfg(feature = "include-dir")]
+impl<'a> IncludeDirSource<'a> {
+    /// Wraps an embedded directory, naming it `location` in messages.
+    pub fn new(location: impl Into<String>, dir: &'a include_dir::Dir<'a>) -> Self {
+        IncludeDirSource {
+            location: location.into(),
+            dir,
+        }
+    }
+
+    fn dir_at(&self, rel: &str) -> Option<&'a include_dir::Dir<'a>> {
+        if rel.is_empty() {
+            Some(self.dir)
+        } else {
+            self.dir.get_dir(rel)
+        }
+    }
+}
+
+#[cfg(feature = "include-dir")]
+impl Source for IncludeDirSource<'_> {
+    fn location(&self) -> &str {
+        &self.location
+    }
+
+    fn list(&self, dir: &str) -> Result<Vec<DirEntry>, SourceError> {
+        let found = self
+            .dir_at(dir)
+            .ok_or_else(|| SourceError::NotFound(dir.to_string()))?;
+        let mut entries = Vec::new();
+        for entry in found.entries() {
+            let name = entry
+                .path()
+                .file_name()
+                .ok_or_else(|| SourceError::NotUtf8Name(entry.path().to_path_buf()))?
+                .to_str()
+                .ok_or_else(|| SourceError::NotUtf8Name(entry.path().to_path_buf()))?
+                .to_string();
+            let kind = match entry {
+                include_dir::DirEntry::Dir(_) => EntryKind::Dir,
+                include_dir::DirEntry::File(_) => EntryKind::File,
+            };
+            entries.push(DirEntry { name, kind });
+        }
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(entries)
+    }
+
+    fn read(&self, path: &str) -> Result<Vec<u8>, SourceError> {
+        self.dir
+            .get_file(path)
+            .map(|file| file.contents().to_vec())
+            .ok_or_else(|| SourceError::NotFound(path.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_lists_files_and_directories_once() {
+        let source = MemorySource::new("m")
+            .with_file("b/SKILL.md", "x")
+            .with_file("a/x/y", "1")
+            .with_file("a/x/z", "2")
+            .with_file("a/SKILL.md", "3");
+        let root: Vec<_> = source
+            .list("")
+            .unwrap()
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(root, ["a", "b"]);
+        let a = source.list("a").unwrap();
+        assert_eq!(
+            a[0],
+            DirEntry {
+                name: "SKILL.md".into(),
+                kind: EntryKind::File
+            }
+        );
+        assert_eq!(
+            a[1],
+            DirEntry {
+                name: "x".into(),
+                kind: EntryKind::Dir
+            }
+        );
+        assert!(matches!(source.list("nope"), Err(SourceError::NotFound(_))));
+    }
+
+    #[test]
+    fn directory_refuses_links_that_leave_it() {
+        let tmp = std::env::temp_dir().join(format!("skills-source-{}", std::process::id()));
+        let root = tmp.join("root");
+        std::fs::create_dir_all(root.join("pdf")).unwrap();
+        std::fs::write(tmp.join("secret"), "s").unwrap();
+        std::fs::write(root.join("pdf/SKILL.md"), "x").unwrap();
+        std::os::unix::fs::symlink("../../secret", root.join("pdf/leak")).unwrap();
+        std::os::unix::fs::symlink("SKILL.md", root.join("pdf/alias")).unwrap();
+        let source = DirSource::new(&root).unwrap();
+        let err = source.list("pdf").unwrap_err();
+        assert!(
+            matches!(err, SourceError::Escapes { ref link, .. } if link == "pdf/leak"),
+            "{err}"
+        );
+        std::fs::remove_file(root.join("pdf/leak")).unwrap();
+        let names: Vec<_> = source
+            .list("pdf")
+            .unwrap()
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(names, ["SKILL.md", "alias"]);
+        assert_eq!(source.read("pdf/alias").unwrap(), b"x");
+        std::fs::remove_dir_all(&tmp).unwrap();
+    }
+}
