@@ -80,7 +80,10 @@ mod tests {
     fn escapes_every_special_character_once() {
         let mut out = String::new();
         escape_html_into("&amp; <b>\"x\"</b> 'y'", &mut out);
-        assert_eq!(out, "&amp;amp; &lt;b&gt;&quot;x&quot;&lt;/b&gt; &#x27;y&#x27;");
+        assert_eq!(
+            out,
+            "&amp;amp; &lt;b&gt;&quot;x&quot;&lt;/b&gt; &#x27;y&#x27;"
+        );
     }
 
     #[test]
