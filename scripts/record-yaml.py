@@ -19,7 +19,9 @@ For each `testdata/yaml/<case>.yaml` the input is read as UTF-8 exactly as store
   fails with anything else (e.g. the AttributeError it hits on non-printable
   characters). Our reader gives its own error there.
 
-It writes nothing else and nothing outside testdata/yaml.
+It writes nothing else and nothing outside testdata/yaml, unless given another
+directory as its one argument (for differential runs; see
+skills-build/tests/yaml_recorded.rs), which it then records instead.
 """
 import json
 import pathlib
@@ -41,12 +43,13 @@ def record(text):
 
 
 def main():
-    cases = sorted(ROOT.glob("*.yaml"))
+    root = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT
+    cases = sorted(root.glob("*.yaml"))
     for case in cases:
         text = case.read_bytes().decode("utf-8")
         out = case.with_suffix(".out")
         out.write_bytes(record(text).encode("utf-8"))
-    print("recorded %d cases in %s" % (len(cases), ROOT), file=sys.stderr)
+    print("recorded %d cases in %s" % (len(cases), root), file=sys.stderr)
 
 
 if __name__ == "__main__":

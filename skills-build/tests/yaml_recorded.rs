@@ -17,8 +17,13 @@ fn cases_dir() -> PathBuf {
 
 /// `(name, input, recorded output)` for every case, sorted by name.
 fn cases() -> Vec<(String, String, String)> {
+    cases_in(&cases_dir())
+}
+
+/// The cases recorded in `dir`.
+fn cases_in(dir: &Path) -> Vec<(String, String, String)> {
     let mut cases = Vec::new();
-    for entry in fs::read_dir(cases_dir()).expect("testdata/yaml exists") {
+    for entry in fs::read_dir(dir).expect("the case directory exists") {
         let path = entry.expect("readable dir entry").path();
         if path.extension().is_none_or(|e| e != "yaml") {
             continue;
@@ -107,8 +112,40 @@ fn ours(input: &str) -> String {
 fn recorded_cases_match_byte_for_byte() {
     let cases = cases();
     assert!(cases.len() >= 80, "only {} recorded cases", cases.len());
+    let failures = mismatches(&cases);
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ:\n\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+/// The same comparison over a directory recorded elsewhere, for differential
+/// runs: `YAML_CASES=/some/dir cargo test -p skills-build --test yaml_recorded -- --ignored`
+/// after `.venv-ref/bin/python scripts/record-yaml.py /some/dir`.
+#[test]
+#[ignore = "needs YAML_CASES pointing at a recorded directory"]
+fn external_cases_match_byte_for_byte() {
+    let Some(dir) = std::env::var_os("YAML_CASES") else {
+        return;
+    };
+    let cases = cases_in(Path::new(&dir));
+    let failures = mismatches(&cases);
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ:\n\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+/// One report per case whose result differs from the recording.
+fn mismatches(cases: &[(String, String, String)]) -> Vec<String> {
     let mut failures = Vec::new();
-    for (name, input, want) in &cases {
+    for (name, input, want) in cases {
         if want.starts_with("crash\n") {
             match yaml::parse(input) {
                 Ok(node) => failures.push(format!(
@@ -131,16 +168,12 @@ fn recorded_cases_match_byte_for_byte() {
         }
         let got = ours(input);
         if &got != want {
-            failures.push(format!("{name}:\n--- want\n{want}\n--- got\n{got}\n"));
+            failures.push(format!(
+                "{name}: {input:?}\n--- want\n{want}\n--- got\n{got}\n"
+            ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases differ:\n\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
-    );
+    failures
 }
 
 /// A small xorshift generator, so the mutations are the same on every run.

@@ -56,17 +56,17 @@ pub(crate) fn compose(parser: &mut Parser) -> Scan<Option<RawNode>> {
         document = Some(compose_node(parser, 0)?);
         parser.next()?;
     }
-    if let Some(root) = &document {
-        if !parser.check(EventKind::StreamEnd)? {
-            let event = next_event(parser)?;
-            return Err(Failure::with_context(
-                ErrorKind::MultipleDocuments,
-                "expected a single document in the stream",
-                root.start,
-                "but found another document",
-                event.start,
-            ));
-        }
+    if let Some(root) = &document
+        && !parser.check(EventKind::StreamEnd)?
+    {
+        let event = next_event(parser)?;
+        return Err(Failure::with_context(
+            ErrorKind::MultipleDocuments,
+            "expected a single document in the stream",
+            root.start,
+            "but found another document",
+            event.start,
+        ));
     }
     parser.next()?;
     Ok(document)
@@ -143,7 +143,7 @@ fn compose_node(parser: &mut Parser, depth: usize) -> Scan<RawNode> {
 /// Run strictyaml's construction checks over `root`, in ruamel's order:
 /// nested collections met while not constructing "deeply" wait in a queue,
 /// while everything inside a mapping is constructed depth-first.
-pub(crate) fn check(root: &RawNode) -> Result<(), Failure> {
+pub(crate) fn check(root: &RawNode) -> Scan<()> {
     let mut checker = Checker {
         deep: false,
         queue: Vec::new(),
@@ -174,7 +174,7 @@ struct Checker<'a> {
 
 impl<'a> Checker<'a> {
     /// ruamel's `construct_object`.
-    fn construct(&mut self, node: &'a RawNode, deep: bool) -> Result<(), Failure> {
+    fn construct(&mut self, node: &'a RawNode, deep: bool) -> Scan<()> {
         let old = self.deep;
         if deep {
             self.deep = true;
@@ -194,7 +194,7 @@ impl<'a> Checker<'a> {
     }
 
     /// The body of ruamel's collection constructors.
-    fn fill(&mut self, node: &'a RawNode) -> Result<(), Failure> {
+    fn fill(&mut self, node: &'a RawNode) -> Scan<()> {
         match &node.body {
             Body::Scalar { .. } => Ok(()),
             Body::Seq(items) => items
@@ -204,11 +204,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn fill_mapping(
-        &mut self,
-        node: &'a RawNode,
-        pairs: &'a [(RawNode, RawNode)],
-    ) -> Result<(), Failure> {
+    fn fill_mapping(&mut self, node: &'a RawNode, pairs: &'a [(RawNode, RawNode)]) -> Scan<()> {
         self.flatten(node, pairs)?;
         let mut seen: HashSet<&str> = HashSet::new();
         for (key, value) in pairs.iter().filter(|(k, _)| !k.is_merge_key()) {
@@ -229,27 +225,23 @@ impl<'a> Checker<'a> {
                 Body::Scalar { .. } => {}
             }
             self.construct(value, true)?;
-            if let Body::Scalar { value: text, .. } = &key.body {
-                if !seen.insert(text) {
-                    return Err(Failure::with_context(
-                        ErrorKind::DuplicateKey,
-                        "While parsing",
-                        key.start,
-                        format!("Duplicate key '{text}' found"),
-                        key.end,
-                    ));
-                }
+            if let Body::Scalar { value: text, .. } = &key.body
+                && !seen.insert(text)
+            {
+                return Err(Failure::with_context(
+                    ErrorKind::DuplicateKey,
+                    "While parsing",
+                    key.start,
+                    format!("Duplicate key '{text}' found"),
+                    key.end,
+                ));
             }
         }
         check_sibling_indentation(pairs)
     }
 
     /// ruamel's `flatten_mapping`: what a merge key may hold.
-    fn flatten(
-        &mut self,
-        node: &'a RawNode,
-        pairs: &'a [(RawNode, RawNode)],
-    ) -> Result<(), Failure> {
+    fn flatten(&mut self, node: &'a RawNode, pairs: &'a [(RawNode, RawNode)]) -> Scan<()> {
         let refuse = |kind, problem: String, mark| {
             Err(Failure::with_context(
                 kind,
@@ -296,7 +288,7 @@ impl<'a> Checker<'a> {
 }
 
 /// strictyaml's rule: mapping values of one mapping start in the same column.
-fn check_sibling_indentation(pairs: &[(RawNode, RawNode)]) -> Result<(), Failure> {
+fn check_sibling_indentation(pairs: &[(RawNode, RawNode)]) -> Scan<()> {
     let mut first_column = None;
     for (_, value) in pairs.iter().filter(|(k, _)| !k.is_merge_key()) {
         if !matches!(value.body, Body::Map(_)) {

@@ -57,31 +57,31 @@ impl Failure {
         context_mark: RawMark,
         problem: impl Into<String>,
         problem_mark: RawMark,
-    ) -> Self {
-        Self {
+    ) -> Box<Self> {
+        Box::new(Self {
             kind,
             context: Some(context.into()),
             context_mark: Some(context_mark),
             problem: problem.into(),
             problem_mark: Some(problem_mark),
             note: None,
-        }
+        })
     }
 
     /// A failure with only a problem and its mark.
-    pub(crate) fn problem(kind: ErrorKind, problem: impl Into<String>, mark: RawMark) -> Self {
-        Self {
+    pub(crate) fn problem(kind: ErrorKind, problem: impl Into<String>, mark: RawMark) -> Box<Self> {
+        Box::new(Self {
             kind,
             context: None,
             context_mark: None,
             problem: problem.into(),
             problem_mark: Some(mark),
             note: None,
-        }
+        })
     }
 
     /// The same failure with a context line but no context mark.
-    pub(crate) fn context_line(mut self, context: impl Into<String>) -> Self {
+    pub(crate) fn context_line(mut self: Box<Self>, context: impl Into<String>) -> Box<Self> {
         self.context = Some(context.into());
         self
     }

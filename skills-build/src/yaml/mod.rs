@@ -213,8 +213,9 @@ fn non_printable(text: &str) -> Option<YamlError> {
     let (offset, ch) = text
         .char_indices()
         .find(|&(_, c)| reader::is_non_printable(c))?;
-    let mut cursor = reader::Reader::new(&text[..offset]);
-    cursor.forward(usize::MAX);
+    let before = text.get(..offset).unwrap_or_default();
+    let mut cursor = reader::Reader::new(before);
+    cursor.forward(before.chars().count());
     let mark = cursor.mark().public();
     let message = format!(
         "found non-printable character U+{:04X} at line {}, column {} \

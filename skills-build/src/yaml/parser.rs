@@ -6,7 +6,7 @@
 
 use super::ErrorKind;
 use super::marked::{Failure, RawMark, py_repr_str};
-use super::scanner::{Directive, Kind, Scan, Scanner, Token};
+use super::scanner::{Comment, Directive, Kind, Scan, Scanner, Token};
 
 /// What an event is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,7 +74,11 @@ pub(crate) struct Parser {
     marks: Vec<RawMark>,
 }
 
-fn parser_failure(context: Option<(&str, RawMark)>, problem: String, mark: RawMark) -> Failure {
+fn parser_failure(
+    context: Option<(&str, RawMark)>,
+    problem: String,
+    mark: RawMark,
+) -> Box<Failure> {
     match context {
         Some((text, context_mark)) => {
             Failure::with_context(ErrorKind::Syntax, text, context_mark, problem, mark)
@@ -102,10 +106,10 @@ impl Parser {
 
     /// The next event, left in place.
     pub(crate) fn peek(&mut self) -> Scan<Option<&Event>> {
-        if self.current.is_none() {
-            if let Some(state) = self.state {
-                self.current = Some(self.step(state)?);
-            }
+        if self.current.is_none()
+            && let Some(state) = self.state
+        {
+            self.current = Some(self.step(state)?);
         }
         Ok(self.current.as_ref())
     }
@@ -146,8 +150,8 @@ impl Parser {
     }
 
     fn parse_stream_start(&mut self) -> Scan<Event> {
-        let token = self.scanner.next()?;
-        self.scanner.peek()?;
+        let mut token = self.scanner.next()?;
+        self.scanner.move_comment(&mut token)?;
         self.state = Some(State::ImplicitDocumentStart);
         Ok(Event::new(EventKind::StreamStart, token.start, token.end))
     }
@@ -280,7 +284,14 @@ impl Parser {
         self.scanner.check(&[Kind::Tag])?;
         let start = self.scanner.peek()?.start;
         if indentless_sequence && self.scanner.check(&[Kind::BlockEntry])? {
-            let end = self.scanner.peek()?.end;
+            let next = self.scanner.peek()?;
+            if let Some(comment) = next.comment.filter(|c| c.post) {
+                self.scanner.set_front_comment(Some(Comment {
+                    post: false,
+                    ..comment
+                }));
+            }
+            let end = next.end;
             self.state = Some(State::IndentlessSequenceEntry);
             return Ok(Event::new(EventKind::SequenceStart, start, end));
         }
@@ -293,7 +304,12 @@ impl Parser {
         self.scanner.check(&[Kind::FlowSequenceStart])?;
         self.scanner.check(&[Kind::FlowMappingStart])?;
         if block && self.scanner.check(&[Kind::BlockSequenceStart])? {
-            let end = self.scanner.peek()?.start;
+            let next = self.scanner.peek()?;
+            // ruamel's `split_comment` drops a lone trailing comment.
+            if next.comment.is_some_and(|c| c.post && !c.pre) {
+                self.scanner.set_front_comment(None);
+            }
+            let end = next.start;
             self.state = Some(State::BlockSequenceFirstEntry);
             return Ok(Event::new(EventKind::SequenceStart, start, end));
         }
@@ -329,8 +345,8 @@ impl Parser {
 
     fn parse_block_sequence_entry(&mut self) -> Scan<Event> {
         if self.scanner.check(&[Kind::BlockEntry])? {
-            let token = self.scanner.next()?;
-            self.scanner.peek()?;
+            let mut token = self.scanner.next()?;
+            self.scanner.move_comment(&mut token)?;
             if !self.scanner.check(&[Kind::BlockEntry, Kind::BlockEnd])? {
                 self.states.push(State::BlockSequenceEntry);
                 return self.parse_node(true, false);
@@ -349,8 +365,8 @@ impl Parser {
 
     fn parse_indentless_sequence_entry(&mut self) -> Scan<Event> {
         if self.scanner.check(&[Kind::BlockEntry])? {
-            let token = self.scanner.next()?;
-            self.scanner.peek()?;
+            let mut token = self.scanner.next()?;
+            self.scanner.move_comment(&mut token)?;
             if !self
                 .scanner
                 .check(&[Kind::BlockEntry, Kind::Key, Kind::Value, Kind::BlockEnd])?
@@ -368,8 +384,8 @@ impl Parser {
 
     fn parse_block_mapping_key(&mut self) -> Scan<Event> {
         if self.scanner.check(&[Kind::Key])? {
-            let token = self.scanner.next()?;
-            self.scanner.peek()?;
+            let mut token = self.scanner.next()?;
+            self.scanner.move_comment(&mut token)?;
             if !self
                 .scanner
                 .check(&[Kind::Key, Kind::Value, Kind::BlockEnd])?
@@ -388,8 +404,8 @@ impl Parser {
         if !self.scanner.check(&[Kind::BlockEnd])? {
             return self.expected_block_end("while parsing a block mapping");
         }
-        let token = self.scanner.next()?;
-        self.scanner.peek()?;
+        let mut token = self.scanner.next()?;
+        self.scanner.move_comment(&mut token)?;
         self.pop_state();
         self.marks.pop();
         Ok(Event::new(EventKind::MappingEnd, token.start, token.end))
@@ -401,11 +417,9 @@ impl Parser {
             let mark = self.scanner.peek()?.start;
             return Ok(empty_scalar(mark));
         }
-        let token = self.scanner.next()?;
-        if self.scanner.check(&[Kind::Value])? {
-            self.scanner.peek()?;
-        } else if !self.scanner.check(&[Kind::Key])? {
-            self.scanner.peek()?;
+        let mut token = self.scanner.next()?;
+        if self.scanner.check(&[Kind::Value])? || !self.scanner.check(&[Kind::Key])? {
+            self.scanner.move_comment(&mut token)?;
         }
         if !self
             .scanner
@@ -415,7 +429,19 @@ impl Parser {
             return self.parse_node(true, true);
         }
         self.state = Some(State::BlockMappingKey);
-        Ok(empty_scalar(token.end))
+        if token.comment.is_some() {
+            return Ok(empty_scalar(token.end));
+        }
+        // Without comments of its own, ruamel marks the empty value at the
+        // end of the next token, and takes that token's trailing comment.
+        let next = self.scanner.peek()?;
+        if let Some(comment) = next.comment {
+            self.scanner.set_front_comment(Some(Comment {
+                post: false,
+                ..comment
+            }));
+        }
+        Ok(empty_scalar(next.end))
     }
 }
 

@@ -100,6 +100,18 @@ pub(crate) struct Token {
     pub(crate) plain: bool,
     /// What a directive token says.
     pub(crate) directive: Option<Directive>,
+    /// Which comments ruamel has attached to the token, if any.
+    pub(crate) comment: Option<Comment>,
+}
+
+/// The comments ruamel's round-trip scanner attaches to a token. Only their
+/// presence matters here: it decides where an empty mapping value is marked.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Comment {
+    /// A comment after the token (ruamel's `comment[0]`).
+    pub(crate) post: bool,
+    /// Comments before the token (ruamel's `comment[1]`).
+    pub(crate) pre: bool,
 }
 
 impl Token {
@@ -111,6 +123,7 @@ impl Token {
             value: String::new(),
             plain: false,
             directive: None,
+            comment: None,
         }
     }
 
@@ -120,6 +133,14 @@ impl Token {
             plain,
             ..Self::new(Kind::Scalar, start, end)
         }
+    }
+
+    fn add_post_comment(&mut self) {
+        self.comment.get_or_insert_with(Comment::default).post = true;
+    }
+
+    fn add_pre_comments(&mut self) {
+        self.comment.get_or_insert_with(Comment::default).pre = true;
     }
 }
 
@@ -135,7 +156,7 @@ struct SimpleKey {
 }
 
 /// Scanner result.
-pub(crate) type Scan<T> = Result<T, Failure>;
+pub(crate) type Scan<T> = Result<T, Box<Failure>>;
 
 /// ruamel's scanner over a [`Reader`].
 #[derive(Debug)]
@@ -153,7 +174,7 @@ pub(crate) struct Scanner {
     pub(crate) yaml_version: Option<(u64, u64)>,
 }
 
-fn syntax(context: &str, context_mark: RawMark, problem: String, mark: RawMark) -> Failure {
+fn syntax(context: &str, context_mark: RawMark, problem: String, mark: RawMark) -> Box<Failure> {
     Failure::with_context(ErrorKind::Syntax, context, context_mark, problem, mark)
 }
 
@@ -258,6 +279,36 @@ impl Scanner {
         Ok(self.front())
     }
 
+    /// ruamel's `token.move_comment(scanner.peek_token())`: hand the
+    /// comments of a taken token on to the next one.
+    pub(crate) fn move_comment(&mut self, from: &mut Token) -> Scan<()> {
+        self.peek()?;
+        let Some(comment) = from.comment else {
+            return Ok(());
+        };
+        let Some(target) = self.tokens.front_mut() else {
+            return Ok(());
+        };
+        if matches!(target.kind, Kind::StreamEnd | Kind::DocumentStart) {
+            return Ok(());
+        }
+        from.comment = None;
+        let merged = target.comment.unwrap_or_default();
+        // ruamel raises NotImplementedError on overlapping comments; we merge.
+        target.comment = Some(Comment {
+            post: merged.post || comment.post,
+            pre: merged.pre || comment.pre,
+        });
+        Ok(())
+    }
+
+    /// Replace the comments of the next token (already peeked).
+    pub(crate) fn set_front_comment(&mut self, comment: Option<Comment>) {
+        if let Some(front) = self.tokens.front_mut() {
+            front.comment = comment;
+        }
+    }
+
     fn front(&self) -> Token {
         self.tokens.front().cloned().unwrap_or_else(|| {
             let mark = self.reader.mark();
@@ -291,6 +342,9 @@ impl Scanner {
             Kind::Scalar | Kind::Value | Kind::FlowSequenceEnd | Kind::FlowMappingEnd
         );
         if (single_line && same_line) || (first.kind == Kind::Scalar && !same_line) {
+            if let Some(front) = self.tokens.front_mut() {
+                front.add_post_comment();
+            }
             self.take_second()?;
             while self.tokens.get(1).is_some_and(|t| t.kind == Kind::Comment) {
                 self.take_second()?;
@@ -316,9 +370,11 @@ impl Scanner {
         if self.tokens.is_empty() {
             return Ok(());
         }
+        let mut gathered = false;
         if self.tokens.front().is_some_and(|t| t.kind == Kind::Comment) {
             self.tokens.pop_front();
             self.tokens_taken += 1;
+            gathered = true;
         }
         while self.need_more_tokens()? {
             self.fetch_more_tokens()?;
@@ -328,7 +384,11 @@ impl Scanner {
             if self.tokens.front().is_some_and(|t| t.kind == Kind::Comment) {
                 self.tokens_taken += 1;
                 self.tokens.pop_front();
+                gathered = true;
             }
+        }
+        if gathered && let Some(front) = self.tokens.front_mut() {
+            front.add_pre_comments();
         }
         if !self.done && self.tokens.len() < 2 {
             self.fetch_more_tokens()?;
@@ -418,7 +478,7 @@ impl Scanner {
         Ok(())
     }
 
-    fn simple_key_failure(&self, key: SimpleKey) -> Failure {
+    fn simple_key_failure(&self, key: SimpleKey) -> Box<Failure> {
         syntax(
             "while scanning a simple key",
             key.mark,
@@ -445,10 +505,10 @@ impl Scanner {
     }
 
     fn remove_possible_simple_key(&mut self) -> Scan<()> {
-        if let Some(key) = self.possible_simple_keys.remove(&self.flow_level()) {
-            if key.required {
-                return Err(self.simple_key_failure(key));
-            }
+        if let Some(key) = self.possible_simple_keys.remove(&self.flow_level())
+            && key.required
+        {
+            return Err(self.simple_key_failure(key));
         }
         Ok(())
     }
@@ -546,7 +606,7 @@ impl Scanner {
         Ok(())
     }
 
-    fn not_allowed(&self, what: &str) -> Failure {
+    fn not_allowed(&self, what: &str) -> Box<Failure> {
         Failure::problem(
             ErrorKind::Syntax,
             format!("{what} are not allowed here"),
@@ -794,7 +854,7 @@ impl Scanner {
         Ok(token)
     }
 
-    fn directive_failure(&self, start: RawMark, problem: String) -> Failure {
+    fn directive_failure(&self, start: RawMark, problem: String) -> Box<Failure> {
         syntax(
             "while scanning a directive",
             start,
@@ -803,7 +863,7 @@ impl Scanner {
         )
     }
 
-    fn expected_but(&self, start: RawMark, context: &str, what: &str) -> Failure {
+    fn expected_but(&self, start: RawMark, context: &str, what: &str) -> Box<Failure> {
         let found = py_repr_char(self.reader.peek(0));
         syntax(
             context,
@@ -1072,7 +1132,7 @@ impl Scanner {
         let start = self.reader.mark();
         self.reader.forward(1);
         let (chomping, increment) = self.scan_block_scalar_indicators(start)?;
-        self.scan_block_scalar_ignored_line(start)?;
+        let indicator_comment = self.scan_block_scalar_ignored_line(start)?;
 
         let mut min_indent = usize::try_from(self.indent + 1).unwrap_or(0);
         let (indent, mut breaks, mut end) = match increment {
@@ -1127,10 +1187,14 @@ impl Scanner {
             chunks.extend(breaks.iter().map(String::as_str));
         }
         let trailing = chomping != Some(true) && !breaks.is_empty();
-        let token = Token::scalar(chunks, false, start, end);
+        let mut token = Token::scalar(chunks, false, start, end);
+        if indicator_comment {
+            token.add_pre_comments();
+        }
         if trailing {
             // ruamel gathers the comments after a clipped or stripped block.
             while self.scan_to_next_token().is_some() {}
+            token.add_post_comment();
         }
         Ok(token)
     }
@@ -1179,11 +1243,13 @@ impl Scanner {
         Ok((chomping, increment))
     }
 
-    fn scan_block_scalar_ignored_line(&mut self, start: RawMark) -> Scan<()> {
+    /// The rest of a block scalar's header line; whether it held a comment.
+    fn scan_block_scalar_ignored_line(&mut self, start: RawMark) -> Scan<bool> {
         while self.reader.peek(0) == ' ' {
             self.reader.forward(1);
         }
-        if self.reader.peek(0) == '#' {
+        let comment = self.reader.peek(0) == '#';
+        if comment {
             while !THE_END.contains(&self.reader.peek(0)) {
                 self.reader.forward(1);
             }
@@ -1196,7 +1262,7 @@ impl Scanner {
             ));
         }
         self.scan_line_break(false);
-        Ok(())
+        Ok(comment)
     }
 
     fn scan_block_scalar_indentation(&mut self) -> (Vec<String>, usize, RawMark) {
@@ -1455,7 +1521,11 @@ impl Scanner {
                 break;
             }
         }
-        Ok(Token::scalar(chunks, true, start, end))
+        let mut token = Token::scalar(chunks, true, start, end);
+        if spaces.is_some_and(|s| s.starts_with('\n')) {
+            token.add_post_comment();
+        }
+        Ok(token)
     }
 
     /// The folded whitespace after a plain scalar's run of text; `None` when a
