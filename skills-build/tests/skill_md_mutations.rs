@@ -55,9 +55,38 @@ fn seeds() -> Vec<Vec<u8>> {
 }
 
 const INTERESTING: &[&[u8]] = &[
-    b"---", b"\n", b"\r", b"\t", b":", b": ", b"- ", b"{", b"[", b"&a", b"*a", b"!!str", b"<<: ",
-    b"|", b">-", b"'", b"\"", b"#", b"? ", b"...", b"\xef\xbb\xbf", b"\xff", b"\x07", b"  ", b"\\",
-    b"name", b"description", b"metadata", b"\xc2\x85", b"\xe2\x80\xa8", b"%YAML 1.2\n", b"---\n",
+    b"---",
+    b"\n",
+    b"\r",
+    b"\t",
+    b":",
+    b": ",
+    b"- ",
+    b"{",
+    b"[",
+    b"&a",
+    b"*a",
+    b"!!str",
+    b"<<: ",
+    b"|",
+    b">-",
+    b"'",
+    b"\"",
+    b"#",
+    b"? ",
+    b"...",
+    b"\xef\xbb\xbf",
+    b"\xff",
+    b"\x07",
+    b"  ",
+    b"\\",
+    b"name",
+    b"description",
+    b"metadata",
+    b"\xc2\x85",
+    b"\xe2\x80\xa8",
+    b"%YAML 1.2\n",
+    b"---\n",
 ];
 
 fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
@@ -102,7 +131,11 @@ fn read_everything(bytes: &[u8]) {
 #[test]
 fn mutated_skill_files_never_panic() {
     let seeds = seeds();
-    assert!(seeds.len() > 100, "expected the recorded fixtures, found {}", seeds.len());
+    assert!(
+        seeds.len() > 100,
+        "expected the recorded fixtures, found {}",
+        seeds.len()
+    );
     let mut rng = Rng(0x5eed_1234_abcd_ef01);
     for _ in 0..6000 {
         let seed = &seeds[rng.below(seeds.len())];
@@ -120,9 +153,14 @@ fn mutated_skill_files_never_panic() {
 fn hostile_shapes_give_errors() {
     let deep = format!("---\n{}x: y\n---\n", "a:\n ".repeat(0)) + &"- ".repeat(5000);
     read_everything(deep.as_bytes());
-    let nested: String = (0..3000).map(|i| format!("{}k{i}:\n", " ".repeat(i))).collect();
+    let nested: String = (0..3000)
+        .map(|i| format!("{}k{i}:\n", " ".repeat(i)))
+        .collect();
     read_everything(format!("---\n{nested}---\n").as_bytes());
-    let huge = format!("---\nname: x\ndescription: {}\n---\n", "d".repeat(5_000_000));
+    let huge = format!(
+        "---\nname: x\ndescription: {}\n---\n",
+        "d".repeat(5_000_000)
+    );
     let doc = frontmatter::parse(huge.as_bytes()).expect("a long value is still YAML");
     assert_eq!(validate(&doc, "x").len(), 1);
     read_everything(b"");
