@@ -645,19 +645,26 @@ fn check_skill(skill: &Skill<'_>) -> Result<(), BundleError> {
     }
     let mut previous: Option<&str> = None;
     for file in &skill.files {
-        let error = |make: fn(String, String) -> BundleError| {
-            Err(make(skill.name.into(), file.path.into()))
-        };
-        if !is_valid_file_path(file.path) {
-            return error(|skill, path| BundleError::InvalidFilePath { skill, path });
+        let (name, path) = (skill.name, file.path);
+        if !is_valid_file_path(path) {
+            return Err(BundleError::InvalidFilePath {
+                skill: name.into(),
+                path: path.into(),
+            });
         }
-        if names_skill_file(file.path) {
-            return error(|skill, path| BundleError::ShadowedBySkillFile { skill, path });
+        if names_skill_file(path) {
+            return Err(BundleError::ShadowedBySkillFile {
+                skill: name.into(),
+                path: path.into(),
+            });
         }
-        if previous.is_some_and(|previous| previous >= file.path) {
-            return error(|skill, path| BundleError::FilesOutOfOrder { skill, path });
+        if previous.is_some_and(|previous| previous >= path) {
+            return Err(BundleError::FilesOutOfOrder {
+                skill: name.into(),
+                path: path.into(),
+            });
         }
-        previous = Some(file.path);
+        previous = Some(path);
     }
     Ok(())
 }

@@ -50,7 +50,7 @@
 //!
 //! - `serde`: [`Read`] (and [`Sha256`]) implement `serde::Serialize`, in
 //!   the JSON shape of the Go module's read record.
-//! - `json`: [`Catalog::call_json`] and [`ToolArguments`], for the model's
+//! - `json`: `Catalog::call_json` and `ToolArguments`, for the model's
 //!   arguments as JSON text.
 //!
 //! # Modules

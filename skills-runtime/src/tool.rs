@@ -347,7 +347,7 @@ impl Image<'_> {
 #[non_exhaustive]
 pub enum ToolError {
     /// The arguments were not the tool's JSON object (from
-    /// [`Catalog::call_json`]); the message follows `invalid arguments: `.
+    /// `Catalog::call_json`, `json` feature); the message follows `invalid arguments: `.
     InvalidArguments {
         /// What is wrong, for example `missing required property "name"`.
         message: String,
