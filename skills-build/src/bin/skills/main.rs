@@ -92,12 +92,19 @@ fn main() {
     let spec = group(program_name());
     let code = match spec.parse(&args) {
         Err(exit) => exit.emit(),
-        Ok(call) => match call.command {
-            "validate" => reference::validate(&call.args[0]),
-            "read-properties" => reference::read_properties(&call.args[0]),
-            "to-prompt" => reference::to_prompt(&call.args),
-            "check" => check::run(&call),
-            other => unreachable!("command {other} is declared but not dispatched"),
+        Ok(call) => match (call.command, call.args.as_slice()) {
+            ("validate", [path]) => reference::validate(path),
+            ("read-properties", [path]) => reference::read_properties(path),
+            ("to-prompt", paths) => reference::to_prompt(paths),
+            ("check", _) => check::run(&call),
+            (command, _) => {
+                // The parser only accepts declared commands with their arity.
+                output::echo(
+                    output::Stream::Err,
+                    &format!("Error: command {command} is not available"),
+                );
+                2
+            }
         },
     };
     std::process::exit(code);
