@@ -1,9 +1,30 @@
 //! Read, validate and compile Agent Skills at build time.
+//!
+//! The pipeline: [`source`] (where files come from) -> [`discover`] (which
+//! directories are skills, which names are listed, which files belong to
+//! each) -> [`frontmatter`] and [`validate`] (the reference validator's
+//! verdicts, then the specification's extra rules) -> [`compile`] (the
+//! prompt, instructions, media kinds and digests, encoded as the runtime's
+//! bundle). [`Builder`] drives it from a `build.rs`:
+//!
+//! ```no_run
+//! // build.rs
+//! fn main() {
+//!     skills_build::Builder::new().source("skills").emit();
+//! }
+//! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod allowed_tools;
+pub mod builder;
+pub mod compile;
+pub mod diagnostic;
+pub mod discover;
+pub mod fence;
+pub mod filter;
 pub mod frontmatter;
+pub mod media;
 pub mod problem;
 pub mod properties;
 pub mod pyrepr;
@@ -13,3 +34,5 @@ pub mod skill_file;
 pub mod source;
 pub mod validate;
 pub mod yaml;
+
+pub use builder::{Builder, compile_sources};

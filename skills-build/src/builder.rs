@@ -1,0 +1,292 @@
+//! The `build.rs` route: compile skill directories into a bundle file in
+//! `OUT_DIR`, and fail the build, with every problem, when a skill is
+//! invalid.
+//!
+//! ```no_run
+//! // build.rs
+//! fn main() {
+//!     skills_build::Builder::new().source("skills").emit();
+//! }
+//! ```
+//!
+//! ```ignore
+//! // src/main.rs
+//! static SKILLS: skills_runtime::Embedded = skills_runtime::include_bundle!("skills.bin");
+//! ```
+//!
+//! `emit` prints `cargo:rerun-if-changed=<dir>` for every source, which
+//! makes cargo rerun the script when any file under it is added, edited or
+//! removed.
+
+use std::path::{Path, PathBuf};
+
+use crate::compile::{CompileError, CompileOptions, Compiled, Locations, compile};
+use crate::diagnostic;
+use crate::discover::{self, Options, Root};
+use crate::filter::Glob;
+use crate::problem::Problem;
+use crate::source::{DirSource, Source};
+
+/// The file name [`Builder::emit`] writes into `OUT_DIR` unless told
+/// otherwise.
+///
+/// ```
+/// assert_eq!(skills_build::builder::DEFAULT_OUT_FILE, "skills.bin");
+/// ```
+pub const DEFAULT_OUT_FILE: &str = "skills.bin";
+
+/// Compiles skill directories into a bundle.
+///
+/// ```no_run
+/// use skills_build::Builder;
+/// let compiled = Builder::new()
+///     .source("skills")
+///     .qualified_source("vendor/skills", "vendor")
+///     .exclude("*.pyc")
+///     .max_file_size(1 << 20)
+///     .compile()?;
+/// println!("{} bytes, {} warnings", compiled.bytes.len(), compiled.warnings.len());
+/// # Ok::<(), skills_build::compile::CompileError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Builder {
+    sources: Vec<(PathBuf, Option<String>)>,
+    locations: Locations,
+    excludes: Vec<String>,
+    max_file_size: u64,
+    out_file: String,
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Builder::new()
+    }
+}
+
+impl Builder {
+    /// A builder without sources, with the default options: locations
+    /// `skill://<name>/SKILL.md`, no exclude rules, 16 MiB per file,
+    /// output `skills.bin`.
+    ///
+    /// ```
+    /// let builder = skills_build::Builder::new();
+    /// assert!(builder.compile().is_ok()); // no sources: an empty catalog
+    /// ```
+    pub fn new() -> Self {
+        Builder {
+            sources: Vec::new(),
+            locations: Locations::Uri,
+            excludes: Vec::new(),
+            max_file_size: discover::DEFAULT_MAX_FILE_SIZE,
+            out_file: DEFAULT_OUT_FILE.to_string(),
+        }
+    }
+
+    /// Adds a directory of skills (each direct subdirectory with a
+    /// `SKILL.md` is one skill). Relative paths are relative to the
+    /// current directory, which for a build script is the package root.
+    /// Earlier sources win a name.
+    ///
+    /// ```
+    /// let builder = skills_build::Builder::new().source("skills").source("more-skills");
+    /// # let _ = builder;
+    /// ```
+    pub fn source(mut self, dir: impl AsRef<Path>) -> Self {
+        self.sources.push((dir.as_ref().to_path_buf(), None));
+        self
+    }
+
+    /// Adds a directory of skills whose names, when an earlier source took
+    /// them, are listed as `qualifier:name` instead of being shadowed.
+    ///
+    /// ```
+    /// let builder = skills_build::Builder::new().source("skills").qualified_source("vendor", "acme");
+    /// # let _ = builder;
+    /// ```
+    pub fn qualified_source(mut self, dir: impl AsRef<Path>, qualifier: impl Into<String>) -> Self {
+        self.sources
+            .push((dir.as_ref().to_path_buf(), Some(qualifier.into())));
+        self
+    }
+
+    /// Prints locations as `<base>/<directory>/<skill file>` instead of
+    /// `skill://<name>/SKILL.md`.
+    ///
+    /// ```
+    /// let builder = skills_build::Builder::new().location_base("/opt/app/skills");
+    /// # let _ = builder;
+    /// ```
+    pub fn location_base(mut self, base: impl Into<String>) -> Self {
+        self.locations = Locations::Base(base.into());
+        self
+    }
+
+    /// Chooses how locations are printed (see [`Locations`]).
+    ///
+    /// ```
+    /// use skills_build::compile::Locations;
+    /// let builder = skills_build::Builder::new().locations(Locations::Source);
+    /// # let _ = builder;
+    /// ```
+    pub fn locations(mut self, locations: Locations) -> Self {
+        self.locations = locations;
+        self
+    }
+
+    /// Skips files and directories matching `pattern` (see
+    /// [`Glob`]); also the way to skip junk files.
+    ///
+    /// ```
+    /// let builder = skills_build::Builder::new().exclude(".DS_Store").exclude("**/__pycache__");
+    /// # let _ = builder;
+    /// ```
+    pub fn exclude(mut self, pattern: impl Into<String>) -> Self {
+        self.excludes.push(pattern.into());
+        self
+    }
+
+    /// The largest file, in bytes, that may be embedded (default 16 MiB).
+    ///
+    /// ```
+    /// let builder = skills_build::Builder::new().max_file_size(1024 * 1024);
+    /// # let _ = builder;
+    /// ```
+    pub fn max_file_size(mut self, bytes: u64) -> Self {
+        self.max_file_size = bytes;
+        self
+    }
+
+    /// The file name written into `OUT_DIR` (default `skills.bin`).
+    ///
+    /// ```
+    /// let builder = skills_build::Builder::new().out_file("agent-skills.bin");
+    /// # let _ = builder;
+    /// ```
+    pub fn out_file(mut self, name: impl Into<String>) -> Self {
+        self.out_file = name.into();
+        self
+    }
+
+    /// Reads, validates and compiles the sources, without writing or
+    /// printing anything.
+    ///
+    /// ```
+    /// let error = skills_build::Builder::new().source("no/such/dir").compile().unwrap_err();
+    /// assert!(error.problems[0].message.contains("not found"));
+    /// ```
+    pub fn compile(&self) -> Result<Compiled, CompileError> {
+        let mut problems = Vec::new();
+        let mut options = Options {
+            max_file_size: self.max_file_size,
+            ..Options::default()
+        };
+        for pattern in &self.excludes {
+            match Glob::new(pattern) {
+                Ok(glob) => options.excludes.push(glob),
+                Err(error) => problems.push(Problem::spec_error(error.to_string())),
+            }
+        }
+        let mut opened = Vec::new();
+        for (dir, qualifier) in &self.sources {
+            match DirSource::new(dir) {
+                Ok(source) => opened.push((source, qualifier.as_deref())),
+                Err(error) => problems.push(
+                    Problem::spec_error(format!("cannot open the skills directory: {error}"))
+                        .with_file(dir.display().to_string()),
+                ),
+            }
+        }
+        let roots: Vec<Root<'_>> = opened
+            .iter()
+            .map(|(source, qualifier)| Root {
+                source,
+                qualifier: *qualifier,
+            })
+            .collect();
+        let mut found = discover::discover(&roots, &options);
+        if !problems.is_empty() {
+            found.problems.extend(problems);
+            Problem::sort(&mut found.problems);
+        }
+        compile(
+            &found,
+            &CompileOptions {
+                locations: self.locations.clone(),
+            },
+        )
+    }
+
+    /// For a build script: prints `cargo:rerun-if-changed` for every
+    /// source, compiles, writes the bundle to `OUT_DIR/<out file>` and
+    /// prints a `cargo:warning=` line per warning. Returns the path
+    /// written, or every problem (nothing is written then).
+    ///
+    /// ```no_run
+    /// match skills_build::Builder::new().source("skills").build() {
+    ///     Ok(path) => println!("wrote {}", path.display()),
+    ///     Err(error) => panic!("{error}"),
+    /// }
+    /// ```
+    pub fn build(&self) -> Result<PathBuf, CompileError> {
+        for (dir, _) in &self.sources {
+            println!("cargo:rerun-if-changed={}", dir.display());
+        }
+        let compiled = self.compile()?;
+        for warning in &compiled.warnings {
+            let line = warning.to_string().replace(['\n', '\r'], " ");
+            println!("cargo:warning={line}");
+        }
+        let fail = |message: String| CompileError {
+            problems: vec![Problem::spec_error(message)],
+        };
+        let out_dir = std::env::var_os("OUT_DIR").ok_or_else(|| {
+            fail("OUT_DIR is not set; Builder::build and Builder::emit are for build scripts (use Builder::compile elsewhere)".to_string())
+        })?;
+        let path = Path::new(&out_dir).join(&self.out_file);
+        std::fs::write(&path, &compiled.bytes)
+            .map_err(|error| fail(format!("cannot write {}: {error}", path.display())))?;
+        Ok(path)
+    }
+
+    /// For a build script: [`build`](Self::build), and on failure print
+    /// every problem as a compiler diagnostic and exit with status 1,
+    /// which fails the build.
+    ///
+    /// ```no_run
+    /// // build.rs
+    /// fn main() {
+    ///     skills_build::Builder::new().source("skills").emit();
+    /// }
+    /// ```
+    pub fn emit(&self) {
+        if let Err(error) = self.build() {
+            let mut text = String::new();
+            for problem in &error.problems {
+                text.push_str(&diagnostic::render(problem));
+            }
+            text.push_str(&format!(
+                "error: the skills do not compile: {}\n",
+                diagnostic::count(&error.problems)
+            ));
+            eprint!("{text}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// Compiles skills from sources already open (in memory, embedded, or
+/// directories), in order, with the default options.
+///
+/// ```
+/// use skills_build::source::MemorySource;
+/// let source = MemorySource::new("memory")
+///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\nGo.\n");
+/// let compiled = skills_build::compile_sources(&[&source]).unwrap();
+/// let catalog = skills_runtime::Catalog::from_bytes(&compiled.bytes).unwrap();
+/// assert_eq!(catalog.names().collect::<Vec<_>>(), ["pdf"]);
+/// ```
+pub fn compile_sources(sources: &[&dyn Source]) -> Result<Compiled, CompileError> {
+    let roots: Vec<Root<'_>> = sources.iter().map(|source| Root::new(*source)).collect();
+    let found = discover::discover(&roots, &Options::default());
+    compile(&found, &CompileOptions::default())
+}

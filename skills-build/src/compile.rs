@@ -1,0 +1,353 @@
+//! From discovered skills to bundle bytes.
+//!
+//! The compiler takes a [`Discovery`] without errors and precomputes
+//! everything the `skill` tool serves: the `<available_skills>` prompt
+//! (rendered by the runtime's own renderer), the usage paragraph and tool
+//! definition, and for each listed skill its instructions text (the body
+//! after the closing `---` line, then the list of files with sizes),
+//! its files with their media kinds, and SHA-256 digests of every file,
+//! of the frontmatter and of the instructions. It fills the runtime's wire
+//! types and encodes them; the result depends on nothing but the skills.
+
+use std::fmt;
+
+use sha2::{Digest, Sha256};
+use skills_runtime::bundle::{Bundle, Bytes, Content, File, Skill, SkillFileName, ToolRule};
+use skills_runtime::{instructions, prompt};
+
+use crate::allowed_tools;
+use crate::discover::{DiscoveredSkill, Discovery, join_location};
+use crate::fence;
+use crate::frontmatter::Metadata;
+use crate::media::{self, Kind};
+use crate::problem::Problem;
+
+/// What the prompt and the tool's read records give as a skill's location.
+///
+/// ```
+/// use skills_build::compile::Locations;
+/// assert_eq!(Locations::default(), Locations::Uri);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Locations {
+    /// `skill://<listed name>/SKILL.md`: the same on every machine.
+    #[default]
+    Uri,
+    /// `<base>/<directory>/<skill file>`, for a base the user chooses (for
+    /// example the path where the skills are installed on the target).
+    Base(String),
+    /// `<source location>/<directory>/<skill file>`: the path the skills
+    /// were read from. This embeds the build machine's paths; ask for it
+    /// only when that is what you want.
+    Source,
+}
+
+impl Locations {
+    /// The location of `skill`, listed as `name`.
+    ///
+    /// ```
+    /// use skills_build::compile::Locations;
+    /// use skills_build::discover::{discover, Options, Root};
+    /// use skills_build::source::MemorySource;
+    /// let source = MemorySource::new("/home/me/skills")
+    ///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Forms.\n---\n");
+    /// let found = discover(&[Root::new(&source)], &Options::default());
+    /// let skill = &found.skills[0];
+    /// assert_eq!(Locations::Uri.of("pdf", skill), "skill://pdf/SKILL.md");
+    /// assert_eq!(Locations::Base("/opt/app/skills/".into()).of("pdf", skill), "/opt/app/skills/pdf/SKILL.md");
+    /// assert_eq!(Locations::Source.of("pdf", skill), "/home/me/skills/pdf/SKILL.md");
+    /// ```
+    pub fn of(&self, name: &str, skill: &DiscoveredSkill) -> String {
+        match self {
+            Locations::Uri => format!("skill://{name}/SKILL.md"),
+            Locations::Base(base) => join_location(
+                base,
+                &format!("{}/{}", skill.dir, skill.skill_file.as_str()),
+            ),
+            Locations::Source => skill.file_location.clone(),
+        }
+    }
+}
+
+/// How to compile.
+///
+/// ```
+/// let options = skills_build::compile::CompileOptions::default();
+/// assert_eq!(options.locations, skills_build::compile::Locations::Uri);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CompileOptions {
+    /// What locations the prompt and read records show.
+    pub locations: Locations,
+}
+
+/// A compiled bundle and the warnings met on the way.
+///
+/// ```
+/// use skills_build::compile::{compile, CompileOptions};
+/// use skills_build::discover::{discover, Options, Root};
+/// use skills_build::source::MemorySource;
+/// let source = MemorySource::new("skills")
+///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\nRead reference.md.\n")
+///     .with_file("pdf/reference.md", "Use pdfplumber.");
+/// let found = discover(&[Root::new(&source)], &Options::default());
+/// let compiled = compile(&found, &CompileOptions::default()).unwrap();
+/// let catalog = skills_runtime::Catalog::from_bytes(&compiled.bytes).unwrap();
+/// assert_eq!(
+///     catalog.call("pdf", None).unwrap().reply.as_text(),
+///     Some("Read reference.md.\n\nfiles:\n- reference.md (15 bytes)\n"),
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Compiled {
+    /// The bundle: magic, format version, postcard body.
+    pub bytes: Vec<u8>,
+    /// Warnings, sorted by file and position.
+    pub warnings: Vec<Problem>,
+}
+
+/// Compilation failed: every problem found, errors and warnings, sorted.
+///
+/// ```
+/// use skills_build::compile::{compile, CompileOptions};
+/// use skills_build::discover::{discover, Options, Root};
+/// use skills_build::source::MemorySource;
+/// let source = MemorySource::new("skills").with_file("PDF/SKILL.md", "---\nname: PDF\ndescription: x\n---\n");
+/// let found = discover(&[Root::new(&source)], &Options::default());
+/// let error = compile(&found, &CompileOptions::default()).unwrap_err();
+/// assert_eq!(error.errors(), 1);
+/// assert!(error.to_string().contains("skills/PDF/SKILL.md:2:7: error: Skill name 'PDF' must be lowercase"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompileError {
+    /// Every problem, sorted by file and position.
+    pub problems: Vec<Problem>,
+}
+
+impl CompileError {
+    /// How many of the problems are errors.
+    ///
+    /// ```
+    /// let error = skills_build::compile::CompileError { problems: vec![] };
+    /// assert_eq!(error.errors(), 0);
+    /// ```
+    pub fn errors(&self) -> usize {
+        self.problems.iter().filter(|p| p.is_error()).count()
+    }
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let errors = self.errors();
+        write!(
+            f,
+            "the skills do not compile: {errors} error{}",
+            if errors == 1 { "" } else { "s" }
+        )?;
+        for problem in &self.problems {
+            write!(f, "\n{problem}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// The SHA-256 of `bytes`.
+///
+/// ```
+/// let digest = skills_build::compile::sha256(b"");
+/// assert_eq!(digest[..4], [0xe3, 0xb0, 0xc4, 0x42]);
+/// ```
+pub fn sha256(bytes: &[u8]) -> [u8; 32] {
+    Sha256::digest(bytes).into()
+}
+
+/// One skill's precomputed values, owned; the bundle borrows them.
+struct Prepared<'d> {
+    name: &'d str,
+    location: String,
+    description: &'d str,
+    license: Option<&'d str>,
+    compatibility: Option<&'d str>,
+    metadata: Vec<(String, String)>,
+    allowed_tools: Option<&'d str>,
+    rules: Vec<allowed_tools::ToolRule>,
+    skill_file: SkillFileName,
+    body_len: usize,
+    instructions: String,
+    frontmatter_sha256: [u8; 32],
+    files: Vec<PreparedFile<'d>>,
+}
+
+struct PreparedFile<'d> {
+    path: &'d str,
+    sha256: [u8; 32],
+    content: Content<'d>,
+}
+
+fn non_empty(text: Option<&str>) -> Option<&str> {
+    text.filter(|text| !text.is_empty())
+}
+
+fn prepare<'d>(
+    name: &'d str,
+    skill: &'d DiscoveredSkill,
+    options: &CompileOptions,
+) -> Result<Prepared<'d>, Problem> {
+    let located = |problem: Problem| problem.with_file(skill.file_location.clone());
+    let Some(doc) = skill.document.as_ref() else {
+        return Err(located(Problem::spec_error(
+            "the skill file could not be read",
+        )));
+    };
+    let parts = fence::parts(doc).map_err(located)?;
+    let fm = &doc.frontmatter;
+    let metadata = match fm.metadata() {
+        Some(Metadata::Map(pairs)) => pairs,
+        _ => Vec::new(),
+    };
+    let allowed = non_empty(fm.text("allowed-tools"));
+    let rules = match allowed {
+        Some(text) => allowed_tools::parse(text)
+            .map_err(|error| located(Problem::spec_error(error.to_string())))?,
+        None => Vec::new(),
+    };
+    let files: Vec<PreparedFile<'d>> = skill
+        .files
+        .iter()
+        .map(|file| PreparedFile {
+            path: &file.path,
+            sha256: sha256(&file.bytes),
+            content: content(&file.path, &file.bytes),
+        })
+        .collect();
+    let instructions = instructions::render(
+        parts.body,
+        skill
+            .files
+            .iter()
+            .map(|file| (file.path.as_str(), file.bytes.len() as u64)),
+    );
+    Ok(Prepared {
+        name,
+        location: options.locations.of(name, skill),
+        description: skill.description().unwrap_or_default(),
+        license: non_empty(fm.text("license")),
+        compatibility: non_empty(fm.text("compatibility")),
+        metadata,
+        allowed_tools: allowed,
+        rules,
+        skill_file: skill.skill_file,
+        body_len: parts.body.len(),
+        instructions,
+        frontmatter_sha256: sha256(parts.frontmatter.as_bytes()),
+        files,
+    })
+}
+
+fn content<'d>(path: &str, bytes: &'d [u8]) -> Content<'d> {
+    match media::detect(path, bytes) {
+        Kind::Text => match std::str::from_utf8(bytes) {
+            Ok(text) => Content::Text(text),
+            Err(_) => Content::Binary {
+                media_type: "application/octet-stream",
+                bytes: Bytes(bytes),
+            },
+        },
+        Kind::Image(media_type) => Content::Image {
+            media_type,
+            bytes: Bytes(bytes),
+        },
+        Kind::Binary(media_type) => Content::Binary {
+            media_type,
+            bytes: Bytes(bytes),
+        },
+    }
+}
+
+/// Compiles the listed skills of `found` into bundle bytes.
+///
+/// Fails, with every problem, when discovery found any error; nothing is
+/// produced for an invalid set. The bytes depend only on the skills and
+/// the options: not on file-system order, times, or (unless
+/// [`Locations::Source`] is chosen) where the skills were read from.
+pub fn compile(found: &Discovery, options: &CompileOptions) -> Result<Compiled, CompileError> {
+    let mut problems = found.problems.clone();
+    let mut prepared = Vec::new();
+    if !found.has_errors() {
+        for (name, skill) in found.listed() {
+            match prepare(name, skill, options) {
+                Ok(skill) => prepared.push(skill),
+                Err(problem) => problems.push(problem),
+            }
+        }
+    }
+    if problems.iter().any(Problem::is_error) {
+        Problem::sort(&mut problems);
+        return Err(CompileError { problems });
+    }
+    let prompt_text =
+        prompt::render_available_skills(prepared.iter().map(|skill| prompt::PromptEntry {
+            name: skill.name,
+            description: skill.description,
+            location: &skill.location,
+        }));
+    let bundle = Bundle {
+        prompt: &prompt_text,
+        skills: prepared.iter().map(borrow).collect(),
+        ..Bundle::default()
+    };
+    match bundle.encode() {
+        Ok(bytes) => {
+            Problem::sort(&mut problems);
+            Ok(Compiled {
+                bytes,
+                warnings: problems,
+            })
+        }
+        Err(error) => {
+            problems.push(Problem::spec_error(error.to_string()));
+            Problem::sort(&mut problems);
+            Err(CompileError { problems })
+        }
+    }
+}
+
+fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
+    Skill {
+        name: skill.name,
+        location: &skill.location,
+        description: skill.description,
+        license: skill.license,
+        compatibility: skill.compatibility,
+        metadata: skill
+            .metadata
+            .iter()
+            .map(|(key, value)| (key.as_str(), value.as_str()))
+            .collect(),
+        allowed_tools: skill.allowed_tools,
+        rules: skill
+            .rules
+            .iter()
+            .map(|rule| ToolRule {
+                tool: &rule.tool,
+                spec: rule.spec.as_deref(),
+            })
+            .collect(),
+        skill_file: skill.skill_file,
+        body_len: skill.body_len,
+        instructions: &skill.instructions,
+        instructions_sha256: sha256(skill.instructions.as_bytes()),
+        frontmatter_sha256: skill.frontmatter_sha256,
+        files: skill
+            .files
+            .iter()
+            .map(|file| File {
+                path: file.path,
+                sha256: file.sha256,
+                content: file.content,
+            })
+            .collect(),
+    }
+}

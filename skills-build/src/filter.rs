@@ -1,0 +1,234 @@
+//! Which files of a skill are embedded: exclude rules and junk names.
+//!
+//! Every file of a skill directory is embedded unless an exclude rule
+//! skips it. Files whose names say they are operating-system or editor
+//! debris ([`is_junk`]) are not embedded silently and not skipped silently
+//! either: discovery refuses them, naming the file, until the user removes
+//! them or writes a rule that skips them.
+
+use std::fmt;
+
+/// A small glob for exclude rules.
+///
+/// - `*` matches any run of characters within one path segment;
+/// - `?` matches one character other than `/`;
+/// - `**` as a whole segment matches any number of segments (zero or more);
+/// - every other character matches itself.
+///
+/// A pattern without `/` is tried against every name along a path (so
+/// `*.pyc` skips `scripts/cache/x.pyc` and `__pycache__` skips that
+/// directory wherever it is); a pattern with `/` is matched against the
+/// whole path relative to the skill directory, as the tool lists it.
+///
+/// ```
+/// use skills_build::filter::Glob;
+/// let pyc = Glob::new("*.pyc").unwrap();
+/// assert!(pyc.matches("scripts/cache/x.pyc"));
+/// let drafts = Glob::new("drafts/**").unwrap();
+/// assert!(drafts.matches("drafts/a/b.md"));
+/// assert!(!drafts.matches("docs/drafts/a.md"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Glob {
+    pattern: String,
+    segments: Vec<String>,
+    anchored: bool,
+}
+
+/// An exclude pattern that cannot be used.
+///
+/// ```
+/// let err = skills_build::filter::Glob::new("").unwrap_err();
+/// assert_eq!(err.to_string(), "exclude pattern \"\" is empty");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlobError {
+    /// The pattern as given.
+    pub pattern: String,
+    /// Why it is refused.
+    pub reason: &'static str,
+}
+
+impl fmt::Display for GlobError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "exclude pattern {:?} {}", self.pattern, self.reason)
+    }
+}
+
+impl std::error::Error for GlobError {}
+
+impl Glob {
+    /// Parses a pattern. Empty patterns, patterns with empty segments
+    /// (`a//b`, a leading or trailing `/`) and backslashes are refused.
+    ///
+    /// ```
+    /// assert!(skills_build::filter::Glob::new("a\\b").is_err());
+    /// ```
+    pub fn new(pattern: &str) -> Result<Glob, GlobError> {
+        let fail = |reason| GlobError {
+            pattern: pattern.to_string(),
+            reason,
+        };
+        if pattern.is_empty() {
+            return Err(fail("is empty"));
+        }
+        if pattern.contains('\\') {
+            return Err(fail("holds a backslash; write paths with `/`"));
+        }
+        let segments: Vec<String> = pattern.split('/').map(str::to_string).collect();
+        if segments.iter().any(String::is_empty) {
+            return Err(fail(
+                "has an empty segment (a leading, trailing or doubled `/`)",
+            ));
+        }
+        Ok(Glob {
+            pattern: pattern.to_string(),
+            anchored: segments.len() > 1,
+            segments,
+        })
+    }
+
+    /// The pattern as written.
+    ///
+    /// ```
+    /// assert_eq!(skills_build::filter::Glob::new("*.tmp").unwrap().as_str(), "*.tmp");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.pattern
+    }
+
+    /// Whether the rule skips `path` (relative to the skill directory,
+    /// `/`-separated). A directory that matches is skipped whole.
+    ///
+    /// ```
+    /// let tmp = skills_build::filter::Glob::new("build").unwrap();
+    /// assert!(tmp.matches("build") && tmp.matches("a/build") && !tmp.matches("builds"));
+    /// ```
+    pub fn matches(&self, path: &str) -> bool {
+        let parts: Vec<&str> = path.split('/').collect();
+        if self.anchored {
+            let pattern: Vec<&str> = self.segments.iter().map(String::as_str).collect();
+            match_segments(&pattern, &parts)
+        } else {
+            let pattern = self.segments.first().map_or("", String::as_str);
+            pattern == "**" || parts.iter().any(|name| match_name(pattern, name))
+        }
+    }
+}
+
+fn match_segments(pattern: &[&str], parts: &[&str]) -> bool {
+    match pattern.split_first() {
+        None => parts.is_empty(),
+        Some((&"**", rest)) => (0..=parts.len()).any(|skip| match_segments(rest, &parts[skip..])),
+        Some((first, rest)) => match parts.split_first() {
+            Some((name, tail)) => match_name(first, name) && match_segments(rest, tail),
+            None => false,
+        },
+    }
+}
+
+/// `*` and `?` within one segment, by characters.
+fn match_name(pattern: &str, name: &str) -> bool {
+    let pattern: Vec<char> = pattern.chars().collect();
+    let name: Vec<char> = name.chars().collect();
+    // Iterative wildcard matching with one backtrack point.
+    let (mut p, mut n) = (0usize, 0usize);
+    let mut star: Option<(usize, usize)> = None;
+    while n < name.len() {
+        match pattern.get(p) {
+            Some('*') => {
+                star = Some((p, n));
+                p += 1;
+            }
+            Some(&c) if c == '?' || c == name[n] => {
+                p += 1;
+                n += 1;
+            }
+            _ => match star {
+                Some((sp, sn)) => {
+                    p = sp + 1;
+                    n = sn + 1;
+                    star = Some((sp, sn + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    pattern[p..].iter().all(|&c| c == '*')
+}
+
+/// Why a file name counts as junk, or `None` for an ordinary name.
+///
+/// Junk is what operating systems and editors leave behind: `.DS_Store`,
+/// AppleDouble `._*` files, `Thumbs.db`, `desktop.ini` (these three in any
+/// case), and editor swap and backup files: `*.swp`, `*.swo`, `*~`, `.#*`
+/// and `#*#`.
+///
+/// ```
+/// use skills_build::filter::is_junk;
+/// assert!(is_junk(".DS_Store").is_some());
+/// assert!(is_junk(".SKILL.md.swp").is_some());
+/// assert!(is_junk("notes.md~").is_some());
+/// assert_eq!(is_junk("reference.md"), None);
+/// ```
+pub fn is_junk(name: &str) -> Option<&'static str> {
+    let lower = name.to_ascii_lowercase();
+    if lower == ".ds_store" || name.starts_with("._") {
+        return Some("macOS Finder metadata");
+    }
+    if lower == "thumbs.db" || lower == "desktop.ini" {
+        return Some("Windows Explorer metadata");
+    }
+    if name.ends_with(".swp") || name.ends_with(".swo") {
+        return Some("a Vim swap file");
+    }
+    if name.ends_with('~') {
+        return Some("an editor backup file");
+    }
+    if name.starts_with(".#") || (name.len() >= 2 && name.starts_with('#') && name.ends_with('#')) {
+        return Some("an Emacs lock or autosave file");
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stars_and_questions() {
+        assert!(match_name("*.py", "a.py"));
+        assert!(match_name("*", ""));
+        assert!(match_name("a*b*c", "aXbYbc"));
+        assert!(!match_name("a*b", "a"));
+        assert!(match_name("?.md", "é.md"));
+        assert!(!match_name("?.md", "ab.md"));
+    }
+
+    #[test]
+    fn double_star_spans_segments() {
+        let g = Glob::new("**/cache/*.bin").unwrap();
+        assert!(g.matches("cache/x.bin"));
+        assert!(g.matches("a/b/cache/x.bin"));
+        assert!(!g.matches("a/cache/d/x.bin"));
+        assert!(Glob::new("**").unwrap().matches("any/thing"));
+        assert!(!Glob::new("a/*").unwrap().matches("a/b/c"));
+    }
+
+    #[test]
+    fn junk_names() {
+        for junk in [
+            "Thumbs.db",
+            "DESKTOP.INI",
+            ".#x",
+            "#x#",
+            "._logo.png",
+            "a.swo",
+        ] {
+            assert!(is_junk(junk).is_some(), "{junk}");
+        }
+        for fine in ["#", "readme#", "swp", ".gitignore"] {
+            assert_eq!(is_junk(fine), None, "{fine}");
+        }
+    }
+}
