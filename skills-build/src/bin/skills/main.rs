@@ -6,8 +6,10 @@
 //! down to its help texts and version line. The other commands are ours.
 
 mod args;
+mod build;
 mod check;
 mod difflib;
+mod inspect;
 mod output;
 mod pyjson;
 mod pypath;
@@ -76,6 +78,8 @@ fn group(prog: String) -> GroupSpec {
     }
     let mut commands = REFERENCE_COMMANDS.to_vec();
     commands.push(check::COMMAND);
+    commands.push(build::COMMAND);
+    commands.push(inspect::COMMAND);
     GroupSpec {
         version_line: format!("{prog}, version {}", env!("CARGO_PKG_VERSION")),
         prog,
@@ -97,6 +101,8 @@ fn main() {
             ("read-properties", [path]) => reference::read_properties(path),
             ("to-prompt", paths) => reference::to_prompt(paths),
             ("check", _) => check::run(&call),
+            ("build", _) => build::run(&call),
+            ("inspect", _) => inspect::run(&call),
             (command, _) => {
                 // The parser only accepts declared commands with their arity.
                 output::echo(

@@ -1,0 +1,122 @@
+//! `inspect FILE`: what a bundle holds.
+
+use skills_runtime::bundle::{Content, Skill};
+use skills_runtime::{Catalog, FORMAT_VERSION, Sha256};
+
+use crate::args::{CommandSpec, Invocation, Param};
+use crate::output::{Stream, write, write_stdout};
+
+/// The command's declaration.
+pub const COMMAND: CommandSpec = CommandSpec {
+    name: "inspect",
+    short_help: "Show what a bundle file holds.",
+    help: "  Show what a bundle file holds.\n\n  Prints the format version, the catalog texts' sizes, and for each skill its\n  name, location, instructions and files with sizes, media kinds and SHA-256\n  digests in hex.\n\n  Exit codes:     0: Success     1: Not a readable bundle",
+    options_help: &[],
+    params: &[Param::Arg {
+        metavar: "FILE",
+        many: false,
+        must_exist: true,
+    }],
+};
+
+fn kind(content: &Content<'_>) -> String {
+    match content {
+        Content::Text(_) => "text".to_string(),
+        Content::Image { media_type, .. } => format!("image {media_type}"),
+        Content::Binary { media_type, .. } => format!("binary {media_type}"),
+    }
+}
+
+fn describe_skill(skill: &Skill<'_>, out: &mut String) {
+    let line = |out: &mut String, text: String| {
+        out.push_str(&text);
+        out.push('\n');
+    };
+    line(out, format!("\nskill {}", skill.name));
+    line(out, format!("  location: {}", skill.location));
+    line(out, format!("  description: {}", skill.description));
+    if let Some(license) = skill.license {
+        line(out, format!("  license: {license}"));
+    }
+    if let Some(compatibility) = skill.compatibility {
+        line(out, format!("  compatibility: {compatibility}"));
+    }
+    if let Some(tools) = skill.allowed_tools {
+        line(out, format!("  allowed-tools: {tools}"));
+    }
+    for (key, value) in &skill.metadata {
+        line(out, format!("  metadata {key}: {value}"));
+    }
+    line(
+        out,
+        format!(
+            "  {}: body {} bytes, instructions {} bytes, sha256 {}",
+            skill.skill_file.as_str(),
+            skill.body_len,
+            skill.instructions.len(),
+            Sha256(skill.instructions_sha256)
+        ),
+    );
+    line(
+        out,
+        format!("  frontmatter sha256 {}", Sha256(skill.frontmatter_sha256)),
+    );
+    if skill.files.is_empty() {
+        line(out, "  files: none".to_string());
+        return;
+    }
+    line(out, format!("  files: {}", skill.files.len()));
+    for file in &skill.files {
+        line(
+            out,
+            format!(
+                "    {}  {} bytes  {}  sha256 {}",
+                file.path,
+                file.size(),
+                kind(&file.content),
+                Sha256(file.sha256)
+            ),
+        );
+    }
+}
+
+/// Runs the command.
+pub fn run(call: &Invocation) -> i32 {
+    let Some(path) = call.args.first() else {
+        return 2;
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            write(
+                Stream::Err,
+                &format!("error: cannot read {path}: {error}\n"),
+            );
+            return 1;
+        }
+    };
+    let catalog = match Catalog::from_bytes(&bytes) {
+        Ok(catalog) => catalog,
+        Err(error) => {
+            write(
+                Stream::Err,
+                &format!("error: {path} is not a readable skills bundle: {error}\n"),
+            );
+            return 1;
+        }
+    };
+    let bundle = catalog.bundle();
+    let mut out = format!(
+        "bundle {path}: {} bytes, format version {FORMAT_VERSION}\nprompt: {} bytes\nusage: {} bytes\ntool description and schema: {} bytes\nskills: {}\n",
+        bytes.len(),
+        bundle.prompt.len(),
+        bundle.usage.len(),
+        bundle.tool_description.len() + bundle.tool_schema.len(),
+        bundle.skills.len()
+    );
+    for skill in &bundle.skills {
+        describe_skill(skill, &mut out);
+    }
+    write_stdout(&out);
+    0
+}
