@@ -1,7 +1,5 @@
 //! ruamel's marked error text: marks, source snippets and Python reprs.
 
-use std::fmt::Write as _;
-
 use super::ErrorKind;
 
 /// The name ruamel gives a string input in its marks.
@@ -164,63 +162,10 @@ pub(crate) fn py_repr_char(ch: char) -> String {
     py_repr_str(ch.encode_utf8(&mut buf))
 }
 
-/// Python's `repr()` of a string.
-///
-/// Printability follows Python's `str.isprintable` for the characters that can
-/// reach an error message (controls, separators, format characters and
-/// private-use code points); unassigned code points are shown as themselves.
+/// Python's `repr()` of a string (Unicode 14 printability, so unassigned
+/// code points are escaped as Python escapes them).
 pub(crate) fn py_repr_str(text: &str) -> String {
-    let quote = if text.contains('\'') && !text.contains('"') {
-        '"'
-    } else {
-        '\''
-    };
-    let mut out = String::new();
-    out.push(quote);
-    for ch in text.chars() {
-        match ch {
-            '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if !py_printable(c) => {
-                let code = u32::from(c);
-                let _ = match code {
-                    0..=0xFF => write!(out, "\\x{code:02x}"),
-                    0x100..=0xFFFF => write!(out, "\\u{code:04x}"),
-                    _ => write!(out, "\\U{code:08x}"),
-                };
-            }
-            c => out.push(c),
-        }
-    }
-    out.push(quote);
-    out
-}
-
-/// Python's `str.isprintable` for one character, without the unassigned
-/// code points (see [`py_repr_str`]).
-fn py_printable(ch: char) -> bool {
-    let code = u32::from(ch);
-    let not_printable = matches!(code,
-        // Cc
-        0x00..=0x1F | 0x7F..=0xA0
-        // Zs other than space, Zl, Zp
-        | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000
-        // Cf
-        | 0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x890 | 0x891 | 0x8E2 | 0x180E
-        | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F
-        | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x110CD | 0x13430..=0x1343F
-        | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F
-        // Co
-        | 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD
-        // noncharacters (Cn) that can pass the reader
-        | 0xFFFE | 0xFFFF);
-    !not_printable
+    crate::pyrepr::repr_str(text)
 }
 
 #[cfg(test)]
