@@ -1,0 +1,382 @@
+//! Discovery and compilation rules: precedence, qualifiers, shadowing,
+//! junk, exclude rules, size limits, listing rules, link loops, and
+//! byte-for-byte determinism.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use skills_build::compile::{CompileOptions, compile};
+use skills_build::discover::{Listing, Options, Root, discover};
+use skills_build::problem::{Problem, Severity};
+use skills_build::source::{MemorySource, Source};
+use skills_build::{Builder, compile_sources};
+use skills_runtime::Catalog;
+
+fn skill(name: &str) -> String {
+    format!("---\nname: {name}\ndescription: Does {name} things.\n---\n# {name}\n")
+}
+
+fn temp_dir(label: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "skills-discovery-{}-{label}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(root: &Path, rel: &str, bytes: &[u8]) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, bytes).unwrap();
+}
+
+fn messages(problems: &[Problem]) -> Vec<String> {
+    problems.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn first_source_wins_a_name_and_later_ones_are_shadowed() {
+    let project = MemorySource::new("project")
+        .with_file("pdf/SKILL.md", skill("pdf"))
+        .with_file("pdf/a.md", "project");
+    let user = MemorySource::new("user")
+        .with_file("pdf/SKILL.md", skill("pdf"))
+        .with_file("pdf/a.md", "user")
+        .with_file("xlsx/SKILL.md", skill("xlsx"));
+    let found = discover(
+        &[Root::new(&project), Root::new(&user)],
+        &Options::default(),
+    );
+    let listed: Vec<_> = found.listed().map(|(name, s)| (name, s.source)).collect();
+    assert_eq!(listed, [("pdf", 0), ("xlsx", 1)]);
+    assert_eq!(
+        messages(&found.problems),
+        [
+            "user/pdf/SKILL.md: warning: skill \"pdf\" is shadowed by project/pdf/SKILL.md, which took the name first; it is not listed"
+        ]
+    );
+    let compiled = compile(&found, &CompileOptions::default()).unwrap();
+    assert_eq!(compiled.warnings.len(), 1);
+    let catalog = Catalog::from_bytes(&compiled.bytes).unwrap();
+    assert_eq!(
+        catalog.call("pdf", Some("a.md")).unwrap().reply.as_text(),
+        Some("project")
+    );
+}
+
+#[test]
+fn a_qualified_source_lists_a_taken_name_under_its_qualifier() {
+    let project = MemorySource::new("project").with_file("pdf/SKILL.md", skill("pdf"));
+    let vendor = MemorySource::new("vendor")
+        .with_file("pdf/SKILL.md", skill("pdf"))
+        .with_file("zip/SKILL.md", skill("zip"));
+    let found = discover(
+        &[Root::new(&project), Root::new(&vendor).qualified("acme")],
+        &Options::default(),
+    );
+    let names: Vec<_> = found.listed().map(|(name, _)| name).collect();
+    assert_eq!(names, ["pdf", "acme:pdf", "zip"]);
+    assert!(found.problems.is_empty(), "{:?}", found.problems);
+    let compiled = compile(&found, &CompileOptions::default()).unwrap();
+    let catalog = Catalog::from_bytes(&compiled.bytes).unwrap();
+    assert_eq!(
+        catalog.lookup("acme:pdf").unwrap().location,
+        "skill://acme:pdf/SKILL.md"
+    );
+    assert!(catalog.prompt().contains("<name>\nacme:pdf\n</name>"));
+}
+
+#[test]
+fn duplicate_sources_and_bad_qualifiers_are_errors() {
+    let a = MemorySource::new("skills");
+    let again = MemorySource::new("skills/");
+    let b = MemorySource::new("other");
+    let found = discover(
+        &[
+            Root::new(&a),
+            Root::new(&again),
+            Root::new(&b).qualified("my team"),
+        ],
+        &Options::default(),
+    );
+    assert_eq!(
+        messages(&found.problems),
+        [
+            "other: error: the qualifier \"my team\" of source other holds whitespace or a control character",
+            "skills/: error: the source skills/ is given twice; each source may appear once",
+        ]
+    );
+}
+
+#[test]
+fn unusable_skills_are_reported_and_not_listed() {
+    let source = MemorySource::new("s")
+        .with_file("no-name/SKILL.md", "---\ndescription: x\n---\n")
+        .with_file(
+            "no-desc/SKILL.md",
+            "---\nname: no-desc\ndescription: ''\n---\n",
+        )
+        .with_file("a:b/SKILL.md", "---\nname: a:b\ndescription: colon\n---\n")
+        .with_file("broken/SKILL.md", "no frontmatter")
+        .with_file("not-a-skill/README.md", "no skill file here")
+        .with_file("good/SKILL.md", skill("good"));
+    let found = discover(&[Root::new(&source)], &Options::default());
+    let listings: Vec<_> = found
+        .skills
+        .iter()
+        .map(|s| (s.dir.as_str(), &s.listing))
+        .collect();
+    assert_eq!(
+        listings.len(),
+        5,
+        "a directory without a skill file is no skill"
+    );
+    for (dir, listing) in listings {
+        assert_eq!(
+            matches!(listing, Listing::Listed(_)),
+            dir == "good",
+            "{dir}"
+        );
+    }
+    let error = compile(&found, &CompileOptions::default()).unwrap_err();
+    let text = error.to_string();
+    for expected in [
+        "s/no-name/SKILL.md:1:1: error: Missing required field in frontmatter: name",
+        "s/no-desc/SKILL.md:3:14: error: Field 'description' must be a non-empty string",
+        "s/a:b/SKILL.md:2:7: error: Skill name 'a:b' contains invalid characters",
+        "s/broken/SKILL.md:1:1: error: SKILL.md must start with YAML frontmatter (---)",
+    ] {
+        assert!(text.contains(expected), "{expected}\nin\n{text}");
+    }
+}
+
+#[test]
+fn junk_is_refused_by_name_unless_excluded() {
+    let source = MemorySource::new("s")
+        .with_file("pdf/SKILL.md", skill("pdf"))
+        .with_file("pdf/.DS_Store", "x")
+        .with_file("pdf/docs/.reference.md.swp", "x")
+        .with_file("pdf/docs/reference.md~", "x")
+        .with_file("pdf/docs/reference.md", "ok")
+        .with_file("pdf/Thumbs.db", "x");
+    let found = discover(&[Root::new(&source)], &Options::default());
+    let text = messages(&found.problems);
+    assert_eq!(
+        text,
+        [
+            "s/pdf/.DS_Store: error: .DS_Store is macOS Finder metadata, not part of the skill",
+            "s/pdf/Thumbs.db: error: Thumbs.db is Windows Explorer metadata, not part of the skill",
+            "s/pdf/docs/.reference.md.swp: error: .reference.md.swp is a Vim swap file, not part of the skill",
+            "s/pdf/docs/reference.md~: error: reference.md~ is an editor backup file, not part of the skill",
+        ]
+    );
+    assert!(compile(&found, &CompileOptions::default()).is_err());
+    let options = Options::default()
+        .exclude(".DS_Store")
+        .and_then(|o| o.exclude("*.swp"))
+        .and_then(|o| o.exclude("*~"))
+        .and_then(|o| o.exclude("Thumbs.db"))
+        .unwrap();
+    let found = discover(&[Root::new(&source)], &options);
+    assert!(found.problems.is_empty(), "{:?}", found.problems);
+    let paths: Vec<_> = found.skills[0]
+        .files
+        .iter()
+        .map(|f| f.path.as_str())
+        .collect();
+    assert_eq!(paths, ["docs/reference.md"]);
+}
+
+#[test]
+fn exclude_rules_skip_any_file_or_directory() {
+    let source = MemorySource::new("s")
+        .with_file("pdf/SKILL.md", skill("pdf"))
+        .with_file("pdf/scripts/__pycache__/x.pyc", "x")
+        .with_file("pdf/scripts/run.py", "print()")
+        .with_file("pdf/drafts/a.md", "x")
+        .with_file(
+            "pdf/docs/drafts/b.md",
+            "kept: anchored rules match from the skill root",
+        );
+    let options = Options::default()
+        .exclude("__pycache__")
+        .and_then(|o| o.exclude("drafts/**"))
+        .unwrap();
+    let found = discover(&[Root::new(&source)], &options);
+    let paths: Vec<_> = found.skills[0]
+        .files
+        .iter()
+        .map(|f| f.path.as_str())
+        .collect();
+    assert_eq!(paths, ["docs/drafts/b.md", "scripts/run.py"]);
+}
+
+#[test]
+fn files_over_the_size_limit_are_errors_with_both_figures() {
+    let source = MemorySource::new("s")
+        .with_file("pdf/SKILL.md", skill("pdf"))
+        .with_file("pdf/big.bin", vec![7u8; 2049]);
+    let options = Options {
+        max_file_size: 2048,
+        ..Options::default()
+    };
+    let found = discover(&[Root::new(&source)], &options);
+    assert_eq!(
+        messages(&found.problems),
+        ["s/pdf/big.bin: error: the file is 2049 bytes, over the 2048-byte limit for one file"]
+    );
+    let compiled = Builder::new().compile().unwrap();
+    assert_eq!(Catalog::from_bytes(&compiled.bytes).unwrap().len(), 0);
+}
+
+#[test]
+fn a_second_skill_file_at_the_root_is_refused() {
+    let source = MemorySource::new("s")
+        .with_file("pdf/SKILL.md", skill("pdf"))
+        .with_file("pdf/skill.md", "lower")
+        .with_file("pdf/docs/SKILL.md", "nested is fine");
+    let found = discover(&[Root::new(&source)], &Options::default());
+    assert_eq!(
+        messages(&found.problems),
+        [
+            "s/pdf/skill.md: error: skill.md sits beside SKILL.md; a read of it would serve the instructions of SKILL.md"
+        ]
+    );
+}
+
+#[test]
+fn every_problem_is_reported_at_once_with_positions() {
+    let source = MemorySource::new("skills")
+        .with_file(
+            "PDF/SKILL.md",
+            "---\nname: PDF\ndescription: x\nauthor: me\n---\n",
+        )
+        .with_file("PDF/.DS_Store", "")
+        .with_file(
+            "ok/SKILL.md",
+            "---\nname: ok\ndescription: y\nallowed-tools: Bash()\n---\n",
+        );
+    let error = compile_sources(&[&source]).unwrap_err();
+    let lines = messages(&error.problems);
+    assert_eq!(
+        lines,
+        [
+            "skills/PDF/.DS_Store: error: .DS_Store is macOS Finder metadata, not part of the skill",
+            "skills/PDF/SKILL.md:2:7: error: Skill name 'PDF' must be lowercase",
+            "skills/PDF/SKILL.md:4:1: error: Unexpected fields in frontmatter: author. Only ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] are allowed.",
+            "skills/ok/SKILL.md:4:16: error: allowed-tools token \"Bash()\": empty specifier",
+        ]
+    );
+    assert_eq!(error.errors(), 4);
+}
+
+#[test]
+fn frontmatter_closed_inside_a_line_is_refused() {
+    let source = MemorySource::new("s").with_file(
+        "pdf/SKILL.md",
+        "---\nname: pdf\ndescription: before --- after\n---\nbody\n",
+    );
+    let error = compile_sources(&[&source]).unwrap_err();
+    assert!(
+        error.problems.iter().any(|p| p.severity == Severity::Error
+            && p.message
+                .contains("closing `---` must be a line of its own")),
+        "{error}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_loop_is_a_clear_error() {
+    let root = temp_dir("loop");
+    write(&root, "pdf/SKILL.md", skill("pdf").as_bytes());
+    std::os::unix::fs::symlink("..", root.join("pdf/up")).unwrap();
+    let error = Builder::new().source(&root).compile().unwrap_err();
+    assert!(
+        error
+            .problems
+            .iter()
+            .any(|p| p.message.contains("nest deeper than 32 levels")),
+        "{error}"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_leaving_the_source_is_refused() {
+    let root = temp_dir("escape");
+    write(&root, "skills/pdf/SKILL.md", skill("pdf").as_bytes());
+    write(&root, "secret.txt", b"secret");
+    std::os::unix::fs::symlink("../../secret.txt", root.join("skills/pdf/leak")).unwrap();
+    let error = Builder::new()
+        .source(root.join("skills"))
+        .compile()
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("resolves outside the source"),
+        "{error}"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// The same tree written to two places, files created in opposite orders.
+#[test]
+fn the_same_skills_give_the_same_bytes_anywhere() {
+    let tree = workspace_testdata();
+    let mut files = Vec::new();
+    collect(&tree, "", &mut files);
+    assert!(files.len() > 10);
+    let first = temp_dir("first").join("skills");
+    let second = temp_dir("second").join("deeper/other-name");
+    for (rel, bytes) in &files {
+        write(&first, rel, bytes);
+    }
+    for (rel, bytes) in files.iter().rev() {
+        write(&second, rel, bytes);
+    }
+    let a = Builder::new().source(&first).compile().unwrap().bytes;
+    let b = Builder::new().source(&second).compile().unwrap().bytes;
+    assert!(a == b, "bundles differ");
+    let mut memory = MemorySource::new("memory");
+    for (rel, bytes) in files.iter().rev() {
+        memory.insert(rel.clone(), bytes.clone());
+    }
+    let sources: [&dyn Source; 1] = [&memory];
+    assert!(
+        compile_sources(&sources).unwrap().bytes == a,
+        "memory differs"
+    );
+    for dir in [first, second] {
+        let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+    }
+}
+
+fn workspace_testdata() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/bundle")
+}
+
+fn collect(dir: &Path, prefix: &str, out: &mut Vec<(String, Vec<u8>)>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .collect();
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let name = entry.file_name().into_string().unwrap();
+        let rel = if prefix.is_empty() {
+            name
+        } else {
+            format!("{prefix}/{name}")
+        };
+        if entry.file_type().unwrap().is_dir() {
+            collect(&entry.path(), &rel, out);
+        } else {
+            out.push((rel, std::fs::read(entry.path()).unwrap()));
+        }
+    }
+}
