@@ -349,5 +349,6 @@ fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
                 content: file.content,
             })
             .collect(),
+        ..Skill::default()
     }
 }

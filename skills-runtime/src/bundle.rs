@@ -77,9 +77,9 @@ pub const MAGIC: [u8; 4] = *b"SKB\0";
 /// bytes after [`MAGIC`], little-endian.
 ///
 /// ```
-/// assert_eq!(skills_runtime::FORMAT_VERSION, 1);
+/// assert_eq!(skills_runtime::FORMAT_VERSION, 2);
 /// ```
-pub const FORMAT_VERSION: u16 = 1;
+pub const FORMAT_VERSION: u16 = 2;
 
 /// The length of the header: [`MAGIC`] and the format version.
 ///
@@ -115,6 +115,15 @@ pub struct Bundle<'a> {
     /// the names an unknown-skill error lists). Names must be unique.
     #[serde(borrow)]
     pub skills: Vec<Skill<'a>>,
+    /// The bundle revision: the SHA-256 of this bundle's encoding with the
+    /// revision and every signature left empty, so it covers every text and
+    /// byte the catalog serves (see `revision::bundle_revision`, feature
+    /// `revision`). All zeros when not computed.
+    pub revision: [u8; 32],
+    /// Detached Ed25519 signatures over the bundle revision (the
+    /// `skills-bundle-v1` payload), each by one publisher key.
+    #[serde(borrow)]
+    pub signatures: Vec<Signature<'a>>,
 }
 
 impl Default for Bundle<'_> {
@@ -127,6 +136,8 @@ impl Default for Bundle<'_> {
             tool_description: TOOL_DESCRIPTION,
             tool_schema: TOOL_SCHEMA,
             skills: Vec::new(),
+            revision: [0; 32],
+            signatures: Vec::new(),
         }
     }
 }
@@ -185,6 +196,51 @@ pub struct Skill<'a> {
     /// path in byte order, paths unique.
     #[serde(borrow)]
     pub files: Vec<File<'a>>,
+    /// The frontmatter `version`, if given: what a signature payload
+    /// carries and a version pin compares.
+    #[serde(borrow)]
+    pub version: Option<&'a str>,
+    /// The frontmatter text (the lines between the fence lines, newlines
+    /// normalised): what [`frontmatter_sha256`](Self::frontmatter_sha256)
+    /// covers.
+    pub frontmatter: &'a str,
+    /// The skill file's exact bytes, when they are not `---\n`, the
+    /// frontmatter, `---\n` and the body put together (a file with `\r\n`
+    /// line ends, a byte order mark, or no newline after the closing fence);
+    /// `None` when they are.
+    #[serde(borrow)]
+    pub skill_file_bytes: Option<Bytes<'a>>,
+    /// The size of the skill file in bytes, as its content revision lists it.
+    pub skill_file_size: u64,
+    /// The SHA-256 of the skill file's bytes.
+    pub skill_file_sha256: [u8; 32],
+    /// The content revision: agentskills-core's `content_revision` over the
+    /// skill file and every file (see `revision::content_revision`). All
+    /// zeros when not computed.
+    pub revision: [u8; 32],
+    /// Detached Ed25519 signatures over the skill's `agentskills-snapshot-v1`
+    /// payload, each by one publisher key.
+    #[serde(borrow)]
+    pub signatures: Vec<Signature<'a>>,
+}
+
+/// A detached Ed25519 signature and the publisher key that made it.
+///
+/// ```
+/// use skills_runtime::bundle::{Bytes, Signature};
+/// let signature = Signature { key_id: "k1", origin: "https://example.com/skills", signature: Bytes(&[0; 64]) };
+/// assert_eq!(signature.signature.len(), 64);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Signature<'a> {
+    /// The publisher key's id, looked up among a trust policy's keys.
+    pub key_id: &'a str,
+    /// The origin the signature was made for. Informative only: a verifier
+    /// checks against the origin it trusts, not this one.
+    pub origin: &'a str,
+    /// The 64 signature bytes.
+    #[serde(borrow)]
+    pub signature: Bytes<'a>,
 }
 
 impl<'a> Skill<'a> {
@@ -605,7 +661,7 @@ impl Bundle<'_> {
     ///
     /// ```
     /// let bytes = skills_runtime::bundle::Bundle::default().encode().unwrap();
-    /// assert_eq!(&bytes[..6], b"SKB\0\x01\x00");
+    /// assert_eq!(&bytes[..6], b"SKB\0\x02\x00");
     /// ```
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
         self.check()?;

@@ -166,7 +166,7 @@ mod tests {
             Err(DecodeError::UnsupportedVersion { found: 256 })
         );
         assert!(matches!(
-            decode_unchecked(b"SKB\0\x01\x00"),
+            decode_unchecked(b"SKB\0\x02\x00"),
             Err(DecodeError::Corrupt(_))
         ));
     }
@@ -191,13 +191,13 @@ mod tests {
             magic.contains("b\"PK\\x03\\x04\"") && magic.contains("b\"SKB\\x00\""),
             "{magic}"
         );
-        let version = DecodeError::UnsupportedVersion { found: 2 }.to_string();
-        assert!(version.contains("format version 2"), "{version}");
+        let version = DecodeError::UnsupportedVersion { found: 9 }.to_string();
+        assert!(version.contains("format version 9"), "{version}");
         assert!(
             version.contains(&["skills-runtime ", env!("CARGO_PKG_VERSION")].concat()),
             "{version}"
         );
-        assert!(version.contains("reads format version 1"), "{version}");
+        assert!(version.contains("reads format version 2"), "{version}");
         let bytes: Vec<u8> = Vec::new();
         assert!(
             decode_unchecked(&bytes)

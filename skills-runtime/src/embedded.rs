@@ -19,7 +19,7 @@ use crate::decode::DecodeError;
 ///
 /// ```
 /// use skills_runtime::Embedded;
-/// # const BYTES: &[u8] = b"SKB\0\x01\x00\x00\x00\x00\x00\x00";
+/// # const BYTES: &[u8] = &{ let mut b = [0u8; 6 + 38]; b[0] = b'S'; b[1] = b'K'; b[2] = b'B'; b[4] = 2; b };
 /// // In a real program: include_skills!("skills") or include_bundle!("skills.bin").
 /// static SKILLS: Embedded = Embedded::new(BYTES);
 ///

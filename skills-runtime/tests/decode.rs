@@ -10,10 +10,10 @@ use support::{encode, encode_unchecked, sample, with_bundle};
 #[test]
 fn header_layout() {
     assert_eq!(MAGIC, *b"SKB\0");
-    assert_eq!(FORMAT_VERSION, 1);
+    assert_eq!(FORMAT_VERSION, 2);
     let bytes = encode(&sample());
     assert_eq!(&bytes[..4], b"SKB\0");
-    assert_eq!(&bytes[4..6], &[1, 0]);
+    assert_eq!(&bytes[4..6], &[2, 0]);
     let body = with_bundle(&sample(), |bundle| postcard::to_allocvec(bundle).unwrap());
     assert_eq!(&bytes[6..], body.as_slice());
 }
@@ -56,14 +56,14 @@ fn wrong_magic_and_short_input() {
 #[test]
 fn other_format_versions_name_both_versions() {
     let mut bytes = encode(&sample());
-    for version in [0u16, 2, 0x0100, u16::MAX] {
+    for version in [0u16, 1, 0x0100, u16::MAX] {
         bytes[4..6].copy_from_slice(&version.to_le_bytes());
         let error = Catalog::from_bytes(&bytes).unwrap_err();
         assert_eq!(error, DecodeError::UnsupportedVersion { found: version });
         assert_eq!(
             error.to_string(),
             format!(
-                "the skills bundle has format version {version}, but skills-runtime {} reads format version 1; \
+                "the skills bundle has format version {version}, but skills-runtime {} reads format version {FORMAT_VERSION}; \
                  build the bundle with the skills-build release matching this skills-runtime",
                 env!("CARGO_PKG_VERSION")
             )
@@ -290,14 +290,14 @@ fn embedded_decodes_once() {
         "git-rebase"
     );
 
-    static BROKEN: Embedded = Embedded::new(b"SKB\0\x02\x00");
+    static BROKEN: Embedded = Embedded::new(b"SKB\0\xff\x00");
     assert_eq!(
         BROKEN.catalog().unwrap_err(),
-        DecodeError::UnsupportedVersion { found: 2 }
+        DecodeError::UnsupportedVersion { found: 255 }
     );
     assert_eq!(
         BROKEN.catalog().unwrap_err(),
-        DecodeError::UnsupportedVersion { found: 2 }
+        DecodeError::UnsupportedVersion { found: 255 }
     );
 }
 

@@ -213,6 +213,7 @@ pub fn with_bundle<T>(skills: &[TestSkill], f: impl FnOnce(&Bundle<'_>) -> T) ->
                         },
                     })
                     .collect(),
+                ..Skill::default()
             })
             .collect(),
         ..Bundle::default()
