@@ -3,10 +3,8 @@
 //! invalid.
 //!
 //! ```no_run
-//! // build.rs
-//! fn main() {
-//!     skills_build::Builder::new().source("skills").emit();
-//! }
+//! // build.rs, in `fn main`:
+//! skills_build::Builder::new().source("skills").emit();
 //! ```
 //!
 //! ```ignore
@@ -253,10 +251,8 @@ impl Builder {
     /// which fails the build.
     ///
     /// ```no_run
-    /// // build.rs
-    /// fn main() {
-    ///     skills_build::Builder::new().source("skills").emit();
-    /// }
+    /// // build.rs, in `fn main`:
+    /// skills_build::Builder::new().source("skills").emit();
     /// ```
     pub fn emit(&self) {
         if let Err(error) = self.build() {

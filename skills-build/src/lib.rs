@@ -8,10 +8,8 @@
 //! bundle). [`Builder`] drives it from a `build.rs`:
 //!
 //! ```no_run
-//! // build.rs
-//! fn main() {
-//!     skills_build::Builder::new().source("skills").emit();
-//! }
+//! // build.rs, in `fn main`:
+//! skills_build::Builder::new().source("skills").emit();
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
