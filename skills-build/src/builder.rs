@@ -173,6 +173,22 @@ impl Builder {
     /// assert!(error.problems[0].message.contains("not found"));
     /// ```
     pub fn compile(&self) -> Result<Compiled, CompileError> {
+        self.compile_with_inputs().0
+    }
+
+    /// Like [`compile`](Self::compile), and also every file that was read,
+    /// as paths: the skill files and the files embedded beside them. The
+    /// `include_skills!` macro makes the compiler track these, so an edit
+    /// or a deletion rebuilds.
+    ///
+    /// ```no_run
+    /// let (result, inputs) = skills_build::Builder::new().source("skills").compile_with_inputs();
+    /// for path in &inputs {
+    ///     println!("read {}", path.display());
+    /// }
+    /// # let _ = result;
+    /// ```
+    pub fn compile_with_inputs(&self) -> (Result<Compiled, CompileError>, Vec<PathBuf>) {
         let mut problems = Vec::new();
         let mut options = Options {
             max_file_size: self.max_file_size,
@@ -206,12 +222,22 @@ impl Builder {
             found.problems.extend(problems);
             Problem::sort(&mut found.problems);
         }
-        compile(
+        let mut inputs = Vec::new();
+        for skill in &found.skills {
+            let Some((source, _)) = opened.get(skill.source) else {
+                continue;
+            };
+            let dir = source.root().join(&skill.dir);
+            inputs.push(dir.join(skill.skill_file.as_str()));
+            inputs.extend(skill.files.iter().map(|file| dir.join(&file.path)));
+        }
+        let result = compile(
             &found,
             &CompileOptions {
                 locations: self.locations.clone(),
             },
-        )
+        );
+        (result, inputs)
     }
 
     /// For a build script: prints `cargo:rerun-if-changed` for every
