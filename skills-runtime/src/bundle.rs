@@ -77,9 +77,9 @@ pub const MAGIC: [u8; 4] = *b"SKB\0";
 /// bytes after [`MAGIC`], little-endian.
 ///
 /// ```
-/// assert_eq!(skills_runtime::FORMAT_VERSION, 2);
+/// assert_eq!(skills_runtime::FORMAT_VERSION, 3);
 /// ```
-pub const FORMAT_VERSION: u16 = 2;
+pub const FORMAT_VERSION: u16 = 3;
 
 /// The length of the header: [`MAGIC`] and the format version.
 ///
@@ -222,6 +222,24 @@ pub struct Skill<'a> {
     /// payload, each by one publisher key.
     #[serde(borrow)]
     pub signatures: Vec<Signature<'a>>,
+    /// The `when_to_use` extension field's cases, in order (empty unless
+    /// the skills were compiled with the extension fields enabled).
+    #[serde(borrow)]
+    pub when_to_use: Vec<&'a str>,
+    /// The `when_not_to_use` extension field's cases, in order.
+    #[serde(borrow)]
+    pub when_not_to_use: Vec<&'a str>,
+    /// The tags of `metadata.tags` (a list of strings), each stripped and
+    /// case-folded, blanks dropped, as the catalog's tag filter compares
+    /// them; empty when there are none.
+    #[serde(borrow)]
+    pub tags: Vec<&'a str>,
+    /// The body's sections and token estimates, and the outline text.
+    #[serde(borrow)]
+    pub outline: crate::outline::Outline<'a>,
+    /// The frontmatter as compact JSON (keys in file order, every scalar a
+    /// string), as the MCP Skills extension's `skills/list` entry carries it.
+    pub frontmatter_json: &'a str,
 }
 
 /// A detached Ed25519 signature and the publisher key that made it.
@@ -661,7 +679,7 @@ impl Bundle<'_> {
     ///
     /// ```
     /// let bytes = skills_runtime::bundle::Bundle::default().encode().unwrap();
-    /// assert_eq!(&bytes[..6], b"SKB\0\x02\x00");
+    /// assert_eq!(&bytes[..6], b"SKB\0\x03\x00");
     /// ```
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
         self.check()?;

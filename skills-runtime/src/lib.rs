@@ -74,10 +74,14 @@ pub mod embedded;
 pub mod instructions;
 #[cfg(feature = "json")]
 mod json;
+pub mod outline;
 pub mod path;
 pub mod prompt;
+mod pytables;
+pub mod pytext;
 mod quote;
 pub mod read;
+pub mod render;
 pub mod tool;
 
 pub use bundle::{FORMAT_VERSION, MAGIC};
