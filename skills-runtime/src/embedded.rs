@@ -19,13 +19,16 @@ use crate::decode::DecodeError;
 ///
 /// ```
 /// use skills_runtime::Embedded;
-/// # const BYTES: &[u8] = &{ let mut b = [0u8; 6 + 38]; b[0] = b'S'; b[1] = b'K'; b[2] = b'B'; b[4] = 2; b };
-/// // In a real program: include_skills!("skills") or include_bundle!("skills.bin").
-/// static SKILLS: Embedded = Embedded::new(BYTES);
+/// # let bytes = skills_runtime::bundle::Bundle::default().encode().unwrap();
+/// # let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+/// // In a real program, a static:
+/// // static SKILLS: Embedded = include_skills!("skills");
+/// // static SKILLS: Embedded = skills_runtime::include_bundle!("skills.bin");
+/// let skills = Embedded::new(bytes);
 ///
-/// let catalog = SKILLS.catalog()?;
+/// let catalog = skills.catalog()?;
 /// assert!(catalog.is_empty());
-/// assert!(std::ptr::eq(catalog, SKILLS.catalog()?)); // decoded once
+/// assert!(std::ptr::eq(catalog, skills.catalog()?)); // decoded once
 /// # Ok::<(), skills_runtime::DecodeError>(())
 /// ```
 pub struct Embedded {

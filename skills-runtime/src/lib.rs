@@ -52,6 +52,11 @@
 //!   the JSON shape of the Go module's read record.
 //! - `json`: `Catalog::call_json` and `ToolArguments`, for the model's
 //!   arguments as JSON text.
+//! - `revision`: content revisions (agentskills-core's), the bundle
+//!   revision, and the signature payloads (`revision` module).
+//! - `verify`: a trust policy that checks Ed25519 publisher signatures and
+//!   revision and version pins, and can re-hash the embedded bytes
+//!   (`verify` module); `verify-fast` adds precomputed tables.
 //!
 //! # Modules
 //!
@@ -82,7 +87,11 @@ pub mod pytext;
 mod quote;
 pub mod read;
 pub mod render;
+#[cfg(feature = "revision")]
+pub mod revision;
 pub mod tool;
+#[cfg(feature = "verify")]
+pub mod verify;
 
 pub use bundle::{FORMAT_VERSION, MAGIC};
 pub use catalog::Catalog;
