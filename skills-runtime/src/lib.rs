@@ -76,9 +76,11 @@ pub mod bundle;
 pub mod catalog;
 mod decode;
 pub mod embedded;
+pub mod fastpath;
 pub mod instructions;
 #[cfg(feature = "json")]
 mod json;
+pub mod manifest;
 pub mod outline;
 pub mod path;
 pub mod prompt;
@@ -87,6 +89,7 @@ pub mod pytext;
 mod quote;
 pub mod read;
 pub mod render;
+pub mod resources;
 #[cfg(feature = "revision")]
 pub mod revision;
 pub mod tool;

@@ -86,7 +86,7 @@ pub struct Outline<'a> {
 ///
 /// ```
 /// use skills_runtime::outline::Section;
-/// let section = Section { key: "setup", title: "Setup", level: 2, tokens: 3, start: 0, end: 10, text: None };
+/// let section = Section { key: "setup", title: "Setup", level: 2, tokens: 3, start: 0, end: 9, text: None };
 /// assert_eq!(section.text_in("## Setup\nrest"), "## Setup\n");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -157,7 +157,10 @@ impl<'a> Outline<'a> {
         use core::fmt::Write;
         let mut out = String::new();
         if self.sections.is_empty() {
-            let _ = write!(out, "'{name}' has an empty body; there is nothing to fetch.");
+            let _ = write!(
+                out,
+                "'{name}' has an empty body; there is nothing to fetch."
+            );
             return out;
         }
         let _ = write!(

@@ -43,7 +43,9 @@ fn fold(c: char) -> Option<&'static str> {
     if c.is_ascii() {
         return c.is_ascii_uppercase().then(|| {
             let at = usize::from(c as u8 - b'A');
-            "abcdefghijklmnopqrstuvwxyz".get(at..at + 1).unwrap_or_default()
+            "abcdefghijklmnopqrstuvwxyz"
+                .get(at..at + 1)
+                .unwrap_or_default()
         });
     }
     CASEFOLD
@@ -152,7 +154,7 @@ impl<'a> Iterator for Lines<'a> {
 /// ```
 /// use skills_runtime::pytext::guess_media_type;
 /// assert_eq!(guess_media_type("assets/logo.PNG"), Some("image/png"));
-/// assert_eq!(guess_media_type("notes.md"), Some("text/markdown"));
+/// assert_eq!(guess_media_type("notes.txt"), Some("text/plain"));
 /// assert_eq!(guess_media_type("data.tar.gz"), Some("application/x-tar"));
 /// assert_eq!(guess_media_type("blob.bin"), Some("application/octet-stream"));
 /// assert_eq!(guess_media_type("config.yaml"), None);
@@ -184,7 +186,10 @@ pub fn guess_media_type(name: &str) -> Option<&'static str> {
 
 /// Python's `str.lower()` (full lowercase mapping).
 fn lower(text: &str) -> Cow<'_, str> {
-    if text.chars().any(|c| c.to_lowercase().ne(core::iter::once(c))) {
+    if text
+        .chars()
+        .any(|c| c.to_lowercase().ne(core::iter::once(c)))
+    {
         Cow::Owned(text.chars().flat_map(char::to_lowercase).collect())
     } else {
         Cow::Borrowed(text)

@@ -30,10 +30,10 @@
 //! ```
 //! use skills_runtime::render::{render_catalog, Entry, Format, RenderOptions};
 //! let entries = [
-//!     Entry { id: "pdf", name: "pdf", description: "Fill <forms>.", location: "skill://pdf/SKILL.md", ..Entry::default() },
+//!     Entry { id: "pdf", name: "pdf", description: "Fill in PDF forms and extract their fields.", ..Entry::default() },
 //!     Entry { id: "git", name: "git", description: "Rebase.", location: "skill://git/SKILL.md", ..Entry::default() },
 //! ];
-//! let options = RenderOptions { format: Format::Markdown, max_chars: Some(60), ..RenderOptions::default() };
+//! let options = RenderOptions { format: Format::Markdown, max_chars: Some(100), ..RenderOptions::default() };
 //! assert_eq!(
 //!     render_catalog(&entries, &options).unwrap(),
 //!     "# Available Skills\n\n## git\n- **Description**: Rebase.\n\n_Catalog truncated: showing 1 of 2 skills._"
@@ -304,7 +304,10 @@ pub fn select<'e, 'a>(
 /// let xml = RenderOptions { format: Format::Xml, ..RenderOptions::default() };
 /// assert_eq!(render_catalog(&[], &xml).unwrap(), "<available_skills />");
 /// ```
-pub fn render_catalog(entries: &[Entry<'_>], options: &RenderOptions<'_>) -> Result<String, RenderError> {
+pub fn render_catalog(
+    entries: &[Entry<'_>],
+    options: &RenderOptions<'_>,
+) -> Result<String, RenderError> {
     let kept = select(entries, options)?;
     fit(&kept, options)
 }
@@ -363,7 +366,10 @@ impl Frame {
             Format::SkillsRef => {
                 head.push_str("<available_skills");
                 if truncated {
-                    let _ = write!(head, " truncated=\"true\" shown=\"{shown}\" total=\"{total}\"");
+                    let _ = write!(
+                        head,
+                        " truncated=\"true\" shown=\"{shown}\" total=\"{total}\""
+                    );
                 }
                 head.push_str(">\n");
                 tail.push_str("</available_skills>");
@@ -371,7 +377,10 @@ impl Frame {
             Format::Xml => {
                 head.push_str("<available_skills");
                 if truncated {
-                    let _ = write!(head, " truncated=\"true\" shown=\"{shown}\" total=\"{total}\"");
+                    let _ = write!(
+                        head,
+                        " truncated=\"true\" shown=\"{shown}\" total=\"{total}\""
+                    );
                 }
                 if shown == 0 {
                     head.push_str(" />");
@@ -417,7 +426,10 @@ impl Frame {
 }
 
 /// The selection cases shown: non-blank ones, and none without hints.
-fn cases<'c>(cases: &'c [&'c str], options: &RenderOptions<'_>) -> impl Iterator<Item = &'c str> + Clone {
+fn cases<'c>(
+    cases: &'c [&'c str],
+    options: &RenderOptions<'_>,
+) -> impl Iterator<Item = &'c str> + Clone {
     let hints = options.selection_hints;
     cases
         .iter()
@@ -589,5 +601,27 @@ mod tests {
                 needed: 57
             })
         );
+    }
+}
+
+impl crate::Catalog<'_> {
+    /// Renders this catalog's skills (see the [module documentation](self)).
+    /// With default options this is [`prompt`](crate::Catalog::prompt)
+    /// for a compiled bundle.
+    ///
+    /// ```
+    /// # let bytes = skills_runtime::__doc_bundle();
+    /// # let catalog = skills_runtime::Catalog::from_bytes(&bytes).unwrap();
+    /// use skills_runtime::render::{Format, RenderOptions};
+    /// assert_eq!(catalog.render(&RenderOptions::default()).unwrap(), catalog.prompt());
+    /// let markdown = RenderOptions { format: Format::Markdown, exclude: Some(&["pdf"]), ..RenderOptions::default() };
+    /// assert_eq!(
+    ///     catalog.render(&markdown).unwrap(),
+    ///     "# Available Skills\n\n## git-rebase\n- **Description**: Rebase safely.\n"
+    /// );
+    /// ```
+    pub fn render(&self, options: &RenderOptions<'_>) -> Result<String, RenderError> {
+        let entries: Vec<Entry<'_>> = self.skills().iter().map(Entry::of).collect();
+        render_catalog(&entries, options)
     }
 }
