@@ -9,7 +9,7 @@ runtime needs to give agentskills-core's answers without Python.
   the host's /etc/mime.types; SUFFIXES and ENCODINGS as mimetypes has them.
 
 Run with the .venv-core Python (scripts/setup-core-venv.sh):
-    .venv-core/bin/python scripts/gen-core-tables.py
+    .venv-core/bin/python scripts/gen-core-tables.py && cargo fmt -p skills-runtime
 """
 import mimetypes
 import pathlib

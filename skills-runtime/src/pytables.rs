@@ -1537,35 +1537,10 @@ pub(crate) const CASEFOLD: &[(char, &str)] = &[
 
 /// The code points for which `str.isspace()` is true, sorted.
 pub(crate) const SPACE: &[char] = &[
-    '\u{9}',
-    '\u{a}',
-    '\u{b}',
-    '\u{c}',
-    '\u{d}',
-    '\u{1c}',
-    '\u{1d}',
-    '\u{1e}',
-    '\u{1f}',
-    '\u{20}',
-    '\u{85}',
-    '\u{a0}',
-    '\u{1680}',
-    '\u{2000}',
-    '\u{2001}',
-    '\u{2002}',
-    '\u{2003}',
-    '\u{2004}',
-    '\u{2005}',
-    '\u{2006}',
-    '\u{2007}',
-    '\u{2008}',
-    '\u{2009}',
-    '\u{200a}',
-    '\u{2028}',
-    '\u{2029}',
-    '\u{202f}',
-    '\u{205f}',
-    '\u{3000}',
+    '\u{9}', '\u{a}', '\u{b}', '\u{c}', '\u{d}', '\u{1c}', '\u{1d}', '\u{1e}', '\u{1f}', '\u{20}',
+    '\u{85}', '\u{a0}', '\u{1680}', '\u{2000}', '\u{2001}', '\u{2002}', '\u{2003}', '\u{2004}',
+    '\u{2005}', '\u{2006}', '\u{2007}', '\u{2008}', '\u{2009}', '\u{200a}', '\u{2028}', '\u{2029}',
+    '\u{202f}', '\u{205f}', '\u{3000}',
 ];
 
 /// `mimetypes`' built-in strict table: extension (with its dot) to media type, sorted.
@@ -1732,10 +1707,4 @@ pub(crate) const SUFFIXES: &[(&str, &str)] = &[
 ];
 
 /// `mimetypes`' encodings map: the extensions of a compression, matched case-sensitively.
-pub(crate) const ENCODINGS: &[&str] = &[
-    ".Z",
-    ".br",
-    ".bz2",
-    ".gz",
-    ".xz",
-];
+pub(crate) const ENCODINGS: &[&str] = &[".Z", ".br", ".bz2", ".gz", ".xz"];
