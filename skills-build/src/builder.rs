@@ -52,6 +52,7 @@ pub struct Builder {
     locations: Locations,
     excludes: Vec<String>,
     max_file_size: u64,
+    deny_shadowing: bool,
     out_file: String,
 }
 
@@ -76,6 +77,7 @@ impl Builder {
             locations: Locations::Uri,
             excludes: Vec::new(),
             max_file_size: discover::DEFAULT_MAX_FILE_SIZE,
+            deny_shadowing: false,
             out_file: DEFAULT_OUT_FILE.to_string(),
         }
     }
@@ -154,6 +156,19 @@ impl Builder {
         self
     }
 
+    /// Makes a skill shadowed by an earlier source's skill of the same name
+    /// an error rather than a warning. `include_skills!` sets this, since a
+    /// macro cannot show warnings and a skill must not vanish silently.
+    ///
+    /// ```
+    /// let builder = skills_build::Builder::new().deny_shadowing();
+    /// # let _ = builder;
+    /// ```
+    pub fn deny_shadowing(mut self) -> Self {
+        self.deny_shadowing = true;
+        self
+    }
+
     /// The file name written into `OUT_DIR` (default `skills.bin`).
     ///
     /// ```
@@ -192,6 +207,7 @@ impl Builder {
         let mut problems = Vec::new();
         let mut options = Options {
             max_file_size: self.max_file_size,
+            deny_shadowing: self.deny_shadowing,
             ..Options::default()
         };
         for pattern in &self.excludes {

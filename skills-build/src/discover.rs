@@ -119,6 +119,9 @@ pub struct Options {
     pub max_depth: usize,
     /// The most files and directories walked in one skill.
     pub max_entries: usize,
+    /// Report a shadowed skill as an error instead of a warning (for the
+    /// macro, which has no way to show a warning).
+    pub deny_shadowing: bool,
 }
 
 impl Default for Options {
@@ -128,6 +131,7 @@ impl Default for Options {
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             max_depth: DEFAULT_MAX_DEPTH,
             max_entries: DEFAULT_MAX_ENTRIES,
+            deny_shadowing: false,
         }
     }
 }
@@ -322,7 +326,7 @@ pub fn discover(roots: &[Root<'_>], options: &Options) -> Discovery {
         }
         discover_source(index, *root, options, &mut found);
     }
-    assign_names(roots, &mut found);
+    assign_names(roots, options, &mut found);
     Problem::sort(&mut found.problems);
     found
 }
@@ -595,7 +599,7 @@ impl Walk<'_> {
 }
 
 /// Gives every readable skill its listing, in search order.
-fn assign_names(roots: &[Root<'_>], found: &mut Discovery) {
+fn assign_names(roots: &[Root<'_>], options: &Options, found: &mut Discovery) {
     // Listed name -> (source index, location of the skill that took it).
     let mut taken: BTreeMap<String, (usize, String)> = BTreeMap::new();
     for skill in &mut found.skills {
@@ -626,14 +630,23 @@ fn assign_names(roots: &[Root<'_>], found: &mut Discovery) {
             Listing::Listed(name) => {
                 taken.insert(name.clone(), (skill.source, skill.file_location.clone()));
             }
-            Listing::Shadowed { by } => found.problems.push(
-                Problem::warning(format!(
+            Listing::Shadowed { by } => {
+                let message = format!(
                     "skill {:?} is shadowed by {by}, which took the name first; it is not listed",
                     skill.name().unwrap_or_default()
-                ))
-                .with_file(skill.file_location.clone())
-                .with_hint("give its source a qualifier to list it as `qualifier:name`"),
-            ),
+                );
+                let problem = if options.deny_shadowing {
+                    Problem::spec_error(message)
+                } else {
+                    Problem::warning(message)
+                };
+                found.problems.push(
+                    problem
+                        .with_field("name")
+                        .with_file(skill.file_location.clone())
+                        .with_hint("give its source a qualifier to list it as `qualifier:name`"),
+                );
+            }
             Listing::Unlisted(_) => {}
         }
         skill.listing = listing;

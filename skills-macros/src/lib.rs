@@ -1,1 +1,48 @@
-//! The `include_skills!` macro (see skills-runtime).
+//! `include_skills!`: Agent Skills validated and compiled into the binary
+//! at compile time.
+//!
+//! This crate is a thin shell: it parses the macro's arguments and turns
+//! the result into tokens. Reading, validating, compiling and encoding are
+//! `skills-build`'s, the same code a `build.rs` uses. Use the macro through
+//! `skills-runtime`, which re-exports it:
+//!
+//! ```ignore
+//! static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("skills");
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod args;
+mod expand;
+
+use proc_macro::TokenStream;
+
+/// Validates and compiles the skills in a directory and expands to a
+/// [`skills_runtime::Embedded`] over the bundle.
+///
+/// The path is relative to the crate root (`CARGO_MANIFEST_DIR`). Every
+/// problem of every skill becomes its own compile error, naming the file,
+/// line and column. Options follow the path, as `name = value`:
+///
+/// - `source = "dir"` adds a directory searched after the first (earlier
+///   ones win a name); `source = "dir" as "vendor"` lists the names an
+///   earlier source took as `vendor:name`.
+/// - `location_base = "/opt/skills"` prints prompt locations as
+///   `<base>/<dir>/SKILL.md` instead of `skill://<name>/SKILL.md`.
+/// - `exclude = "*.tmp"` leaves matching files out (repeatable).
+/// - `max_file_size = 1048576` refuses larger files (default 16 MiB).
+///
+/// Edits and deletions of embedded files rebuild the crate. Files *added*
+/// to the directory are only seen when the crate rebuilds for another
+/// reason, so add a one-line `build.rs`:
+///
+/// ```ignore
+/// fn main() {
+///     println!("cargo:rerun-if-changed=skills");
+/// }
+/// ```
+#[proc_macro]
+pub fn include_skills(input: TokenStream) -> TokenStream {
+    let args = syn::parse_macro_input!(input as args::MacroArgs);
+    expand::expand(args).into()
+}

@@ -1,0 +1,165 @@
+//! Turning the arguments into tokens: the bundle as one byte-string
+//! literal, a hidden `include_bytes!` per input file, the format-version
+//! lock, or one spanned `compile_error!` per problem.
+
+use std::path::{Path, PathBuf};
+
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::quote;
+use skills_build::Builder;
+use skills_build::problem::{Problem, Severity};
+use syn::LitStr;
+
+use crate::args::MacroArgs;
+
+/// The directory relative paths start from. `CARGO_MANIFEST_DIR_OVERRIDE`
+/// wins, so UI tests (which compile in a scratch crate) can point at their
+/// fixtures.
+fn manifest_dir() -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR_OVERRIDE")
+        .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
+        .map(PathBuf::from)
+        .unwrap_or_default()
+}
+
+/// Resolves a directory argument, or explains (at its span) why not.
+fn resolve(base: &Path, lit: &LitStr) -> Result<PathBuf, syn::Error> {
+    let value = lit.value();
+    let path = Path::new(&value);
+    if path.is_absolute() {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "`{value}` is an absolute path, which only works on this machine; give the skills directory relative to the crate root ({})",
+                base.display()
+            ),
+        ));
+    }
+    let resolved = base.join(path);
+    if !resolved.is_dir() {
+        let what = if resolved.exists() {
+            "is not a directory"
+        } else {
+            "does not exist"
+        };
+        return Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "no skills directory at {}: it {what} (paths are relative to the crate root, CARGO_MANIFEST_DIR)",
+                resolved.display()
+            ),
+        ));
+    }
+    Ok(resolved)
+}
+
+/// The text of one problem's `compile_error!`: `file:line:col: message`,
+/// with the field and a hint on their own lines.
+fn message(problem: &Problem, base: &Path) -> String {
+    let mut text = String::new();
+    if let Some(file) = &problem.file {
+        let shown = Path::new(file)
+            .strip_prefix(base)
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|_| file.clone());
+        text.push_str(&shown);
+        if let Some(position) = problem.position {
+            text.push_str(&format!(":{}:{}", position.line, position.column));
+        }
+        text.push_str(": ");
+    }
+    if problem.severity == Severity::Warning {
+        text.push_str("warning: ");
+    }
+    text.push_str(&problem.message);
+    if let Some(field) = &problem.field {
+        text.push_str(&format!("\n  field: {field}"));
+    }
+    if let Some(hint) = &problem.hint {
+        text.push_str(&format!("\n  help: {hint}"));
+    }
+    text
+}
+
+/// A value of the right type to stand in when there are errors, so that
+/// only the real errors show.
+fn with_errors(errors: Vec<syn::Error>) -> TokenStream {
+    let errors = errors.into_iter().map(|e| e.to_compile_error());
+    quote! {{
+        #(#errors)*
+        ::skills_runtime::Embedded::new(&[])
+    }}
+}
+
+/// The whole expansion of `include_skills!(...)`.
+pub fn expand(args: MacroArgs) -> TokenStream {
+    let base = manifest_dir();
+    let span = args.path.span();
+    let mut errors = Vec::new();
+    let mut builder = Builder::new().deny_shadowing();
+    match resolve(&base, &args.path) {
+        Ok(dir) => builder = builder.source(dir),
+        Err(error) => errors.push(error),
+    }
+    for extra in &args.sources {
+        match (resolve(&base, &extra.path), &extra.qualifier) {
+            (Ok(dir), None) => builder = builder.source(dir),
+            (Ok(dir), Some(qualifier)) => builder = builder.qualified_source(dir, qualifier.value()),
+            (Err(error), _) => errors.push(error),
+        }
+    }
+    if let Some(base_lit) = &args.location_base {
+        builder = builder.location_base(base_lit.value());
+    }
+    for pattern in &args.excludes {
+        builder = builder.exclude(pattern.value());
+    }
+    if let Some(limit) = &args.max_file_size {
+        match limit.base10_parse::<u64>() {
+            Ok(bytes) => builder = builder.max_file_size(bytes),
+            Err(error) => errors.push(error),
+        }
+    }
+    if !errors.is_empty() {
+        return with_errors(errors);
+    }
+    let (result, inputs) = builder.compile_with_inputs();
+    match result {
+        Ok(compiled) => embed(&compiled.bytes, &inputs),
+        Err(error) => {
+            let mut problems = error.problems;
+            Problem::sort(&mut problems);
+            with_errors(
+                problems
+                    .iter()
+                    .map(|problem| syn::Error::new(span, message(problem, &base)))
+                    .collect(),
+            )
+        }
+    }
+}
+
+/// The bundle literal, the rebuild tracking and the version lock.
+fn embed(bytes: &[u8], inputs: &[PathBuf]) -> TokenStream {
+    let tracked = inputs.iter().filter_map(|path| path.to_str()).map(|path| {
+        let path = Literal::string(path);
+        quote! { const _: &[u8] = ::core::include_bytes!(#path); }
+    });
+    let format = skills_runtime::FORMAT_VERSION;
+    let lock = format!(
+        "include_skills! from skills-macros {} encoded bundle format {format}, but the skills-runtime this crate links reads another format; depend on skills-runtime {} (the macros and the runtime are released together)",
+        env!("CARGO_PKG_VERSION"),
+        env!("CARGO_PKG_VERSION"),
+    );
+    let mut literal = Literal::byte_string(bytes);
+    literal.set_span(Span::call_site());
+    quote! {{
+        #(#tracked)*
+        const _: () = {
+            if ::skills_runtime::FORMAT_VERSION != #format {
+                ::core::panic!(#lock);
+            }
+        };
+        ::skills_runtime::Embedded::new(#literal)
+    }}
+}
