@@ -36,15 +36,51 @@ const START: Position = Position { line: 1, column: 1 };
 /// assert_eq!(problems[0].position.unwrap().line, 2);
 /// ```
 pub fn validate(doc: &SkillDocument, dir_name: &str) -> Vec<Problem> {
+    validate_with(doc, dir_name, &ValidateOptions::default())
+}
+
+/// Which rules beyond the reference's apply.
+///
+/// ```
+/// assert!(!skills_build::validate::ValidateOptions::default().extensions);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ValidateOptions {
+    /// Accept agentskills-core's extension fields `version`, `when_to_use`
+    /// and `when_not_to_use` (checked with its rules and wording, see
+    /// [`crate::extensions`]) and a `metadata.tags` list of strings. Off by
+    /// default: the reference validator rejects them as unknown keys, and a
+    /// skill that passes here must pass there.
+    pub extensions: bool,
+}
+
+/// [`validate`] with options: with `extensions`, the extension fields are
+/// known keys with rules of their own.
+///
+/// ```
+/// use skills_build::{frontmatter::parse_text, validate::{validate_with, ValidateOptions}};
+/// let doc = parse_text("---\nname: pdf\ndescription: Forms.\nversion: \"1.0\"\n---\n").unwrap();
+/// let on = ValidateOptions { extensions: true };
+/// assert!(validate_with(&doc, "pdf", &on)[0].message.starts_with("version '1.0' is not valid semver."));
+/// assert!(validate_with(&doc, "pdf", &Default::default())[0].message.starts_with("Unexpected fields in frontmatter: version."));
+/// ```
+pub fn validate_with(doc: &SkillDocument, dir_name: &str, options: &ValidateOptions) -> Vec<Problem> {
     let fm = &doc.frontmatter;
     let mut problems = Vec::new();
-    check_unknown_fields(fm, &mut problems);
+    if options.extensions {
+        crate::extensions::check_unknown_fields(fm, &mut problems);
+    } else {
+        check_unknown_fields(fm, &mut problems);
+    }
     check_name(fm, dir_name, &mut problems);
     check_description(fm, &mut problems);
     check_compatibility(fm, &mut problems);
     check_license(fm, &mut problems);
-    check_metadata(fm, &mut problems);
+    check_metadata_with(fm, options, &mut problems);
     check_allowed_tools(fm, &mut problems);
+    if options.extensions {
+        crate::extensions::check_fields(fm, &mut problems);
+    }
     check_body_length(doc, &mut problems);
     problems
 }
@@ -207,7 +243,7 @@ fn check_license(fm: &Frontmatter, problems: &mut Vec<Problem>) {
     }
 }
 
-fn check_metadata(fm: &Frontmatter, problems: &mut Vec<Problem>) {
+fn check_metadata_with(fm: &Frontmatter, options: &ValidateOptions, problems: &mut Vec<Problem>) {
     let Some(entry) = fm.get("metadata") else {
         return;
     };
@@ -216,6 +252,9 @@ fn check_metadata(fm: &Frontmatter, problems: &mut Vec<Problem>) {
         Value::Str(text) if text.is_empty() => {}
         Value::Map(entries) => {
             for inner in entries {
+                if options.extensions && crate::extensions::is_tag_list(inner) {
+                    continue;
+                }
                 if !matches!(inner.value.value, Value::Str(_)) {
                     problems.push(
                         Problem::spec_error(format!(
