@@ -22,7 +22,7 @@ use crate::frontmatter::{self, SkillDocument};
 use crate::problem::Problem;
 use crate::pyunicode;
 use crate::source::{EntryKind, Source};
-use crate::validate::validate;
+use crate::validate::{ValidateOptions, validate_with};
 
 /// The default largest file embedded: 16 MiB, the MCP Skills extension's
 /// limit for a whole skill, so no single file exceeds what a host must
@@ -122,6 +122,11 @@ pub struct Options {
     /// Report a shadowed skill as an error instead of a warning (for the
     /// macro, which has no way to show a warning).
     pub deny_shadowing: bool,
+    /// Accept agentskills-core's extension fields (`version`,
+    /// `when_to_use`, `when_not_to_use`, a `metadata.tags` list) with its
+    /// rules; off by default, when the reference rejects them as unknown
+    /// keys (see [`crate::extensions`]).
+    pub extensions: bool,
 }
 
 impl Default for Options {
@@ -132,6 +137,7 @@ impl Default for Options {
             max_depth: DEFAULT_MAX_DEPTH,
             max_entries: DEFAULT_MAX_ENTRIES,
             deny_shadowing: false,
+            extensions: false,
         }
     }
 }
@@ -433,7 +439,10 @@ fn read_document(
     }
     match frontmatter::parse(&bytes) {
         Ok(doc) => {
-            for problem in validate(&doc, dir) {
+            let rules = ValidateOptions {
+                extensions: options.extensions,
+            };
+            for problem in validate_with(&doc, dir, &rules) {
                 problems.push(problem.with_file(file_location));
             }
             if let Err(problem) = fence::parts(&doc) {
