@@ -178,6 +178,9 @@ struct Prepared<'d> {
     instructions: String,
     frontmatter_sha256: [u8; 32],
     files: Vec<PreparedFile<'d>>,
+    version: Option<&'d str>,
+    frontmatter: &'d str,
+    skill_file_bytes: &'d [u8],
 }
 
 struct PreparedFile<'d> {
@@ -243,6 +246,9 @@ fn prepare<'d>(
         instructions,
         frontmatter_sha256: sha256(parts.frontmatter.as_bytes()),
         files,
+        version: fm.text("version"),
+        frontmatter: parts.frontmatter,
+        skill_file_bytes: &skill.skill_file_bytes,
     })
 }
 
@@ -293,11 +299,13 @@ pub fn compile(found: &Discovery, options: &CompileOptions) -> Result<Compiled, 
             description: skill.description,
             location: &skill.location,
         }));
-    let bundle = Bundle {
+    let mut bundle = Bundle {
         prompt: &prompt_text,
         skills: prepared.iter().map(borrow).collect(),
         ..Bundle::default()
     };
+    // Last: the bundle revision covers everything above.
+    crate::signing::record_bundle_revision(&mut bundle);
     match bundle.encode() {
         Ok(bytes) => {
             Problem::sort(&mut problems);
@@ -315,7 +323,7 @@ pub fn compile(found: &Discovery, options: &CompileOptions) -> Result<Compiled, 
 }
 
 fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
-    Skill {
+    let mut borrowed = Skill {
         name: skill.name,
         location: &skill.location,
         description: skill.description,
@@ -349,6 +357,11 @@ fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
                 content: file.content,
             })
             .collect(),
+        version: skill.version,
+        frontmatter: skill.frontmatter,
         ..Skill::default()
-    }
+    };
+    // Last: the skill file's digest and the content revision.
+    crate::signing::record_skill_file(&mut borrowed, skill.skill_file_bytes);
+    borrowed
 }

@@ -222,6 +222,9 @@ pub struct DiscoveredSkill {
     pub file_location: String,
     /// The parsed skill file, unless it could not be read.
     pub document: Option<SkillDocument>,
+    /// The skill file's exact bytes (empty if it could not be read): what
+    /// its digest and the content revision cover.
+    pub skill_file_bytes: Vec<u8>,
     /// Every other file, sorted by path in byte order.
     pub files: Vec<SkillFile>,
     /// Whether and how it is listed.
@@ -389,7 +392,16 @@ fn read_skill(
 ) -> DiscoveredSkill {
     let location = source.location();
     let file_location = join_location(location, &format!("{dir}/{}", skill_file.as_str()));
-    let document = read_document(source, dir, skill_file, &file_location, options, problems);
+    let mut skill_file_bytes = Vec::new();
+    let document = read_document(
+        source,
+        dir,
+        skill_file,
+        &file_location,
+        options,
+        problems,
+        &mut skill_file_bytes,
+    );
     let mut walk = Walk {
         source,
         dir,
@@ -410,6 +422,7 @@ fn read_skill(
         skill_file,
         file_location,
         document,
+        skill_file_bytes,
         files,
         listing: Listing::Unlisted(String::new()),
     }
@@ -422,6 +435,7 @@ fn read_document(
     file_location: &str,
     options: &Options,
     problems: &mut Vec<Problem>,
+    raw: &mut Vec<u8>,
 ) -> Option<SkillDocument> {
     let bytes = match source.read(&format!("{dir}/{}", skill_file.as_str())) {
         Ok(bytes) => bytes,
@@ -437,7 +451,9 @@ fn read_document(
         problems.push(problem.with_file(file_location));
         return None;
     }
-    match frontmatter::parse(&bytes) {
+    let parsed = frontmatter::parse(&bytes);
+    *raw = bytes;
+    match parsed {
         Ok(doc) => {
             let rules = ValidateOptions {
                 extensions: options.extensions,

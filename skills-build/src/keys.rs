@@ -1,0 +1,689 @@
+//! Ed25519 keys for signing skills: reading a secret key from a PEM file or
+//! a hex seed (in a file or an environment variable), writing a new key
+//! pair as PEM, and public keys in PEM, hex or base64.
+//!
+//! The secret key is never printed: [`SecretKey`]'s `Debug` shows only its
+//! public half, no error message quotes key material, and the key's bytes
+//! are wiped from memory when it is dropped.
+//!
+//! Formats understood:
+//!
+//! - secret key: PKCS#8 (`-----BEGIN PRIVATE KEY-----`, version 1 as
+//!   OpenSSL and Python's `cryptography` write it, or version 2 with the
+//!   public key, which is checked), or the 32-byte seed as 64 hex digits;
+//! - public key: SubjectPublicKeyInfo (`-----BEGIN PUBLIC KEY-----`), 64 hex
+//!   digits, or base64 of the 32 raw bytes (as agentskills-core's MCP server
+//!   configuration carries it).
+//!
+//! ```
+//! use skills_build::keys::{PublicKey, SecretKey};
+//! let secret = SecretKey::from_text(&"00".repeat(32))?;
+//! let pem = secret.to_pkcs8_pem();
+//! assert!(pem.starts_with("-----BEGIN PRIVATE KEY-----\n"));
+//! assert_eq!(SecretKey::from_text(&pem)?.public_key(), secret.public_key());
+//! let public = PublicKey::from_text(&secret.public_key().to_pem())?;
+//! assert_eq!(public, secret.public_key());
+//! assert!(!format!("{secret:?}").contains(&"00".repeat(32)));
+//! # Ok::<(), skills_build::keys::KeyError>(())
+//! ```
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use ed25519_dalek::{Signer, SigningKey, VerifyingKey};
+use zeroize::Zeroizing;
+
+/// The DER of the Ed25519 algorithm identifier: `SEQUENCE { OID 1.3.101.112 }`.
+const ED25519_ALGORITHM: [u8; 7] = [0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70];
+
+/// Why a key could not be read, made or written. Messages name the file or
+/// variable, never the key's bytes.
+///
+/// ```
+/// let error = skills_build::keys::SecretKey::from_text("not a key").unwrap_err();
+/// assert!(error.to_string().contains("PKCS#8"));
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum KeyError {
+    /// A key file could not be read or written.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        error: std::io::Error,
+    },
+    /// The environment variable is not set, or not Unicode.
+    MissingVariable {
+        /// The variable's name.
+        name: String,
+    },
+    /// A key file would be overwritten.
+    Exists {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The text is not a key in a format this module reads.
+    Malformed {
+        /// Where the text came from (a path, a variable, or `text`).
+        origin: String,
+        /// What is wrong, without quoting the text.
+        why: &'static str,
+    },
+    /// The system's random number generator failed.
+    Random(String),
+}
+
+impl fmt::Display for KeyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeyError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            KeyError::MissingVariable { name } => write!(
+                f,
+                "the environment variable {name} holding the signing key is not set (or not Unicode)"
+            ),
+            KeyError::Exists { path } => write!(
+                f,
+                "{} exists; refusing to overwrite a key (remove it first, or choose another path)",
+                path.display()
+            ),
+            KeyError::Malformed { origin, why } => write!(f, "{origin}: {why}"),
+            KeyError::Random(error) => write!(f, "no random bytes for a new key: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for KeyError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            KeyError::Io { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// Where a secret key comes from.
+///
+/// ```
+/// use skills_build::keys::KeySource;
+/// let source = KeySource::Env("SKILLS_SIGNING_KEY".into());
+/// assert_eq!(source.to_string(), "environment variable SKILLS_SIGNING_KEY");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum KeySource {
+    /// A file holding a PKCS#8 PEM key or a hex seed.
+    File(PathBuf),
+    /// An environment variable, by name, holding a PKCS#8 PEM key or a hex seed.
+    Env(String),
+}
+
+impl fmt::Display for KeySource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeySource::File(path) => write!(f, "{}", path.display()),
+            KeySource::Env(name) => write!(f, "environment variable {name}"),
+        }
+    }
+}
+
+impl KeySource {
+    /// Reads the secret key.
+    ///
+    /// ```
+    /// use skills_build::keys::KeySource;
+    /// let error = KeySource::Env("SKILLS_NO_SUCH_VARIABLE_0".into()).load().unwrap_err();
+    /// assert!(error.to_string().contains("SKILLS_NO_SUCH_VARIABLE_0"));
+    /// ```
+    pub fn load(&self) -> Result<SecretKey, KeyError> {
+        let text = match self {
+            KeySource::File(path) => {
+                let bytes = Zeroizing::new(std::fs::read(path).map_err(|error| KeyError::Io {
+                    path: path.clone(),
+                    error,
+                })?);
+                match std::str::from_utf8(&bytes) {
+                    Ok(text) => Zeroizing::new(text.to_string()),
+                    Err(_) => {
+                        return Err(KeyError::Malformed {
+                            origin: self.to_string(),
+                            why: "not text; expected a PKCS#8 PEM key or 64 hex digits",
+                        });
+                    }
+                }
+            }
+            KeySource::Env(name) => Zeroizing::new(
+                std::env::var(name)
+                    .map_err(|_| KeyError::MissingVariable { name: name.clone() })?,
+            ),
+        };
+        SecretKey::parse(&text, &self.to_string())
+    }
+}
+
+/// An Ed25519 secret key. Its `Debug` shows only the public key; its bytes
+/// are wiped on drop.
+///
+/// ```
+/// let key = skills_build::keys::SecretKey::from_seed([7; 32]);
+/// assert!(format!("{key:?}").starts_with("SecretKey { public: "));
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct SecretKey(SigningKey);
+
+impl fmt::Debug for SecretKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "SecretKey {{ public: {}, secret: <redacted> }}",
+            self.public_key()
+        )
+    }
+}
+
+impl SecretKey {
+    /// The key whose seed is `seed`.
+    ///
+    /// ```
+    /// let key = skills_build::keys::SecretKey::from_seed([0; 32]);
+    /// # let _ = key;
+    /// ```
+    pub fn from_seed(seed: [u8; 32]) -> Self {
+        let seed = Zeroizing::new(seed);
+        SecretKey(SigningKey::from_bytes(&seed))
+    }
+
+    /// A new key from the system's random number generator.
+    ///
+    /// ```
+    /// let a = skills_build::keys::SecretKey::generate().unwrap();
+    /// let b = skills_build::keys::SecretKey::generate().unwrap();
+    /// assert_ne!(a.public_key(), b.public_key());
+    /// ```
+    pub fn generate() -> Result<Self, KeyError> {
+        let mut seed = Zeroizing::new([0u8; 32]);
+        getrandom::fill(seed.as_mut()).map_err(|error| KeyError::Random(error.to_string()))?;
+        Ok(SecretKey::from_seed(*seed))
+    }
+
+    /// Reads a key from text: a PKCS#8 PEM block or 64 hex digits, with
+    /// surrounding whitespace ignored.
+    ///
+    /// ```
+    /// let key = skills_build::keys::SecretKey::from_text(&"00".repeat(32)).unwrap();
+    /// # let _ = key;
+    /// ```
+    pub fn from_text(text: &str) -> Result<Self, KeyError> {
+        Self::parse(text, "text")
+    }
+
+    fn parse(text: &str, origin: &str) -> Result<Self, KeyError> {
+        let malformed = |why| KeyError::Malformed {
+            origin: origin.to_string(),
+            why,
+        };
+        let text = text.trim();
+        if text.starts_with("-----BEGIN") {
+            let der = pem_body(text, "PRIVATE KEY").ok_or_else(|| {
+                malformed(
+                    "not a PEM `PRIVATE KEY` block (PKCS#8); encrypted keys are not supported",
+                )
+            })?;
+            return pkcs8_seed(&der)
+                .map_err(malformed)
+                .map(|(seed, public)| (SecretKey::from_seed(*seed), public))
+                .and_then(|(key, public)| match public {
+                    Some(public) if public != key.public_key().0 => Err(malformed(
+                        "the PKCS#8 key's public key does not belong to its private key",
+                    )),
+                    _ => Ok(key),
+                });
+        }
+        match skills_runtime::revision::parse_hex::<32>(text) {
+            Some(seed) => Ok(SecretKey::from_seed(seed)),
+            None => Err(malformed(
+                "expected a PKCS#8 PEM key (-----BEGIN PRIVATE KEY-----) or a 32-byte seed as 64 hex digits",
+            )),
+        }
+    }
+
+    /// The public half.
+    ///
+    /// ```
+    /// let key = skills_build::keys::SecretKey::from_seed([0; 32]);
+    /// assert_eq!(key.public_key().to_hex().len(), 64);
+    /// ```
+    pub fn public_key(&self) -> PublicKey {
+        PublicKey(self.0.verifying_key().to_bytes())
+    }
+
+    /// The detached Ed25519 signature of `message`.
+    ///
+    /// ```
+    /// let key = skills_build::keys::SecretKey::from_seed([0; 32]);
+    /// assert_eq!(key.sign(b"hello").len(), 64);
+    /// ```
+    pub fn sign(&self, message: &[u8]) -> [u8; 64] {
+        self.0.sign(message).to_bytes()
+    }
+
+    /// The key as a PKCS#8 (version 1) PEM document, as OpenSSL writes it.
+    /// The text holds the secret: write it to a private file, never print it.
+    ///
+    /// ```
+    /// let pem = skills_build::keys::SecretKey::from_seed([1; 32]).to_pkcs8_pem();
+    /// assert!(pem.ends_with("-----END PRIVATE KEY-----\n"));
+    /// ```
+    pub fn to_pkcs8_pem(&self) -> Zeroizing<String> {
+        let mut der = Zeroizing::new(Vec::with_capacity(48));
+        der.extend_from_slice(&[0x30, 0x2e, 0x02, 0x01, 0x00]);
+        der.extend_from_slice(&ED25519_ALGORITHM);
+        der.extend_from_slice(&[0x04, 0x22, 0x04, 0x20]);
+        der.extend_from_slice(self.0.as_bytes());
+        Zeroizing::new(pem("PRIVATE KEY", &der))
+    }
+
+    /// Writes a new key pair: the secret key as PKCS#8 PEM at `secret`
+    /// (readable by its owner only, on Unix) and the public key as PEM at
+    /// `public`. Refuses to overwrite either file.
+    ///
+    /// ```
+    /// let dir = std::env::temp_dir().join(format!("skills-keys-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// let (secret, public) = (dir.join("k.pem"), dir.join("k.pub.pem"));
+    /// let key = skills_build::keys::SecretKey::generate().unwrap();
+    /// key.write_pair(&secret, &public).unwrap();
+    /// assert!(key.write_pair(&secret, &public).is_err()); // never overwrites
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn write_pair(&self, secret: &Path, public: &Path) -> Result<(), KeyError> {
+        for path in [secret, public] {
+            if path.exists() {
+                return Err(KeyError::Exists {
+                    path: path.to_path_buf(),
+                });
+            }
+        }
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |error| KeyError::Io { path, error }
+        };
+        write_new(secret, self.to_pkcs8_pem().as_bytes(), true).map_err(io(secret))?;
+        write_new(public, self.public_key().to_pem().as_bytes(), false).map_err(io(public))
+    }
+}
+
+/// Creates `path`, failing if it exists, and writes `bytes`.
+fn write_new(path: &Path, bytes: &[u8], private: bool) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    if private {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.mode(0o600);
+    }
+    #[cfg(not(unix))]
+    let _ = private;
+    let mut file = options.open(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
+}
+
+/// An Ed25519 public key: 32 bytes.
+///
+/// ```
+/// use skills_build::keys::PublicKey;
+/// let hex = "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8";
+/// let key = PublicKey::from_text(hex).unwrap();
+/// assert_eq!(key.to_string(), hex);
+/// assert_eq!(PublicKey::from_text(&key.to_base64()).unwrap(), key);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PublicKey(pub [u8; 32]);
+
+impl fmt::Display for PublicKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_hex())
+    }
+}
+
+impl PublicKey {
+    /// Reads a public key: a PEM `PUBLIC KEY` block, 64 hex digits, or
+    /// base64 of the 32 bytes. The bytes must be a valid Ed25519 point.
+    ///
+    /// ```
+    /// assert!(skills_build::keys::PublicKey::from_text("zz").is_err());
+    /// ```
+    pub fn from_text(text: &str) -> Result<Self, KeyError> {
+        Self::parse(text, "text")
+    }
+
+    /// Reads a public key from a file (see [`from_text`](Self::from_text)).
+    ///
+    /// ```
+    /// assert!(skills_build::keys::PublicKey::from_file("no/such/key.pem".as_ref()).is_err());
+    /// ```
+    pub fn from_file(path: &Path) -> Result<Self, KeyError> {
+        let text = std::fs::read_to_string(path).map_err(|error| KeyError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+        Self::parse(&text, &path.display().to_string())
+    }
+
+    fn parse(text: &str, origin: &str) -> Result<Self, KeyError> {
+        let malformed = |why| KeyError::Malformed {
+            origin: origin.to_string(),
+            why,
+        };
+        let text = text.trim();
+        let bytes = if text.starts_with("-----BEGIN") {
+            let der = pem_body(text, "PUBLIC KEY")
+                .ok_or_else(|| malformed("not a PEM `PUBLIC KEY` block"))?;
+            spki_key(&der)
+                .ok_or_else(|| malformed("the PEM block is not an Ed25519 SubjectPublicKeyInfo"))?
+        } else if let Some(bytes) = skills_runtime::revision::parse_hex::<32>(text) {
+            bytes
+        } else {
+            base64_decode(text)
+                .and_then(|bytes| <[u8; 32]>::try_from(bytes.as_slice()).ok())
+                .ok_or_else(|| {
+                    malformed("expected a PEM public key, 64 hex digits, or base64 of 32 bytes")
+                })?
+        };
+        VerifyingKey::from_bytes(&bytes)
+            .map_err(|_| malformed("not a valid Ed25519 public key"))?;
+        Ok(PublicKey(bytes))
+    }
+
+    /// The key as 64 lowercase hex digits.
+    ///
+    /// ```
+    /// assert_eq!(skills_build::keys::PublicKey([0; 32]).to_hex(), "0".repeat(64));
+    /// ```
+    pub fn to_hex(&self) -> String {
+        skills_runtime::Sha256(self.0).to_string()
+    }
+
+    /// The key as standard base64 of its 32 bytes.
+    ///
+    /// ```
+    /// assert_eq!(skills_build::keys::PublicKey([0; 32]).to_base64(), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
+    /// ```
+    pub fn to_base64(&self) -> String {
+        skills_runtime::base64::encode(&self.0)
+    }
+
+    /// The key as a PEM SubjectPublicKeyInfo document.
+    ///
+    /// ```
+    /// let pem = skills_build::keys::PublicKey([0; 32]).to_pem();
+    /// assert!(pem.starts_with("-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA"));
+    /// ```
+    pub fn to_pem(&self) -> String {
+        let mut der = Vec::with_capacity(44);
+        der.extend_from_slice(&[0x30, 0x2a]);
+        der.extend_from_slice(&ED25519_ALGORITHM);
+        der.extend_from_slice(&[0x03, 0x21, 0x00]);
+        der.extend_from_slice(&self.0);
+        pem("PUBLIC KEY", &der)
+    }
+
+    /// A short id for the key when none is given: `ed25519-` and the
+    /// first 16 hex digits of the SHA-256 of its bytes.
+    ///
+    /// ```
+    /// let id = skills_build::keys::PublicKey([0; 32]).fingerprint();
+    /// assert!(id.starts_with("ed25519-") && id.len() == 24);
+    /// ```
+    pub fn fingerprint(&self) -> String {
+        let digest = skills_runtime::revision::sha256(&self.0);
+        let hex = skills_runtime::Sha256(digest).to_string();
+        format!("ed25519-{}", &hex[..16])
+    }
+}
+
+fn pem(label: &str, der: &[u8]) -> String {
+    let body = Zeroizing::new(skills_runtime::base64::encode(der));
+    let mut out = format!("-----BEGIN {label}-----\n");
+    for line in body.as_bytes().chunks(64) {
+        out.push_str(std::str::from_utf8(line).unwrap_or_default());
+        out.push('\n');
+    }
+    out.push_str(&format!("-----END {label}-----\n"));
+    out
+}
+
+/// The DER inside the first PEM block labelled `label`.
+fn pem_body(text: &str, label: &str) -> Option<Zeroizing<Vec<u8>>> {
+    let begin = format!("-----BEGIN {label}-----");
+    let end = format!("-----END {label}-----");
+    let start = text.find(&begin)? + begin.len();
+    let stop = start + text.get(start..)?.find(&end)?;
+    let body: Zeroizing<String> =
+        Zeroizing::new(text.get(start..stop)?.split_whitespace().collect());
+    base64_decode(&body).map(Zeroizing::new)
+}
+
+/// Standard base64 with optional padding; `None` for anything else.
+fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let digits = text.trim_end_matches('=');
+    if text.len() - digits.len() > 2 || digits.len() % 4 == 1 {
+        return None;
+    }
+    let value = |c: u8| -> Option<u32> {
+        Some(u32::from(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        }))
+    };
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.as_bytes().chunks(4) {
+        let mut acc = 0u32;
+        for (at, c) in chunk.iter().enumerate() {
+            acc |= value(*c)? << (18 - 6 * at);
+        }
+        let bytes = acc.to_be_bytes();
+        out.extend_from_slice(&bytes[1..chunk.len()]);
+    }
+    Some(out)
+}
+
+/// One DER element: its tag, its contents, and what follows it.
+fn der_element(der: &[u8]) -> Option<(u8, &[u8], &[u8])> {
+    let (&tag, rest) = der.split_first()?;
+    let (&first, rest) = rest.split_first()?;
+    let (len, rest) = if first < 0x80 {
+        (usize::from(first), rest)
+    } else {
+        let count = usize::from(first & 0x7f);
+        if count == 0 || count > 2 || rest.len() < count {
+            return None;
+        }
+        let len = rest[..count]
+            .iter()
+            .fold(0usize, |len, byte| (len << 8) | usize::from(*byte));
+        (len, &rest[count..])
+    };
+    if rest.len() < len {
+        return None;
+    }
+    Some((tag, &rest[..len], &rest[len..]))
+}
+
+/// The seed (and the public key, for a version 2 key) of a PKCS#8
+/// Ed25519 private key.
+type Pkcs8Parts = (Zeroizing<[u8; 32]>, Option<[u8; 32]>);
+
+fn pkcs8_seed(der: &[u8]) -> Result<Pkcs8Parts, &'static str> {
+    const NOT_PKCS8: &str = "the PEM block is not a PKCS#8 private key";
+    let (tag, body, after) = der_element(der).ok_or(NOT_PKCS8)?;
+    if tag != 0x30 || !after.is_empty() {
+        return Err(NOT_PKCS8);
+    }
+    let (tag, version, rest) = der_element(body).ok_or(NOT_PKCS8)?;
+    if tag != 0x02 || !(version == [0] || version == [1]) {
+        return Err("the PKCS#8 key has an unknown version");
+    }
+    let (tag, algorithm, rest) = der_element(rest).ok_or(NOT_PKCS8)?;
+    if tag != 0x30 || algorithm != &ED25519_ALGORITHM[2..] {
+        return Err("the PKCS#8 key is not an Ed25519 key");
+    }
+    let (tag, wrapped, mut rest) = der_element(rest).ok_or(NOT_PKCS8)?;
+    let inner = der_element(wrapped);
+    let seed = match (tag, inner) {
+        (0x04, Some((0x04, seed, []))) => <[u8; 32]>::try_from(seed).ok(),
+        _ => None,
+    }
+    .ok_or("the PKCS#8 key does not hold a 32-byte Ed25519 seed")?;
+    let seed = Zeroizing::new(seed);
+    let mut public = None;
+    while !rest.is_empty() {
+        let (tag, contents, after) = der_element(rest).ok_or(NOT_PKCS8)?;
+        match tag {
+            // [0] attributes: ignored.
+            0xa0 => {}
+            // [1] public key: a BIT STRING's contents, no unused bits.
+            0x81 | 0xa1 => {
+                let bits = if tag == 0xa1 {
+                    match der_element(contents) {
+                        Some((0x03, bits, [])) => bits,
+                        _ => return Err(NOT_PKCS8),
+                    }
+                } else {
+                    contents
+                };
+                public = match bits.split_first() {
+                    Some((0, key)) => <[u8; 32]>::try_from(key).ok(),
+                    _ => None,
+                };
+                if public.is_none() {
+                    return Err("the PKCS#8 key's public key is not 32 bytes");
+                }
+            }
+            _ => return Err(NOT_PKCS8),
+        }
+        rest = after;
+    }
+    Ok((seed, public))
+}
+
+/// The key of an Ed25519 SubjectPublicKeyInfo.
+fn spki_key(der: &[u8]) -> Option<[u8; 32]> {
+    let (tag, body, after) = der_element(der)?;
+    if tag != 0x30 || !after.is_empty() {
+        return None;
+    }
+    let (tag, algorithm, rest) = der_element(body)?;
+    if tag != 0x30 || algorithm != &ED25519_ALGORITHM[2..] {
+        return None;
+    }
+    match der_element(rest)? {
+        (0x03, bits, []) => match bits.split_first()? {
+            (0, key) => <[u8; 32]>::try_from(key).ok(),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seed() -> [u8; 32] {
+        std::array::from_fn(|at| at as u8)
+    }
+
+    #[test]
+    fn the_sdk_vector_key() {
+        let key = SecretKey::from_seed(seed());
+        assert_eq!(
+            key.public_key().to_hex(),
+            "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8"
+        );
+    }
+
+    #[test]
+    fn pkcs8_v1_and_v2_round_trip() {
+        let key = SecretKey::from_seed(seed());
+        let v1 = key.to_pkcs8_pem();
+        assert_eq!(SecretKey::from_text(&v1).unwrap(), key);
+        // Version 2 with the public key, as RFC 8410 shows it.
+        let mut der = vec![0x30, 0x51, 0x02, 0x01, 0x01];
+        der.extend_from_slice(&ED25519_ALGORITHM);
+        der.extend_from_slice(&[0x04, 0x22, 0x04, 0x20]);
+        der.extend_from_slice(&seed());
+        der.extend_from_slice(&[0x81, 0x21, 0x00]);
+        der.extend_from_slice(&key.public_key().0);
+        assert_eq!(
+            SecretKey::from_text(&pem("PRIVATE KEY", &der)).unwrap(),
+            key
+        );
+        // A public key of another key is refused.
+        let last = der.len() - 1;
+        der[last] ^= 1;
+        let error = SecretKey::from_text(&pem("PRIVATE KEY", &der)).unwrap_err();
+        assert!(error.to_string().contains("does not belong"), "{error}");
+    }
+
+    #[test]
+    fn hex_seed_and_whitespace() {
+        let hex: String = seed().iter().map(|b| format!("{b:02x}")).collect();
+        let key = SecretKey::from_text(&format!("  {hex}\n")).unwrap();
+        assert_eq!(key, SecretKey::from_seed(seed()));
+        assert!(SecretKey::from_text(&hex[..62]).is_err());
+    }
+
+    #[test]
+    fn errors_never_quote_the_key() {
+        let hex: String = "ab".repeat(31) + "zz";
+        let error = SecretKey::from_text(&hex).unwrap_err().to_string();
+        assert!(!error.contains("abab"), "{error}");
+        let key = SecretKey::from_seed([0xab; 32]);
+        assert!(!format!("{key:?}").contains("abab"));
+        assert!(!format!("{key:?}").contains("171, 171"));
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        for text in [
+            "",
+            "-----BEGIN PRIVATE KEY-----",
+            "-----BEGIN PRIVATE KEY-----\n!!!!\n-----END PRIVATE KEY-----",
+            "-----BEGIN PRIVATE KEY-----\nMAA=\n-----END PRIVATE KEY-----",
+            "-----BEGIN PRIVATE KEY-----\nMIIBAA==\n-----END PRIVATE KEY-----",
+            "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----",
+        ] {
+            assert!(SecretKey::from_text(text).is_err());
+            assert!(PublicKey::from_text(text).is_err());
+        }
+        for len in 0..60 {
+            let der = vec![0x30; len];
+            let _ = pkcs8_seed(&der);
+            let _ = spki_key(&der);
+        }
+    }
+
+    #[test]
+    fn base64_decoding() {
+        assert_eq!(base64_decode("aGk="), Some(b"hi".to_vec()));
+        assert_eq!(base64_decode("aGk"), Some(b"hi".to_vec()));
+        assert_eq!(base64_decode("aGVsbG8h"), Some(b"hello!".to_vec()));
+        assert_eq!(base64_decode("a"), None);
+        assert_eq!(base64_decode("a==="), None);
+        assert_eq!(base64_decode("a-b_"), None);
+    }
+
+    #[test]
+    fn public_key_formats() {
+        let key = SecretKey::from_seed(seed()).public_key();
+        assert_eq!(PublicKey::from_text(&key.to_pem()).unwrap(), key);
+        assert_eq!(PublicKey::from_text(&key.to_hex()).unwrap(), key);
+        assert_eq!(PublicKey::from_text(&key.to_base64()).unwrap(), key);
+    }
+}

@@ -1,0 +1,308 @@
+//! Signing a compiled bundle with an Ed25519 publisher key.
+//!
+//! Each skill is signed over agentskills-core's `agentskills-snapshot-v1`
+//! payload (its origin, content revision, listed name as `skillId`, and
+//! frontmatter `version`), so the Python SDK's `TrustPolicy.verify` accepts
+//! the signature for the same skill directory; the bundle is signed over
+//! its bundle revision (`skills-bundle-v1`). The signatures are added to
+//! the bundle; the secret key never is.
+//!
+//! ```
+//! use skills_build::keys::SecretKey;
+//! use skills_build::signing::{Signer, sign_bundle};
+//! use skills_build::source::MemorySource;
+//! use skills_runtime::verify::TrustPolicy;
+//!
+//! let source = MemorySource::new("skills")
+//!     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\nGo.\n");
+//! let compiled = skills_build::compile_sources(&[&source])?;
+//!
+//! let key = SecretKey::from_seed([7; 32]);
+//! let public = key.public_key();
+//! let signer = Signer::new(key, "https://example.com/skills")?.key_id("release");
+//! let signed = sign_bundle(&compiled.bytes, &signer)?;
+//!
+//! let catalog = skills_runtime::Catalog::from_bytes(&signed)?;
+//! let policy = TrustPolicy::new("https://example.com/skills")?.trust("release", public.0)?;
+//! assert!(policy.verify(catalog.bundle()).is_ok());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use skills_runtime::bundle::{Bundle, Bytes, Signature, Skill};
+use skills_runtime::revision::{
+    PayloadError, Revision, bundle_payload, bundle_revision, check_origin, recorded_revision,
+    sha256, skill_file_digest, snapshot_payload,
+};
+use skills_runtime::verify::{Check, rehash_skill};
+
+use crate::keys::{KeyError, KeySource, SecretKey};
+
+/// A secret key with the origin and key id its signatures carry. `Debug`
+/// shows the public key only.
+///
+/// ```
+/// use skills_build::keys::SecretKey;
+/// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
+/// assert!(signer.id().starts_with("ed25519-"));
+/// assert!(skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "").is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Signer {
+    key: SecretKey,
+    key_id: String,
+    origin: String,
+}
+
+impl Signer {
+    /// A signer for `origin` (nonempty, at most 512 characters, no control
+    /// characters), with the key id defaulting to the public key's
+    /// [fingerprint](crate::keys::PublicKey::fingerprint).
+    ///
+    /// ```
+    /// use skills_build::keys::SecretKey;
+    /// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
+    /// assert_eq!(signer.origin(), "acme");
+    /// ```
+    pub fn new(key: SecretKey, origin: impl Into<String>) -> Result<Self, SigningError> {
+        let origin = origin.into();
+        check_origin(&origin)?;
+        let key_id = key.public_key().fingerprint();
+        Ok(Signer {
+            key,
+            key_id,
+            origin,
+        })
+    }
+
+    /// A signer whose key is read from `source` (a file, or an
+    /// environment variable by name).
+    ///
+    /// ```
+    /// use skills_build::keys::KeySource;
+    /// use skills_build::signing::Signer;
+    /// let error = Signer::load(&KeySource::Env("SKILLS_NO_SUCH_KEY_1".into()), "acme").unwrap_err();
+    /// assert!(error.to_string().contains("SKILLS_NO_SUCH_KEY_1"));
+    /// ```
+    pub fn load(source: &KeySource, origin: impl Into<String>) -> Result<Self, SigningError> {
+        Signer::new(source.load()?, origin)
+    }
+
+    /// Uses `key_id` as the key id (what the verifier's trusted keys are
+    /// looked up by).
+    ///
+    /// ```
+    /// use skills_build::keys::SecretKey;
+    /// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap().key_id("k1");
+    /// assert_eq!(signer.id(), "k1");
+    /// ```
+    pub fn key_id(mut self, key_id: impl Into<String>) -> Self {
+        self.key_id = key_id.into();
+        self
+    }
+
+    /// The key id.
+    ///
+    /// ```
+    /// use skills_build::keys::SecretKey;
+    /// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
+    /// assert_eq!(signer.id(), SecretKey::from_seed([1; 32]).public_key().fingerprint());
+    /// ```
+    pub fn id(&self) -> &str {
+        &self.key_id
+    }
+
+    /// The origin.
+    ///
+    /// ```
+    /// use skills_build::keys::SecretKey;
+    /// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
+    /// assert_eq!(signer.origin(), "acme");
+    /// ```
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// The public half of the key.
+    ///
+    /// ```
+    /// use skills_build::keys::SecretKey;
+    /// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
+    /// assert_eq!(signer.public_key(), SecretKey::from_seed([1; 32]).public_key());
+    /// ```
+    pub fn public_key(&self) -> crate::keys::PublicKey {
+        self.key.public_key()
+    }
+
+    /// agentskills-core's detached signature for one skill: the Ed25519
+    /// signature of its `agentskills-snapshot-v1` payload.
+    ///
+    /// ```
+    /// use skills_build::keys::SecretKey;
+    /// use skills_build::signing::Signer;
+    /// let seed: [u8; 32] = std::array::from_fn(|at| at as u8);
+    /// let signer = Signer::new(SecretKey::from_seed(seed), "https://example.com/skills").unwrap();
+    /// let revision = "sha256:5455288ebbf0dde83a5a1058b395401e3d0363850eafd9f6424ffa000bf8ffd6".parse().unwrap();
+    /// let signature = signer.sign_skill("sig-demo", revision, Some("0.1.0")).unwrap();
+    /// assert_eq!(skills_runtime::Sha256(signature[..32].try_into().unwrap()).to_string(),
+    ///     "59aa1b71202d6e88edd064b97014f1e7ac4bf6c4c727fa21a7b3d06ae83a0d8c");
+    /// ```
+    pub fn sign_skill(
+        &self,
+        skill_id: &str,
+        revision: Revision,
+        version: Option<&str>,
+    ) -> Result<[u8; 64], SigningError> {
+        let payload = snapshot_payload(&self.origin, skill_id, revision, version)?;
+        Ok(self.key.sign(payload.as_bytes()))
+    }
+
+    /// The signature of a bundle revision (`skills-bundle-v1` payload).
+    ///
+    /// ```
+    /// use skills_build::keys::SecretKey;
+    /// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
+    /// assert_eq!(signer.sign_bundle_revision(Default::default()).unwrap().len(), 64);
+    /// ```
+    pub fn sign_bundle_revision(&self, revision: Revision) -> Result<[u8; 64], SigningError> {
+        let payload = bundle_payload(&self.origin, revision)?;
+        Ok(self.key.sign(payload.as_bytes()))
+    }
+}
+
+/// Why a bundle could not be signed.
+///
+/// ```
+/// use skills_build::keys::SecretKey;
+/// use skills_build::signing::{sign_bundle, Signer};
+/// let signer = Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
+/// let error = sign_bundle(b"not a bundle", &signer).unwrap_err();
+/// assert!(error.to_string().contains("not a skills bundle"));
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum SigningError {
+    /// The key could not be read.
+    Key(KeyError),
+    /// The origin is not one agentskills-core accepts.
+    Origin(PayloadError),
+    /// The bytes are not a bundle this crate reads.
+    Decode(skills_runtime::DecodeError),
+    /// A skill's embedded bytes do not match its recorded digests or
+    /// revision, so its revision cannot be signed.
+    Inconsistent {
+        /// The skill.
+        skill: String,
+        /// The failed check.
+        check: Check,
+    },
+    /// The signed bundle could not be encoded.
+    Encode(skills_runtime::bundle::EncodeError),
+}
+
+impl fmt::Display for SigningError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SigningError::Key(error) => write!(f, "cannot read the signing key: {error}"),
+            SigningError::Origin(error) => write!(f, "cannot sign: {error}"),
+            SigningError::Decode(error) => write!(f, "cannot sign: {error}"),
+            SigningError::Inconsistent { skill, check } => {
+                write!(f, "cannot sign skill {skill:?}: {check}")
+            }
+            SigningError::Encode(error) => write!(f, "cannot sign: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for SigningError {}
+
+impl From<KeyError> for SigningError {
+    fn from(error: KeyError) -> Self {
+        SigningError::Key(error)
+    }
+}
+
+impl From<PayloadError> for SigningError {
+    fn from(error: PayloadError) -> Self {
+        SigningError::Origin(error)
+    }
+}
+
+/// Signs every skill of a bundle and the bundle itself, and returns the
+/// new bundle bytes. Each skill's embedded bytes are hashed again first, so
+/// only a revision that matches them is signed. A signature already there
+/// under the same key id is replaced; others are kept.
+///
+/// See the [module documentation](self) for an example.
+pub fn sign_bundle(bytes: &[u8], signer: &Signer) -> Result<Vec<u8>, SigningError> {
+    let mut bundle = Bundle::decode(bytes).map_err(SigningError::Decode)?;
+    let mut skill_signatures = Vec::with_capacity(bundle.skills.len());
+    for skill in &bundle.skills {
+        let revision = rehash_skill(skill).map_err(|check| SigningError::Inconsistent {
+            skill: skill.name.to_string(),
+            check,
+        })?;
+        skill_signatures.push(signer.sign_skill(skill.name, revision, skill.version)?);
+    }
+    let revision = bundle_revision(&bundle);
+    bundle.revision = revision.0;
+    let bundle_signature = signer.sign_bundle_revision(revision)?;
+    let mut signed: Bundle<'_> = bundle.clone();
+    for (skill, bytes) in signed.skills.iter_mut().zip(&skill_signatures) {
+        skill.signatures.retain(|s| s.key_id != signer.key_id);
+        skill.signatures.push(signature_of(signer, bytes));
+    }
+    signed.signatures.retain(|s| s.key_id != signer.key_id);
+    signed
+        .signatures
+        .push(signature_of(signer, &bundle_signature));
+    signed.encode().map_err(SigningError::Encode)
+}
+
+fn signature_of<'a>(signer: &'a Signer, bytes: &'a [u8; 64]) -> Signature<'a> {
+    Signature {
+        key_id: &signer.key_id,
+        origin: &signer.origin,
+        signature: Bytes(bytes.as_slice()),
+    }
+}
+
+/// Records a compiled skill's skill file and content revision: its size and
+/// SHA-256, its exact bytes when the frontmatter and body do not rebuild
+/// them, and the content revision over it and the skill's files. Call it
+/// after the skill's frontmatter, instructions and files are filled.
+///
+/// ```
+/// use skills_runtime::bundle::Skill;
+/// let raw = b"---\nname: a\n---\nGo";
+/// let mut skill = Skill { frontmatter: "name: a\n", body_len: 2, instructions: "Go\n\nfiles: none\n", ..Skill::default() };
+/// skills_build::signing::record_skill_file(&mut skill, raw);
+/// assert_eq!(skill.skill_file_bytes, None); // rebuilt from the frontmatter and body
+/// let crlf = b"---\r\nname: a\r\n---\r\nGo";
+/// skills_build::signing::record_skill_file(&mut skill, crlf);
+/// assert_eq!(skill.skill_file_bytes.map(|b| b.0), Some(&crlf[..]));
+/// assert_eq!(skill.skill_file_size, crlf.len() as u64);
+/// ```
+pub fn record_skill_file<'a>(skill: &mut Skill<'a>, raw: &'a [u8]) {
+    let recorded = (raw.len() as u64, sha256(raw));
+    (skill.skill_file_size, skill.skill_file_sha256) = recorded;
+    skill.skill_file_bytes = None;
+    if skill_file_digest(skill) != recorded {
+        skill.skill_file_bytes = Some(Bytes(raw));
+    }
+    skill.revision = recorded_revision(skill).0;
+}
+
+/// Records the bundle revision (see
+/// [`bundle_revision`](skills_runtime::revision::bundle_revision)). Call it
+/// last, when everything else is filled.
+///
+/// ```
+/// let mut bundle = skills_runtime::bundle::Bundle::default();
+/// skills_build::signing::record_bundle_revision(&mut bundle);
+/// assert_ne!(bundle.revision, [0; 32]);
+/// ```
+pub fn record_bundle_revision(bundle: &mut Bundle<'_>) {
+    bundle.revision = bundle_revision(bundle).0;
+}
