@@ -23,6 +23,7 @@ use crate::diagnostic;
 use crate::discover::{self, Options, Root};
 use crate::filter::Glob;
 use crate::problem::Problem;
+use crate::signing::Signing;
 use crate::source::{DirSource, Source};
 
 /// The file name [`Builder::emit`] writes into `OUT_DIR` unless told
@@ -54,6 +55,7 @@ pub struct Builder {
     max_file_size: u64,
     deny_shadowing: bool,
     out_file: String,
+    signing: Option<Signing>,
 }
 
 impl Default for Builder {
@@ -79,6 +81,7 @@ impl Builder {
             max_file_size: discover::DEFAULT_MAX_FILE_SIZE,
             deny_shadowing: false,
             out_file: DEFAULT_OUT_FILE.to_string(),
+            signing: None,
         }
     }
 
@@ -169,6 +172,24 @@ impl Builder {
         self
     }
 
+    /// Signs the bundle with an Ed25519 key read from a file or an
+    /// environment variable (see [`Signing`]): every skill over
+    /// agentskills-core's `agentskills-snapshot-v1` payload, and the bundle
+    /// revision. The key is never embedded; [`build`](Self::build) prints
+    /// the line that reruns the build script when the key changes.
+    ///
+    /// ```
+    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// let builder = skills_build::Builder::new()
+    ///     .source("skills")
+    ///     .sign(Signing::new(KeySource::Env("SKILLS_SIGNING_KEY".into()), "https://example.com/skills"));
+    /// # let _ = builder;
+    /// ```
+    pub fn sign(mut self, signing: Signing) -> Self {
+        self.signing = Some(signing);
+        self
+    }
+
     /// The file name written into `OUT_DIR` (default `skills.bin`).
     ///
     /// ```
@@ -253,6 +274,13 @@ impl Builder {
                 locations: self.locations.clone(),
             },
         );
+        let result = match &self.signing {
+            Some(signing) => {
+                inputs.extend(signing.key_file().map(Path::to_path_buf));
+                signing.apply(result)
+            }
+            None => result,
+        };
         (result, inputs)
     }
 
@@ -270,6 +298,9 @@ impl Builder {
     pub fn build(&self) -> Result<PathBuf, CompileError> {
         for (dir, _) in &self.sources {
             println!("cargo:rerun-if-changed={}", dir.display());
+        }
+        if let Some(signing) = &self.signing {
+            println!("{}", signing.cargo_rerun_line());
         }
         let compiled = self.compile()?;
         for warning in &compiled.warnings {

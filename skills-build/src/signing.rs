@@ -306,3 +306,149 @@ pub fn record_skill_file<'a>(skill: &mut Skill<'a>, raw: &'a [u8]) {
 pub fn record_bundle_revision(bundle: &mut Bundle<'_>) {
     bundle.revision = bundle_revision(bundle).0;
 }
+
+/// Where the signing key comes from, and what the signatures say: the
+/// build-time signing option of [`Builder::sign`](crate::Builder::sign)
+/// and `include_skills!`. It holds no secret: the key is read when the
+/// bundle is signed, and dropped (wiped) right after.
+///
+/// ```
+/// use skills_build::keys::KeySource;
+/// use skills_build::signing::Signing;
+/// let signing = Signing::new(KeySource::Env("SKILLS_SIGNING_KEY".into()), "https://example.com/skills")
+///     .key_id("release-2026");
+/// assert_eq!(signing.env_var(), Some("SKILLS_SIGNING_KEY"));
+/// assert_eq!(signing.cargo_rerun_line(), "cargo:rerun-if-env-changed=SKILLS_SIGNING_KEY");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Signing {
+    /// The key's file or environment variable.
+    pub key: KeySource,
+    /// The origin the signatures are made for.
+    pub origin: String,
+    /// The key id; by default the public key's fingerprint.
+    pub key_id: Option<String>,
+}
+
+impl Signing {
+    /// Signing with the key from `key` for `origin`.
+    ///
+    /// ```
+    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// let signing = Signing::new(KeySource::File("keys/skills.pem".into()), "acme");
+    /// assert_eq!(signing.key_file(), Some(std::path::Path::new("keys/skills.pem")));
+    /// ```
+    pub fn new(key: KeySource, origin: impl Into<String>) -> Self {
+        Signing {
+            key,
+            origin: origin.into(),
+            key_id: None,
+        }
+    }
+
+    /// Uses `key_id` as the key id.
+    ///
+    /// ```
+    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// let signing = Signing::new(KeySource::Env("K".into()), "acme").key_id("k1");
+    /// assert_eq!(signing.key_id.as_deref(), Some("k1"));
+    /// ```
+    pub fn key_id(mut self, key_id: impl Into<String>) -> Self {
+        self.key_id = Some(key_id.into());
+        self
+    }
+
+    /// The environment variable holding the key, if that is where it is.
+    ///
+    /// ```
+    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// assert_eq!(Signing::new(KeySource::Env("K".into()), "acme").env_var(), Some("K"));
+    /// ```
+    pub fn env_var(&self) -> Option<&str> {
+        match &self.key {
+            KeySource::Env(name) => Some(name),
+            KeySource::File(_) => None,
+        }
+    }
+
+    /// The file holding the key, if that is where it is.
+    ///
+    /// ```
+    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// assert_eq!(Signing::new(KeySource::Env("K".into()), "acme").key_file(), None);
+    /// ```
+    pub fn key_file(&self) -> Option<&std::path::Path> {
+        match &self.key {
+            KeySource::File(path) => Some(path),
+            KeySource::Env(_) => None,
+        }
+    }
+
+    /// The line a build script prints so that cargo reruns it when the key
+    /// changes (`rerun-if-env-changed` or `rerun-if-changed`).
+    ///
+    /// ```
+    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// let signing = Signing::new(KeySource::File("k.pem".into()), "acme");
+    /// assert_eq!(signing.cargo_rerun_line(), "cargo:rerun-if-changed=k.pem");
+    /// ```
+    pub fn cargo_rerun_line(&self) -> String {
+        match &self.key {
+            KeySource::Env(name) => format!("cargo:rerun-if-env-changed={name}"),
+            KeySource::File(path) => format!("cargo:rerun-if-changed={}", path.display()),
+        }
+    }
+
+    /// Reads the key and makes the [`Signer`].
+    ///
+    /// ```
+    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// assert!(Signing::new(KeySource::Env("SKILLS_NO_SUCH_KEY_2".into()), "acme").signer().is_err());
+    /// ```
+    pub fn signer(&self) -> Result<Signer, SigningError> {
+        let signer = Signer::load(&self.key, self.origin.clone())?;
+        Ok(match &self.key_id {
+            Some(id) => signer.key_id(id.clone()),
+            None => signer,
+        })
+    }
+
+    /// Signs bundle bytes (see [`sign_bundle`]).
+    ///
+    /// ```
+    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// let signing = Signing::new(KeySource::Env("SKILLS_NO_SUCH_KEY_3".into()), "acme");
+    /// assert!(signing.sign(b"").is_err());
+    /// ```
+    pub fn sign(&self, bytes: &[u8]) -> Result<Vec<u8>, SigningError> {
+        sign_bundle(bytes, &self.signer()?)
+    }
+
+    /// Signs a compilation's bundle, turning a signing failure into a
+    /// compile error naming the key's source (never its contents).
+    ///
+    /// ```
+    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// let signing = Signing::new(KeySource::Env("SKILLS_NO_SUCH_KEY_4".into()), "acme");
+    /// let error = signing.apply(skills_build::Builder::new().compile()).unwrap_err();
+    /// assert!(error.problems[0].message.contains("SKILLS_NO_SUCH_KEY_4"));
+    /// ```
+    pub fn apply(
+        &self,
+        compiled: Result<crate::compile::Compiled, crate::compile::CompileError>,
+    ) -> Result<crate::compile::Compiled, crate::compile::CompileError> {
+        let mut compiled = compiled?;
+        match self.sign(&compiled.bytes) {
+            Ok(bytes) => {
+                compiled.bytes = bytes;
+                Ok(compiled)
+            }
+            Err(error) => {
+                let mut problems = compiled.warnings;
+                problems.push(crate::problem::Problem::spec_error(error.to_string()));
+                crate::problem::Problem::sort(&mut problems);
+                Err(crate::compile::CompileError { problems })
+            }
+        }
+    }
+}
