@@ -26,6 +26,12 @@ pub enum Param {
         /// The allowed values, if restricted.
         choices: &'static [&'static str],
     },
+    /// A boolean flag without a value, e.g. `--no-hints`; given, it is
+    /// recorded with an empty value.
+    Flag {
+        /// The long name, with its dashes.
+        long: &'static str,
+    },
 }
 
 /// A subcommand: its name, help and parameters.
@@ -68,6 +74,20 @@ pub struct Invocation {
 }
 
 impl Invocation {
+    /// Whether flag `long` was given.
+    pub fn flag(&self, long: &str) -> bool {
+        self.options.iter().any(|(name, _)| *name == long)
+    }
+
+    /// Every value of option `long`, in order.
+    pub fn values(&self, long: &str) -> Vec<&str> {
+        self.options
+            .iter()
+            .filter(|(name, _)| *name == long)
+            .map(|(_, value)| value.as_str())
+            .collect()
+    }
+
     /// The value of option `long`, if given.
     pub fn option(&self, long: &str) -> Option<&str> {
         self.options
@@ -246,7 +266,7 @@ impl GroupSpec {
             .params
             .iter()
             .filter_map(|p| match p {
-                Param::Opt { long, .. } => Some(*long),
+                Param::Opt { long, .. } | Param::Flag { long } => Some(*long),
                 Param::Arg { .. } => None,
             })
             .chain(["--help"])
@@ -272,6 +292,17 @@ impl GroupSpec {
             let Some(long) = longs.iter().find(|l| **l == name) else {
                 return Err(self.command_error(command, &no_such_option(arg, &longs)));
             };
+            let is_flag = command
+                .params
+                .iter()
+                .any(|p| matches!(p, Param::Flag { long: flag } if flag == long));
+            if is_flag {
+                if value.is_some() {
+                    return Err(bad_option_usage(name));
+                }
+                options.push((*long, String::new()));
+                continue;
+            }
             let value = match value {
                 Some(v) => v.to_string(),
                 None => match queue.next() {

@@ -7,6 +7,7 @@
 
 mod args;
 mod build;
+mod catalog;
 mod check;
 mod difflib;
 mod inspect;
@@ -80,6 +81,8 @@ fn group(prog: String) -> GroupSpec {
     commands.push(check::COMMAND);
     commands.push(build::COMMAND);
     commands.push(inspect::COMMAND);
+    commands.push(catalog::COMMAND);
+    commands.push(catalog::OUTLINE);
     GroupSpec {
         version_line: format!("{prog}, version {}", env!("CARGO_PKG_VERSION")),
         prog,
@@ -103,6 +106,8 @@ fn main() {
             ("check", _) => check::run(&call),
             ("build", _) => build::run(&call),
             ("inspect", _) => inspect::run(&call),
+            ("catalog", _) => catalog::run(&call),
+            ("outline", _) => catalog::run_outline(&call),
             (command, _) => {
                 // The parser only accepts declared commands with their arity.
                 output::echo(
