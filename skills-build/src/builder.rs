@@ -54,6 +54,7 @@ pub struct Builder {
     excludes: Vec<String>,
     max_file_size: u64,
     deny_shadowing: bool,
+    extensions: bool,
     out_file: String,
     signing: Option<Signing>,
 }
@@ -80,6 +81,7 @@ impl Builder {
             excludes: Vec::new(),
             max_file_size: discover::DEFAULT_MAX_FILE_SIZE,
             deny_shadowing: false,
+            extensions: false,
             out_file: DEFAULT_OUT_FILE.to_string(),
             signing: None,
         }
@@ -172,6 +174,22 @@ impl Builder {
         self
     }
 
+    /// Accepts agentskills-core's extension fields, `version`,
+    /// `when_to_use` and `when_not_to_use` (with its rules: semver, at most
+    /// 5 cases of at most 200 characters) and a `metadata.tags` list, so
+    /// its catalog shapes can show them and filter by tag. Off by default:
+    /// the reference validator rejects these keys, and so does this one
+    /// unless asked (see `skills_build::extensions`).
+    ///
+    /// ```
+    /// let builder = skills_build::Builder::new().source("skills").extensions(true);
+    /// # let _ = builder;
+    /// ```
+    pub fn extensions(mut self, on: bool) -> Self {
+        self.extensions = on;
+        self
+    }
+
     /// Signs the bundle with an Ed25519 key read from a file or an
     /// environment variable (see [`Signing`]): every skill over
     /// agentskills-core's `agentskills-snapshot-v1` payload, and the bundle
@@ -229,6 +247,7 @@ impl Builder {
         let mut options = Options {
             max_file_size: self.max_file_size,
             deny_shadowing: self.deny_shadowing,
+            extensions: self.extensions,
             ..Options::default()
         };
         for pattern in &self.excludes {

@@ -13,7 +13,8 @@ use std::fmt;
 
 use sha2::{Digest, Sha256};
 use skills_runtime::bundle::{Bundle, Bytes, Content, File, Skill, SkillFileName, ToolRule};
-use skills_runtime::{instructions, prompt};
+use skills_runtime::manifest::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
+use skills_runtime::{instructions, render};
 
 use crate::allowed_tools;
 use crate::discover::{DiscoveredSkill, Discovery, join_location};
@@ -181,6 +182,8 @@ struct Prepared<'d> {
     version: Option<&'d str>,
     frontmatter: &'d str,
     skill_file_bytes: &'d [u8],
+    catalog: crate::extensions::CatalogFields,
+    outline: crate::sections::BuiltOutline,
 }
 
 struct PreparedFile<'d> {
@@ -232,7 +235,10 @@ fn prepare<'d>(
             .iter()
             .map(|file| (file.path.as_str(), file.bytes.len() as u64)),
     );
+    check_limits(skill).map_err(located)?;
     Ok(Prepared {
+        catalog: crate::extensions::catalog_fields(fm, true),
+        outline: crate::sections::outline(name, parts.body),
         name,
         location: options.locations.of(name, skill),
         description: skill.description().unwrap_or_default(),
@@ -293,15 +299,15 @@ pub fn compile(found: &Discovery, options: &CompileOptions) -> Result<Compiled, 
         Problem::sort(&mut problems);
         return Err(CompileError { problems });
     }
-    let prompt_text =
-        prompt::render_available_skills(prepared.iter().map(|skill| prompt::PromptEntry {
-            name: skill.name,
-            description: skill.description,
-            location: &skill.location,
-        }));
+    let skills: Vec<Skill<'_>> = prepared.iter().map(borrow).collect();
+    // The default prompt is the runtime renderer's default catalog.
+    let entries: Vec<render::Entry<'_>> = skills.iter().map(render::Entry::of).collect();
+    let prompt_text = render::render_catalog(&entries, &render::RenderOptions::default())
+        .unwrap_or_default();
+    drop(entries);
     let mut bundle = Bundle {
         prompt: &prompt_text,
-        skills: prepared.iter().map(borrow).collect(),
+        skills,
         ..Bundle::default()
     };
     // Last: the bundle revision covers everything above.
@@ -359,9 +365,43 @@ fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
             .collect(),
         version: skill.version,
         frontmatter: skill.frontmatter,
+        when_to_use: strs(&skill.catalog.when_to_use),
+        when_not_to_use: strs(&skill.catalog.when_not_to_use),
+        tags: strs(&skill.catalog.tags),
+        outline: skill.outline.borrow(),
+        frontmatter_json: &skill.catalog.frontmatter_json,
         ..Skill::default()
     };
     // Last: the skill file's digest and the content revision.
     crate::signing::record_skill_file(&mut borrowed, skill.skill_file_bytes);
     borrowed
+}
+
+fn strs(list: &[String]) -> Vec<&str> {
+    list.iter().map(String::as_str).collect()
+}
+
+/// The MCP Skills extension's per-skill limits: at most 512 files and
+/// 16 MiB, the skill file included.
+fn check_limits(skill: &DiscoveredSkill) -> Result<(), Problem> {
+    let files = skill.files.len() + 1;
+    if files > MAX_SKILL_FILES {
+        return Err(Problem::spec_error(format!(
+            "the skill has {files} files counting its skill file, over the MCP Skills extension's limit of {MAX_SKILL_FILES} files per skill"
+        ))
+        .with_hint("move files out of the skill, or split it in two"));
+    }
+    let bytes = skill.skill_file_bytes.len() as u64
+        + skill
+            .files
+            .iter()
+            .map(|file| file.bytes.len() as u64)
+            .sum::<u64>();
+    if bytes > MAX_SKILL_BYTES {
+        return Err(Problem::spec_error(format!(
+            "the skill's files add up to {bytes} bytes counting its skill file, over the MCP Skills extension's limit of {MAX_SKILL_BYTES} bytes (16 MiB) per skill"
+        ))
+        .with_hint("move large files out of the skill, or split it in two"));
+    }
+    Ok(())
 }
