@@ -465,8 +465,13 @@ fn pem_body(text: &str, label: &str) -> Option<Zeroizing<Vec<u8>>> {
     base64_decode(&body).map(Zeroizing::new)
 }
 
-/// Standard base64 with optional padding; `None` for anything else.
-fn base64_decode(text: &str) -> Option<Vec<u8>> {
+/// Decodes standard base64 (padding optional); `None` for anything else.
+///
+/// ```
+/// assert_eq!(skills_build::keys::base64_decode("aGk="), Some(b"hi".to_vec()));
+/// assert_eq!(skills_build::keys::base64_decode("a"), None);
+/// ```
+pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
     let digits = text.trim_end_matches('=');
     if text.len() - digits.len() > 2 || digits.len() % 4 == 1 {
         return None;

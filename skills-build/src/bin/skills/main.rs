@@ -11,10 +11,14 @@ mod catalog;
 mod check;
 mod difflib;
 mod inspect;
+mod keygen;
 mod output;
 mod pyjson;
 mod pypath;
 mod reference;
+mod revision;
+mod sign;
+mod verify;
 
 use args::{CommandSpec, GroupSpec, Param};
 
@@ -83,6 +87,10 @@ fn group(prog: String) -> GroupSpec {
     commands.push(inspect::COMMAND);
     commands.push(catalog::COMMAND);
     commands.push(catalog::OUTLINE);
+    commands.push(keygen::COMMAND);
+    commands.push(sign::COMMAND);
+    commands.push(verify::COMMAND);
+    commands.push(revision::COMMAND);
     GroupSpec {
         version_line: format!("{prog}, version {}", env!("CARGO_PKG_VERSION")),
         prog,
@@ -108,6 +116,10 @@ fn main() {
             ("inspect", _) => inspect::run(&call),
             ("catalog", _) => catalog::run(&call),
             ("outline", _) => catalog::run_outline(&call),
+            ("keygen", _) => keygen::run(&call),
+            ("sign", _) => sign::run(&call),
+            ("verify", _) => verify::run(&call),
+            ("revision", _) => revision::run(&call),
             (command, _) => {
                 // The parser only accepts declared commands with their arity.
                 output::echo(

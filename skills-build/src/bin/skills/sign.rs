@@ -1,0 +1,164 @@
+//! `sign TARGET...`: sign a bundle file, or print detached signatures for
+//! skill directories.
+
+use std::path::Path;
+
+use skills_build::keys::KeySource;
+use skills_build::signing::{Signer, sign_bundle, snapshot_dir};
+
+use crate::args::{CommandSpec, Invocation, Param};
+use crate::output::{Stream, write};
+
+/// The command's declaration.
+pub const COMMAND: CommandSpec = CommandSpec {
+    name: "sign",
+    short_help: "Sign a bundle file or skill directories with an Ed25519 key.",
+    help: "  Sign a bundle file or skill directories with an Ed25519 key.\n\n  A TARGET that is a bundle file gets a signature for each skill (over\n  agentskills-core's agentskills-snapshot-v1 payload) and for the bundle\n  revision, written back to it (or to --output). TARGETs that are skill\n  directories get detached signatures, printed (or written to --output) one\n  line per skill: `<skill id> <key id> <base64 signature>`, which `skills\n  verify --signatures` reads and agentskills-core's TrustPolicy accepts.\n\n  The key is a PKCS#8 PEM file or 64 hex digits of seed, from --key FILE or\n  from the environment variable named by --key-env. It is never printed.\n\n  Exit codes:     0: Signed     1: The key, a target or the signing failed     2: Usage error",
+    options_help: &[
+        "  --key FILE         The secret key file.",
+        "  --key-env NAME     The environment variable holding the secret key.",
+        "  --origin ORIGIN    The origin the signatures are made for (required).",
+        "  --key-id ID        The key id (default: ed25519- and 16 hex digits of the\n                     public key's SHA-256).",
+        "  -o, --output FILE  Where to write instead.",
+    ],
+    params: &[
+        Param::Arg {
+            metavar: "TARGET...",
+            many: true,
+            must_exist: true,
+        },
+        Param::Opt {
+            long: "--key",
+            choices: &[],
+        },
+        Param::Opt {
+            long: "--key-env",
+            choices: &[],
+        },
+        Param::Opt {
+            long: "--origin",
+            choices: &[],
+        },
+        Param::Opt {
+            long: "--key-id",
+            choices: &[],
+        },
+        Param::Opt {
+            long: "-o",
+            choices: &[],
+        },
+        Param::Opt {
+            long: "--output",
+            choices: &[],
+        },
+    ],
+};
+
+fn usage_error(message: &str) -> i32 {
+    write(
+        Stream::Err,
+        &format!(
+            "Usage: skills sign [OPTIONS] TARGET...\nTry 'skills sign --help' for help.\n\nError: {message}\n"
+        ),
+    );
+    2
+}
+
+fn fail(message: &str) -> i32 {
+    write(Stream::Err, &format!("error: {message}\n"));
+    1
+}
+
+/// Runs the command.
+pub fn run(call: &Invocation) -> i32 {
+    let source = match (call.option("--key"), call.option("--key-env")) {
+        (Some(path), None) => KeySource::File(path.into()),
+        (None, Some(name)) => KeySource::Env(name.to_string()),
+        _ => return usage_error("Give exactly one of '--key' and '--key-env'."),
+    };
+    let Some(origin) = call.option("--origin") else {
+        return usage_error("Missing option '--origin'.");
+    };
+    let output = call.option("--output").or_else(|| call.option("-o"));
+    let signer = match Signer::load(&source, origin) {
+        Ok(signer) => signer,
+        Err(error) => return fail(&error.to_string()),
+    };
+    let signer = match call.option("--key-id") {
+        Some(id) => signer.key_id(id),
+        None => signer,
+    };
+    let dirs = call
+        .args
+        .iter()
+        .filter(|arg| Path::new(arg).is_dir())
+        .count();
+    if dirs == 0 {
+        let [bundle] = call.args.as_slice() else {
+            return usage_error("Give one bundle file, or skill directories.");
+        };
+        return sign_file(bundle, output.unwrap_or(bundle), &signer);
+    }
+    if dirs != call.args.len() {
+        return usage_error("Give one bundle file, or skill directories, not both.");
+    }
+    let mut lines = String::new();
+    for dir in &call.args {
+        let snapshot = match snapshot_dir(Path::new(dir)) {
+            Ok(snapshot) => snapshot,
+            Err(error) => return fail(&error.to_string()),
+        };
+        let signature = match signer.sign_skill(
+            &snapshot.skill_id,
+            snapshot.revision,
+            snapshot.version.as_deref(),
+        ) {
+            Ok(signature) => signature,
+            Err(error) => return fail(&error.to_string()),
+        };
+        lines.push_str(&format!(
+            "{} {} {}\n",
+            snapshot.skill_id,
+            signer.id(),
+            skills_runtime::base64::encode(&signature)
+        ));
+    }
+    match output {
+        Some(path) => match std::fs::write(path, &lines) {
+            Ok(()) => {
+                write(Stream::Err, &format!("wrote {path}\n"));
+                0
+            }
+            Err(error) => fail(&format!("cannot write {path}: {error}")),
+        },
+        None => {
+            write(Stream::Out, &lines);
+            0
+        }
+    }
+}
+
+fn sign_file(bundle: &str, output: &str, signer: &Signer) -> i32 {
+    let bytes = match std::fs::read(bundle) {
+        Ok(bytes) => bytes,
+        Err(error) => return fail(&format!("cannot read {bundle}: {error}")),
+    };
+    let signed = match sign_bundle(&bytes, signer) {
+        Ok(signed) => signed,
+        Err(error) => return fail(&format!("{bundle}: {error}")),
+    };
+    match std::fs::write(output, &signed) {
+        Ok(()) => {
+            write(
+                Stream::Err,
+                &format!(
+                    "signed {bundle} as {} for {}; wrote {output}\n",
+                    signer.id(),
+                    signer.origin()
+                ),
+            );
+            0
+        }
+        Err(error) => fail(&format!("cannot write {output}: {error}")),
+    }
+}

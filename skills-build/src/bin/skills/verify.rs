@@ -1,0 +1,261 @@
+//! `verify TARGET...`: check the signatures and revisions of a bundle file
+//! or of skill directories against trusted public keys.
+
+use std::path::Path;
+
+use skills_build::keys::{PublicKey, base64_decode};
+use skills_build::signing::snapshot_dir;
+use skills_runtime::bundle::{Bundle, Bytes, Signature, Skill};
+use skills_runtime::revision::Revision;
+use skills_runtime::verify::{Identity, Status, TrustPolicy};
+
+use crate::args::{CommandSpec, Invocation, Param};
+use crate::output::{Stream, write};
+
+/// The command's declaration.
+pub const COMMAND: CommandSpec = CommandSpec {
+    name: "verify",
+    short_help: "Verify the signatures of a bundle file or skill directories.",
+    help: "  Verify the signatures of a bundle file or skill directories.\n\n  Checks, in agentskills-core's order, each skill's content revision, the\n  pins, and its Ed25519 signature by one of the --trust keys for --origin;\n  for a bundle file, first the embedded bytes against their recorded digests\n  (unless --rehash no), and last the bundle revision and its signature. For\n  skill directories the signatures come from --signatures, a file of\n  `<skill id> <key id> <base64 signature>` lines as `skills sign` writes.\n  Prints one line per skill, or the first failure, naming the skill and the\n  check.\n\n  Exit codes:     0: Verified     1: Verification failed     2: Usage error\n                  (bad option, unreadable key or file)",
+    options_help: &[
+        "  --origin ORIGIN              The origin the publisher signed for (required).",
+        "  --trust ID=KEY               A trusted public key: a PEM, hex or base64 key,\n                               or a file holding one (repeatable).",
+        "  --signatures FILE            Detached signatures for skill directories.",
+        "  --require-signature [yes|no] Refuse unsigned skills (default yes).",
+        "  --rehash [yes|no]            Hash a bundle's embedded bytes again (default\n                               yes).",
+        "  --pin NAME=REVISION          Accept skill NAME only at this revision\n                               (repeatable).",
+        "  --pin-version NAME=VERSION   Accept skill NAME only with this version\n                               (repeatable).",
+    ],
+    params: &[
+        Param::Arg {
+            metavar: "TARGET...",
+            many: true,
+            must_exist: true,
+        },
+        Param::Opt {
+            long: "--origin",
+            choices: &[],
+        },
+        Param::Opt {
+            long: "--trust",
+            choices: &[],
+        },
+        Param::Opt {
+            long: "--signatures",
+            choices: &[],
+        },
+        Param::Opt {
+            long: "--require-signature",
+            choices: &["yes", "no"],
+        },
+        Param::Opt {
+            long: "--rehash",
+            choices: &["yes", "no"],
+        },
+        Param::Opt {
+            long: "--pin",
+            choices: &[],
+        },
+        Param::Opt {
+            long: "--pin-version",
+            choices: &[],
+        },
+    ],
+};
+
+fn usage_error(message: &str) -> i32 {
+    write(
+        Stream::Err,
+        &format!(
+            "Usage: skills verify [OPTIONS] TARGET...\nTry 'skills verify --help' for help.\n\nError: {message}\n"
+        ),
+    );
+    2
+}
+
+fn values<'c>(call: &'c Invocation, long: &str) -> impl Iterator<Item = &'c str> {
+    call.options
+        .iter()
+        .filter(move |(name, _)| *name == long)
+        .map(|(_, value)| value.as_str())
+}
+
+fn split_pair<'v>(value: &'v str, option: &str) -> Result<(&'v str, &'v str), String> {
+    value
+        .split_once('=')
+        .filter(|(name, rest)| !name.is_empty() && !rest.is_empty())
+        .ok_or_else(|| format!("Invalid value for '{option}': expected NAME=VALUE, got {value:?}."))
+}
+
+fn policy(call: &Invocation) -> Result<TrustPolicy, String> {
+    let origin = call
+        .option("--origin")
+        .ok_or_else(|| "Missing option '--origin'.".to_string())?;
+    let mut policy = TrustPolicy::new(origin).map_err(|error| error.to_string())?;
+    for value in values(call, "--trust") {
+        let (id, key) = split_pair(value, "--trust")?;
+        let key = if Path::new(key).is_file() {
+            PublicKey::from_file(Path::new(key))
+        } else {
+            PublicKey::from_text(key)
+        }
+        .map_err(|error| format!("Invalid key for '--trust' {id}: {error}"))?;
+        policy = policy.trust(id, key.0).map_err(|error| error.to_string())?;
+    }
+    for value in values(call, "--pin") {
+        let (name, revision) = split_pair(value, "--pin")?;
+        let revision: Revision = revision
+            .parse()
+            .map_err(|error| format!("Invalid value for '--pin' {name}: {error}"))?;
+        policy = policy.pin_revision(name, revision);
+    }
+    for value in values(call, "--pin-version") {
+        let (name, version) = split_pair(value, "--pin-version")?;
+        policy = policy.pin_version(name, version);
+    }
+    Ok(policy
+        .require_signature(call.option("--require-signature") != Some("no"))
+        .rehash(call.option("--rehash") != Some("no")))
+}
+
+fn line(identity: &Identity<'_>) -> String {
+    match (identity.status, identity.publisher) {
+        (Status::Verified, Some(key)) => {
+            format!(
+                "verified  {}  {}  by {key}\n",
+                identity.skill, identity.revision
+            )
+        }
+        _ => format!("unsigned  {}  {}\n", identity.skill, identity.revision),
+    }
+}
+
+/// Runs the command.
+pub fn run(call: &Invocation) -> i32 {
+    let policy = match policy(call) {
+        Ok(policy) => policy,
+        Err(message) => return usage_error(&message),
+    };
+    let dirs = call
+        .args
+        .iter()
+        .filter(|arg| Path::new(arg).is_dir())
+        .count();
+    if dirs == 0 {
+        let [bundle] = call.args.as_slice() else {
+            return usage_error("Give one bundle file, or skill directories.");
+        };
+        return verify_file(bundle, &policy);
+    }
+    if dirs != call.args.len() {
+        return usage_error("Give one bundle file, or skill directories, not both.");
+    }
+    let signatures = match call.option("--signatures") {
+        Some(path) => match read_signatures(path) {
+            Ok(signatures) => signatures,
+            Err(message) => return usage_error(&message),
+        },
+        None => Vec::new(),
+    };
+    let mut out = String::new();
+    for dir in &call.args {
+        let snapshot = match snapshot_dir(Path::new(dir)) {
+            Ok(snapshot) => snapshot,
+            Err(error) => {
+                write(Stream::Err, &format!("error: {error}\n"));
+                return 2;
+            }
+        };
+        let skill = Skill {
+            name: &snapshot.skill_id,
+            version: snapshot.version.as_deref(),
+            revision: snapshot.revision.0,
+            signatures: signatures
+                .iter()
+                .filter(|(id, _, _)| *id == snapshot.skill_id)
+                .map(|(_, key_id, bytes)| Signature {
+                    key_id,
+                    origin: policy.origin(),
+                    signature: Bytes(bytes),
+                })
+                .collect(),
+            ..Skill::default()
+        };
+        // The revision was just computed from the files on disk.
+        match policy.clone().rehash(false).verify_skill(&skill) {
+            Ok(identity) => out.push_str(&line(&identity)),
+            Err(error) => {
+                write(Stream::Out, &out);
+                write(Stream::Err, &format!("error: {dir}: {error}\n"));
+                return 1;
+            }
+        }
+    }
+    write(Stream::Out, &out);
+    0
+}
+
+type DetachedSignature = (String, String, Vec<u8>);
+
+fn read_signatures(path: &str) -> Result<Vec<DetachedSignature>, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+    let mut signatures = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let parsed = match fields.as_slice() {
+            [skill, key, signature] => {
+                base64_decode(signature).map(|bytes| (skill.to_string(), key.to_string(), bytes))
+            }
+            _ => None,
+        };
+        let Some(parsed) = parsed else {
+            return Err(format!(
+                "{path}:{}: expected `<skill id> <key id> <base64 signature>`",
+                number + 1
+            ));
+        };
+        signatures.push(parsed);
+    }
+    Ok(signatures)
+}
+
+fn verify_file(path: &str, policy: &TrustPolicy) -> i32 {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            write(
+                Stream::Err,
+                &format!("error: cannot read {path}: {error}\n"),
+            );
+            return 2;
+        }
+    };
+    let bundle = match Bundle::decode(&bytes) {
+        Ok(bundle) => bundle,
+        Err(error) => {
+            write(Stream::Err, &format!("error: {path}: {error}\n"));
+            return 1;
+        }
+    };
+    match policy.verify(&bundle) {
+        Ok(verified) => {
+            let mut out: String = verified.skills.iter().map(line).collect();
+            out.push_str(&match (verified.bundle.status, verified.bundle.publisher) {
+                (Status::Verified, Some(key)) => {
+                    format!("bundle verified  {}  by {key}\n", verified.bundle.revision)
+                }
+                _ => format!("bundle unsigned  {}\n", verified.bundle.revision),
+            });
+            write(Stream::Out, &out);
+            0
+        }
+        Err(error) => {
+            write(Stream::Err, &format!("error: {path}: {error}\n"));
+            1
+        }
+    }
+}
