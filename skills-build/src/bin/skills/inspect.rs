@@ -1,6 +1,7 @@
 //! `inspect FILE`: what a bundle holds.
 
-use skills_runtime::bundle::{Content, Skill};
+use skills_runtime::bundle::{Content, Signature, Skill};
+use skills_runtime::revision::Revision;
 use skills_runtime::{Catalog, FORMAT_VERSION, Sha256};
 
 use crate::args::{CommandSpec, Invocation, Param};
@@ -61,6 +62,8 @@ fn describe_skill(skill: &Skill<'_>, out: &mut String) {
         out,
         format!("  frontmatter sha256 {}", Sha256(skill.frontmatter_sha256)),
     );
+    line(out, format!("  revision: {}", Revision(skill.revision)));
+    signature_lines(&skill.signatures, "  ", out);
     if skill.files.is_empty() {
         line(out, "  files: none".to_string());
         return;
@@ -77,6 +80,18 @@ fn describe_skill(skill: &Skill<'_>, out: &mut String) {
                 Sha256(file.sha256)
             ),
         );
+    }
+}
+
+/// One line per signature: key id, origin, and the signature in base64.
+fn signature_lines(signatures: &[Signature<'_>], indent: &str, out: &mut String) {
+    for signature in signatures {
+        out.push_str(&format!(
+            "{indent}signature: key {} origin {} {}\n",
+            signature.key_id,
+            signature.origin,
+            skills_runtime::base64::encode(signature.signature.0)
+        ));
     }
 }
 
@@ -114,6 +129,8 @@ pub fn run(call: &Invocation) -> i32 {
         bundle.tool_description.len() + bundle.tool_schema.len(),
         bundle.skills.len()
     );
+    out.push_str(&format!("revision: {}\n", Revision(bundle.revision)));
+    signature_lines(&bundle.signatures, "", &mut out);
     for skill in &bundle.skills {
         describe_skill(skill, &mut out);
     }
