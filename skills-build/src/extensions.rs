@@ -52,7 +52,11 @@ fn type_name(value: &Value) -> &'static str {
 
 /// The reference's unknown-key check, with the extension fields known.
 pub(crate) fn check_unknown_fields(fm: &Frontmatter, problems: &mut Vec<Problem>) {
-    let mut known: Vec<&str> = KNOWN_FIELDS.iter().chain(&EXTENSION_FIELDS).copied().collect();
+    let mut known: Vec<&str> = KNOWN_FIELDS
+        .iter()
+        .chain(&EXTENSION_FIELDS)
+        .copied()
+        .collect();
     known.sort_unstable();
     let mut unknown: Vec<&Entry> = fm
         .entries()
@@ -248,7 +252,10 @@ pub fn catalog_fields(fm: &Frontmatter, extensions: bool) -> CatalogFields {
     let mut json = String::new();
     push_json_map(&mut json, fm.entries());
     CatalogFields {
-        version: fm.text("version").filter(|_| extensions).map(str::to_string),
+        version: fm
+            .text("version")
+            .filter(|_| extensions)
+            .map(str::to_string),
         when_to_use: cases("when_to_use"),
         when_not_to_use: cases("when_not_to_use"),
         tags,

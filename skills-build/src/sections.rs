@@ -104,7 +104,11 @@ pub fn outline(name: &str, body: &str) -> BuiltOutline {
 /// A fence opener or closer: up to three spaces or tabs, then three or
 /// more backticks or tildes. Returns the fence character.
 fn fence(line: &str) -> Option<char> {
-    let indent = line.bytes().take(3).take_while(|b| matches!(b, b' ' | b'\t')).count();
+    let indent = line
+        .bytes()
+        .take(3)
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
     let rest = line.get(indent..)?;
     let c = rest.chars().next().filter(|c| matches!(c, '`' | '~'))?;
     (rest.chars().take_while(|&d| d == c).count() >= 3).then_some(c)
@@ -166,24 +170,32 @@ fn split(body: &str) -> Vec<BuiltSection> {
         level: 0,
         lines: Vec::new(),
     };
-    let flush = |pending: &Pending<'_>,
-                 found: &mut Vec<(String, u8, (usize, usize), Option<String>, String)>| {
-        let joined: String = pending
-            .lines
-            .iter()
-            .map(|(_, line)| *line)
-            .collect::<Vec<_>>()
-            .join("\n");
-        if pytext::strip(&joined).is_empty() && pending.level == 0 {
-            return;
-        }
-        let range = match (pending.lines.first(), pending.lines.last()) {
-            (Some(&(start, _)), Some(&(last, line))) => (start, last + line.len()),
-            _ => (0, 0),
+    let flush =
+        |pending: &Pending<'_>,
+         found: &mut Vec<(String, u8, (usize, usize), Option<String>, String)>| {
+            let joined: String = pending
+                .lines
+                .iter()
+                .map(|(_, line)| *line)
+                .collect::<Vec<_>>()
+                .join("\n");
+            if pytext::strip(&joined).is_empty() && pending.level == 0 {
+                return;
+            }
+            let range = match (pending.lines.first(), pending.lines.last()) {
+                (Some(&(start, _)), Some(&(last, line))) => (start, last + line.len()),
+                _ => (0, 0),
+            };
+            let text =
+                (body.get(range.0..range.1) != Some(joined.as_str())).then(|| joined.clone());
+            found.push((
+                pending.title.to_string(),
+                pending.level,
+                range,
+                text,
+                joined,
+            ));
         };
-        let text = (body.get(range.0..range.1) != Some(joined.as_str())).then(|| joined.clone());
-        found.push((pending.title.to_string(), pending.level, range, text, joined));
-    };
     let mut open_fence: Option<char> = None;
     for (offset, line) in pytext::lines(body) {
         let opener = fence(line);
@@ -263,10 +275,7 @@ mod tests {
     fn slugs_and_repeats() {
         assert_eq!(slug("Café Ünïcode"), "caf-n-code");
         assert_eq!(slug("!!!"), "section");
-        let keys: Vec<String> = split("# A\n# A\n# a")
-            .into_iter()
-            .map(|s| s.key)
-            .collect();
+        let keys: Vec<String> = split("# A\n# A\n# a").into_iter().map(|s| s.key).collect();
         assert_eq!(keys, ["a", "a-2", "a-3"]);
     }
 

@@ -80,7 +80,9 @@ pub const OUTLINE: CommandSpec = CommandSpec {
     name: "outline",
     short_help: "Print a skill's outline: its sections and their cost.",
     help: "  Print a skill's outline: its sections and their cost.\n\n  DIR is a skill directory, named by its directory name. Prints the\n  sections of the body with their keys and estimated tokens, as\n  agentskills-core renders an outline.\n\n  Exit codes:     0: Success     1: An invalid skill",
-    options_help: &["  --extensions  Accept the extension fields version, when_to_use,\n                when_not_to_use."],
+    options_help: &[
+        "  --extensions  Accept the extension fields version, when_to_use,\n                when_not_to_use.",
+    ],
     params: &[
         Param::Arg {
             metavar: "DIR",
@@ -116,10 +118,11 @@ fn load(arg: &str, extensions: bool) -> Result<Loaded, Vec<Problem>> {
     let skill = skill_dir::load(&dir).map_err(|error| vec![error.to_problem()])?;
     let id = skill_dir::dir_name(&dir);
     let file = skill.file.display().to_string();
-    let problems: Vec<Problem> = validate_with(&skill.document, &id, &ValidateOptions { extensions })
-        .into_iter()
-        .map(|problem| problem.with_file(file.clone()))
-        .collect();
+    let problems: Vec<Problem> =
+        validate_with(&skill.document, &id, &ValidateOptions { extensions })
+            .into_iter()
+            .map(|problem| problem.with_file(file.clone()))
+            .collect();
     if problems.iter().any(Problem::is_error) {
         return Err(problems);
     }
