@@ -302,8 +302,8 @@ pub fn compile(found: &Discovery, options: &CompileOptions) -> Result<Compiled, 
     let skills: Vec<Skill<'_>> = prepared.iter().map(borrow).collect();
     // The default prompt is the runtime renderer's default catalog.
     let entries: Vec<render::Entry<'_>> = skills.iter().map(render::Entry::of).collect();
-    let prompt_text = render::render_catalog(&entries, &render::RenderOptions::default())
-        .unwrap_or_default();
+    let prompt_text =
+        render::render_catalog(&entries, &render::RenderOptions::default()).unwrap_or_default();
     drop(entries);
     let mut bundle = Bundle {
         prompt: &prompt_text,

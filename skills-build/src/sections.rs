@@ -162,40 +162,41 @@ struct Pending<'b> {
     lines: Vec<(usize, &'b str)>,
 }
 
+/// A section found: title, level, slice range, text when not the slice,
+/// and the text as agentskills-core joins it.
+type Found = (String, u8, (usize, usize), Option<String>, String);
+
 /// agentskills-core's `split_sections` over a stripped body.
 fn split(body: &str) -> Vec<BuiltSection> {
-    let mut found: Vec<(String, u8, (usize, usize), Option<String>, String)> = Vec::new();
+    let mut found: Vec<Found> = Vec::new();
     let mut pending = Pending {
         title: PREAMBLE_TITLE,
         level: 0,
         lines: Vec::new(),
     };
-    let flush =
-        |pending: &Pending<'_>,
-         found: &mut Vec<(String, u8, (usize, usize), Option<String>, String)>| {
-            let joined: String = pending
-                .lines
-                .iter()
-                .map(|(_, line)| *line)
-                .collect::<Vec<_>>()
-                .join("\n");
-            if pytext::strip(&joined).is_empty() && pending.level == 0 {
-                return;
-            }
-            let range = match (pending.lines.first(), pending.lines.last()) {
-                (Some(&(start, _)), Some(&(last, line))) => (start, last + line.len()),
-                _ => (0, 0),
-            };
-            let text =
-                (body.get(range.0..range.1) != Some(joined.as_str())).then(|| joined.clone());
-            found.push((
-                pending.title.to_string(),
-                pending.level,
-                range,
-                text,
-                joined,
-            ));
+    let flush = |pending: &Pending<'_>, found: &mut Vec<Found>| {
+        let joined: String = pending
+            .lines
+            .iter()
+            .map(|(_, line)| *line)
+            .collect::<Vec<_>>()
+            .join("\n");
+        if pytext::strip(&joined).is_empty() && pending.level == 0 {
+            return;
+        }
+        let range = match (pending.lines.first(), pending.lines.last()) {
+            (Some(&(start, _)), Some(&(last, line))) => (start, last + line.len()),
+            _ => (0, 0),
         };
+        let text = (body.get(range.0..range.1) != Some(joined.as_str())).then(|| joined.clone());
+        found.push((
+            pending.title.to_string(),
+            pending.level,
+            range,
+            text,
+            joined,
+        ));
+    };
     let mut open_fence: Option<char> = None;
     for (offset, line) in pytext::lines(body) {
         let opener = fence(line);

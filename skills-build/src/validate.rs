@@ -64,7 +64,11 @@ pub struct ValidateOptions {
 /// assert!(validate_with(&doc, "pdf", &on)[0].message.starts_with("version '1.0' is not valid semver."));
 /// assert!(validate_with(&doc, "pdf", &Default::default())[0].message.starts_with("Unexpected fields in frontmatter: version."));
 /// ```
-pub fn validate_with(doc: &SkillDocument, dir_name: &str, options: &ValidateOptions) -> Vec<Problem> {
+pub fn validate_with(
+    doc: &SkillDocument,
+    dir_name: &str,
+    options: &ValidateOptions,
+) -> Vec<Problem> {
     let fm = &doc.frontmatter;
     let mut problems = Vec::new();
     if options.extensions {

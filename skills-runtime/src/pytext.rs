@@ -2,11 +2,11 @@
 //! from fixed tables (Python 3.12, Unicode 15.0), so the runtime gives the
 //! same answers on every host and never consults the host's files.
 //!
-//! - [`casefold`]: `str.casefold()`, for tags and section keys;
+//! - [`casefold`], `str.casefold()`, for tags and section keys;
 //! - [`is_space`] and [`strip`]: `str.isspace()` and `str.strip()`;
-//! - [`lines`]: `str.splitlines()`;
-//! - [`char_len`]: `len(str)`, in code points;
-//! - [`guess_media_type`]: `mimetypes.guess_type(name)[0]` over Python's
+//! - [`lines`], `str.splitlines()`;
+//! - [`char_len`], `len(str)`, in code points;
+//! - [`guess_media_type`], `mimetypes.guess_type(name)[0]` over Python's
 //!   built-in table, never `/etc/mime.types`.
 
 use alloc::borrow::Cow;

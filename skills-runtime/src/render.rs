@@ -557,6 +557,28 @@ pub fn escape_xml_text_into(text: &str, out: &mut String) {
     out.push_str(rest);
 }
 
+impl crate::Catalog<'_> {
+    /// Renders this catalog's skills (see the [module documentation](self)).
+    /// With default options this is [`prompt`](crate::Catalog::prompt)
+    /// for a compiled bundle.
+    ///
+    /// ```
+    /// # let bytes = skills_runtime::__doc_bundle();
+    /// # let catalog = skills_runtime::Catalog::from_bytes(&bytes).unwrap();
+    /// use skills_runtime::render::{Format, RenderOptions};
+    /// assert_eq!(catalog.render(&RenderOptions::default()).unwrap(), catalog.prompt());
+    /// let markdown = RenderOptions { format: Format::Markdown, exclude: Some(&["pdf"]), ..RenderOptions::default() };
+    /// assert_eq!(
+    ///     catalog.render(&markdown).unwrap(),
+    ///     "# Available Skills\n\n## git-rebase\n- **Description**: Rebase safely.\n"
+    /// );
+    /// ```
+    pub fn render(&self, options: &RenderOptions<'_>) -> Result<String, RenderError> {
+        let entries: Vec<Entry<'_>> = self.skills().iter().map(Entry::of).collect();
+        render_catalog(&entries, options)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -601,27 +623,5 @@ mod tests {
                 needed: 57
             })
         );
-    }
-}
-
-impl crate::Catalog<'_> {
-    /// Renders this catalog's skills (see the [module documentation](self)).
-    /// With default options this is [`prompt`](crate::Catalog::prompt)
-    /// for a compiled bundle.
-    ///
-    /// ```
-    /// # let bytes = skills_runtime::__doc_bundle();
-    /// # let catalog = skills_runtime::Catalog::from_bytes(&bytes).unwrap();
-    /// use skills_runtime::render::{Format, RenderOptions};
-    /// assert_eq!(catalog.render(&RenderOptions::default()).unwrap(), catalog.prompt());
-    /// let markdown = RenderOptions { format: Format::Markdown, exclude: Some(&["pdf"]), ..RenderOptions::default() };
-    /// assert_eq!(
-    ///     catalog.render(&markdown).unwrap(),
-    ///     "# Available Skills\n\n## git-rebase\n- **Description**: Rebase safely.\n"
-    /// );
-    /// ```
-    pub fn render(&self, options: &RenderOptions<'_>) -> Result<String, RenderError> {
-        let entries: Vec<Entry<'_>> = self.skills().iter().map(Entry::of).collect();
-        render_catalog(&entries, options)
     }
 }
