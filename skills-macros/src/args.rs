@@ -1,10 +1,20 @@
 //! The arguments of `include_skills!`: a path, then `name = value` options.
 
 use syn::parse::{Parse, ParseStream};
-use syn::{Ident, LitInt, LitStr, Token};
+use syn::{Ident, LitBool, LitInt, LitStr, Token};
 
 /// Every option the macro takes, for the "unknown option" message.
-pub const OPTIONS: &[&str] = &["source", "location_base", "exclude", "max_file_size"];
+pub const OPTIONS: &[&str] = &[
+    "source",
+    "location_base",
+    "exclude",
+    "max_file_size",
+    "sign_key_env",
+    "sign_key_file",
+    "origin",
+    "key_id",
+    "extensions",
+];
 
 /// One more directory of skills, optionally qualified (`"dir" as "vendor"`).
 pub struct ExtraSource {
@@ -24,6 +34,17 @@ pub struct MacroArgs {
     pub excludes: Vec<LitStr>,
     /// Largest file to embed, in bytes.
     pub max_file_size: Option<LitInt>,
+    /// The environment variable holding the signing key.
+    pub sign_key_env: Option<LitStr>,
+    /// The file holding the signing key, relative to `CARGO_MANIFEST_DIR`.
+    pub sign_key_file: Option<LitStr>,
+    /// The origin the signatures are made for.
+    pub origin: Option<LitStr>,
+    /// The key id recorded with the signatures.
+    pub key_id: Option<LitStr>,
+    /// Accept agentskills-core's extension fields (`version`,
+    /// `when_to_use`, `when_not_to_use`).
+    pub extensions: Option<LitBool>,
 }
 
 impl Parse for MacroArgs {
@@ -40,6 +61,11 @@ impl Parse for MacroArgs {
             location_base: None,
             excludes: Vec::new(),
             max_file_size: None,
+            sign_key_env: None,
+            sign_key_file: None,
+            origin: None,
+            key_id: None,
+            extensions: None,
         };
         while !input.is_empty() {
             input.parse::<Token![,]>()?;
@@ -62,6 +88,11 @@ impl Parse for MacroArgs {
                 "location_base" => set_once(&mut args.location_base, &name, input.parse()?)?,
                 "exclude" => args.excludes.push(input.parse()?),
                 "max_file_size" => set_once(&mut args.max_file_size, &name, input.parse()?)?,
+                "sign_key_env" => set_once(&mut args.sign_key_env, &name, input.parse()?)?,
+                "sign_key_file" => set_once(&mut args.sign_key_file, &name, input.parse()?)?,
+                "origin" => set_once(&mut args.origin, &name, input.parse()?)?,
+                "key_id" => set_once(&mut args.key_id, &name, input.parse()?)?,
+                "extensions" => set_once(&mut args.extensions, &name, input.parse()?)?,
                 other => {
                     return Err(syn::Error::new(
                         name.span(),

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::quote;
 use skills_build::Builder;
+use skills_build::keys::KeySource;
+use skills_build::signing::Signing;
 use skills_build::problem::{Problem, Severity};
 use syn::LitStr;
 
@@ -104,12 +106,17 @@ pub fn expand(args: MacroArgs) -> TokenStream {
     for extra in &args.sources {
         match (resolve(&base, &extra.path), &extra.qualifier) {
             (Ok(dir), None) => builder = builder.source(dir),
-            (Ok(dir), Some(qualifier)) => builder = builder.qualified_source(dir, qualifier.value()),
+            (Ok(dir), Some(qualifier)) => {
+                builder = builder.qualified_source(dir, qualifier.value())
+            }
             (Err(error), _) => errors.push(error),
         }
     }
     if let Some(base_lit) = &args.location_base {
         builder = builder.location_base(base_lit.value());
+    }
+    if let Some(extensions) = &args.extensions {
+        builder = builder.extensions(extensions.value);
     }
     for pattern in &args.excludes {
         builder = builder.exclude(pattern.value());
@@ -120,12 +127,21 @@ pub fn expand(args: MacroArgs) -> TokenStream {
             Err(error) => errors.push(error),
         }
     }
+    let mut key_env = None;
+    match signing(&args, &base) {
+        Ok(Some(signing)) => {
+            key_env = signing.env_var().map(str::to_string);
+            builder = builder.sign(signing);
+        }
+        Ok(None) => {}
+        Err(error) => errors.push(error),
+    }
     if !errors.is_empty() {
         return with_errors(errors);
     }
     let (result, inputs) = builder.compile_with_inputs();
     match result {
-        Ok(compiled) => embed(&compiled.bytes, &inputs),
+        Ok(compiled) => embed(&compiled.bytes, &inputs, key_env.as_deref()),
         Err(error) => {
             let mut problems = error.problems;
             Problem::sort(&mut problems);
@@ -139,11 +155,66 @@ pub fn expand(args: MacroArgs) -> TokenStream {
     }
 }
 
+/// The signing options, checked: a key source and an origin go together.
+fn signing(args: &MacroArgs, base: &Path) -> Result<Option<Signing>, syn::Error> {
+    let key = match (&args.sign_key_env, &args.sign_key_file) {
+        (Some(_), Some(file)) => {
+            return Err(syn::Error::new(
+                file.span(),
+                "give either `sign_key_env` or `sign_key_file`, not both",
+            ));
+        }
+        (Some(var), None) => Some(KeySource::Env(var.value())),
+        (None, Some(file)) => {
+            let path = Path::new(&file.value()).to_path_buf();
+            if path.is_absolute() {
+                return Err(syn::Error::new(
+                    file.span(),
+                    "`sign_key_file` is relative to the crate root; an absolute path only works on this machine",
+                ));
+            }
+            Some(KeySource::File(base.join(path)))
+        }
+        (None, None) => None,
+    };
+    match (key, &args.origin) {
+        (Some(key), Some(origin)) => {
+            let signing = Signing::new(key, origin.value());
+            Ok(Some(match &args.key_id {
+                Some(id) => signing.key_id(id.value()),
+                None => signing,
+            }))
+        }
+        (Some(_), None) => Err(syn::Error::new(
+            args.path.span(),
+            "signing needs `origin = \"...\"`: the origin the signatures vouch for",
+        )),
+        (None, Some(origin)) => Err(syn::Error::new(
+            origin.span(),
+            "`origin` is for signing: add `sign_key_env = \"VAR\"` or `sign_key_file = \"path\"`",
+        )),
+        (None, None) => match &args.key_id {
+            Some(id) => Err(syn::Error::new(id.span(), "`key_id` is for signing")),
+            None => Ok(None),
+        },
+    }
+}
+
 /// The bundle literal, the rebuild tracking and the version lock.
-fn embed(bytes: &[u8], inputs: &[PathBuf]) -> TokenStream {
+///
+/// Each input file is tracked through `include_bytes!(..).len()`: rustc
+/// records the file as a dependency, and only a length is kept, so no
+/// file's bytes (a key file's least of all) end up in metadata. A key in an
+/// environment variable is tracked through `option_env!`, reduced to a
+/// `bool` for the same reason.
+fn embed(bytes: &[u8], inputs: &[PathBuf], key_env: Option<&str>) -> TokenStream {
     let tracked = inputs.iter().filter_map(|path| path.to_str()).map(|path| {
         let path = Literal::string(path);
-        quote! { const _: &[u8] = ::core::include_bytes!(#path); }
+        quote! { const _: usize = ::core::include_bytes!(#path).len(); }
+    });
+    let env = key_env.map(|name| {
+        let name = Literal::string(name);
+        quote! { const _: bool = ::core::option_env!(#name).is_some(); }
     });
     let format = skills_runtime::FORMAT_VERSION;
     let lock = format!(
@@ -155,6 +226,7 @@ fn embed(bytes: &[u8], inputs: &[PathBuf]) -> TokenStream {
     literal.set_span(Span::call_site());
     quote! {{
         #(#tracked)*
+        #env
         const _: () = {
             if ::skills_runtime::FORMAT_VERSION != #format {
                 ::core::panic!(#lock);

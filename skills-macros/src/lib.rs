@@ -31,6 +31,13 @@ use proc_macro::TokenStream;
 ///   `<base>/<dir>/SKILL.md` instead of `skill://<name>/SKILL.md`.
 /// - `exclude = "*.tmp"` leaves matching files out (repeatable).
 /// - `max_file_size = 1048576` refuses larger files (default 16 MiB).
+/// - `extensions = true` accepts agentskills-core's extension fields
+///   (`version`, `when_to_use`, `when_not_to_use`), which are otherwise
+///   unknown keys, as the reference validator says.
+/// - `sign_key_env = "SKILLS_SIGNING_KEY"` or `sign_key_file = "keys/skills.pem"`
+///   (a PKCS#8 PEM Ed25519 key or a hex seed), with `origin = "https://..."`
+///   and optionally `key_id = "..."`, signs every skill and the bundle. The
+///   key is never embedded; a change of the variable or the file rebuilds.
 ///
 /// Edits and deletions of embedded files rebuild the crate. Files *added*
 /// to the directory are only seen when the crate rebuilds for another
