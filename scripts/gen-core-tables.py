@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes skills-runtime/src/pytables.rs: the Python 3.12 tables the
+"""Writes skills-core/src/pytables.rs: the Python 3.12 tables the
 runtime needs to give agentskills-core's answers without Python.
 
 - CASEFOLD: every code point whose str.casefold() differs from itself
@@ -9,7 +9,7 @@ runtime needs to give agentskills-core's answers without Python.
   the host's /etc/mime.types; SUFFIXES and ENCODINGS as mimetypes has them.
 
 Run with the .venv-core Python (scripts/setup-core-venv.sh):
-    .venv-core/bin/python scripts/gen-core-tables.py && cargo fmt -p skills-runtime
+    .venv-core/bin/python scripts/gen-core-tables.py && cargo fmt -p skills-core
 """
 import mimetypes
 import pathlib
@@ -73,6 +73,6 @@ lines.append("pub(crate) const ENCODINGS: &[&str] = &[")
 for ext in sorted(mimetypes._encodings_map_default):
     lines.append("    %s," % rust_str(ext))
 lines.append("];")
-out = pathlib.Path(__file__).resolve().parent.parent / "skills-runtime/src/pytables.rs"
+out = pathlib.Path(__file__).resolve().parent.parent / "skills-core/src/pytables.rs"
 out.write_text("\n".join(lines) + "\n")
 print(out)

@@ -20,7 +20,7 @@ use include_dir::{Dir, DirEntry, File};
 use skills_build::discover::{Options, Root, discover};
 use skills_build::source::IncludeDirSource;
 use skills_build::{fence, frontmatter};
-use skills_runtime::{Catalog, Reply, instructions};
+use skills_core::{Catalog, Reply, instructions};
 
 const CALLS: usize = 10_000;
 const PATHS: [Option<&str>; 4] = [

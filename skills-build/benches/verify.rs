@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use skills_build::keys::SecretKey;
 use skills_build::signing::{Signer, sign_bundle};
 use skills_build::source::MemorySource;
-use skills_runtime::Catalog;
-use skills_runtime::verify::TrustPolicy;
+use skills_core::Catalog;
+use skills_core::verify::TrustPolicy;
 
 const SKILLS: usize = 100;
 const ORIGIN: &str = "https://example.com/skills";

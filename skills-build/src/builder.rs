@@ -9,7 +9,7 @@
 //!
 //! ```ignore
 //! // src/main.rs
-//! static SKILLS: skills_runtime::Embedded = skills_runtime::include_bundle!("skills.bin");
+//! static SKILLS: skills_core::Embedded = skills_core::include_bundle!("skills.bin");
 //! ```
 //!
 //! `emit` prints `cargo:rerun-if-changed=<dir>` for every source, which
@@ -370,7 +370,7 @@ impl Builder {
 /// let source = MemorySource::new("memory")
 ///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\nGo.\n");
 /// let compiled = skills_build::compile_sources(&[&source]).unwrap();
-/// let catalog = skills_runtime::Catalog::from_bytes(&compiled.bytes).unwrap();
+/// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
 /// assert_eq!(catalog.names().collect::<Vec<_>>(), ["pdf"]);
 /// ```
 pub fn compile_sources(sources: &[&dyn Source]) -> Result<Compiled, CompileError> {

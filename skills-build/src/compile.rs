@@ -12,9 +12,9 @@
 use std::fmt;
 
 use sha2::{Digest, Sha256};
-use skills_runtime::bundle::{Bundle, Bytes, Content, File, Skill, SkillFileName, ToolRule};
-use skills_runtime::manifest::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
-use skills_runtime::{instructions, render};
+use skills_core::bundle::{Bundle, Bytes, Content, File, Skill, SkillFileName, ToolRule};
+use skills_core::manifest::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
+use skills_core::{instructions, render};
 
 use crate::allowed_tools;
 use crate::discover::{DiscoveredSkill, Discovery, join_location};
@@ -93,7 +93,7 @@ pub struct CompileOptions {
 ///     .with_file("pdf/reference.md", "Use pdfplumber.");
 /// let found = discover(&[Root::new(&source)], &Options::default());
 /// let compiled = compile(&found, &CompileOptions::default()).unwrap();
-/// let catalog = skills_runtime::Catalog::from_bytes(&compiled.bytes).unwrap();
+/// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
 /// assert_eq!(
 ///     catalog.call("pdf", None).unwrap().reply.as_text(),
 ///     Some("Read reference.md.\n\nfiles:\n- reference.md (15 bytes)\n"),

@@ -13,8 +13,8 @@
 use std::collections::BTreeMap;
 use std::collections::BTreeSet;
 
-use skills_runtime::bundle::SkillFileName;
-use skills_runtime::path::names_skill_file;
+use skills_core::bundle::SkillFileName;
+use skills_core::path::names_skill_file;
 
 use crate::fence;
 use crate::filter::{Glob, is_junk};

@@ -24,9 +24,9 @@
 //! assert_eq!(problems[0].message, "field 'when_to_use' entry 0 is empty");
 //! ```
 
-use skills_runtime::pytext;
-use skills_runtime::render::normalize_tag;
-use skills_runtime::resources::push_json_string;
+use skills_core::pytext;
+use skills_core::render::normalize_tag;
+use skills_core::resources::push_json_string;
 
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
 use crate::problem::Problem;

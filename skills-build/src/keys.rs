@@ -238,7 +238,7 @@ impl SecretKey {
                     _ => Ok(key),
                 });
         }
-        match skills_runtime::revision::parse_hex::<32>(text) {
+        match skills_core::revision::parse_hex::<32>(text) {
             Some(seed) => Ok(SecretKey::from_seed(seed)),
             None => Err(malformed(
                 "expected a PKCS#8 PEM key (-----BEGIN PRIVATE KEY-----) or a 32-byte seed as 64 hex digits",
@@ -382,7 +382,7 @@ impl PublicKey {
                 .ok_or_else(|| malformed("not a PEM `PUBLIC KEY` block"))?;
             spki_key(&der)
                 .ok_or_else(|| malformed("the PEM block is not an Ed25519 SubjectPublicKeyInfo"))?
-        } else if let Some(bytes) = skills_runtime::revision::parse_hex::<32>(text) {
+        } else if let Some(bytes) = skills_core::revision::parse_hex::<32>(text) {
             bytes
         } else {
             base64_decode(text)
@@ -402,7 +402,7 @@ impl PublicKey {
     /// assert_eq!(skills_build::keys::PublicKey([0; 32]).to_hex(), "0".repeat(64));
     /// ```
     pub fn to_hex(&self) -> String {
-        skills_runtime::Sha256(self.0).to_string()
+        skills_core::Sha256(self.0).to_string()
     }
 
     /// The key as standard base64 of its 32 bytes.
@@ -411,7 +411,7 @@ impl PublicKey {
     /// assert_eq!(skills_build::keys::PublicKey([0; 32]).to_base64(), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
     /// ```
     pub fn to_base64(&self) -> String {
-        skills_runtime::base64::encode(&self.0)
+        skills_core::base64::encode(&self.0)
     }
 
     /// The key as a PEM SubjectPublicKeyInfo document.
@@ -437,14 +437,14 @@ impl PublicKey {
     /// assert!(id.starts_with("ed25519-") && id.len() == 24);
     /// ```
     pub fn fingerprint(&self) -> String {
-        let digest = skills_runtime::revision::sha256(&self.0);
-        let hex = skills_runtime::Sha256(digest).to_string();
+        let digest = skills_core::revision::sha256(&self.0);
+        let hex = skills_core::Sha256(digest).to_string();
         format!("ed25519-{}", &hex[..16])
     }
 }
 
 fn pem(label: &str, der: &[u8]) -> String {
-    let body = Zeroizing::new(skills_runtime::base64::encode(der));
+    let body = Zeroizing::new(skills_core::base64::encode(der));
     let mut out = format!("-----BEGIN {label}-----\n");
     for line in body.as_bytes().chunks(64) {
         out.push_str(std::str::from_utf8(line).unwrap_or_default());

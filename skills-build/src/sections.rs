@@ -20,8 +20,8 @@
 //! assert_eq!(built.borrow().section("pdf", built.body(), "setup-2").unwrap(), "## Setup");
 //! ```
 
-use skills_runtime::outline::{Outline, PREAMBLE_KEY, PREAMBLE_TITLE, Section, estimate_tokens};
-use skills_runtime::pytext;
+use skills_core::outline::{Outline, PREAMBLE_KEY, PREAMBLE_TITLE, Section, estimate_tokens};
+use skills_core::pytext;
 
 /// One section, owned (the bundle borrows it through [`BuiltOutline::borrow`]).
 #[derive(Debug, Clone, PartialEq, Eq)]

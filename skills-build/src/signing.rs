@@ -11,7 +11,7 @@
 //! use skills_build::keys::SecretKey;
 //! use skills_build::signing::{Signer, sign_bundle};
 //! use skills_build::source::MemorySource;
-//! use skills_runtime::verify::TrustPolicy;
+//! use skills_core::verify::TrustPolicy;
 //!
 //! let source = MemorySource::new("skills")
 //!     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\nGo.\n");
@@ -22,7 +22,7 @@
 //! let signer = Signer::new(key, "https://example.com/skills")?.key_id("release");
 //! let signed = sign_bundle(&compiled.bytes, &signer)?;
 //!
-//! let catalog = skills_runtime::Catalog::from_bytes(&signed)?;
+//! let catalog = skills_core::Catalog::from_bytes(&signed)?;
 //! let policy = TrustPolicy::new("https://example.com/skills")?.trust("release", public.0)?;
 //! assert!(policy.verify(catalog.bundle()).is_ok());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -30,12 +30,12 @@
 
 use std::fmt;
 
-use skills_runtime::bundle::{Bundle, Bytes, Signature, Skill};
-use skills_runtime::revision::{
+use skills_core::bundle::{Bundle, Bytes, Signature, Skill};
+use skills_core::revision::{
     PayloadError, Revision, bundle_payload, bundle_revision, check_origin, recorded_revision,
     sha256, skill_file_digest, snapshot_payload,
 };
-use skills_runtime::verify::{Check, rehash_skill};
+use skills_core::verify::{Check, rehash_skill};
 
 use crate::keys::{KeyError, KeySource, SecretKey};
 
@@ -145,7 +145,7 @@ impl Signer {
     /// let signer = Signer::new(SecretKey::from_seed(seed), "https://example.com/skills").unwrap();
     /// let revision = "sha256:5455288ebbf0dde83a5a1058b395401e3d0363850eafd9f6424ffa000bf8ffd6".parse().unwrap();
     /// let signature = signer.sign_skill("sig-demo", revision, Some("0.1.0")).unwrap();
-    /// assert_eq!(skills_runtime::Sha256(signature[..32].try_into().unwrap()).to_string(),
+    /// assert_eq!(skills_core::Sha256(signature[..32].try_into().unwrap()).to_string(),
     ///     "59aa1b71202d6e88edd064b97014f1e7ac4bf6c4c727fa21a7b3d06ae83a0d8c");
     /// ```
     pub fn sign_skill(
@@ -188,7 +188,7 @@ pub enum SigningError {
     /// The origin is not one agentskills-core accepts.
     Origin(PayloadError),
     /// The bytes are not a bundle this crate reads.
-    Decode(skills_runtime::DecodeError),
+    Decode(skills_core::DecodeError),
     /// A skill's embedded bytes do not match its recorded digests or
     /// revision, so its revision cannot be signed.
     Inconsistent {
@@ -198,7 +198,7 @@ pub enum SigningError {
         check: Check,
     },
     /// The signed bundle could not be encoded.
-    Encode(skills_runtime::bundle::EncodeError),
+    Encode(skills_core::bundle::EncodeError),
 }
 
 impl fmt::Display for SigningError {
@@ -274,7 +274,7 @@ fn signature_of<'a>(signer: &'a Signer, bytes: &'a [u8; 64]) -> Signature<'a> {
 /// after the skill's frontmatter, instructions and files are filled.
 ///
 /// ```
-/// use skills_runtime::bundle::Skill;
+/// use skills_core::bundle::Skill;
 /// let raw = b"---\nname: a\n---\nGo";
 /// let mut skill = Skill { frontmatter: "name: a\n", body_len: 2, instructions: "Go\n\nfiles: none\n", ..Skill::default() };
 /// skills_build::signing::record_skill_file(&mut skill, raw);
@@ -295,11 +295,11 @@ pub fn record_skill_file<'a>(skill: &mut Skill<'a>, raw: &'a [u8]) {
 }
 
 /// Records the bundle revision (see
-/// [`bundle_revision`](skills_runtime::revision::bundle_revision)). Call it
+/// [`bundle_revision`](skills_core::revision::bundle_revision)). Call it
 /// last, when everything else is filled.
 ///
 /// ```
-/// let mut bundle = skills_runtime::bundle::Bundle::default();
+/// let mut bundle = skills_core::bundle::Bundle::default();
 /// skills_build::signing::record_bundle_revision(&mut bundle);
 /// assert_ne!(bundle.revision, [0; 32]);
 /// ```
@@ -548,7 +548,7 @@ pub fn snapshot_dir(dir: &std::path::Path) -> Result<DirSnapshot, SnapshotError>
     let version = crate::frontmatter::parse(&skill_file.1)
         .ok()
         .and_then(|doc| doc.frontmatter.text("version").map(str::to_string));
-    let revision = skills_runtime::revision::content_revision(
+    let revision = skills_core::revision::content_revision(
         files
             .iter()
             .map(|(path, bytes)| (path.as_str(), bytes.len() as u64, sha256(bytes))),

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 use skills_build::Builder;
-use skills_runtime::{Catalog, Reply};
+use skills_core::{Catalog, Reply};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -250,18 +250,18 @@ fn the_prompt_is_the_reference_shape() {
     let bytes = build(&workspace().join("examples/serve-skills/skills"));
     let catalog = Catalog::from_bytes(&bytes).unwrap();
     let expected =
-        skills_runtime::prompt::render_available_skills(catalog.skills().iter().map(|skill| {
-            skills_runtime::prompt::PromptEntry {
+        skills_core::prompt::render_available_skills(catalog.skills().iter().map(|skill| {
+            skills_core::prompt::PromptEntry {
                 name: skill.name,
                 description: skill.description,
                 location: skill.location,
             }
         }));
     assert_eq!(catalog.prompt(), expected);
-    assert_eq!(catalog.usage(), skills_runtime::USAGE);
+    assert_eq!(catalog.usage(), skills_core::USAGE);
     assert_eq!(
         catalog.tool_definition().parameters,
-        skills_runtime::TOOL_SCHEMA
+        skills_core::TOOL_SCHEMA
     );
 }
 

@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use skills_runtime::Catalog;
-use skills_runtime::manifest::manifest_entry;
-use skills_runtime::resources::{encode_resource_content, list_resources};
+use skills_core::Catalog;
+use skills_core::manifest::manifest_entry;
+use skills_core::resources::{encode_resource_content, list_resources};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")

@@ -10,7 +10,7 @@ use skills_build::discover::{Listing, Options, Root, discover};
 use skills_build::problem::{Problem, Severity};
 use skills_build::source::{MemorySource, Source};
 use skills_build::{Builder, compile_sources};
-use skills_runtime::Catalog;
+use skills_core::Catalog;
 
 fn skill(name: &str) -> String {
     format!("---\nname: {name}\ndescription: Does {name} things.\n---\n# {name}\n")

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use skills_build::Builder;
 use skills_build::keys::{KeySource, SecretKey};
 use skills_build::signing::{Signer, Signing, sign_bundle, snapshot_dir};
-use skills_runtime::bundle::{Bundle, Content, File};
-use skills_runtime::revision::Revision;
-use skills_runtime::verify::{Check, Status, Subject, TrustPolicy, VerifyError};
+use skills_core::bundle::{Bundle, Content, File};
+use skills_core::revision::Revision;
+use skills_core::verify::{Check, Status, Subject, TrustPolicy, VerifyError};
 
 const ORIGIN: &str = "https://example.com/skills";
 const SEED: [u8; 32] = [42; 32];
@@ -148,7 +148,7 @@ fn tampering_with_each_part_is_caught_and_named() {
         (skill("git-rebase"), Check::FrontmatterDigest)
     );
     // The frontmatter and its digest together: the skill file no longer matches.
-    let digest = skills_runtime::revision::sha256(frontmatter.as_bytes());
+    let digest = skills_core::revision::sha256(frontmatter.as_bytes());
     assert_eq!(
         tampered(&pristine, |b| {
             b.skills[at].frontmatter = &frontmatter;
@@ -165,7 +165,7 @@ fn tampering_with_each_part_is_caught_and_named() {
     signature[5] ^= 1;
     assert_eq!(
         tampered(&pristine, |b| b.skills[at].signatures[0].signature =
-            skills_runtime::bundle::Bytes(&signature)),
+            skills_core::bundle::Bytes(&signature)),
         (
             skill("git-rebase"),
             Check::BadSignature {
@@ -184,7 +184,7 @@ fn tampering_with_each_part_is_caught_and_named() {
     signature[0] ^= 1;
     assert_eq!(
         tampered(&pristine, |b| b.signatures[0].signature =
-            skills_runtime::bundle::Bytes(&signature)),
+            skills_core::bundle::Bytes(&signature)),
         (
             Subject::Bundle,
             Check::BadSignature {
@@ -201,7 +201,7 @@ fn tampering_with_each_part_is_caught_and_named() {
     let (subject, check) = tampered(&pristine, |b| {
         b.skills[csv].files[0] = File {
             path: b.skills[csv].files[0].path,
-            sha256: skills_runtime::revision::sha256(b"evil"),
+            sha256: skills_core::revision::sha256(b"evil"),
             content: Content::Text("evil"),
         };
     });

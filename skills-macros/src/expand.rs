@@ -8,8 +8,8 @@ use proc_macro2::{Literal, Span, TokenStream};
 use quote::quote;
 use skills_build::Builder;
 use skills_build::keys::KeySource;
-use skills_build::signing::Signing;
 use skills_build::problem::{Problem, Severity};
+use skills_build::signing::Signing;
 use syn::LitStr;
 
 use crate::args::MacroArgs;
@@ -73,7 +73,9 @@ fn message(problem: &Problem, base: &Path) -> String {
     if problem.severity == Severity::Warning {
         text.push_str("warning: ");
     }
-    text.push_str(&problem.message);
+    // Paths inside the message (a shadowing skill, say) read relative too.
+    let prefix = format!("{}/", base.display());
+    text.push_str(&problem.message.replace(&prefix, ""));
     if let Some(field) = &problem.field {
         text.push_str(&format!("\n  field: {field}"));
     }
@@ -216,22 +218,14 @@ fn embed(bytes: &[u8], inputs: &[PathBuf], key_env: Option<&str>) -> TokenStream
         let name = Literal::string(name);
         quote! { const _: bool = ::core::option_env!(#name).is_some(); }
     });
-    let format = skills_runtime::FORMAT_VERSION;
-    let lock = format!(
-        "include_skills! from skills-macros {} encoded bundle format {format}, but the skills-runtime this crate links reads another format; depend on skills-runtime {} (the macros and the runtime are released together)",
-        env!("CARGO_PKG_VERSION"),
-        env!("CARGO_PKG_VERSION"),
-    );
+    let format = Literal::u16_unsuffixed(skills_core::FORMAT_VERSION);
+    let version = Literal::string(env!("CARGO_PKG_VERSION"));
     let mut literal = Literal::byte_string(bytes);
     literal.set_span(Span::call_site());
     quote! {{
         #(#tracked)*
         #env
-        const _: () = {
-            if ::skills_runtime::FORMAT_VERSION != #format {
-                ::core::panic!(#lock);
-            }
-        };
+        ::skills_runtime::__check_bundle_format!(#format, #version);
         ::skills_runtime::Embedded::new(#literal)
     }}
 }

@@ -18,7 +18,7 @@ mod expand;
 use proc_macro::TokenStream;
 
 /// Validates and compiles the skills in a directory and expands to a
-/// [`skills_runtime::Embedded`] over the bundle.
+/// `skills_runtime::Embedded` over the bundle.
 ///
 /// The path is relative to the crate root (`CARGO_MANIFEST_DIR`). Every
 /// problem of every skill becomes its own compile error, naming the file,

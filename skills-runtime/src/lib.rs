@@ -1,195 +1,138 @@
-//! Serve Agent Skills compiled into the binary.
-//!
-//! `skills-build` (through `include_skills!` or a `build.rs`) validates a
-//! tree of skills at build time and compiles it into one bundle of bytes:
-//! the `<available_skills>` prompt, the usage paragraph, the `skill` tool's
-//! definition, and for every skill its instructions and files with their
-//! SHA-256 digests. This crate reads that bundle and serves the tool from
-//! it with no IO: every reply borrows the embedded bytes.
-//!
-//! It is `no_std` (with `alloc`), has no unsafe code, and no input, whether
-//! bundle bytes or tool arguments, makes it panic.
-//!
-//! # Use
+//! Agent Skills compiled into your binary, and the `skill` tool served from
+//! them with no IO.
 //!
 //! ```
-//! # let bytes = skills_runtime::__doc_bundle();
-//! # let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-//! use skills_runtime::{Embedded, Reply};
+//! // In your crate: `include_skills!("skills")`, relative to its Cargo.toml.
+//! static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
 //!
-//! // static SKILLS: Embedded = include_skills!("skills");
-//! // static SKILLS: Embedded = skills_runtime::include_bundle!("skills.bin");
-//! let skills = Embedded::new(bytes);
-//! let catalog = skills.catalog()?;
-//!
-//! // The system prompt lists the skills and says how to use the tool.
-//! let system = catalog.system_prompt();
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let catalog = SKILLS.catalog()?;
+//! let system_prompt = catalog.system_prompt(); // <available_skills> + usage
 //! let tool = catalog.tool_definition(); // name, description, JSON schema
-//! # let _ = (system, tool);
-//!
-//! // The model calls the tool with a name, and maybe a path.
-//! match catalog.call("pdf", Some("reference.md")) {
-//!     Ok(served) => {
-//!         match served.reply {
-//!             Reply::Text(text) => assert_eq!(text, "Use pdfplumber"),
-//!             Reply::Image(image) => { let _url = image.data_url(); }
-//!         }
-//!         // Record which bytes the model read.
-//!         assert_eq!(served.read.path, "reference.md");
-//!     }
-//!     // The error text is written for the model.
-//!     Err(error) => { let _for_the_model = error.to_string(); }
-//! }
-//! # Ok::<(), skills_runtime::DecodeError>(())
+//! let served = catalog.call("pdf-forms", Some("reference.md"))?;
+//! assert_eq!(served.read.path, "reference.md");
+//! # let _ = (system_prompt, tool);
+//! # Ok(())
+//! # }
 //! ```
 //!
-//! A host that decides reads by policy resolves first and serves the same
-//! resolution: see [`Catalog::resolve`].
+//! `include_skills!` validates every skill at compile time with the
+//! reference validator's verdicts (an invalid skill is a compile error
+//! naming the file and line) and embeds one bundle. The one-line `build.rs`
+//! `println!("cargo:rerun-if-changed=skills");` makes added files rebuild
+//! too. Projects that prefer a build script use `skills_build::Builder` and
+//! [`include_bundle!`].
 //!
-//! # Features
+//! Everything besides the macro lives in `skills-core` and is re-exported
+//! here; see [`Catalog`] for the tool and [`Embedded`] for the bytes.
 //!
-//! - `serde`: [`Read`] (and [`Sha256`]) implement `serde::Serialize`, in
-//!   the JSON shape of the Go module's read record.
-//! - `json`: `Catalog::call_json` and `ToolArguments`, for the model's
-//!   arguments as JSON text.
-//! - `revision`: content revisions (agentskills-core's), the bundle
-//!   revision, and the signature payloads (`revision` module).
-//! - `verify`: a trust policy that checks Ed25519 publisher signatures and
-//!   revision and version pins, and can re-hash the embedded bytes
-//!   (`verify` module); `verify-fast` adds precomputed tables.
-//!
-//! # Modules
-//!
-//! [`bundle`] holds the wire types the compiler fills, [`catalog`] the
-//! decoded catalog, [`tool`] the `skill` tool, [`read`] the record of a
-//! read, [`embedded`] the static wrapper, [`prompt`] and [`instructions`]
-//! the two renderers shared with the compiler, [`path`] the path rules,
-//! [`base64`] the encoder for image parts.
+//! Features: `macros` (default, `include_skills!`), `json`
+//! (`Catalog::call_json`), `serde` (the read record as JSON), `revision`
+//! and `verify` (content revisions, Ed25519 signature checks).
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-extern crate alloc;
+pub use skills_core::*;
 
-pub mod base64;
-pub mod bundle;
-pub mod catalog;
-mod decode;
-pub mod embedded;
-pub mod fastpath;
-pub mod instructions;
-#[cfg(feature = "json")]
-mod json;
-pub mod manifest;
-pub mod outline;
-pub mod path;
-pub mod prompt;
-mod pytables;
-pub mod pytext;
-mod quote;
-pub mod read;
-pub mod render;
-pub mod resources;
-#[cfg(feature = "revision")]
-pub mod revision;
-pub mod tool;
-#[cfg(feature = "verify")]
-pub mod verify;
+#[cfg(feature = "macros")]
+pub use skills_macros::include_skills;
 
-pub use bundle::{FORMAT_VERSION, MAGIC};
-pub use catalog::Catalog;
-pub use decode::DecodeError;
-pub use embedded::Embedded;
-#[cfg(feature = "json")]
-pub use json::ToolArguments;
-pub use read::{HexDigest, Read, Sha256};
-pub use tool::{
-    Image, Reply, Resolution, Served, TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA, Target,
-    ToolDefinition, ToolError, USAGE,
-};
-
-/// An [`Embedded`] over a bundle file that a `build.rs` wrote into
-/// `OUT_DIR` (with `skills_build::Builder`), included with `include_bytes!`.
-///
-/// ```ignore
-/// // build.rs wrote $OUT_DIR/skills.bin
-/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_bundle!("skills.bin");
-///
-/// fn main() {
-///     let catalog = SKILLS.catalog().expect("the skills bundle decodes");
-///     println!("{}", catalog.prompt());
-/// }
-/// ```
+/// The check that `include_skills!` expands to: the bundle format the macro
+/// encoded must be the one this runtime reads. On a mismatch the build
+/// fails with two errors, one naming the skills-macros version and the
+/// format it wrote, one naming this skills-runtime version and the format
+/// it reads.
+#[doc(hidden)]
 #[macro_export]
-macro_rules! include_bundle {
-    ($file:expr $(,)?) => {
-        $crate::Embedded::new(::core::include_bytes!(::core::concat!(
-            ::core::env!("OUT_DIR"),
-            "/",
-            $file
-        )))
+macro_rules! __check_bundle_format {
+    ($format:literal, $macros_version:literal) => {
+        const _: () = if $crate::FORMAT_VERSION != $format {
+            ::core::panic!(::core::concat!(
+                "include_skills! from skills-macros ",
+                $macros_version,
+                " encoded bundle format ",
+                ::core::stringify!($format),
+                "; use the skills-runtime and skills-macros of one release"
+            ));
+        };
+        const _: () = if $crate::FORMAT_VERSION != $format {
+            ::core::panic!("{}", $crate::__private::RUNTIME_READS);
+        };
     };
 }
 
-/// A small bundle for the documentation's examples: `pdf` (with
-/// `reference.md`, `assets/logo.png` and `assets/form.pdf`) and
-/// `git-rebase` (no files). Not part of the API.
 #[doc(hidden)]
-pub fn __doc_bundle() -> alloc::vec::Vec<u8> {
-    use alloc::vec;
-    use bundle::{Bundle, Bytes, Content, File, Skill};
+pub mod __private {
+    const PREFIX: &str = concat!(
+        "this crate links skills-runtime ",
+        env!("CARGO_PKG_VERSION"),
+        ", which reads bundle format "
+    );
 
-    const PDF_BODY: &str = "# PDF\n\nRead reference.md first.\n";
-    const PDF_INSTRUCTIONS: &str = "# PDF\n\nRead reference.md first.\n\nfiles:\n- assets/form.pdf (8 bytes)\n- assets/logo.png (8 bytes)\n- reference.md (14 bytes)\n";
-    const GIT_BODY: &str = "Rebase onto main.";
-    const GIT_INSTRUCTIONS: &str = "Rebase onto main.\n\nfiles: none\n";
-    const PROMPT: &str = "<available_skills>\n<skill>\n<name>\npdf\n</name>\n<description>\nFill PDF forms.\n</description>\n<location>\nskill://pdf/SKILL.md\n</location>\n</skill>\n<skill>\n<name>\ngit-rebase\n</name>\n<description>\nRebase safely.\n</description>\n<location>\nskill://git-rebase/SKILL.md\n</location>\n</skill>\n</available_skills>";
-    let bundle = Bundle {
-        prompt: PROMPT,
-        skills: vec![
-            Skill {
-                name: "pdf",
-                location: "skill://pdf/SKILL.md",
-                description: "Fill PDF forms.",
-                body_len: PDF_BODY.len(),
-                instructions: PDF_INSTRUCTIONS,
-                instructions_sha256: [1; 32],
-                frontmatter_sha256: [2; 32],
-                files: vec![
-                    File {
-                        path: "assets/form.pdf",
-                        sha256: [3; 32],
-                        content: Content::Binary {
-                            media_type: "application/pdf",
-                            bytes: Bytes(b"%PDF-1.7"),
-                        },
-                    },
-                    File {
-                        path: "assets/logo.png",
-                        sha256: [4; 32],
-                        content: Content::Image {
-                            media_type: "image/png",
-                            bytes: Bytes(b"\x89PNG\r\n\x1a\n"),
-                        },
-                    },
-                    File {
-                        path: "reference.md",
-                        sha256: [5; 32],
-                        content: Content::Text("Use pdfplumber"),
-                    },
-                ],
-                ..Skill::default()
-            },
-            Skill {
-                name: "git-rebase",
-                location: "skill://git-rebase/SKILL.md",
-                description: "Rebase safely.",
-                body_len: GIT_BODY.len(),
-                instructions: GIT_INSTRUCTIONS,
-                ..Skill::default()
-            },
-        ],
-        ..Bundle::default()
+    /// The decimal digits of `n`, most significant first, and their count.
+    const fn digits(mut n: u16) -> ([u8; 5], usize) {
+        let mut reversed = [0u8; 5];
+        let mut count = 0;
+        loop {
+            reversed[count] = b'0' + (n % 10) as u8;
+            count += 1;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        let mut out = [0u8; 5];
+        let mut i = 0;
+        while i < count {
+            out[i] = reversed[count - 1 - i];
+            i += 1;
+        }
+        (out, count)
+    }
+
+    const DIGITS: ([u8; 5], usize) = digits(crate::FORMAT_VERSION);
+    const LEN: usize = PREFIX.len() + DIGITS.1;
+    const BYTES: [u8; LEN] = {
+        let mut out = [0u8; LEN];
+        let prefix = PREFIX.as_bytes();
+        let mut i = 0;
+        while i < prefix.len() {
+            out[i] = prefix[i];
+            i += 1;
+        }
+        let mut j = 0;
+        while j < DIGITS.1 {
+            out[prefix.len() + j] = DIGITS.0[j];
+            j += 1;
+        }
+        out
     };
-    bundle.encode().unwrap_or_default()
+
+    /// `this crate links skills-runtime <version>, which reads bundle format <n>`.
+    pub const RUNTIME_READS: &str = match core::str::from_utf8(&BYTES) {
+        Ok(text) => text,
+        Err(_) => PREFIX,
+    };
+
+    #[cfg(test)]
+    mod tests {
+        extern crate std;
+        use std::borrow::ToOwned;
+        use std::string::ToString;
+
+        #[test]
+        fn names_the_version_and_format() {
+            assert_eq!(
+                super::RUNTIME_READS,
+                concat!(
+                    "this crate links skills-runtime ",
+                    env!("CARGO_PKG_VERSION"),
+                    ", which reads bundle format "
+                )
+                .to_owned()
+                    + &crate::FORMAT_VERSION.to_string()
+            );
+        }
+    }
 }

@@ -13,7 +13,7 @@ use skills_build::properties::Properties;
 use skills_build::sections;
 use skills_build::skill_dir;
 use skills_build::validate::{ValidateOptions, validate_with};
-use skills_runtime::render::{Entry, Format, RenderOptions, render_catalog};
+use skills_core::render::{Entry, Format, RenderOptions, render_catalog};
 
 use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, echo, write_stdout};

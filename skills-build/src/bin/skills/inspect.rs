@@ -1,8 +1,8 @@
 //! `inspect FILE`: what a bundle holds.
 
-use skills_runtime::bundle::{Content, Signature, Skill};
-use skills_runtime::revision::Revision;
-use skills_runtime::{Catalog, FORMAT_VERSION, Sha256};
+use skills_core::bundle::{Content, Signature, Skill};
+use skills_core::revision::Revision;
+use skills_core::{Catalog, FORMAT_VERSION, Sha256};
 
 use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write, write_stdout};
@@ -90,7 +90,7 @@ fn signature_lines(signatures: &[Signature<'_>], indent: &str, out: &mut String)
             "{indent}signature: key {} origin {} {}\n",
             signature.key_id,
             signature.origin,
-            skills_runtime::base64::encode(signature.signature.0)
+            skills_core::base64::encode(signature.signature.0)
         ));
     }
 }

@@ -7,7 +7,7 @@ use skills_build::frontmatter::{self, Metadata};
 use skills_build::problem::Rule;
 use skills_build::properties::Properties;
 use skills_build::skill_dir::{self, LoadError};
-use skills_runtime::prompt::{PromptEntry, render_available_skills};
+use skills_core::prompt::{PromptEntry, render_available_skills};
 
 use crate::output::{Stream, echo};
 use crate::pyjson::Json;

@@ -120,7 +120,7 @@ pub fn run(call: &Invocation) -> i32 {
             "{} {} {}\n",
             snapshot.skill_id,
             signer.id(),
-            skills_runtime::base64::encode(&signature)
+            skills_core::base64::encode(&signature)
         ));
     }
     match output {

@@ -5,9 +5,9 @@ use std::path::Path;
 
 use skills_build::keys::{PublicKey, base64_decode};
 use skills_build::signing::snapshot_dir;
-use skills_runtime::bundle::{Bundle, Bytes, Signature, Skill};
-use skills_runtime::revision::Revision;
-use skills_runtime::verify::{Identity, Status, TrustPolicy};
+use skills_core::bundle::{Bundle, Bytes, Signature, Skill};
+use skills_core::revision::Revision;
+use skills_core::verify::{Identity, Status, TrustPolicy};
 
 use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write};

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Shows, and checks, when a crate using include_skills! rebuilds:
+#   1. editing an embedded file rebuilds and embeds the new bytes;
+#   2. with the one-line build.rs, adding a file rebuilds and embeds it;
+#   3. deleting a file rebuilds and drops it;
+#   4. building an unchanged tree compiles nothing.
+# Exits non-zero if any step does not behave so. Run from anywhere:
+#   scripts/rebuild-demo.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+demo=${REBUILD_DEMO_DIR:-"$root/target/rebuild-demo"}
+export CARGO_TARGET_DIR="$root/target/rebuild-demo-target"
+
+rm -rf "$demo"
+mkdir -p "$demo/src" "$demo/skills/notes"
+cat > "$demo/Cargo.toml" <<TOML
+[package]
+name = "rebuild-demo"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+skills-runtime = { path = "$root/skills-runtime" }
+
+[workspace]
+TOML
+cat > "$demo/build.rs" <<'RS'
+fn main() {
+    println!("cargo:rerun-if-changed=skills");
+}
+RS
+cat > "$demo/src/main.rs" <<'RS'
+static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("skills");
+
+fn main() {
+    let catalog = SKILLS.catalog().expect("bundle decodes");
+    match catalog.call("notes", None).expect("instructions").reply {
+        skills_runtime::Reply::Text(text) => print!("{text}"),
+        skills_runtime::Reply::Image(_) => unreachable!(),
+    }
+}
+RS
+cat > "$demo/skills/notes/SKILL.md" <<'MD'
+---
+name: notes
+description: Take notes during a meeting. Use when the user asks for minutes.
+---
+Write one line per decision.
+MD
+
+cd "$demo"
+step() { printf '\n== %s\n' "$*"; }
+fail() { echo "rebuild-demo: FAILED: $*" >&2; exit 1; }
+build() { cargo build --quiet 2>&1; }
+# `cargo build -v` names the crate as Fresh when nothing is compiled.
+compiles_nothing() {
+    local log
+    log=$(cargo build -v 2>&1)
+    grep -q 'Fresh rebuild-demo' <<<"$log" && ! grep -q 'Compiling rebuild-demo' <<<"$log"
+}
+run() { "$CARGO_TARGET_DIR/debug/rebuild-demo"; }
+
+step "first build"
+build
+run | tee out.txt
+grep -q 'Write one line per decision.' out.txt || fail "first build does not serve the skill"
+
+step "edit SKILL.md: the next build embeds the new bytes"
+sleep 1
+sed -i 's/one line per decision/one line per decision and owner/' skills/notes/SKILL.md
+build
+run | tee out.txt
+grep -q 'decision and owner' out.txt || fail "the edit was not embedded"
+
+step "add a file (seen thanks to build.rs): it is embedded"
+sleep 1
+echo "Template: date, attendees, decisions." > skills/notes/template.md
+build
+run | tee out.txt
+grep -q 'template.md (38 bytes)' out.txt || fail "the added file was not embedded"
+
+step "delete the file: the next build drops it"
+sleep 1
+rm skills/notes/template.md
+build
+run | tee out.txt
+grep -q 'files: none' out.txt || fail "the deleted file is still embedded"
+
+step "unchanged tree: nothing is compiled"
+compiles_nothing || fail "an unchanged tree rebuilt the crate"
+echo "Fresh: nothing compiled"
+
+echo
+echo "rebuild-demo: all four behaviours hold"

@@ -1,0 +1,201 @@
+//! Serve Agent Skills compiled into the binary: the implementation behind
+//! `skills-runtime`.
+//!
+//! Depend on `skills-runtime`, which re-exports everything here together
+//! with the `include_skills!` macro. This crate exists on its own because
+//! the macro's compiler (`skills-build`) encodes these very types: the
+//! macro cannot depend on the crate that re-exports it.
+//!
+//! `skills-build` (through `include_skills!` or a `build.rs`) validates a
+//! tree of skills at build time and compiles it into one bundle of bytes:
+//! the `<available_skills>` prompt, the usage paragraph, the `skill` tool's
+//! definition, and for every skill its instructions and files with their
+//! SHA-256 digests. This crate reads that bundle and serves the tool from
+//! it with no IO: every reply borrows the embedded bytes.
+//!
+//! It is `no_std` (with `alloc`), has no unsafe code, and no input, whether
+//! bundle bytes or tool arguments, makes it panic.
+//!
+//! # Use
+//!
+//! ```
+//! # let bytes = skills_core::__doc_bundle();
+//! # let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+//! use skills_core::{Embedded, Reply};
+//!
+//! // static SKILLS: Embedded = include_skills!("skills");
+//! // static SKILLS: Embedded = skills_core::include_bundle!("skills.bin");
+//! let skills = Embedded::new(bytes);
+//! let catalog = skills.catalog()?;
+//!
+//! // The system prompt lists the skills and says how to use the tool.
+//! let system = catalog.system_prompt();
+//! let tool = catalog.tool_definition(); // name, description, JSON schema
+//! # let _ = (system, tool);
+//!
+//! // The model calls the tool with a name, and maybe a path.
+//! match catalog.call("pdf", Some("reference.md")) {
+//!     Ok(served) => {
+//!         match served.reply {
+//!             Reply::Text(text) => assert_eq!(text, "Use pdfplumber"),
+//!             Reply::Image(image) => { let _url = image.data_url(); }
+//!         }
+//!         // Record which bytes the model read.
+//!         assert_eq!(served.read.path, "reference.md");
+//!     }
+//!     // The error text is written for the model.
+//!     Err(error) => { let _for_the_model = error.to_string(); }
+//! }
+//! # Ok::<(), skills_core::DecodeError>(())
+//! ```
+//!
+//! A host that decides reads by policy resolves first and serves the same
+//! resolution: see [`Catalog::resolve`].
+//!
+//! # Features
+//!
+//! - `serde`: [`Read`] (and [`Sha256`]) implement `serde::Serialize`, in
+//!   the JSON shape of the Go module's read record.
+//! - `json`: `Catalog::call_json` and `ToolArguments`, for the model's
+//!   arguments as JSON text.
+//! - `revision`: content revisions (agentskills-core's), the bundle
+//!   revision, and the signature payloads (`revision` module).
+//! - `verify`: a trust policy that checks Ed25519 publisher signatures and
+//!   revision and version pins, and can re-hash the embedded bytes
+//!   (`verify` module); `verify-fast` adds precomputed tables.
+//!
+//! # Modules
+//!
+//! [`bundle`] holds the wire types the compiler fills, [`catalog`] the
+//! decoded catalog, [`tool`] the `skill` tool, [`read`] the record of a
+//! read, [`embedded`] the static wrapper, [`prompt`] and [`instructions`]
+//! the two renderers shared with the compiler, [`path`] the path rules,
+//! [`base64`] the encoder for image parts.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+extern crate alloc;
+
+pub mod base64;
+pub mod bundle;
+pub mod catalog;
+mod decode;
+pub mod embedded;
+pub mod fastpath;
+pub mod instructions;
+#[cfg(feature = "json")]
+mod json;
+pub mod manifest;
+pub mod outline;
+pub mod path;
+pub mod prompt;
+mod pytables;
+pub mod pytext;
+mod quote;
+pub mod read;
+pub mod render;
+pub mod resources;
+#[cfg(feature = "revision")]
+pub mod revision;
+pub mod tool;
+#[cfg(feature = "verify")]
+pub mod verify;
+
+pub use bundle::{FORMAT_VERSION, MAGIC};
+pub use catalog::Catalog;
+pub use decode::DecodeError;
+pub use embedded::Embedded;
+#[cfg(feature = "json")]
+pub use json::ToolArguments;
+pub use read::{HexDigest, Read, Sha256};
+pub use tool::{
+    Image, Reply, Resolution, Served, TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA, Target,
+    ToolDefinition, ToolError, USAGE,
+};
+
+/// An [`Embedded`] over a bundle file that a `build.rs` wrote into
+/// `OUT_DIR` (with `skills_build::Builder`), included with `include_bytes!`.
+///
+/// ```ignore
+/// // build.rs wrote $OUT_DIR/skills.bin
+/// static SKILLS: skills_core::Embedded = skills_core::include_bundle!("skills.bin");
+///
+/// fn main() {
+///     let catalog = SKILLS.catalog().expect("the skills bundle decodes");
+///     println!("{}", catalog.prompt());
+/// }
+/// ```
+#[macro_export]
+macro_rules! include_bundle {
+    ($file:expr $(,)?) => {
+        $crate::Embedded::new(::core::include_bytes!(::core::concat!(
+            ::core::env!("OUT_DIR"),
+            "/",
+            $file
+        )))
+    };
+}
+
+/// A small bundle for the documentation's examples: `pdf` (with
+/// `reference.md`, `assets/logo.png` and `assets/form.pdf`) and
+/// `git-rebase` (no files). Not part of the API.
+#[doc(hidden)]
+pub fn __doc_bundle() -> alloc::vec::Vec<u8> {
+    use alloc::vec;
+    use bundle::{Bundle, Bytes, Content, File, Skill};
+
+    const PDF_BODY: &str = "# PDF\n\nRead reference.md first.\n";
+    const PDF_INSTRUCTIONS: &str = "# PDF\n\nRead reference.md first.\n\nfiles:\n- assets/form.pdf (8 bytes)\n- assets/logo.png (8 bytes)\n- reference.md (14 bytes)\n";
+    const GIT_BODY: &str = "Rebase onto main.";
+    const GIT_INSTRUCTIONS: &str = "Rebase onto main.\n\nfiles: none\n";
+    const PROMPT: &str = "<available_skills>\n<skill>\n<name>\npdf\n</name>\n<description>\nFill PDF forms.\n</description>\n<location>\nskill://pdf/SKILL.md\n</location>\n</skill>\n<skill>\n<name>\ngit-rebase\n</name>\n<description>\nRebase safely.\n</description>\n<location>\nskill://git-rebase/SKILL.md\n</location>\n</skill>\n</available_skills>";
+    let bundle = Bundle {
+        prompt: PROMPT,
+        skills: vec![
+            Skill {
+                name: "pdf",
+                location: "skill://pdf/SKILL.md",
+                description: "Fill PDF forms.",
+                body_len: PDF_BODY.len(),
+                instructions: PDF_INSTRUCTIONS,
+                instructions_sha256: [1; 32],
+                frontmatter_sha256: [2; 32],
+                files: vec![
+                    File {
+                        path: "assets/form.pdf",
+                        sha256: [3; 32],
+                        content: Content::Binary {
+                            media_type: "application/pdf",
+                            bytes: Bytes(b"%PDF-1.7"),
+                        },
+                    },
+                    File {
+                        path: "assets/logo.png",
+                        sha256: [4; 32],
+                        content: Content::Image {
+                            media_type: "image/png",
+                            bytes: Bytes(b"\x89PNG\r\n\x1a\n"),
+                        },
+                    },
+                    File {
+                        path: "reference.md",
+                        sha256: [5; 32],
+                        content: Content::Text("Use pdfplumber"),
+                    },
+                ],
+                ..Skill::default()
+            },
+            Skill {
+                name: "git-rebase",
+                location: "skill://git-rebase/SKILL.md",
+                description: "Rebase safely.",
+                body_len: GIT_BODY.len(),
+                instructions: GIT_INSTRUCTIONS,
+                ..Skill::default()
+            },
+        ],
+        ..Bundle::default()
+    };
+    bundle.encode().unwrap_or_default()
+}

@@ -1,0 +1,331 @@
+//! Opening bundles: the header, the version, trailing bytes, the rules a
+//! hostile bundle could break, and the static wrapper.
+
+mod support;
+
+use skills_core::bundle::{Bundle, BundleError, Bytes, Content, File, Skill};
+use skills_core::{Catalog, DecodeError, Embedded, FORMAT_VERSION, MAGIC};
+use support::{encode, encode_unchecked, sample, with_bundle};
+
+#[test]
+fn header_layout() {
+    assert_eq!(MAGIC, *b"SKB\0");
+    assert_eq!(FORMAT_VERSION, 3);
+    let bytes = encode(&sample());
+    assert_eq!(&bytes[..4], b"SKB\0");
+    assert_eq!(&bytes[4..6], &[3, 0]);
+    let body = with_bundle(&sample(), |bundle| postcard::to_allocvec(bundle).unwrap());
+    assert_eq!(&bytes[6..], body.as_slice());
+}
+
+#[test]
+fn round_trip_and_determinism() {
+    let bytes = encode(&sample());
+    assert_eq!(bytes, encode(&sample()), "same skills, same bytes");
+    // Files given in another order compile to the same bundle.
+    let mut shuffled = sample();
+    shuffled[0].files.reverse();
+    assert_eq!(bytes, encode(&shuffled));
+    let decoded = Bundle::decode(&bytes).unwrap();
+    with_bundle(&sample(), |bundle| assert_eq!(&decoded, bundle));
+    assert_eq!(Catalog::from_bytes(&bytes).unwrap().bundle(), &decoded);
+}
+
+#[test]
+fn wrong_magic_and_short_input() {
+    assert_eq!(
+        Catalog::from_bytes(b"").unwrap_err(),
+        DecodeError::TooShort { len: 0 }
+    );
+    assert_eq!(
+        Catalog::from_bytes(b"SKB\0\x01").unwrap_err(),
+        DecodeError::TooShort { len: 5 }
+    );
+    let error = Catalog::from_bytes(b"\x89PNG\r\n\x1a\n").unwrap_err();
+    assert_eq!(error, DecodeError::BadMagic { found: *b"\x89PNG" });
+    assert_eq!(
+        error.to_string(),
+        "not a skills bundle: it starts with b\"\\x89PNG\" where a bundle starts with b\"SKB\\x00\"; embed the bundle file skills-build wrote, unchanged"
+    );
+    assert_eq!(
+        DecodeError::TooShort { len: 3 }.to_string(),
+        "not a skills bundle: 3 bytes is shorter than the 6-byte header; embed the bundle file skills-build wrote, unchanged"
+    );
+}
+
+#[test]
+fn other_format_versions_name_both_versions() {
+    let mut bytes = encode(&sample());
+    for version in [0u16, 1, 0x0100, u16::MAX] {
+        bytes[4..6].copy_from_slice(&version.to_le_bytes());
+        let error = Catalog::from_bytes(&bytes).unwrap_err();
+        assert_eq!(error, DecodeError::UnsupportedVersion { found: version });
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "the skills bundle has format version {version}, but skills-runtime {} reads format version {FORMAT_VERSION}; \
+                 build the bundle with the skills-build release matching this skills-runtime",
+                env!("CARGO_PKG_VERSION")
+            )
+        );
+    }
+}
+
+#[test]
+fn trailing_and_missing_bytes() {
+    let mut bytes = encode(&sample());
+    bytes.push(0);
+    let error = Catalog::from_bytes(&bytes).unwrap_err();
+    assert_eq!(error, DecodeError::TrailingBytes { count: 1 });
+    assert_eq!(
+        error.to_string(),
+        "the skills bundle is followed by 1 unexpected bytes; embed the bundle file skills-build wrote, unchanged"
+    );
+    bytes.pop();
+    bytes.pop();
+    let error = Catalog::from_bytes(&bytes).unwrap_err();
+    assert!(matches!(error, DecodeError::Corrupt(_)), "{error:?}");
+    assert!(
+        error
+            .to_string()
+            .starts_with("the skills bundle is corrupt ("),
+        "{error}"
+    );
+}
+
+fn skill<'a>(name: &'a str, files: Vec<File<'a>>) -> Skill<'a> {
+    Skill {
+        name,
+        files,
+        ..Skill::default()
+    }
+}
+
+fn text(path: &str) -> File<'_> {
+    File {
+        path,
+        sha256: [0; 32],
+        content: Content::Text("t"),
+    }
+}
+
+fn decode_error(bundle: &Bundle<'_>) -> DecodeError {
+    let bytes = encode_unchecked(bundle);
+    let error = Catalog::from_bytes(&bytes).unwrap_err();
+    assert_eq!(Bundle::decode(&bytes).unwrap_err(), error);
+    let DecodeError::Invalid(rule) = &error else {
+        panic!("{error:?}")
+    };
+    assert_eq!(bundle.check().unwrap_err(), *rule, "check and decode agree");
+    assert!(matches!(
+        bundle.encode(),
+        Err(skills_core::bundle::EncodeError::Invalid(_))
+    ));
+    error
+}
+
+#[test]
+fn hostile_bundles_are_refused() {
+    let twice = Bundle {
+        skills: vec![skill("a", vec![]), skill("b", vec![]), skill("a", vec![])],
+        ..Bundle::default()
+    };
+    let error = decode_error(&twice);
+    assert_eq!(
+        error,
+        DecodeError::Invalid(BundleError::DuplicateSkill { name: "a".into() })
+    );
+    assert_eq!(
+        error.to_string(),
+        "the skills bundle is inconsistent: two skills are listed as \"a\"; listed names must be unique; embed the bundle file skills-build wrote, unchanged"
+    );
+
+    for path in ["../etc/passwd", "/abs", "a//b", "a\\b", "", "./a", "a/"] {
+        let bundle = Bundle {
+            skills: vec![skill("s", vec![text(path)])],
+            ..Bundle::default()
+        };
+        assert_eq!(
+            decode_error(&bundle),
+            DecodeError::Invalid(BundleError::InvalidFilePath {
+                skill: "s".into(),
+                path: path.into()
+            })
+        );
+    }
+
+    let shadow = Bundle {
+        skills: vec![skill("s", vec![text("Skill.md")])],
+        ..Bundle::default()
+    };
+    assert!(matches!(
+        decode_error(&shadow),
+        DecodeError::Invalid(BundleError::ShadowedBySkillFile { .. })
+    ));
+
+    let unsorted = Bundle {
+        skills: vec![skill("s", vec![text("b"), text("a")])],
+        ..Bundle::default()
+    };
+    assert_eq!(
+        decode_error(&unsorted),
+        DecodeError::Invalid(BundleError::FilesOutOfOrder {
+            skill: "s".into(),
+            path: "a".into()
+        })
+    );
+    let repeated = Bundle {
+        skills: vec![skill("s", vec![text("a"), text("a")])],
+        ..Bundle::default()
+    };
+    assert!(matches!(
+        decode_error(&repeated),
+        DecodeError::Invalid(BundleError::FilesOutOfOrder { .. })
+    ));
+
+    let long_body = Bundle {
+        skills: vec![Skill {
+            name: "s",
+            body_len: 99,
+            instructions: "short",
+            ..Skill::default()
+        }],
+        ..Bundle::default()
+    };
+    assert_eq!(
+        decode_error(&long_body),
+        DecodeError::Invalid(BundleError::BodyOutOfRange { skill: "s".into() })
+    );
+    let split_char = Bundle {
+        skills: vec![Skill {
+            name: "s",
+            body_len: 1,
+            instructions: "é",
+            ..Skill::default()
+        }],
+        ..Bundle::default()
+    };
+    assert!(matches!(
+        decode_error(&split_char),
+        DecodeError::Invalid(BundleError::BodyOutOfRange { .. })
+    ));
+}
+
+#[test]
+fn text_files_must_be_utf8() {
+    // A text file is a string on the wire: invalid UTF-8 there is corrupt.
+    let file = File {
+        path: "a",
+        sha256: [0; 32],
+        content: Content::Binary {
+            media_type: "x",
+            bytes: Bytes(b"\xff\xfe"),
+        },
+    };
+    let bundle = Bundle {
+        skills: vec![skill("s", vec![file])],
+        ..Bundle::default()
+    };
+    let mut bytes = encode_unchecked(&bundle);
+    // `Binary { media_type: "x", bytes }` is `2, 1, 'x', len, bytes...`; cutting the
+    // variant and the media type down to `0` leaves `Text` over the same bytes.
+    let at = bytes
+        .windows(3)
+        .position(|w| w == [2, 1, b'x'])
+        .expect("variant found");
+    bytes.splice(at..at + 3, [0]);
+    assert!(matches!(
+        Catalog::from_bytes(&bytes),
+        Err(DecodeError::Corrupt(_))
+    ));
+}
+
+#[test]
+fn bundle_error_messages() {
+    let skill = || "s".to_string();
+    assert_eq!(
+        BundleError::InvalidFilePath {
+            skill: skill(),
+            path: "../x".into()
+        }
+        .to_string(),
+        "skill \"s\" has a file at \"../x\", which is not a relative `/`-separated path without empty, `.` or `..` segments or backslashes"
+    );
+    assert_eq!(
+        BundleError::ShadowedBySkillFile {
+            skill: skill(),
+            path: "skill.md".into()
+        }
+        .to_string(),
+        "skill \"s\" has a file \"skill.md\", which a read would take for the skill file; rename or exclude it"
+    );
+    assert_eq!(
+        BundleError::FilesOutOfOrder {
+            skill: skill(),
+            path: "a".into()
+        }
+        .to_string(),
+        "the files of skill \"s\" are not sorted by path in byte order, or repeat, at \"a\""
+    );
+    assert_eq!(
+        BundleError::BodyOutOfRange { skill: skill() }.to_string(),
+        "skill \"s\" has a body length outside its instructions text"
+    );
+}
+
+static SAMPLE: std::sync::LazyLock<&'static [u8]> =
+    std::sync::LazyLock::new(|| Box::leak(encode(&sample()).into_boxed_slice()));
+
+#[test]
+fn embedded_decodes_once() {
+    let skills = Embedded::new(&SAMPLE);
+    assert_eq!(skills.bytes().len(), SAMPLE.len());
+    assert!(format!("{skills:?}").contains("decoded: false"));
+    let first = skills.catalog().unwrap();
+    let second = skills.catalog().unwrap();
+    assert!(std::ptr::eq(first, second));
+    assert!(format!("{skills:?}").contains("decoded: true"));
+    assert_eq!(
+        first.call("git-rebase", None).unwrap().read.name,
+        "git-rebase"
+    );
+
+    static BROKEN: Embedded = Embedded::new(b"SKB\0\xff\x00");
+    assert_eq!(
+        BROKEN.catalog().unwrap_err(),
+        DecodeError::UnsupportedVersion { found: 255 }
+    );
+    assert_eq!(
+        BROKEN.catalog().unwrap_err(),
+        DecodeError::UnsupportedVersion { found: 255 }
+    );
+}
+
+#[test]
+fn embedded_is_shared_across_threads() {
+    let skills: &'static Embedded = Box::leak(Box::new(Embedded::new(&SAMPLE)));
+    let addresses: Vec<usize> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| scope.spawn(|| std::ptr::from_ref(skills.catalog().unwrap()) as usize))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert!(addresses.windows(2).all(|w| w[0] == w[1]));
+}
+
+#[test]
+fn a_large_catalog_looks_names_up() {
+    let skills: Vec<_> = (0..500)
+        .rev()
+        .map(|i| support::TestSkill::new(&format!("skill-{i:03}"), "d", "b"))
+        .collect();
+    let bytes = encode(&skills);
+    let catalog = Catalog::from_bytes(&bytes).unwrap();
+    assert_eq!(catalog.names().next(), Some("skill-499"));
+    for i in 0..500 {
+        let name = format!("skill-{i:03}");
+        assert_eq!(catalog.lookup(&name).unwrap().name, name);
+    }
+    assert!(catalog.lookup("skill-500").is_none());
+    assert!(catalog.lookup("skill-").is_none());
+}

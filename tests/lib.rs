@@ -1,0 +1,1 @@
+//! Cross-crate tests for the skills workspace; the tests are in `ui.rs`.

@@ -1,0 +1,55 @@
+//! Compile-fail and compile-pass tests of `include_skills!`.
+//!
+//! The expected `.stderr` files are pinned to the toolchain in
+//! `rust-toolchain.toml`; on another compiler version the test says so and
+//! does not compare (rustc's wording and layout change between releases).
+//!
+//! trybuild compiles each case in a scratch crate under
+//! `target/tests/trybuild/skills-tests/`, which is the `CARGO_MANIFEST_DIR`
+//! the macro sees; a link there to `ui-skills/` lets the cases name their
+//! fixtures with relative paths, as users do.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const PINNED_RUSTC: &str = "rustc 1.95.";
+
+fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../target"),
+    }
+}
+
+fn link_fixtures() {
+    let scratch = target_dir().join("tests/trybuild/skills-tests");
+    std::fs::create_dir_all(&scratch).expect("create trybuild's scratch directory");
+    let link = scratch.join("ui-skills");
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui-skills");
+    if std::fs::read_link(&link).ok().as_deref() != Some(fixtures.as_path()) {
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&fixtures, &link).expect("link the UI fixtures");
+    }
+}
+
+fn rustc_version() -> String {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    Command::new(rustc)
+        .arg("--version")
+        .output()
+        .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
+        .unwrap_or_default()
+}
+
+#[test]
+fn ui() {
+    let version = rustc_version();
+    if !version.starts_with(PINNED_RUSTC) {
+        eprintln!("UI tests skipped: expectations are for {PINNED_RUSTC}x, this is {version}");
+        return;
+    }
+    link_fixtures();
+    let cases = trybuild::TestCases::new();
+    cases.pass("ui/pass-*.rs");
+    cases.compile_fail("ui/fail-*.rs");
+}

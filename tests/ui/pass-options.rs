@@ -1,0 +1,15 @@
+// Every option at once: a qualified second source, a location base, an
+// exclude rule and a size limit.
+static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!(
+    "ui-skills/valid",
+    source = "ui-skills/valid-again" as "more",
+    location_base = "/opt/skills",
+    exclude = "*.tmp",
+    max_file_size = 65536,
+);
+
+fn main() {
+    let catalog = SKILLS.catalog().expect("the embedded bundle decodes");
+    assert_eq!(catalog.names().collect::<Vec<_>>(), ["hello", "more:hello"]);
+    assert!(catalog.prompt().contains("/opt/skills/hello/SKILL.md"));
+}
