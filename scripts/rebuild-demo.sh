@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Shows, and checks, when a crate using include_skills! rebuilds:
-#   1. editing an embedded file rebuilds and embeds the new bytes;
-#   2. with the one-line build.rs, adding a file rebuilds and embeds it;
-#   3. deleting a file rebuilds and drops it;
-#   4. building an unchanged tree compiles nothing.
+#   1. editing an embedded file rebuilds and embeds the new bytes (the
+#      macro's own tracking, no build.rs yet);
+#   2. without a build.rs, an added file is not seen (the documented limit);
+#   3. with the one-line build.rs, adding a file rebuilds and embeds it;
+#   4. deleting a file rebuilds and drops it;
+#   5. building an unchanged tree compiles nothing.
 # Exits non-zero if any step does not behave so. Run from anywhere:
 #   scripts/rebuild-demo.sh
 set -euo pipefail
@@ -25,11 +27,6 @@ skills-runtime = { path = "$root/skills-runtime" }
 
 [workspace]
 TOML
-cat > "$demo/build.rs" <<'RS'
-fn main() {
-    println!("cargo:rerun-if-changed=skills");
-}
-RS
 cat > "$demo/src/main.rs" <<'RS'
 static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("skills");
 
@@ -73,23 +70,40 @@ build
 run | tee out.txt
 grep -q 'decision and owner' out.txt || fail "the edit was not embedded"
 
-step "add a file (seen thanks to build.rs): it is embedded"
+step "add a file without build.rs: not seen until something else rebuilds"
 sleep 1
 echo "Template: date, attendees, decisions." > skills/notes/template.md
 build
 run | tee out.txt
-grep -q 'template.md (38 bytes)' out.txt || fail "the added file was not embedded"
+grep -q 'files: none' out.txt || fail "expected the added file to go unseen without build.rs"
 
-step "delete the file: the next build drops it"
-sleep 1
-rm skills/notes/template.md
+step "add the one-line build.rs: the added file is embedded"
+cat > build.rs <<'RS'
+fn main() {
+    println!("cargo:rerun-if-changed=skills");
+}
+RS
 build
 run | tee out.txt
-grep -q 'files: none' out.txt || fail "the deleted file is still embedded"
+grep -q 'template.md (38 bytes)' out.txt || fail "the added file was not embedded"
+
+step "with build.rs, add another file: it is embedded"
+sleep 1
+echo "Checklist." > skills/notes/checklist.md
+build
+run | tee out.txt
+grep -q 'checklist.md (11 bytes)' out.txt || fail "the second added file was not embedded"
+
+step "delete the files: the next build drops them"
+sleep 1
+rm skills/notes/template.md skills/notes/checklist.md
+build
+run | tee out.txt
+grep -q 'files: none' out.txt || fail "the deleted files are still embedded"
 
 step "unchanged tree: nothing is compiled"
 compiles_nothing || fail "an unchanged tree rebuilt the crate"
 echo "Fresh: nothing compiled"
 
 echo
-echo "rebuild-demo: all four behaviours hold"
+echo "rebuild-demo: every behaviour holds"

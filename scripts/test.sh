@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Every test: the workspace's tests (unit, conformance recordings, UI,
+# behaviour), then the checks that need more than cargo: interop with the
+# Python agentskills-core SDK (it installs a git-ignored venv from PyPI) and
+# the rebuild behaviour of include_skills!.
+#
+#   scripts/test.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo test --workspace
+scripts/interop-signatures.sh
+scripts/rebuild-demo.sh
