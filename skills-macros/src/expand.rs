@@ -220,12 +220,48 @@ fn embed(bytes: &[u8], inputs: &[PathBuf], key_env: Option<&str>) -> TokenStream
     });
     let format = Literal::u16_unsuffixed(skills_core::FORMAT_VERSION);
     let version = Literal::string(env!("CARGO_PKG_VERSION"));
-    let mut literal = Literal::byte_string(bytes);
-    literal.set_span(Span::call_site());
+    let bundle = match large_bundle_file(bytes) {
+        Some(path) => {
+            let path = Literal::string(&path);
+            quote! { ::core::include_bytes!(#path) }
+        }
+        None => {
+            let mut literal = Literal::byte_string(bytes);
+            literal.set_span(Span::call_site());
+            quote! { #literal }
+        }
+    };
     quote! {{
         #(#tracked)*
         #env
         ::skills_runtime::__check_bundle_format!(#format, #version);
-        ::skills_runtime::Embedded::new(#literal)
+        ::skills_runtime::Embedded::new(#bundle)
     }}
+}
+
+/// Bundles up to this size are emitted as one byte-string literal.
+const LITERAL_LIMIT: usize = 1 << 20;
+
+/// A large bundle is cheaper for rustc as a file it includes than as a
+/// literal it must lex (binary bytes take four characters each in a
+/// literal). When the crate has a build script (the recommended one-line
+/// `build.rs`), `OUT_DIR` is there to hold it: the bundle is written there
+/// under a name derived from its digest, and included from there.
+fn large_bundle_file(bytes: &[u8]) -> Option<String> {
+    if bytes.len() <= LITERAL_LIMIT {
+        return None;
+    }
+    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR")?);
+    let digest = skills_build::compile::sha256(bytes);
+    let name: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+    let path = out_dir.join(format!("include_skills-{name}.bin"));
+    // The name holds 96 bits of the digest: a file of that name and size
+    // already holds these bytes (written by an earlier expansion).
+    let current = std::fs::metadata(&path).is_ok_and(|m| m.len() == bytes.len() as u64);
+    if !current {
+        let partial = out_dir.join(format!("include_skills-{name}.bin.{}", std::process::id()));
+        std::fs::write(&partial, bytes).ok()?;
+        std::fs::rename(&partial, &path).ok()?;
+    }
+    path.to_str().map(str::to_string)
 }

@@ -39,6 +39,10 @@ use proc_macro::TokenStream;
 ///   and optionally `key_id = "..."`, signs every skill and the bundle. The
 ///   key is never embedded; a change of the variable or the file rebuilds.
 ///
+/// The bundle is emitted as one byte-string literal. A bundle over 1 MiB in
+/// a crate that has a build script is instead written to `OUT_DIR` and
+/// included from there, which rustc handles faster and in less memory.
+///
 /// Edits and deletions of embedded files rebuild the crate. Files *added*
 /// to the directory are only seen when the crate rebuilds for another
 /// reason, so add a one-line `build.rs`:
