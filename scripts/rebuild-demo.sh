@@ -4,8 +4,9 @@
 #      macro's own tracking, no build.rs yet);
 #   2. without a build.rs, an added file is not seen (the documented limit);
 #   3. with the one-line build.rs, adding a file rebuilds and embeds it;
-#   4. deleting a file rebuilds and drops it;
-#   5. building an unchanged tree compiles nothing.
+#   4. a bundle over 1 MiB is included from OUT_DIR, and edits are seen;
+#   5. deleting a file rebuilds and drops it;
+#   6. building an unchanged tree compiles nothing.
 # Exits non-zero if any step does not behave so. Run from anywhere:
 #   scripts/rebuild-demo.sh
 set -euo pipefail
@@ -93,6 +94,20 @@ echo "Checklist." > skills/notes/checklist.md
 build
 run | tee out.txt
 grep -q 'checklist.md (11 bytes)' out.txt || fail "the second added file was not embedded"
+
+step "a bundle over 1 MiB goes through OUT_DIR: still embedded, edits still seen"
+sleep 1
+head -c 1500000 /dev/zero | tr '\0' 'x' > skills/notes/big.txt
+build
+run | tee out.txt
+grep -q 'big.txt (1500000 bytes)' out.txt || fail "the large bundle was not embedded"
+ls "$CARGO_TARGET_DIR"/debug/build/rebuild-demo-*/out/include_skills-*.bin >/dev/null || fail "the large bundle did not go through OUT_DIR"
+sleep 1
+printf 'y' >> skills/notes/big.txt
+build
+run | tee out.txt
+grep -q 'big.txt (1500001 bytes)' out.txt || fail "an edit of a large bundle's file was not embedded"
+rm skills/notes/big.txt
 
 step "delete the files: the next build drops them"
 sleep 1
