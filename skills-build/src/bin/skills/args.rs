@@ -122,7 +122,17 @@ impl Exit {
     }
 }
 
-const HELP_LINE: &str = "  --help  Show this message and exit.";
+const HELP_TEXT: &str = "Show this message and exit.";
+
+/// The column where option descriptions start in pre-formatted option
+/// lines (`  --flag VALUE    Description`), so `--help` lines up with them
+/// as click aligns its option list.
+fn description_column(lines: &[&str]) -> Option<usize> {
+    let first = lines.first()?;
+    let start = first.get(2..)?.find("  ")? + 2;
+    let gap = first.get(start..)?.len() - first.get(start..)?.trim_start().len();
+    Some(start + gap)
+}
 
 impl GroupSpec {
     fn usage(&self) -> String {
@@ -182,7 +192,12 @@ impl GroupSpec {
             text.push_str(line);
             text.push('\n');
         }
-        text.push_str(HELP_LINE);
+        let column = description_column(command.options_help).unwrap_or(10);
+        text.push_str(&format!(
+            "  {:<width$}{HELP_TEXT}",
+            "--help",
+            width = column.saturating_sub(2)
+        ));
         text
     }
 
