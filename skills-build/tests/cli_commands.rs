@@ -1,0 +1,233 @@
+//! The `skills` commands of our own, end to end as a CI job runs them:
+//! build a bundle, inspect it, sign and verify it (exit codes included),
+//! and print revisions.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use sha2::{Digest, Sha256};
+
+fn skills(args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_skills"))
+        .args(args)
+        .output()
+        .expect("run skills");
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+        "{args:?} panicked"
+    );
+    out
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("skills-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn testdata() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/skills")
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[test]
+fn build_then_inspect_shows_every_file_and_digest() {
+    let dir = scratch("inspect");
+    let bundle = dir.join("skills.bin");
+    let out = skills(&[
+        "build",
+        testdata().to_str().unwrap(),
+        "-o",
+        bundle.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = skills(&["inspect", bundle.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(
+        report.contains(&format!("format version {}", skills_core::FORMAT_VERSION)),
+        "{report}"
+    );
+    for skill in ["csv-report", "git-rebase", "pdf-forms"] {
+        assert!(report.contains(skill), "{skill} missing from {report}");
+    }
+    for file in [
+        "pdf-forms/reference.md",
+        "pdf-forms/scripts/fill.py",
+        "pdf-forms/assets/logo.png",
+        "csv-report/templates/report.md",
+    ] {
+        let bytes = std::fs::read(testdata().join(file)).unwrap();
+        let digest = hex(&Sha256::digest(&bytes));
+        assert!(report.contains(&digest), "no digest of {file} in {report}");
+    }
+}
+
+#[test]
+fn build_fails_with_every_problem_and_writes_nothing() {
+    let dir = scratch("bad");
+    std::fs::create_dir_all(dir.join("skills/PDF")).unwrap();
+    std::fs::write(
+        dir.join("skills/PDF/SKILL.md"),
+        "---\nname: PDF\ndescription: x\nauthor: me\n---\n",
+    )
+    .unwrap();
+    let bundle = dir.join("out.bin");
+    let out = skills(&[
+        "build",
+        dir.join("skills").to_str().unwrap(),
+        "-o",
+        bundle.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("Skill name 'PDF' must be lowercase"), "{err}");
+    assert!(
+        err.contains("Unexpected fields in frontmatter: author."),
+        "{err}"
+    );
+    assert!(!bundle.exists());
+}
+
+#[test]
+fn signed_bundles_verify_and_tampering_exits_one() {
+    let dir = scratch("sign");
+    let key = dir.join("key.pem");
+    let out = skills(&["keygen", key.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // The secret key is never printed.
+    let secret = std::fs::read_to_string(&key).unwrap();
+    let secret_body: String = secret.lines().filter(|l| !l.starts_with("-----")).collect();
+    assert!(!text(&out.stdout).contains(&secret_body));
+    // keygen refuses to overwrite.
+    assert_eq!(
+        skills(&["keygen", key.to_str().unwrap()]).status.code(),
+        Some(1)
+    );
+    let public = dir.join("key.pub.pem");
+    assert!(public.exists(), "public key next to the secret one");
+
+    let bundle = dir.join("skills.bin");
+    assert_eq!(
+        skills(&[
+            "build",
+            testdata().to_str().unwrap(),
+            "-o",
+            bundle.to_str().unwrap()
+        ])
+        .status
+        .code(),
+        Some(0)
+    );
+    let origin = "https://skills.example";
+    let out = skills(&[
+        "sign",
+        bundle.to_str().unwrap(),
+        "--key",
+        key.to_str().unwrap(),
+        "--origin",
+        origin,
+        "--key-id",
+        "release",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+
+    let trust = format!("release={}", public.display());
+    let verify = |path: &Path, origin: &str| {
+        skills(&[
+            "verify",
+            path.to_str().unwrap(),
+            "--origin",
+            origin,
+            "--trust",
+            &trust,
+        ])
+    };
+    let out = verify(&bundle, origin);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert_eq!(
+        verify(&bundle, "https://elsewhere.example").status.code(),
+        Some(1)
+    );
+
+    let mut bytes = std::fs::read(&bundle).unwrap();
+    let at = bytes
+        .windows(10)
+        .position(|w| w == b"# Rebasing")
+        .unwrap_or(bytes.len() / 2);
+    bytes[at + 2] ^= 0x20;
+    let tampered = dir.join("tampered.bin");
+    std::fs::write(&tampered, &bytes).unwrap();
+    let out = verify(&tampered, origin);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("skill \"git-rebase\"") && err.contains("changed after it was built"),
+        "{err}"
+    );
+
+    let unsigned = dir.join("unsigned.bin");
+    assert_eq!(
+        skills(&[
+            "build",
+            testdata().to_str().unwrap(),
+            "-o",
+            unsigned.to_str().unwrap()
+        ])
+        .status
+        .code(),
+        Some(0)
+    );
+    let out = verify(&unsigned, origin);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("A trusted publisher signature is required"));
+    let out = skills(&[
+        "verify",
+        unsigned.to_str().unwrap(),
+        "--origin",
+        origin,
+        "--require-signature",
+        "no",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "unsigned content is accepted when signatures are optional"
+    );
+    assert!(text(&out.stdout).contains("unsigned  git-rebase  sha256:"));
+}
+
+#[test]
+fn revision_prints_one_line_per_directory() {
+    let dirs: Vec<String> = ["csv-report", "git-rebase"]
+        .iter()
+        .map(|d| testdata().join(d).display().to_string())
+        .collect();
+    let out = skills(&["revision", &dirs[0], &dirs[1]]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for (line, dir) in lines.iter().zip(&dirs) {
+        let (revision, shown) = line.split_once("  ").expect("two spaces between");
+        assert!(
+            revision.starts_with("sha256:") && revision.len() == 7 + 64,
+            "{line}"
+        );
+        assert_eq!(shown, dir);
+    }
+}
