@@ -309,20 +309,43 @@ impl Source for MemorySource {
 /// let source = IncludeDirSource::new("src", &SKILLS);
 /// assert!(source.list("").unwrap().iter().any(|e| e.name == "lib.rs"));
 /// ```
+///
+/// Every entry of the tree is indexed by path once, when the source is
+/// made, so listing a directory or reading a file is a hash lookup rather
+/// than `include_dir`'s scan of the whole tree (which made discovering and
+/// compiling many skills quadratic).
 #[cfg(feature = "include-dir")]
 #[derive(Debug, Clone)]
 pub struct IncludeDirSource<'a> {
     location: String,
     dir: &'a include_dir::Dir<'a>,
+    /// Every entry below `dir`, by its path as `include_dir` stores it
+    /// (`Path` equality and hashing, as `Dir::get_entry` compares).
+    index: std::collections::HashMap<&'a Path, &'a include_dir::DirEntry<'a>>,
 }
 
 #[cfg(feature = "include-dir")]
 impl<'a> IncludeDirSource<'a> {
     /// Wraps an embedded directory, naming it `location` in messages.
     pub fn new(location: impl Into<String>, dir: &'a include_dir::Dir<'a>) -> Self {
+        fn walk<'a>(
+            dir: &'a include_dir::Dir<'a>,
+            index: &mut std::collections::HashMap<&'a Path, &'a include_dir::DirEntry<'a>>,
+        ) {
+            for entry in dir.entries() {
+                // The first entry met in `get_entry`'s depth-first order wins.
+                index.entry(entry.path()).or_insert(entry);
+                if let include_dir::DirEntry::Dir(sub) = entry {
+                    walk(sub, index);
+                }
+            }
+        }
+        let mut index = std::collections::HashMap::new();
+        walk(dir, &mut index);
         IncludeDirSource {
             location: location.into(),
             dir,
+            index,
         }
     }
 
@@ -330,7 +353,7 @@ impl<'a> IncludeDirSource<'a> {
         if rel.is_empty() {
             Some(self.dir)
         } else {
-            self.dir.get_dir(rel)
+            self.index.get(Path::new(rel))?.as_dir()
         }
     }
 }
@@ -365,8 +388,9 @@ impl Source for IncludeDirSource<'_> {
     }
 
     fn read(&self, path: &str) -> Result<Vec<u8>, SourceError> {
-        self.dir
-            .get_file(path)
+        self.index
+            .get(Path::new(path))
+            .and_then(|entry| entry.as_file())
             .map(|file| file.contents().to_vec())
             .ok_or_else(|| SourceError::NotFound(path.to_string()))
     }
