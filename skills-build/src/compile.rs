@@ -369,7 +369,12 @@ fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
         when_not_to_use: strs(&skill.catalog.when_not_to_use),
         tags: strs(&skill.catalog.tags),
         outline: skill.outline.borrow(),
-        frontmatter_json: &skill.catalog.frontmatter_json,
+        // Stored only when the runtime cannot derive it from the
+        // frontmatter text byte for byte.
+        frontmatter_json: Some(skill.catalog.frontmatter_json.as_str()).filter(|json| {
+            skills_core::manifest::simple_frontmatter_json(skill.frontmatter).as_deref()
+                != Some(*json)
+        }),
         ..Skill::default()
     };
     // Last: the skill file's digest and the content revision.

@@ -79,7 +79,6 @@ impl BuiltOutline {
                     text: section.text.as_deref(),
                 })
                 .collect(),
-            rendered: &self.rendered,
         }
     }
 }

@@ -77,9 +77,9 @@ pub const MAGIC: [u8; 4] = *b"SKB\0";
 /// bytes after [`MAGIC`], little-endian.
 ///
 /// ```
-/// assert_eq!(skills_core::FORMAT_VERSION, 3);
+/// assert_eq!(skills_core::FORMAT_VERSION, 4);
 /// ```
-pub const FORMAT_VERSION: u16 = 3;
+pub const FORMAT_VERSION: u16 = 4;
 
 /// The length of the header: [`MAGIC`] and the format version.
 ///
@@ -238,8 +238,13 @@ pub struct Skill<'a> {
     #[serde(borrow)]
     pub outline: crate::outline::Outline<'a>,
     /// The frontmatter as compact JSON (keys in file order, every scalar a
-    /// string), as the MCP Skills extension's `skills/list` entry carries it.
-    pub frontmatter_json: &'a str,
+    /// string), as the MCP Skills extension's `skills/list` entry carries
+    /// it, when [`crate::manifest::simple_frontmatter_json`] cannot derive
+    /// it from [`frontmatter`](Self::frontmatter); `None` when it can (the
+    /// compiler stores it only when the derivation differs). Read it with
+    /// [`Skill::frontmatter_json`].
+    #[serde(borrow)]
+    pub frontmatter_json: Option<&'a str>,
 }
 
 /// A detached Ed25519 signature and the publisher key that made it.
@@ -291,6 +296,23 @@ impl<'a> Skill<'a> {
             .binary_search_by(|file| file.path.cmp(path))
             .ok()?;
         self.files.get(at)
+    }
+
+    /// The frontmatter as compact JSON: the stored text, or else the one
+    /// derived from the frontmatter text (`{}` if it cannot be).
+    ///
+    /// ```
+    /// use skills_core::bundle::Skill;
+    /// let skill = Skill { frontmatter: "name: a\ndescription: B.\n", ..Skill::default() };
+    /// assert_eq!(skill.frontmatter_json(), r#"{"name":"a","description":"B."}"#);
+    /// ```
+    pub fn frontmatter_json(&self) -> alloc::borrow::Cow<'a, str> {
+        match self.frontmatter_json {
+            Some(json) => json.into(),
+            None => crate::manifest::simple_frontmatter_json(self.frontmatter)
+                .unwrap_or_else(|| "{}".into())
+                .into(),
+        }
     }
 
     /// The value of a `metadata` key, if present.
@@ -679,7 +701,7 @@ impl Bundle<'_> {
     ///
     /// ```
     /// let bytes = skills_core::bundle::Bundle::default().encode().unwrap();
-    /// assert_eq!(&bytes[..6], b"SKB\0\x03\x00");
+    /// assert_eq!(&bytes[..6], b"SKB\0\x04\x00");
     /// ```
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
         self.check()?;

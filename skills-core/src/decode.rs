@@ -166,7 +166,7 @@ mod tests {
             Err(DecodeError::UnsupportedVersion { found: 256 })
         );
         assert!(matches!(
-            decode_unchecked(b"SKB\0\x03\x00"),
+            decode_unchecked(b"SKB\0\x04\x00"),
             Err(DecodeError::Corrupt(_))
         ));
     }
@@ -197,7 +197,7 @@ mod tests {
             version.contains(&["skills-runtime ", env!("CARGO_PKG_VERSION")].concat()),
             "{version}"
         );
-        assert!(version.contains("reads format version 3"), "{version}");
+        assert!(version.contains("reads format version 4"), "{version}");
         let bytes: Vec<u8> = Vec::new();
         assert!(
             decode_unchecked(&bytes)

@@ -115,16 +115,18 @@ impl<'a> Catalog<'a> {
         })
     }
 
-    /// The rendered outline of the skill listed as `name` (see
-    /// [`crate::outline`]), or `None` for an unknown skill.
+    /// The outline of the skill listed as `name` as text for an agent (see
+    /// [`crate::outline::Outline::render`]), rendered from the stored
+    /// sections, or `None` for an unknown skill.
     ///
     /// ```
     /// # let bytes = skills_core::__doc_bundle();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert!(catalog.outline("nope").is_none());
     /// ```
-    pub fn outline(&self, name: &str) -> Option<&'a str> {
-        self.lookup(name).map(|skill| skill.outline.rendered)
+    pub fn outline(&self, name: &str) -> Option<String> {
+        self.lookup(name)
+            .map(|skill| skill.outline.render(skill.name))
     }
 
     /// The text of section `key` of the skill listed as `name`: a slice of

@@ -155,17 +155,18 @@ pub fn manifest_entry(skill: &Skill<'_>, prefix: Option<&str>) -> Result<String,
     if total > MAX_SKILL_BYTES {
         return Err(ManifestError::TooLarge);
     }
-    let mut out = String::with_capacity(256 + skill.frontmatter_json.len() + files.len() * 128);
+    let frontmatter = skill.frontmatter_json();
+    let mut out = String::with_capacity(256 + frontmatter.len() + files.len() * 128);
     out.push_str("{\"uri\":");
     let mut uri = root.clone();
     uri.push('/');
     push_quoted(&mut uri, skill_file, true);
     push_json_string(&mut out, &uri, false);
     out.push_str(",\"frontmatter\":");
-    out.push_str(if skill.frontmatter_json.is_empty() {
+    out.push_str(if frontmatter.is_empty() {
         "{}"
     } else {
-        skill.frontmatter_json
+        &frontmatter
     });
     out.push_str(",\"resources\":[");
     for (at, (path, size, sha256)) in files.iter().enumerate() {
@@ -184,6 +185,146 @@ pub fn manifest_entry(skill: &Skill<'_>, prefix: Option<&str>) -> Result<String,
     }
     out.push_str("]}");
     Ok(out)
+}
+
+/// The frontmatter as compact JSON (keys in file order, every scalar a
+/// string), derived from its text when it has the plain shape most skills
+/// have: `key: value` lines and `key:` lines followed by `  key: value`
+/// lines (one level), each value a plain scalar, or quoted without escapes
+/// or the quote inside. Anything else (comments, blank lines, lists, block
+/// scalars, deeper nesting, repeated keys, a value YAML might read as
+/// something else) gives `None`.
+///
+/// The compiler stores a skill's JSON only when this derivation does not
+/// give exactly the JSON its YAML reader produced, so the derivation never
+/// has to be a YAML parser: it only has to be the same function at build
+/// time and at run time.
+///
+/// ```
+/// use skills_core::manifest::simple_frontmatter_json;
+/// let text = "name: pdf\ndescription: Fill forms.\nmetadata:\n  owner: me\n  version: \"1.0\"\n";
+/// assert_eq!(simple_frontmatter_json(text).unwrap(), r#"{"name":"pdf","description":"Fill forms.","metadata":{"owner":"me","version":"1.0"}}"#);
+/// assert_eq!(simple_frontmatter_json("tags:\n  - a\n"), None);
+/// ```
+pub fn simple_frontmatter_json(frontmatter: &str) -> Option<String> {
+    let body = frontmatter.strip_suffix('\n').unwrap_or(frontmatter);
+    let mut out = String::with_capacity(frontmatter.len() + 32);
+    out.push('{');
+    let mut keys: Vec<&str> = Vec::new();
+    let mut nested: Option<Vec<&str>> = None;
+    let close_nested = |out: &mut String, nested: &mut Option<Vec<&str>>| -> Option<()> {
+        if let Some(inner) = nested.take() {
+            if inner.is_empty() {
+                return None; // `key:` alone is null, not a map
+            }
+            out.push('}');
+        }
+        Some(())
+    };
+    if !body.is_empty() {
+        for line in body.split('\n') {
+            if let Some(rest) = line.strip_prefix("  ") {
+                let inner = nested.as_mut()?;
+                let (key, value) = simple_pair(rest)?;
+                if inner.contains(&key) {
+                    return None;
+                }
+                if !inner.is_empty() {
+                    out.push(',');
+                }
+                inner.push(key);
+                push_json_string(&mut out, key, false);
+                out.push(':');
+                push_json_string(&mut out, simple_scalar(value?)?, false);
+                continue;
+            }
+            close_nested(&mut out, &mut nested)?;
+            let (key, value) = simple_pair(line)?;
+            if keys.contains(&key) {
+                return None;
+            }
+            if !keys.is_empty() {
+                out.push(',');
+            }
+            keys.push(key);
+            push_json_string(&mut out, key, false);
+            out.push(':');
+            match value {
+                Some(value) => push_json_string(&mut out, simple_scalar(value)?, false),
+                None => {
+                    out.push('{');
+                    nested = Some(Vec::new());
+                }
+            }
+        }
+    }
+    close_nested(&mut out, &mut nested)?;
+    out.push('}');
+    Some(out)
+}
+
+/// `key: value` (value `Some`) or `key:` (value `None`), with a key of
+/// ASCII letters, digits, `-` and `_`.
+fn simple_pair(line: &str) -> Option<(&str, Option<&str>)> {
+    let (key, rest) = line.split_once(':')?;
+    let key_ok = key
+        .bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_alphanumeric())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if !key_ok {
+        return None;
+    }
+    if rest.is_empty() {
+        return Some((key, None));
+    }
+    Some((key, Some(rest.strip_prefix(' ')?)))
+}
+
+/// The string a simple scalar stands for: plain text YAML cannot read as
+/// anything but that text, or text quoted without escapes.
+fn simple_scalar(value: &str) -> Option<&str> {
+    if let Some(inner) = value.strip_prefix('"') {
+        let inner = inner.strip_suffix('"')?;
+        return (!inner.contains(['"', '\\'])).then_some(inner);
+    }
+    if let Some(inner) = value.strip_prefix('\'') {
+        let inner = inner.strip_suffix('\'')?;
+        return (!inner.contains('\'')).then_some(inner);
+    }
+    let first = value.chars().next()?;
+    let plain = !"-?:,[]{}#&*!|>'\"%@`~ \t".contains(first)
+        && !value.ends_with([' ', '\t', ':'])
+        && !value.contains(": ")
+        && !value.contains(" #")
+        && !value.contains(['\t', '\r'])
+        && !matches!(
+            value,
+            "null"
+                | "Null"
+                | "NULL"
+                | "true"
+                | "True"
+                | "TRUE"
+                | "false"
+                | "False"
+                | "FALSE"
+                | "yes"
+                | "Yes"
+                | "YES"
+                | "no"
+                | "No"
+                | "NO"
+                | "on"
+                | "On"
+                | "ON"
+                | "off"
+                | "Off"
+                | "OFF"
+        );
+    plain.then_some(value)
 }
 
 impl Catalog<'_> {

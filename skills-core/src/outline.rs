@@ -61,7 +61,6 @@ pub fn estimate_tokens(text: &str) -> u64 {
 ///     body_end: 9,
 ///     total_tokens: 3,
 ///     sections: vec![Section { key: "a", title: "A", level: 1, tokens: 3, start: 0, end: 9, text: None }],
-///     rendered: "",
 /// };
 /// assert!(outline.whole_body_is_cheaper());
 /// assert_eq!(outline.render("x"), "'x': ~3 tokens in 1 sections.\n\n- a (~3) — A\n\nCall get_skill_body instead: the whole body is only ~3 tokens, less than this outline plus a section fetch.");
@@ -77,8 +76,6 @@ pub struct Outline<'a> {
     /// The sections in body order; empty for an empty body.
     #[serde(borrow)]
     pub sections: Vec<Section<'a>>,
-    /// [`render`](Self::render) with the skill's listed name, precomputed.
-    pub rendered: &'a str,
 }
 
 /// One section: a heading and the text up to the next heading of any

@@ -10,10 +10,10 @@ use support::{encode, encode_unchecked, sample, with_bundle};
 #[test]
 fn header_layout() {
     assert_eq!(MAGIC, *b"SKB\0");
-    assert_eq!(FORMAT_VERSION, 3);
+    assert_eq!(FORMAT_VERSION, 4);
     let bytes = encode(&sample());
     assert_eq!(&bytes[..4], b"SKB\0");
-    assert_eq!(&bytes[4..6], &[3, 0]);
+    assert_eq!(&bytes[4..6], &[4, 0]);
     let body = with_bundle(&sample(), |bundle| postcard::to_allocvec(bundle).unwrap());
     assert_eq!(&bytes[6..], body.as_slice());
 }
