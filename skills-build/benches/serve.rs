@@ -17,6 +17,16 @@
 //! that side. Both sides return the reply's length and the digest's first
 //! byte, and the sums are compared, so neither can skip work.
 //!
+//! # Opening
+//!
+//! Per skill: `open lazy` is [`Catalog::open`] (the catalog-wide texts and
+//! the table of names; a skill is decoded and checked on its first call),
+//! `open full` is [`Catalog::from_bytes`] (every skill decoded and checked
+//! at once, so also what a lazily opened catalog pays in all over its
+//! first calls), `parse` the start-up way. `ratio` is parse over lazy,
+//! `ratio f` parse over full. Calls are timed on the lazily opened catalog
+//! once warm (the best of several runs over the same 10,000 calls).
+//!
 //! # The generated skills
 //!
 //! Two shapes, both reported:
@@ -356,10 +366,13 @@ fn report(shape: Shape, n: usize) {
         .collect();
 
     let runs = if n >= 1000 { 5 } else { 20 };
-    let open_bundle = best(runs * 5, || Catalog::from_bytes(&bytes).map(|c| c.len()));
+    let open_bundle = best(runs * 5, || Catalog::open(&bytes).map(|c| c.len()));
+    let open_checked = best(runs * 5, || Catalog::from_bytes(&bytes).map(|c| c.len()));
     let open_tree = best(runs, || start_up(root).skills.len());
 
-    let catalog = Catalog::from_bytes(&bytes).expect("the bundle decodes");
+    // Served from a lazily opened catalog: its first call to a skill
+    // decodes that skill (the cost `from_bytes` pays for all at once).
+    let catalog = Catalog::open(&bytes).expect("the bundle decodes");
     let parsed = start_up(root);
     let sum_bundle: usize = calls
         .iter()
@@ -387,11 +400,13 @@ fn report(shape: Shape, n: usize) {
     let overhead = (bytes.len() as f64 - prompt_len as f64 - raw as f64) / raw as f64 * 100.0;
     let per = |d: Duration, count: usize| ns(d) / count as f64;
     println!(
-        "{:>6} | {:>14.0}ns {:>12.0}ns {:>7.0}x | {:>10.0}ns {:>10.0}ns {:>7.0}x | {:>10} {:>10} {:>8.2}%",
+        "{:>6} | {:>8.0}ns {:>8.0}ns {:>10.0}ns {:>6.0}x {:>6.0}x | {:>10.0}ns {:>10.0}ns {:>7.0}x | {:>10} {:>10} {:>8.2}%",
         n,
         per(open_bundle, n),
+        per(open_checked, n),
         per(open_tree, n),
         ns(open_tree) / ns(open_bundle),
+        ns(open_tree) / ns(open_checked),
         per(call_bundle, CALLS),
         per(call_tree, CALLS),
         ns(call_tree) / ns(call_bundle),
@@ -445,7 +460,32 @@ fn report(shape: Shape, n: usize) {
     );
 }
 
+/// `SERVE_PROFILE=open` or `SERVE_PROFILE=call`: loop on one side only
+/// (10 typical skills), for `perf record`.
+fn profile(what: &str) {
+    let (root, _) = tree(Shape::Typical, 10);
+    let source = IncludeDirSource::new("skills", root);
+    let bytes = skills_build::compile_sources(&[&source])
+        .expect("generated skills compile")
+        .bytes;
+    let catalog = Catalog::from_bytes(&bytes).expect("the bundle decodes");
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(5) {
+        for i in 0..10_000 {
+            if what == "open" {
+                black_box(Catalog::from_bytes(black_box(&bytes)).map(|c| c.len()).ok());
+            } else {
+                let name = format!("skill-{:04}", i % 10);
+                black_box(serve_from_bundle(&catalog, &name, PATHS[i % 4]));
+            }
+        }
+    }
+}
+
 fn main() {
+    if let Ok(what) = std::env::var("SERVE_PROFILE") {
+        return profile(&what);
+    }
     // `cargo test --benches` runs this with `--test`; keep that quick.
     let quick = std::env::args().any(|arg| arg == "--test");
     let sizes: &[usize] = if quick { &[10] } else { &[10, 100, 1000] };
@@ -464,11 +504,13 @@ fn main() {
             }
         );
         println!(
-            "{:>6} | {:>14} {:>14} {:>8} | {:>12} {:>12} {:>8} | {:>10} {:>10} {:>9}",
+            "{:>6} | {:>10} {:>10} {:>12} {:>7} {:>7} | {:>12} {:>12} {:>8} | {:>10} {:>10} {:>9}",
             "skills",
-            "open/skill bndl",
-            "open/skill parse",
+            "open lazy",
+            "open full",
+            "parse",
             "ratio",
+            "ratio f",
             "call bundle",
             "call tree",
             "ratio",

@@ -113,7 +113,15 @@ pub struct Bundle<'a> {
     pub tool_schema: &'a str,
     /// The listed skills, in catalog order (the order of the prompt and of
     /// the names an unknown-skill error lists). Names must be unique.
-    #[serde(borrow)]
+    ///
+    /// On the wire each skill is its name, then the rest of the skill as a
+    /// nested, length-prefixed postcard encoding ([`SkillEntry`]), so a
+    /// catalog can find a skill by name without decoding the others.
+    #[serde(
+        borrow,
+        serialize_with = "serialize_skills",
+        deserialize_with = "deserialize_skills"
+    )]
     pub skills: Vec<Skill<'a>>,
     /// The bundle revision: the SHA-256 of this bundle's encoding with the
     /// revision and every signature left empty, so it covers every text and
@@ -154,7 +162,9 @@ impl Default for Bundle<'_> {
 pub struct Skill<'a> {
     /// The listed name: the frontmatter `name`, or `qualifier:name` when a
     /// qualified source lists a name an earlier source took. The tool looks
-    /// skills up by it, exactly.
+    /// skills up by it, exactly. On the wire it is the [`SkillEntry`]'s
+    /// name, not part of the skill's own encoding.
+    #[serde(skip)]
     pub name: &'a str,
     /// Where the skill lives, as the prompt prints it and [`crate::Read`]
     /// records it (by default `skill://<name>/SKILL.md`).
@@ -245,6 +255,86 @@ pub struct Skill<'a> {
     /// [`Skill::frontmatter_json`].
     #[serde(borrow)]
     pub frontmatter_json: Option<&'a str>,
+}
+
+/// How a skill is laid out on the wire: its listed name, then its own
+/// postcard encoding (every field of [`Skill`] but the name) as a byte
+/// string.
+///
+/// ```
+/// use skills_core::bundle::{Bytes, Skill, SkillEntry};
+/// let skill = Skill { name: "pdf", description: "Forms.", ..Skill::default() };
+/// let entry = SkillEntry::encode(&skill).unwrap();
+/// assert_eq!(entry.name, "pdf");
+/// let decoded = SkillEntry { name: entry.name, detail: Bytes(&entry.detail) }.decode().unwrap();
+/// assert_eq!(decoded, skill);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SkillEntry<'a> {
+    /// The listed name.
+    pub name: &'a str,
+    /// The rest of the skill, postcard-encoded.
+    #[serde(borrow)]
+    pub detail: Bytes<'a>,
+}
+
+/// A skill's encoding without its name, owned: what [`SkillEntry::encode`]
+/// gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EncodedSkill<'a> {
+    /// The listed name.
+    pub name: &'a str,
+    /// The rest of the skill, postcard-encoded.
+    pub detail: Vec<u8>,
+}
+
+impl<'a> SkillEntry<'a> {
+    /// Encodes a skill's fields but its name.
+    pub fn encode(skill: &Skill<'a>) -> Result<EncodedSkill<'a>, postcard::Error> {
+        Ok(EncodedSkill {
+            name: skill.name,
+            detail: postcard::to_allocvec(skill)?,
+        })
+    }
+
+    /// Decodes the skill, borrowing from the detail's bytes; bytes after
+    /// the skill's encoding are an error. Does not check the skill's rules
+    /// (see [`Bundle::check`]).
+    pub fn decode(&self) -> Result<Skill<'a>, postcard::Error> {
+        let (mut skill, rest) = postcard::take_from_bytes::<Skill<'a>>(self.detail.0)?;
+        if !rest.is_empty() {
+            return Err(postcard::Error::DeserializeBadEncoding);
+        }
+        skill.name = self.name;
+        Ok(skill)
+    }
+}
+
+fn serialize_skills<S: serde::Serializer>(
+    skills: &[Skill<'_>],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::Error;
+    let encoded = skills
+        .iter()
+        .map(SkillEntry::encode)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(S::Error::custom)?;
+    serializer.collect_seq(encoded.iter().map(|skill| SkillEntry {
+        name: skill.name,
+        detail: Bytes(&skill.detail),
+    }))
+}
+
+fn deserialize_skills<'de: 'a, 'a, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<Skill<'a>>, D::Error> {
+    use serde::de::Error;
+    let entries = Vec::<SkillEntry<'de>>::deserialize(deserializer)?;
+    entries
+        .iter()
+        .map(|entry| entry.decode().map_err(D::Error::custom))
+        .collect()
 }
 
 /// A detached Ed25519 signature and the publisher key that made it.
@@ -733,7 +823,7 @@ impl Bundle<'_> {
     }
 }
 
-fn check_skill(skill: &Skill<'_>) -> Result<(), BundleError> {
+pub(crate) fn check_skill(skill: &Skill<'_>) -> Result<(), BundleError> {
     if !skill.instructions.is_char_boundary(skill.body_len) {
         return Err(BundleError::BodyOutOfRange {
             skill: skill.name.into(),

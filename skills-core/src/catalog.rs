@@ -1,18 +1,25 @@
 //! The decoded catalog: the prompt, the usage paragraph, the tool's
 //! definition and the skills, all borrowed from the bundle's bytes.
 
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::bundle::{Bundle, BundleError, Skill};
-use crate::decode::{DecodeError, decode_unchecked};
+use once_cell::race::OnceBox;
+use serde::Deserialize;
+
+use crate::bundle::{Bundle, BundleError, Signature, Skill, SkillEntry, check_skill};
+use crate::decode::{DecodeError, decode_body, decode_unchecked};
 use crate::tool::{TOOL_NAME, ToolDefinition};
 
 /// The skills of one bundle, ready to list and to serve.
 ///
-/// Decoding checks the header, the body and the bundle's rules once; after
-/// that every method is a lookup into borrowed data. Looking a skill up by
-/// name is a binary search over an index built at decoding.
+/// [`from_bytes`](Self::from_bytes) decodes and checks the whole bundle
+/// once; [`open`](Self::open) reads only the catalog-wide texts and the
+/// table of names, and decodes (and checks) a skill the first time it is
+/// looked up. Either way, every method after that is a lookup into
+/// borrowed data, and looking a skill up by name is a binary search over
+/// an index built at opening.
 ///
 /// ```
 /// # let bytes = skills_core::__doc_bundle();
@@ -23,16 +30,90 @@ use crate::tool::{TOOL_NAME, ToolDefinition};
 /// assert!(system.starts_with("<available_skills>\n<skill>\n<name>\npdf\n</name>"));
 /// # Ok::<(), skills_core::DecodeError>(())
 /// ```
-#[derive(Debug, Clone)]
 pub struct Catalog<'a> {
-    bundle: Bundle<'a>,
-    /// Indices into `bundle.skills`, sorted by name.
+    store: Store<'a>,
+    /// Indices of the skills, sorted by name.
     by_name: Vec<usize>,
+}
+
+enum Store<'a> {
+    /// Decoded and checked at once.
+    Full(Bundle<'a>),
+    /// Decoded skill by skill, on first use.
+    Lazy {
+        head: Head<'a>,
+        /// One cell per skill, in catalog order: the skill decoded and
+        /// checked, or why it could not be.
+        skills: Vec<OnceBox<Result<Skill<'a>, DecodeError>>>,
+        /// The whole bundle, for [`Catalog::bundle`], made on first use.
+        full: OnceBox<Bundle<'a>>,
+    },
+}
+
+/// A bundle as [`Catalog::open`] reads it: the same wire layout as
+/// [`Bundle`], with each skill left as its name and encoded bytes.
+#[derive(Debug, Clone, Deserialize)]
+struct Head<'a> {
+    prompt: &'a str,
+    usage: &'a str,
+    tool_description: &'a str,
+    tool_schema: &'a str,
+    #[serde(borrow)]
+    skills: Vec<SkillEntry<'a>>,
+    revision: [u8; 32],
+    #[serde(borrow)]
+    signatures: Vec<Signature<'a>>,
+}
+
+impl core::fmt::Debug for Catalog<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Catalog")
+            .field("skills", &self.len())
+            .field("lazy", &matches!(self.store, Store::Lazy { .. }))
+            .finish()
+    }
+}
+
+impl Clone for Catalog<'_> {
+    /// A lazily opened catalog's clone decodes its skills again on use.
+    fn clone(&self) -> Self {
+        let store = match &self.store {
+            Store::Full(bundle) => Store::Full(bundle.clone()),
+            Store::Lazy { head, skills, .. } => Store::Lazy {
+                head: head.clone(),
+                skills: skills.iter().map(|_| OnceBox::new()).collect(),
+                full: OnceBox::new(),
+            },
+        };
+        Catalog {
+            store,
+            by_name: self.by_name.clone(),
+        }
+    }
+}
+
+/// What [`Catalog::skill_at`] answers for an index past the end (which
+/// no caller passes).
+const OUT_OF_RANGE: DecodeError = DecodeError::Corrupt(postcard::Error::DeserializeUnexpectedEnd);
+
+/// The indices `0..len` sorted by `name`, or the first name found twice.
+fn name_index<'n>(len: usize, name: impl Fn(usize) -> &'n str) -> Result<Vec<usize>, BundleError> {
+    let mut index: Vec<usize> = (0..len).collect();
+    index.sort_unstable_by(|&a, &b| name(a).cmp(name(b)));
+    if let Some(pair) = index.windows(2).find(|pair| name(pair[0]) == name(pair[1])) {
+        return Err(BundleError::DuplicateSkill {
+            name: name(pair[0]).into(),
+        });
+    }
+    Ok(index)
 }
 
 impl<'a> Catalog<'a> {
     /// Decodes a bundle and checks it: see [`Bundle::decode`]. Strings and
-    /// file bytes stay in `bytes`; only the tables are allocated.
+    /// file bytes stay in `bytes`; only the tables are allocated. Every
+    /// skill is decoded and checked here, so a corrupt bundle is refused
+    /// now rather than at a call (see [`open`](Self::open) for the lazy
+    /// way).
     ///
     /// ```
     /// use skills_core::{Catalog, DecodeError};
@@ -41,6 +122,92 @@ impl<'a> Catalog<'a> {
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Self, DecodeError> {
         let bundle = decode_unchecked(bytes)?;
         Ok(Catalog::from_bundle(bundle)?)
+    }
+
+    /// Opens a bundle lazily: checks the header, decodes the catalog-wide
+    /// texts and the table of skill names (refusing a name listed twice),
+    /// and leaves each skill's encoding to be decoded and checked the first
+    /// time the skill is looked up, then kept. Opening costs a few
+    /// allocations whatever the size of the skills' files.
+    ///
+    /// A skill whose encoding is corrupt is reported when it is used: the
+    /// tool answers [`crate::ToolError::CorruptSkill`], [`lookup`](Self::lookup)
+    /// gives `None`. [`check`](Self::check) decodes every skill at once.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// assert_eq!(catalog.len(), 2);
+    /// assert!(catalog.call("pdf", Some("reference.md")).is_ok());
+    /// catalog.check()?;
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn open(bytes: &'a [u8]) -> Result<Self, DecodeError> {
+        let head: Head<'a> = decode_body(bytes)?;
+        let by_name = name_index(head.skills.len(), |at| {
+            head.skills.get(at).map_or("", |entry| entry.name)
+        })?;
+        let skills = head.skills.iter().map(|_| OnceBox::new()).collect();
+        Ok(Catalog {
+            store: Store::Lazy {
+                head,
+                skills,
+                full: OnceBox::new(),
+            },
+            by_name,
+        })
+    }
+
+    /// Decodes and checks every skill not decoded yet, and reports the
+    /// first that fails. A catalog from [`from_bytes`](Self::from_bytes)
+    /// always passes.
+    pub fn check(&self) -> Result<(), DecodeError> {
+        for at in 0..self.len() {
+            self.skill_at(at)?;
+        }
+        Ok(())
+    }
+
+    /// The skill at `at` in catalog order, decoding it on first use.
+    pub(crate) fn skill_at(&self, at: usize) -> Result<&Skill<'a>, DecodeError> {
+        match &self.store {
+            Store::Full(bundle) => bundle.skills.get(at).ok_or(OUT_OF_RANGE),
+            Store::Lazy { head, skills, .. } => {
+                let (Some(entry), Some(cell)) = (head.skills.get(at), skills.get(at)) else {
+                    return Err(OUT_OF_RANGE);
+                };
+                cell.get_or_init(|| {
+                    Box::new(
+                        entry
+                            .decode()
+                            .map_err(DecodeError::Corrupt)
+                            .and_then(|skill| {
+                                check_skill(&skill)?;
+                                Ok(skill)
+                            }),
+                    )
+                })
+                .as_ref()
+                .map_err(Clone::clone)
+            }
+        }
+    }
+
+    /// The name of the skill at `at` in catalog order.
+    fn name_at(&self, at: usize) -> &'a str {
+        match &self.store {
+            Store::Full(bundle) => bundle.skills.get(at).map_or("", |skill| skill.name),
+            Store::Lazy { head, .. } => head.skills.get(at).map_or("", |entry| entry.name),
+        }
+    }
+
+    /// The catalog-order index of the skill listed as `name`.
+    pub(crate) fn index_of(&self, name: &str) -> Option<usize> {
+        let found = self
+            .by_name
+            .binary_search_by(|&at| self.name_at(at).cmp(name))
+            .ok()?;
+        self.by_name.get(found).copied()
     }
 
     /// Builds a catalog over a bundle in memory, after [`Bundle::check`].
@@ -52,10 +219,15 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn from_bundle(bundle: Bundle<'a>) -> Result<Self, BundleError> {
         let by_name = bundle.name_index()?;
-        Ok(Catalog { bundle, by_name })
+        Ok(Catalog {
+            store: Store::Full(bundle),
+            by_name,
+        })
     }
 
-    /// The decoded bundle.
+    /// The decoded bundle. A catalog from [`open`](Self::open) makes it on
+    /// first use from its skills, leaving out any that does not decode
+    /// (call [`check`](Self::check) first to be told).
     ///
     /// ```
     /// # let bytes = skills_core::__doc_bundle();
@@ -63,7 +235,22 @@ impl<'a> Catalog<'a> {
     /// assert_eq!(catalog.bundle().skills.len(), 2);
     /// ```
     pub fn bundle(&self) -> &Bundle<'a> {
-        &self.bundle
+        match &self.store {
+            Store::Full(bundle) => bundle,
+            Store::Lazy { head, full, .. } => full.get_or_init(|| {
+                Box::new(Bundle {
+                    prompt: head.prompt,
+                    usage: head.usage,
+                    tool_description: head.tool_description,
+                    tool_schema: head.tool_schema,
+                    skills: (0..head.skills.len())
+                        .filter_map(|at| self.skill_at(at).ok().cloned())
+                        .collect(),
+                    revision: head.revision,
+                    signatures: head.signatures.clone(),
+                })
+            }),
+        }
     }
 
     /// The text listing the skills for the system prompt, by default the
@@ -75,7 +262,10 @@ impl<'a> Catalog<'a> {
     /// assert!(catalog.prompt().ends_with("</available_skills>"));
     /// ```
     pub fn prompt(&self) -> &'a str {
-        self.bundle.prompt
+        match &self.store {
+            Store::Full(bundle) => bundle.prompt,
+            Store::Lazy { head, .. } => head.prompt,
+        }
     }
 
     /// The paragraph telling the model how to use the `skill` tool, to put
@@ -87,7 +277,10 @@ impl<'a> Catalog<'a> {
     /// assert_eq!(catalog.usage(), skills_core::USAGE);
     /// ```
     pub fn usage(&self) -> &'a str {
-        self.bundle.usage
+        match &self.store {
+            Store::Full(bundle) => bundle.usage,
+            Store::Lazy { head, .. } => head.usage,
+        }
     }
 
     /// [`prompt`](Self::prompt), an empty line, then [`usage`](Self::usage):
@@ -117,14 +310,20 @@ impl<'a> Catalog<'a> {
     /// assert!(tool.parameters.starts_with(r#"{"type":"object""#));
     /// ```
     pub fn tool_definition(&self) -> ToolDefinition<'a> {
+        let (description, parameters) = match &self.store {
+            Store::Full(bundle) => (bundle.tool_description, bundle.tool_schema),
+            Store::Lazy { head, .. } => (head.tool_description, head.tool_schema),
+        };
         ToolDefinition {
             name: TOOL_NAME,
-            description: self.bundle.tool_description,
-            parameters: self.bundle.tool_schema,
+            description,
+            parameters,
         }
     }
 
-    /// The listed skills, in catalog order.
+    /// The listed skills, in catalog order (for a catalog from
+    /// [`open`](Self::open), decoded on first use: see
+    /// [`bundle`](Self::bundle)).
     ///
     /// ```
     /// # let bytes = skills_core::__doc_bundle();
@@ -133,10 +332,11 @@ impl<'a> Catalog<'a> {
     /// assert_eq!((pdf.name, pdf.files.len()), ("pdf", 3));
     /// ```
     pub fn skills(&self) -> &[Skill<'a>] {
-        &self.bundle.skills
+        &self.bundle().skills
     }
 
-    /// The skill listed as `name`, exactly.
+    /// The skill listed as `name`, exactly; `None` also for a skill of a
+    /// lazily opened catalog that does not decode.
     ///
     /// ```
     /// # let bytes = skills_core::__doc_bundle();
@@ -145,12 +345,7 @@ impl<'a> Catalog<'a> {
     /// assert!(catalog.lookup("PDF").is_none());
     /// ```
     pub fn lookup(&self, name: &str) -> Option<&Skill<'a>> {
-        let skills = &self.bundle.skills;
-        let found = self
-            .by_name
-            .binary_search_by(|&at| skills.get(at).map_or("", |skill| skill.name).cmp(name))
-            .ok()?;
-        skills.get(*self.by_name.get(found)?)
+        self.skill_at(self.index_of(name)?).ok()
     }
 
     /// The listed names, in catalog order.
@@ -161,7 +356,7 @@ impl<'a> Catalog<'a> {
     /// assert_eq!(catalog.names().len(), 2);
     /// ```
     pub fn names(&self) -> impl ExactSizeIterator<Item = &'a str> + DoubleEndedIterator + '_ {
-        self.bundle.skills.iter().map(|skill| skill.name)
+        (0..self.len()).map(|at| self.name_at(at))
     }
 
     /// How many skills are listed.
@@ -172,7 +367,10 @@ impl<'a> Catalog<'a> {
     /// assert_eq!(catalog.len(), 2);
     /// ```
     pub fn len(&self) -> usize {
-        self.bundle.skills.len()
+        match &self.store {
+            Store::Full(bundle) => bundle.skills.len(),
+            Store::Lazy { head, .. } => head.skills.len(),
+        }
     }
 
     /// Whether no skill is listed.
@@ -183,6 +381,6 @@ impl<'a> Catalog<'a> {
     /// assert!(!catalog.is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.bundle.skills.is_empty()
+        self.len() == 0
     }
 }

@@ -123,6 +123,13 @@ impl<'a> Bundle<'a> {
 
 /// Header, body and trailing bytes; not the rules of [`Bundle::check`].
 pub(crate) fn decode_unchecked(bytes: &[u8]) -> Result<Bundle<'_>, DecodeError> {
+    decode_body(bytes)
+}
+
+/// The header checked, then the body decoded as `T` with nothing after it.
+pub(crate) fn decode_body<'a, T: serde::Deserialize<'a>>(
+    bytes: &'a [u8],
+) -> Result<T, DecodeError> {
     let (Some(magic), Some(version)) = (bytes.first_chunk::<4>(), bytes.get(4..HEADER_LEN)) else {
         return Err(DecodeError::TooShort { len: bytes.len() });
     };
@@ -134,8 +141,7 @@ pub(crate) fn decode_unchecked(bytes: &[u8]) -> Result<Bundle<'_>, DecodeError> 
         return Err(DecodeError::UnsupportedVersion { found });
     }
     let body = bytes.get(HEADER_LEN..).unwrap_or_default();
-    let (bundle, rest) =
-        postcard::take_from_bytes::<Bundle<'_>>(body).map_err(DecodeError::Corrupt)?;
+    let (bundle, rest) = postcard::take_from_bytes::<T>(body).map_err(DecodeError::Corrupt)?;
     if !rest.is_empty() {
         return Err(DecodeError::TrailingBytes { count: rest.len() });
     }

@@ -374,6 +374,15 @@ pub enum ToolError {
         /// The skill's files, sorted.
         files: Vec<String>,
     },
+    /// The skill is listed, but its part of the bundle does not decode
+    /// (only from a catalog opened with [`Catalog::open`], which decodes a
+    /// skill on first use).
+    CorruptSkill {
+        /// The skill's name.
+        name: String,
+        /// Why it does not decode.
+        message: String,
+    },
     /// The file is neither text nor an image.
     NotShowable {
         /// The path.
@@ -411,6 +420,9 @@ impl fmt::Display for ToolError {
                     quoted(path)
                 )?;
                 write_list(f, files)
+            }
+            ToolError::CorruptSkill { name, message } => {
+                write!(f, "skill {} cannot be read: {message}", quoted(name))
             }
             ToolError::NotShowable {
                 path,
@@ -473,12 +485,16 @@ impl<'a> Catalog<'a> {
         {
             return Err(ToolError::InvalidPath { path: path.into() });
         }
-        let Some(skill) = self.lookup(name) else {
+        let Some(at) = self.index_of(name) else {
             return Err(ToolError::UnknownSkill {
                 name: name.into(),
                 available: self.names().map(String::from).collect(),
             });
         };
+        let skill = self.skill_at(at).map_err(|error| ToolError::CorruptSkill {
+            name: name.into(),
+            message: alloc::string::ToString::to_string(&error),
+        })?;
         let target = match path {
             None => Target::Instructions,
             Some(path) => match skill.file(path) {

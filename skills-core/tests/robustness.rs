@@ -124,8 +124,27 @@ fn exercise(catalog: &Catalog<'_>, rng: &mut Rng) {
     }
 }
 
+/// Opens the bytes both ways: lazily (every call and the full check must
+/// not panic either), then eagerly, whose answer is returned. What the
+/// eager way accepts, the lazy way accepts and checks.
 fn open(bytes: &[u8], rng: &mut Rng) -> Result<(), DecodeError> {
+    let lazy = Catalog::open(bytes);
+    if let Ok(lazy) = &lazy {
+        exercise(lazy, rng);
+        for name in lazy.names() {
+            if let Err(error) = lazy.call(name, None) {
+                assert!(!error.to_string().is_empty());
+            }
+        }
+        let _ = lazy.bundle();
+        if let Err(error) = lazy.check() {
+            assert!(!error.to_string().is_empty());
+        }
+    }
     let catalog = Catalog::from_bytes(bytes)?;
+    let lazy = lazy.expect("what decodes eagerly opens lazily");
+    assert_eq!(lazy.check(), Ok(()));
+    assert_eq!(lazy.bundle(), catalog.bundle());
     exercise(&catalog, rng);
     Ok(())
 }
