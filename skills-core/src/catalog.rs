@@ -6,6 +6,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use once_cell::race::OnceBox;
+
+use crate::names::NameIndex;
 use serde::Deserialize;
 
 use crate::bundle::{Bundle, BundleError, Signature, Skill, SkillEntry, check_skill};
@@ -32,8 +34,8 @@ use crate::tool::{TOOL_NAME, ToolDefinition};
 /// ```
 pub struct Catalog<'a> {
     store: Store<'a>,
-    /// Indices of the skills, sorted by name.
-    by_name: Vec<usize>,
+    /// The skills' names, for lookups.
+    names: NameIndex,
 }
 
 enum Store<'a> {
@@ -87,7 +89,7 @@ impl Clone for Catalog<'_> {
         };
         Catalog {
             store,
-            by_name: self.by_name.clone(),
+            names: self.names.clone(),
         }
     }
 }
@@ -95,18 +97,6 @@ impl Clone for Catalog<'_> {
 /// What [`Catalog::skill_at`] answers for an index past the end (which
 /// no caller passes).
 const OUT_OF_RANGE: DecodeError = DecodeError::Corrupt(postcard::Error::DeserializeUnexpectedEnd);
-
-/// The indices `0..len` sorted by `name`, or the first name found twice.
-fn name_index<'n>(len: usize, name: impl Fn(usize) -> &'n str) -> Result<Vec<usize>, BundleError> {
-    let mut index: Vec<usize> = (0..len).collect();
-    index.sort_unstable_by(|&a, &b| name(a).cmp(name(b)));
-    if let Some(pair) = index.windows(2).find(|pair| name(pair[0]) == name(pair[1])) {
-        return Err(BundleError::DuplicateSkill {
-            name: name(pair[0]).into(),
-        });
-    }
-    Ok(index)
-}
 
 impl<'a> Catalog<'a> {
     /// Decodes a bundle and checks it: see [`Bundle::decode`]. Strings and
@@ -144,7 +134,7 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn open(bytes: &'a [u8]) -> Result<Self, DecodeError> {
         let head: Head<'a> = decode_body(bytes)?;
-        let by_name = name_index(head.skills.len(), |at| {
+        let names = NameIndex::build(head.skills.len(), |at| {
             head.skills.get(at).map_or("", |entry| entry.name)
         })?;
         let skills = head.skills.iter().map(|_| OnceBox::new()).collect();
@@ -154,7 +144,7 @@ impl<'a> Catalog<'a> {
                 skills,
                 full: OnceBox::new(),
             },
-            by_name,
+            names,
         })
     }
 
@@ -203,11 +193,7 @@ impl<'a> Catalog<'a> {
 
     /// The catalog-order index of the skill listed as `name`.
     pub(crate) fn index_of(&self, name: &str) -> Option<usize> {
-        let found = self
-            .by_name
-            .binary_search_by(|&at| self.name_at(at).cmp(name))
-            .ok()?;
-        self.by_name.get(found).copied()
+        self.names.find(name, |at| self.name_at(at))
     }
 
     /// Builds a catalog over a bundle in memory, after [`Bundle::check`].
@@ -218,10 +204,10 @@ impl<'a> Catalog<'a> {
     /// assert!(catalog.is_empty());
     /// ```
     pub fn from_bundle(bundle: Bundle<'a>) -> Result<Self, BundleError> {
-        let by_name = bundle.name_index()?;
+        let names = bundle.name_index()?;
         Ok(Catalog {
             store: Store::Full(bundle),
-            by_name,
+            names,
         })
     }
 

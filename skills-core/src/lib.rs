@@ -87,6 +87,7 @@ pub mod instructions;
 #[cfg(feature = "json")]
 mod json;
 pub mod manifest;
+mod names;
 pub mod outline;
 pub mod path;
 pub mod prompt;
