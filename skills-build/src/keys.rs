@@ -192,13 +192,15 @@ impl SecretKey {
         SecretKey(SigningKey::from_bytes(&seed))
     }
 
-    /// A new key from the system's random number generator.
+    /// A new key from the system's random number generator (feature
+    /// `cli`, on by default).
     ///
     /// ```
     /// let a = skills_build::keys::SecretKey::generate().unwrap();
     /// let b = skills_build::keys::SecretKey::generate().unwrap();
     /// assert_ne!(a.public_key(), b.public_key());
     /// ```
+    #[cfg(feature = "cli")]
     pub fn generate() -> Result<Self, KeyError> {
         let mut seed = Zeroizing::new([0u8; 32]);
         getrandom::fill(seed.as_mut()).map_err(|error| KeyError::Random(error.to_string()))?;
@@ -290,7 +292,7 @@ impl SecretKey {
     /// let dir = std::env::temp_dir().join(format!("skills-keys-doc-{}", std::process::id()));
     /// std::fs::create_dir_all(&dir).unwrap();
     /// let (secret, public) = (dir.join("k.pem"), dir.join("k.pub.pem"));
-    /// let key = skills_build::keys::SecretKey::generate().unwrap();
+    /// let key = skills_build::keys::SecretKey::from_seed([7; 32]);
     /// key.write_pair(&secret, &public).unwrap();
     /// assert!(key.write_pair(&secret, &public).is_err()); // never overwrites
     /// # std::fs::remove_dir_all(&dir).unwrap();
