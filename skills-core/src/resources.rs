@@ -314,13 +314,17 @@ pub fn encode_resource_content<'d>(
 
 /// Appends `text` as a JSON string the way Python's `json.dumps` writes
 /// it: `"` and `\` escaped, `\n \r \t \b \f` by name, other control
-/// characters as `\u00XX`; with `ascii`, every non-ASCII character as
-/// `\uXXXX` (astral ones as a surrogate pair), lowercase hex.
+/// characters as `\u00XX`; with `ascii` (`ensure_ascii`), every character
+/// outside printable ASCII (DEL included) as `\uXXXX`, astral ones as a
+/// surrogate pair, lowercase hex.
 ///
 /// ```
 /// let mut out = String::new();
 /// skills_core::resources::push_json_string(&mut out, "é\"\n😀", true);
 /// assert_eq!(out, r#""\u00e9\"\n\ud83d\ude00""#);
+/// out.clear();
+/// skills_core::resources::push_json_string(&mut out, "\u{7f}", true);
+/// assert_eq!(out, r#""\u007f""#);
 /// ```
 pub fn push_json_string(out: &mut String, text: &str, ascii: bool) {
     out.push('"');
@@ -333,7 +337,7 @@ pub fn push_json_string(out: &mut String, text: &str, ascii: bool) {
             '\t' => out.push_str("\\t"),
             '\u{8}' => out.push_str("\\b"),
             '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 || (ascii && !c.is_ascii()) => {
+            c if (c as u32) < 0x20 || (ascii && !matches!(c, ' '..='~')) => {
                 let mut units = [0u16; 2];
                 for unit in c.encode_utf16(&mut units) {
                     let _ = write!(out, "\\u{unit:04x}");

@@ -2,12 +2,10 @@
 
 use std::path::Path;
 
-use skills_build::compile::{CompileOptions, Locations, compile};
+use skills_build::Builder;
 use skills_build::diagnostic;
-use skills_build::discover::{self, Options, Root};
 use skills_build::filter::Glob;
-use skills_build::problem::Problem;
-use skills_build::source::DirSource;
+use skills_core::Catalog;
 
 use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write};
@@ -74,16 +72,15 @@ fn usage_error(message: &str) -> i32 {
     2
 }
 
-/// Runs the command.
+/// Runs the command: the same compilation a build script's `Builder` does.
 pub fn run(call: &Invocation) -> i32 {
     let Some(output) = call.option("--output").or_else(|| call.option("-o")) else {
         return usage_error("Missing option '-o' / '--output'.");
     };
-    let mut problems = Vec::new();
-    let mut options = Options::default();
+    let mut builder = Builder::new();
     if let Some(max) = call.option("--max-file-size") {
         match max.parse::<u64>() {
-            Ok(max) => options.max_file_size = max,
+            Ok(max) => builder = builder.max_file_size(max),
             Err(_) => {
                 return usage_error(&format!(
                     "Invalid value for '--max-file-size': {max:?} is not a number of bytes."
@@ -93,39 +90,22 @@ pub fn run(call: &Invocation) -> i32 {
     }
     for (name, pattern) in &call.options {
         if *name == "--exclude" {
-            match Glob::new(pattern) {
-                Ok(glob) => options.excludes.push(glob),
-                Err(error) => return usage_error(&error.to_string()),
+            if let Err(error) = Glob::new(pattern) {
+                return usage_error(&error.to_string());
             }
+            builder = builder.exclude(pattern.as_str());
         }
     }
-    let mut sources = Vec::new();
+    if let Some(base) = call.option("--location-base") {
+        builder = builder.location_base(base);
+    }
     for arg in &call.args {
-        let (qualifier, dir) = split_source(arg);
-        match DirSource::new(dir) {
-            Ok(source) => sources.push((source, qualifier)),
-            Err(error) => problems.push(
-                Problem::spec_error(format!("cannot open the skills directory: {error}"))
-                    .with_file(dir),
-            ),
-        }
+        builder = match split_source(arg) {
+            (Some(qualifier), dir) => builder.qualified_source(dir, qualifier),
+            (None, dir) => builder.source(dir),
+        };
     }
-    let roots: Vec<Root<'_>> = sources
-        .iter()
-        .map(|(source, qualifier)| Root {
-            source,
-            qualifier: *qualifier,
-        })
-        .collect();
-    let mut found = discover::discover(&roots, &options);
-    found.problems.extend(problems);
-    Problem::sort(&mut found.problems);
-    let locations = match call.option("--location-base") {
-        Some(base) => Locations::Base(base.to_string()),
-        None => Locations::Uri,
-    };
-    let listed = found.listed().count();
-    match compile(&found, &CompileOptions { locations }) {
+    match builder.compile() {
         Ok(compiled) => {
             let mut text = String::new();
             for warning in &compiled.warnings {
@@ -136,6 +116,7 @@ pub fn run(call: &Invocation) -> i32 {
                 write(Stream::Err, &text);
                 return 1;
             }
+            let listed = Catalog::open(&compiled.bytes).map_or(0, |catalog| catalog.len());
             text.push_str(&format!(
                 "ok: wrote {output}: {listed} skill{}, {} bytes ({})\n",
                 if listed == 1 { "" } else { "s" },

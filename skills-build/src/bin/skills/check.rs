@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use skills_build::diagnostic;
 use skills_build::problem::{Problem, Rule};
 use skills_build::skill_dir;
 
@@ -78,53 +79,25 @@ pub fn run(call: &Invocation) -> i32 {
     } else {
         let mut text = String::new();
         for problem in &problems {
-            text.push_str(&diagnostic(problem));
+            text.push_str(&diagnostic::render(problem));
         }
-        text.push_str(&summary(skills, errors, warnings));
+        text.push_str(&summary(skills, &problems));
         write(Stream::Err, &text);
     }
     i32::from(errors > 0)
 }
 
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
+fn summary(skills: usize, problems: &[Problem]) -> String {
+    let verdict = if problems.iter().any(Problem::is_error) {
+        "error"
     } else {
-        format!("{n} {word}s")
-    }
-}
-
-fn summary(skills: usize, errors: usize, warnings: usize) -> String {
-    let found = match (errors, warnings) {
-        (0, 0) => "no problems".to_string(),
-        (0, w) => plural(w, "warning"),
-        (e, 0) => plural(e, "error"),
-        (e, w) => format!("{}, {}", plural(e, "error"), plural(w, "warning")),
+        "ok"
     };
-    let verdict = if errors > 0 { "error" } else { "ok" };
-    format!("{verdict}: checked {}: {found}\n", plural(skills, "skill"))
-}
-
-/// One problem in the compiler's layout: what, where, and how to fix it.
-fn diagnostic(problem: &Problem) -> String {
-    let mut text = match &problem.field {
-        Some(field) => format!("{}[{field}]: ", problem.severity),
-        None => format!("{}: ", problem.severity),
-    };
-    let mut lines = problem.message.lines();
-    text.push_str(lines.next().unwrap_or(""));
-    text.push('\n');
-    if let Some(location) = problem.location() {
-        text.push_str(&format!("  --> {location}\n"));
-    }
-    for line in lines {
-        text.push_str(&format!("   | {line}\n"));
-    }
-    if let Some(hint) = &problem.hint {
-        text.push_str(&format!("   = help: {hint}\n"));
-    }
-    text.push('\n');
-    text
+    let noun = if skills == 1 { "skill" } else { "skills" };
+    format!(
+        "{verdict}: checked {skills} {noun}: {}\n",
+        diagnostic::count(problems)
+    )
 }
 
 fn report_json(skills: usize, errors: usize, warnings: usize, problems: &[Problem]) -> Json {
@@ -173,28 +146,22 @@ fn report_json(skills: usize, errors: usize, warnings: usize, problems: &[Proble
 #[cfg(test)]
 mod tests {
     use super::*;
-    use skills_build::problem::{Position, Severity};
-
-    #[test]
-    fn prints_a_diagnostic_with_location_and_help() {
-        let problem = Problem::error("Skill name 'PDF' must be lowercase")
-            .with_field("name")
-            .with_file("skills/PDF/SKILL.md")
-            .at(Position { line: 2, column: 7 })
-            .with_hint("write it as 'pdf'");
-        assert_eq!(
-            diagnostic(&problem),
-            "error[name]: Skill name 'PDF' must be lowercase\n  --> skills/PDF/SKILL.md:2:7\n   = help: write it as 'pdf'\n\n"
-        );
-        assert_eq!(Severity::Warning.as_str(), "warning");
-    }
 
     #[test]
     fn summarises_counts() {
-        assert_eq!(summary(1, 0, 0), "ok: checked 1 skill: no problems\n");
+        assert_eq!(summary(1, &[]), "ok: checked 1 skill: no problems\n");
+        let problems = [
+            Problem::error("a"),
+            Problem::error("b"),
+            Problem::warning("c"),
+        ];
         assert_eq!(
-            summary(3, 2, 1),
+            summary(3, &problems),
             "error: checked 3 skills: 2 errors, 1 warning\n"
+        );
+        assert_eq!(
+            summary(2, &problems[2..]),
+            "ok: checked 2 skills: 1 warning\n"
         );
     }
 }
