@@ -6,6 +6,7 @@ use skills_core::{Catalog, FORMAT_VERSION, Sha256};
 
 use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write, write_stdout};
+use crate::targets::read_file;
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
@@ -100,15 +101,9 @@ pub fn run(call: &Invocation) -> i32 {
     let Some(path) = call.args.first() else {
         return 2;
     };
-    let bytes = match std::fs::read(path) {
+    let bytes = match read_file(path, 1) {
         Ok(bytes) => bytes,
-        Err(error) => {
-            write(
-                Stream::Err,
-                &format!("error: cannot read {path}: {error}\n"),
-            );
-            return 1;
-        }
+        Err(status) => return status,
     };
     let catalog = match Catalog::from_bytes(&bytes) {
         Ok(catalog) => catalog,

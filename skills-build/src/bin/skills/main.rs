@@ -18,6 +18,7 @@ mod pypath;
 mod reference;
 mod revision;
 mod sign;
+mod targets;
 mod verify;
 
 use args::{CommandSpec, GroupSpec, Param};

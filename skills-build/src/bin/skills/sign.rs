@@ -8,6 +8,7 @@ use skills_build::signing::{Signer, sign_bundle, snapshot_dir};
 
 use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write};
+use crate::targets::{Targets, read_file};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
@@ -88,22 +89,13 @@ pub fn run(call: &Invocation) -> i32 {
         Some(id) => signer.key_id(id),
         None => signer,
     };
-    let dirs = call
-        .args
-        .iter()
-        .filter(|arg| Path::new(arg).is_dir())
-        .count();
-    if dirs == 0 {
-        let [bundle] = call.args.as_slice() else {
-            return usage_error("Give one bundle file, or skill directories.");
-        };
-        return sign_file(bundle, output.unwrap_or(bundle), &signer);
-    }
-    if dirs != call.args.len() {
-        return usage_error("Give one bundle file, or skill directories, not both.");
-    }
+    let dirs = match Targets::of(&call.args) {
+        Ok(Targets::Bundle(bundle)) => return sign_file(bundle, output.unwrap_or(bundle), &signer),
+        Ok(Targets::Dirs(dirs)) => dirs,
+        Err(message) => return usage_error(message),
+    };
     let mut lines = String::new();
-    for dir in &call.args {
+    for dir in dirs {
         let snapshot = match snapshot_dir(Path::new(dir)) {
             Ok(snapshot) => snapshot,
             Err(error) => return fail(&error.to_string()),
@@ -139,9 +131,9 @@ pub fn run(call: &Invocation) -> i32 {
 }
 
 fn sign_file(bundle: &str, output: &str, signer: &Signer) -> i32 {
-    let bytes = match std::fs::read(bundle) {
+    let bytes = match read_file(bundle, 1) {
         Ok(bytes) => bytes,
-        Err(error) => return fail(&format!("cannot read {bundle}: {error}")),
+        Err(status) => return status,
     };
     let signed = match sign_bundle(&bytes, signer) {
         Ok(signed) => signed,

@@ -11,6 +11,7 @@ use skills_core::verify::{Identity, Status, TrustPolicy};
 
 use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write};
+use crate::targets::{Targets, read_file};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
@@ -136,20 +137,11 @@ pub fn run(call: &Invocation) -> i32 {
         Ok(policy) => policy,
         Err(message) => return usage_error(&message),
     };
-    let dirs = call
-        .args
-        .iter()
-        .filter(|arg| Path::new(arg).is_dir())
-        .count();
-    if dirs == 0 {
-        let [bundle] = call.args.as_slice() else {
-            return usage_error("Give one bundle file, or skill directories.");
-        };
-        return verify_file(bundle, &policy);
-    }
-    if dirs != call.args.len() {
-        return usage_error("Give one bundle file, or skill directories, not both.");
-    }
+    let dirs = match Targets::of(&call.args) {
+        Ok(Targets::Bundle(bundle)) => return verify_file(bundle, &policy),
+        Ok(Targets::Dirs(dirs)) => dirs,
+        Err(message) => return usage_error(message),
+    };
     let signatures = match call.option("--signatures") {
         Some(path) => match read_signatures(path) {
             Ok(signatures) => signatures,
@@ -158,7 +150,7 @@ pub fn run(call: &Invocation) -> i32 {
         None => Vec::new(),
     };
     let mut out = String::new();
-    for dir in &call.args {
+    for dir in dirs {
         let snapshot = match snapshot_dir(Path::new(dir)) {
             Ok(snapshot) => snapshot,
             Err(error) => {
@@ -224,15 +216,9 @@ fn read_signatures(path: &str) -> Result<Vec<DetachedSignature>, String> {
 }
 
 fn verify_file(path: &str, policy: &TrustPolicy) -> i32 {
-    let bytes = match std::fs::read(path) {
+    let bytes = match read_file(path, 2) {
         Ok(bytes) => bytes,
-        Err(error) => {
-            write(
-                Stream::Err,
-                &format!("error: cannot read {path}: {error}\n"),
-            );
-            return 2;
-        }
+        Err(status) => return status,
     };
     let bundle = match Bundle::decode(&bytes) {
         Ok(bundle) => bundle,

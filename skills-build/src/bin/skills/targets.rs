@@ -1,0 +1,57 @@
+//! What `sign` and `verify` act on: one bundle file, or skill directories.
+
+use std::path::Path;
+
+use crate::output::{Stream, write};
+
+/// The arguments of a command that takes a bundle or skill directories.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Targets<'a> {
+    /// One bundle file.
+    Bundle(&'a str),
+    /// One or more skill directories.
+    Dirs(&'a [String]),
+}
+
+impl<'a> Targets<'a> {
+    /// Sorts the arguments out, or says (as a usage error) why they mix.
+    pub fn of(args: &'a [String]) -> Result<Targets<'a>, &'static str> {
+        let dirs = args.iter().filter(|arg| Path::new(arg).is_dir()).count();
+        match (dirs, args) {
+            (0, [bundle]) => Ok(Targets::Bundle(bundle)),
+            (0, _) => Err("Give one bundle file, or skill directories."),
+            (n, _) if n == args.len() => Ok(Targets::Dirs(args)),
+            _ => Err("Give one bundle file, or skill directories, not both."),
+        }
+    }
+}
+
+/// The bytes of `path`, or the error printed and `failure` as the status.
+pub fn read_file(path: &str, failure: i32) -> Result<Vec<u8>, i32> {
+    std::fs::read(path).map_err(|error| {
+        write(
+            Stream::Err,
+            &format!("error: cannot read {path}: {error}\n"),
+        );
+        failure
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorts_bundles_from_directories() {
+        let here = std::env!("CARGO_MANIFEST_DIR").to_string();
+        let file = format!("{here}/Cargo.toml");
+        assert_eq!(
+            Targets::of(std::slice::from_ref(&file)),
+            Ok(Targets::Bundle(&file))
+        );
+        let dirs = [here.clone(), format!("{here}/src")];
+        assert_eq!(Targets::of(&dirs), Ok(Targets::Dirs(&dirs)));
+        assert!(Targets::of(&[file.clone(), here]).is_err());
+        assert!(Targets::of(&[file.clone(), file]).is_err());
+    }
+}
