@@ -460,23 +460,27 @@ fn report(shape: Shape, n: usize) {
     );
 }
 
-/// `SERVE_PROFILE=open` or `SERVE_PROFILE=call`: loop on one side only
-/// (10 typical skills), for `perf record`.
+/// `SERVE_PROFILE=open` or `SERVE_PROFILE=call` (add `:N` for N typical
+/// skills, default 10): loop on one side only, for `perf record`.
 fn profile(what: &str) {
-    let (root, _) = tree(Shape::Typical, 10);
+    // `call` or `open`, optionally with a skill count: `call:1000`.
+    let (what, count) = what.split_once(':').unwrap_or((what, "10"));
+    let count: usize = count.parse().unwrap_or(10);
+    let (root, _) = tree(Shape::Typical, count);
     let source = IncludeDirSource::new("skills", root);
     let bytes = skills_build::compile_sources(&[&source])
         .expect("generated skills compile")
         .bytes;
     let catalog = Catalog::from_bytes(&bytes).expect("the bundle decodes");
+    let names: Vec<String> = (0..count).map(|i| format!("skill-{i:04}")).collect();
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(5) {
         for i in 0..10_000 {
             if what == "open" {
                 black_box(Catalog::from_bytes(black_box(&bytes)).map(|c| c.len()).ok());
             } else {
-                let name = format!("skill-{:04}", i % 10);
-                black_box(serve_from_bundle(&catalog, &name, PATHS[i % 4]));
+                let name = &names[(i * 7919) % count];
+                black_box(serve_from_bundle(&catalog, name, PATHS[i % 4]));
             }
         }
     }
