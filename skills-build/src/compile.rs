@@ -311,8 +311,7 @@ pub fn compile(found: &Discovery, options: &CompileOptions) -> Result<Compiled, 
         ..Bundle::default()
     };
     // Last: the bundle revision covers everything above.
-    crate::signing::record_bundle_revision(&mut bundle);
-    match bundle.encode() {
+    match skills_core::revision::encode_with_revision(&mut bundle) {
         Ok(bytes) => {
             Problem::sort(&mut problems);
             Ok(Compiled {

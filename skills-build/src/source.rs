@@ -197,13 +197,22 @@ impl Source for DirSource {
                 .into_string()
                 .map_err(|_| SourceError::NotUtf8Name(entry.path()))?;
             let rel = join(dir, &name);
-            let target = self.resolve(&rel)?;
-            let kind = if target.is_dir() {
+            // `real` is canonical, so a plain entry of it stays inside the
+            // root; only a link needs resolving (and checking).
+            let file_type = entry.file_type().map_err(io_error)?;
+            let kind = if file_type.is_dir() {
                 EntryKind::Dir
-            } else if target.is_file() {
+            } else if file_type.is_file() {
                 EntryKind::File
             } else {
-                return Err(SourceError::NotAFile(rel));
+                let target = self.resolve(&rel)?;
+                if target.is_dir() {
+                    EntryKind::Dir
+                } else if target.is_file() {
+                    EntryKind::File
+                } else {
+                    return Err(SourceError::NotAFile(rel));
+                }
             };
             entries.push(DirEntry { name, kind });
         }

@@ -379,6 +379,44 @@ pub fn bundle_revision(bundle: &Bundle<'_>) -> Revision {
     Revision(digest)
 }
 
+/// Records the bundle's revision and encodes it, hashing and copying the
+/// bundle's bytes once instead of twice: the revision is the digest of the
+/// encoding with a blank revision and no signatures, and those two come
+/// last in the encoding, so the blank encoding is hashed and its revision
+/// bytes patched in place. For an unsigned bundle the result equals
+/// recording [`bundle_revision`] and then calling [`Bundle::encode`]; a
+/// bundle with signatures goes that longer way.
+///
+/// ```
+/// use skills_core::bundle::Bundle;
+/// use skills_core::revision::{bundle_revision, encode_with_revision};
+/// let mut bundle = Bundle { prompt: "p", ..Bundle::default() };
+/// let bytes = encode_with_revision(&mut bundle).unwrap();
+/// assert_eq!(bundle.revision, bundle_revision(&bundle).0);
+/// assert_eq!(bytes, bundle.encode().unwrap());
+/// ```
+pub fn encode_with_revision(
+    bundle: &mut Bundle<'_>,
+) -> Result<Vec<u8>, crate::bundle::EncodeError> {
+    let signed =
+        !bundle.signatures.is_empty() || bundle.skills.iter().any(|s| !s.signatures.is_empty());
+    if signed {
+        bundle.revision = bundle_revision(bundle).0;
+        return bundle.encode();
+    }
+    bundle.revision = [0; 32];
+    let mut bytes = bundle.encode()?;
+    let digest: [u8; 32] = Hasher::digest(&bytes).into();
+    // The encoding ends with the 32 revision bytes and the signature
+    // count, a one-byte zero.
+    let at = bytes.len().saturating_sub(33);
+    if let Some(slot) = bytes.get_mut(at..at + 32) {
+        slot.copy_from_slice(&digest);
+    }
+    bundle.revision = digest;
+    Ok(bytes)
+}
+
 /// Why a signature payload could not be made.
 ///
 /// ```
