@@ -6,10 +6,11 @@
 //! memory ([`MemorySource`], for tests and generated skills) and an
 //! embedded [`include_dir::Dir`] ([`IncludeDirSource`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// What a directory entry is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,11 +116,26 @@ fn join(dir: &str, name: &str) -> String {
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct DirSource {
     root: PathBuf,
     canonical_root: PathBuf,
     location: String,
+    /// Directories (relative) listed and found to be plain directories all
+    /// the way down from the root: a plain file in one of them is inside
+    /// the root without resolving its path again.
+    plain_dirs: Mutex<HashSet<String>>,
+}
+
+impl Clone for DirSource {
+    fn clone(&self) -> Self {
+        DirSource {
+            root: self.root.clone(),
+            canonical_root: self.canonical_root.clone(),
+            location: self.location.clone(),
+            plain_dirs: Mutex::new(HashSet::new()),
+        }
+    }
 }
 
 impl DirSource {
@@ -144,6 +160,7 @@ impl DirSource {
             root,
             canonical_root,
             location,
+            plain_dirs: Mutex::new(HashSet::new()),
         })
     }
 
@@ -185,6 +202,11 @@ impl Source for DirSource {
 
     fn list(&self, dir: &str) -> Result<Vec<DirEntry>, SourceError> {
         let real = self.resolve(dir)?;
+        if real == self.canonical_root.join(dir)
+            && let Ok(mut plain) = self.plain_dirs.lock()
+        {
+            plain.insert(dir.to_string());
+        }
         let io_error = |error| SourceError::Io {
             path: dir.to_string(),
             error,
@@ -221,11 +243,32 @@ impl Source for DirSource {
     }
 
     fn read(&self, path: &str) -> Result<Vec<u8>, SourceError> {
-        let real = self.resolve(path)?;
+        let real = match self.plain_file(path) {
+            Some(real) => real,
+            None => self.resolve(path)?,
+        };
         std::fs::read(real).map_err(|error| SourceError::Io {
             path: path.to_string(),
             error,
         })
+    }
+}
+
+impl DirSource {
+    /// `path` under the root when it is a plain file (not a link) in a
+    /// directory already listed as plain: then it cannot lead outside, and
+    /// one `lstat` replaces resolving every component of its path.
+    fn plain_file(&self, path: &str) -> Option<PathBuf> {
+        let (dir, name) = path.rsplit_once('/').unwrap_or(("", path));
+        if name.is_empty() || name == "." || name == ".." {
+            return None;
+        }
+        if !self.plain_dirs.lock().ok()?.contains(dir) {
+            return None;
+        }
+        let full = self.canonical_root.join(path);
+        let meta = std::fs::symlink_metadata(&full).ok()?;
+        meta.file_type().is_file().then_some(full)
     }
 }
 
@@ -456,6 +499,17 @@ mod tests {
             matches!(err, SourceError::Escapes { ref link, .. } if link == "pdf/leak"),
             "{err}"
         );
+        // Reading it is refused too, once its directory is known to be plain.
+        assert!(source.list("").is_ok());
+        let err = source.read("pdf/leak").unwrap_err();
+        assert!(matches!(err, SourceError::Escapes { .. }), "{err}");
+        // A link to a directory inside the source is followed.
+        std::os::unix::fs::symlink("pdf", root.join("again")).unwrap();
+        assert!(matches!(
+            source.read("again/leak"),
+            Err(SourceError::Escapes { .. })
+        ));
+        std::fs::remove_file(root.join("again")).unwrap();
         std::fs::remove_file(root.join("pdf/leak")).unwrap();
         let names: Vec<_> = source
             .list("pdf")
