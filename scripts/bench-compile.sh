@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compile-time benchmark: build a crate that embeds a generated tree of 200
 # skills (about 20 MB of files) four ways, side by side in one run:
-#   include_skills!   the macro (validates, compiles, one byte-string literal)
+#   include_skills!   the macro (validates, compiles), with the one-line
+#                     build.rs, and without it (the bundle as one literal)
 #   build.rs          skills_build::Builder into OUT_DIR + include_bundle!
 #   include_dir!      include_dir's macro over the same tree (no validation)
 #   none              the same crate embedding nothing
@@ -70,7 +71,10 @@ make_crate() { # name, [dependencies] lines, main.rs body, build.rs body ("" for
 rt="skills-runtime = { path = \"$root/skills-runtime\" }"
 make_crate macro "$rt" "static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!(\"../skills\");
 fn main() { println!(\"{}\", SKILLS.bytes().len()); }" ""
-# The one-line build.rs the README asks include_skills! users to add.
+make_crate macro_literal "$rt" "static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!(\"../skills\");
+fn main() { println!(\"{}\", SKILLS.bytes().len()); }" ""
+# The one-line build.rs the README asks include_skills! users to add (and
+# which lets a large bundle go through OUT_DIR; macro_literal has none).
 printf 'fn main() {\n    println!("cargo:rerun-if-changed=../skills");\n}\n' > "$work/macro/build.rs"
 make_crate buildrs "$rt" "static SKILLS: skills_runtime::Embedded = skills_runtime::include_bundle!(\"skills.bin\");
 fn main() { println!(\"{}\", SKILLS.bytes().len()); }" "fn main() { skills_build::Builder::new().source(\"../skills\").emit(); }"
@@ -95,7 +99,7 @@ measure() { # crate -> "seconds kilobytes" (median of $runs)
 }
 
 declare -A secs mem
-for crate in none include_dir buildrs macro; do
+for crate in none include_dir buildrs macro macro_literal; do
     read -r s m < <(measure "$crate")
     secs[$crate]=$s; mem[$crate]=$m
 done
@@ -103,9 +107,9 @@ done
 printf '\nCompile benchmark: %s skills, %s bytes of files, median of %s builds after one skill file changes (rustc %s, build scripts and macros %s)\n\n' \
     "$skills" "$size" "$runs" "$(rustc --version | cut -d' ' -f2)" "$([ -n "$profile" ] && echo 'at opt-level 3' || echo 'unoptimised')"
 printf '| route | build time (s) | peak memory (MB) | time vs include_dir! | memory vs include_dir! |\n|---|---|---|---|---|\n'
-for crate in macro buildrs include_dir none; do
+for crate in macro macro_literal buildrs include_dir none; do
     label=$crate
-    case $crate in macro) label='include_skills!' ;; buildrs) label='build.rs + include_bundle!' ;; include_dir) label='include_dir!' ;; none) label='no embedding' ;; esac
+    case $crate in macro) label='include_skills! (with the build.rs line)' ;; macro_literal) label='include_skills!, no build.rs (one literal)' ;; buildrs) label='build.rs + include_bundle!' ;; include_dir) label='include_dir!' ;; none) label='no embedding' ;; esac
     awk -v l="$label" -v s="${secs[$crate]}" -v m="${mem[$crate]}" -v bs="${secs[include_dir]}" -v bm="${mem[include_dir]}" \
         'BEGIN { printf "| %s | %.2f | %.0f | %.2fx | %.2fx |\n", l, s, m / 1024, s / bs, m / bm }'
 done
