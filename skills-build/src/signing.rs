@@ -295,7 +295,7 @@ pub fn record_skill_file<'a>(skill: &mut Skill<'a>, raw: &'a [u8]) {
 }
 
 /// Records the bundle revision (see
-/// [`bundle_revision`](skills_core::revision::bundle_revision)). Call it
+/// [`bundle_revision`]). Call it
 /// last, when everything else is filled.
 ///
 /// ```
