@@ -294,19 +294,6 @@ pub fn record_skill_file<'a>(skill: &mut Skill<'a>, raw: &'a [u8]) {
     skill.revision = recorded_revision(skill).0;
 }
 
-/// Records the bundle revision (see
-/// [`bundle_revision`]). Call it
-/// last, when everything else is filled.
-///
-/// ```
-/// let mut bundle = skills_core::bundle::Bundle::default();
-/// skills_build::signing::record_bundle_revision(&mut bundle);
-/// assert_ne!(bundle.revision, [0; 32]);
-/// ```
-pub fn record_bundle_revision(bundle: &mut Bundle<'_>) {
-    bundle.revision = bundle_revision(bundle).0;
-}
-
 /// Where the signing key comes from, and what the signatures say: the
 /// build-time signing option of [`Builder::sign`](crate::Builder::sign)
 /// and `include_skills!`. It holds no secret: the key is read when the
