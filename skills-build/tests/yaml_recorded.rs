@@ -5,7 +5,6 @@
 //! the exact error text, or `crash` where the reference itself fails (there we
 //! only require an error, naming the code point for non-printable input).
 
-use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -76,24 +75,9 @@ fn dump(node: &Node, level: usize, out: &mut String) {
     }
 }
 
+/// A JSON string as `json.dumps(..., ensure_ascii=False)` writes it.
 fn dump_str(text: &str, out: &mut String) {
-    out.push('"');
-    for ch in text.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    skills_core::resources::push_json_string(out, text, false);
 }
 
 fn ours(input: &str) -> String {
@@ -112,14 +96,7 @@ fn ours(input: &str) -> String {
 fn recorded_cases_match_byte_for_byte() {
     let cases = cases();
     assert!(cases.len() >= 80, "only {} recorded cases", cases.len());
-    let failures = mismatches(&cases);
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases differ:\n\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
-    );
+    assert_all_match(&cases);
 }
 
 /// The same comparison over a directory recorded elsewhere, for differential
@@ -131,8 +108,11 @@ fn external_cases_match_byte_for_byte() {
     let Some(dir) = std::env::var_os("YAML_CASES") else {
         return;
     };
-    let cases = cases_in(Path::new(&dir));
-    let failures = mismatches(&cases);
+    assert_all_match(&cases_in(Path::new(&dir)));
+}
+
+fn assert_all_match(cases: &[(String, String, String)]) {
+    let failures = mismatches(cases);
     assert!(
         failures.is_empty(),
         "{} of {} cases differ:\n\n{}",
