@@ -1,0 +1,109 @@
+//! `mcp SRC...` / `mcp --bundle FILE`: serve skills to an agent host over
+//! MCP on stdin and stdout (skills-mcp-server).
+
+use skills_build::{Builder, diagnostic};
+use skills_core::Catalog;
+use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, serve_stdio};
+
+use crate::args::{CommandSpec, Invocation, Param};
+use crate::output::{Stream, write};
+use crate::targets::read_file;
+
+/// The command's declaration.
+pub const COMMAND: CommandSpec = CommandSpec {
+    name: "mcp",
+    short_help: "Serve skills to an agent host over MCP (stdio).",
+    help: "  Serve skills to an agent host over MCP (stdio).\n\n  Compiles each SRC (a directory whose subdirectories holding a SKILL.md are\n  skills) in memory, or reads the bundle FILE once, then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served.\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
+    options_help: &[
+        "  --bundle FILE           Serve a bundle file made by `skills build`.",
+        "  --page-size N           Skills per skills/list page (default 100).",
+    ],
+    params: &[
+        Param::Arg {
+            metavar: "SRC...",
+            many: true,
+            must_exist: false,
+        },
+        Param::Opt {
+            long: "--bundle",
+            choices: &[],
+        },
+        Param::Opt {
+            long: "--page-size",
+            choices: &[],
+        },
+    ],
+};
+
+fn usage_error(message: &str) -> i32 {
+    write(
+        Stream::Err,
+        &format!(
+            "Usage: skills mcp [OPTIONS] [SRC...]\nTry 'skills mcp --help' for help.\n\nError: {message}\n"
+        ),
+    );
+    2
+}
+
+/// Runs the command.
+pub fn run(call: &Invocation) -> i32 {
+    let page_size = match call.option("--page-size") {
+        None => DEFAULT_PAGE_SIZE,
+        Some(text) => match text.parse::<usize>() {
+            Ok(size) if size > 0 => size,
+            _ => {
+                return usage_error(&format!(
+                    "Invalid value for '--page-size': {text:?} is not a positive number."
+                ));
+            }
+        },
+    };
+    let bytes = match (call.option("--bundle"), call.args.as_slice()) {
+        (Some(_), [_, ..]) => return usage_error("Give sources or --bundle, not both."),
+        (None, []) => return usage_error("Missing argument 'SRC...' (or --bundle FILE)."),
+        (Some(file), []) => match read_file(file, 1) {
+            Ok(bytes) => bytes,
+            Err(code) => return code,
+        },
+        (None, sources) => {
+            let builder = sources
+                .iter()
+                .fold(Builder::new(), |builder, dir| builder.source(dir));
+            match builder.compile() {
+                Ok(compiled) => {
+                    let text: String = compiled.warnings.iter().map(diagnostic::render).collect();
+                    write(Stream::Err, &text);
+                    compiled.bytes
+                }
+                Err(error) => {
+                    let mut text: String = error.problems.iter().map(diagnostic::render).collect();
+                    text.push_str(&format!(
+                        "error: nothing served: {}\n",
+                        diagnostic::count(&error.problems)
+                    ));
+                    write(Stream::Err, &text);
+                    return 1;
+                }
+            }
+        }
+    };
+    let catalog = match Catalog::from_bytes(&bytes) {
+        Ok(catalog) => catalog,
+        Err(error) => {
+            write(Stream::Err, &format!("error: not a readable bundle: {error}\n"));
+            return 1;
+        }
+    };
+    let options = Options {
+        name: "skills".to_owned(),
+        page_size,
+        ..Options::default()
+    };
+    match serve_stdio(&catalog, options) {
+        Ok(()) => 0,
+        Err(error) => {
+            write(Stream::Err, &format!("error: {error}\n"));
+            1
+        }
+    }
+}
