@@ -452,12 +452,12 @@ impl<'s, 'a> Server<'s, 'a> {
 /// the serving without an error.
 ///
 /// ```no_run
-/// static SKILLS: skills_core::Embedded = skills_core::include_bundle!("skills.bin");
-/// fn main() -> Result<(), Box<dyn std::error::Error>> {
-///     let catalog = SKILLS.catalog()?;
-///     skills_mcp_server::serve_stdio(catalog, Default::default())?;
-///     Ok(())
-/// }
+/// // With `static SKILLS: Embedded = include_skills!("skills");` the
+/// // catalog is `SKILLS.catalog()?`; here, a bundle file from `skills build`.
+/// let bytes = std::fs::read("skills.bin")?;
+/// let catalog = skills_core::Catalog::from_bytes(&bytes)?;
+/// skills_mcp_server::serve_stdio(&catalog, Default::default())?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn serve_stdio(catalog: &Catalog<'_>, options: Options) -> Result<(), ServeError> {
     let mut server = Server::new(catalog, options).map_err(ServeError::Catalog)?;
