@@ -13,9 +13,9 @@ use crate::targets::read_file;
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "mcp",
     short_help: "Serve skills to an agent host over MCP (stdio).",
-    help: "  Serve skills to an agent host over MCP (stdio).\n\n  Compiles each SRC (a directory whose subdirectories holding a SKILL.md are\n  skills) in memory, or reads the bundle FILE once, then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served.\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
+    help: "  Serve skills to an agent host over MCP (stdio).\n\n  Compiles each SRC (a directory whose subdirectories holding a SKILL.md are\n  skills) in memory, or with --bundle reads the bundle file SRC once, then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served.\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
     options_help: &[
-        "  --bundle FILE           Serve a bundle file made by `skills build`.",
+        "  --bundle                The one argument is a bundle file made by\n                          `skills build`: read once, then served.",
         "  --page-size N           Skills per skills/list page (default 100).",
     ],
     params: &[
@@ -24,10 +24,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
             many: true,
             must_exist: false,
         },
-        Param::Opt {
-            long: "--bundle",
-            choices: &[],
-        },
+        Param::Flag { long: "--bundle" },
         Param::Opt {
             long: "--page-size",
             choices: &[],
@@ -39,7 +36,7 @@ fn usage_error(message: &str) -> i32 {
     write(
         Stream::Err,
         &format!(
-            "Usage: skills mcp [OPTIONS] [SRC...]\nTry 'skills mcp --help' for help.\n\nError: {message}\n"
+            "Usage: skills mcp [OPTIONS] SRC...\nTry 'skills mcp --help' for help.\n\nError: {message}\n"
         ),
     );
     2
@@ -58,14 +55,13 @@ pub fn run(call: &Invocation) -> i32 {
             }
         },
     };
-    let bytes = match (call.option("--bundle"), call.args.as_slice()) {
-        (Some(_), [_, ..]) => return usage_error("Give sources or --bundle, not both."),
-        (None, []) => return usage_error("Missing argument 'SRC...' (or --bundle FILE)."),
-        (Some(file), []) => match read_file(file, 1) {
+    let bytes = match (call.flag("--bundle"), call.args.as_slice()) {
+        (true, [file]) => match read_file(file, 1) {
             Ok(bytes) => bytes,
             Err(code) => return code,
         },
-        (None, sources) => {
+        (true, _) => return usage_error("--bundle takes exactly one bundle file."),
+        (false, sources) => {
             let builder = sources
                 .iter()
                 .fold(Builder::new(), |builder, dir| builder.source(dir));
