@@ -87,6 +87,11 @@ pub struct Options {
     /// The largest request line read; a longer one is answered with an
     /// `Invalid Request` error and skipped.
     pub max_request_bytes: usize,
+    /// Also offer agentskills-core's tools (`get_skill_body`,
+    /// `get_skill_section`, `get_skill_reference`, `list_skill_resources`,
+    /// ...; see `skills_core::core_tools`), the vocabulary of the outline
+    /// and fast-path texts, beside `skill`.
+    pub core_tools: bool,
 }
 
 impl Default for Options {
@@ -96,6 +101,7 @@ impl Default for Options {
             version: env!("CARGO_PKG_VERSION").to_owned(),
             page_size: DEFAULT_PAGE_SIZE,
             max_request_bytes: DEFAULT_MAX_REQUEST_BYTES,
+            core_tools: false,
         }
     }
 }
@@ -201,9 +207,12 @@ impl<'s, 'a> Server<'s, 'a> {
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let server = skills_mcp_server::Server::new(&catalog, Default::default()).unwrap();
     /// assert_eq!(server.tool_names(), ["skill"]);
+    /// let options = skills_mcp_server::Options { core_tools: true, ..Default::default() };
+    /// let server = skills_mcp_server::Server::new(&catalog, options).unwrap();
+    /// assert!(server.tool_names().contains(&"get_skill_section"));
     /// ```
-    pub fn tool_names(&self) -> &'static [&'static str] {
-        &tools::NAMES
+    pub fn tool_names(&self) -> Vec<&'static str> {
+        tools::names(self.options.core_tools)
     }
 
     /// Answers one message (one line, newline excluded): `Some(reply)` for
@@ -316,7 +325,7 @@ impl<'s, 'a> Server<'s, 'a> {
             }
             "resources/templates/list" => Ok(listed("resourceTemplates", "[]")),
             "prompts/list" => Ok(listed("prompts", "[]")),
-            "tools/list" => Ok(listed("tools", &tools::list().to_string())),
+            "tools/list" => Ok(listed("tools", &tools::list(self.options.core_tools).to_string())),
             "tools/call" => {
                 let (content, is_error) = self.call(params)?;
                 Ok(format!(
@@ -360,7 +369,7 @@ impl<'s, 'a> Server<'s, 'a> {
             "resources/read" => Ok(object("contents", self.read(params)?)),
             "resources/templates/list" => Ok(object("resourceTemplates", "[]")),
             "prompts/list" => Ok(object("prompts", "[]")),
-            "tools/list" => Ok(object("tools", &tools::list().to_string())),
+            "tools/list" => Ok(object("tools", &tools::list(self.options.core_tools).to_string())),
             "tools/call" => {
                 let (content, is_error) = self.call(params)?;
                 Ok(format!("{{\"content\":{content},\"isError\":{is_error}}}"))
@@ -411,7 +420,7 @@ impl<'s, 'a> Server<'s, 'a> {
             Some(arguments @ Value::Object(_)) => Some(arguments),
             Some(_) => return Err(RpcError::invalid_params()),
         };
-        Ok(tools::call(self.catalog, name, arguments))
+        Ok(tools::call(self.catalog, self.options.core_tools, name, arguments))
     }
 
     /// Serves one connection: reads requests line by line from `input`,

@@ -17,6 +17,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
     options_help: &[
         "  --bundle                The one argument is a bundle file made by\n                          `skills build`: read once, then served.",
         "  --page-size N           Skills per skills/list page (default 100).",
+        "  --core-tools            Also offer agentskills-core's tools (get_skill_body,\n                          get_skill_section, get_skill_reference, ...).",
     ],
     params: &[
         Param::Arg {
@@ -25,6 +26,9 @@ pub const COMMAND: CommandSpec = CommandSpec {
             must_exist: false,
         },
         Param::Flag { long: "--bundle" },
+        Param::Flag {
+            long: "--core-tools",
+        },
         Param::Opt {
             long: "--page-size",
             choices: &[],
@@ -93,6 +97,7 @@ pub fn run(call: &Invocation) -> i32 {
     let options = Options {
         name: "skills".to_owned(),
         page_size,
+        core_tools: call.flag("--core-tools"),
         ..Options::default()
     };
     match serve_stdio(&catalog, options) {
