@@ -6,7 +6,6 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-
 const HANDSHAKE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
 
 fn skills() -> Command {
@@ -33,13 +32,22 @@ fn the_binary_ends_cleanly_when_the_client_hangs_up() {
             break;
         }
         // A generous bound: the failure mode is a server that never exits.
-        assert!(started.elapsed() < Duration::from_secs(30), "the server did not exit after stdin closed");
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the server did not exit after stdin closed"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     let output = child.wait_with_output().unwrap();
     let reply = String::from_utf8(output.stdout).unwrap();
-    assert!(reply.starts_with(r#"{"jsonrpc":"2.0","id":0,"result":{"#), "{reply}");
-    assert!(reply.contains(r#""protocolVersion":"2025-11-25""#) && reply.ends_with("}\n"), "{reply}");
+    assert!(
+        reply.starts_with(r#"{"jsonrpc":"2.0","id":0,"result":{"#),
+        "{reply}"
+    );
+    assert!(
+        reply.contains(r#""protocolVersion":"2025-11-25""#) && reply.ends_with("}\n"),
+        "{reply}"
+    );
 }
 
 #[test]
@@ -50,12 +58,19 @@ fn a_source_with_errors_is_not_served() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
-    assert!(output.stdout.is_empty(), "nothing may reach the protocol stream");
+    assert!(
+        output.stdout.is_empty(),
+        "nothing may reach the protocol stream"
+    );
     assert!(String::from_utf8_lossy(&output.stderr).contains("error: nothing served"));
 }
 
 #[test]
 fn bundle_takes_one_file() {
-    let output = skills().args(["mcp", "--bundle"]).stdin(Stdio::null()).output().unwrap();
+    let output = skills()
+        .args(["mcp", "--bundle"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
 }

@@ -108,14 +108,24 @@ impl CoreTool {
     /// What the tool does, for the model.
     pub const fn description(self) -> &'static str {
         match self {
-            CoreTool::GetSkillMetadata => "Get a skill's frontmatter (name, description and the other fields) as JSON.",
+            CoreTool::GetSkillMetadata => {
+                "Get a skill's frontmatter (name, description and the other fields) as JSON."
+            }
             CoreTool::GetSkillBody => "Get a skill's full instructions (the body of its SKILL.md).",
-            CoreTool::GetSkillOutline => "Get a skill's outline: its sections with their keys and estimated token costs.",
-            CoreTool::GetSkillSection => "Get one section of a skill's instructions by its key from the outline.",
-            CoreTool::GetSkillReference => "Get a reference document of a skill (a file in references/) by name.",
+            CoreTool::GetSkillOutline => {
+                "Get a skill's outline: its sections with their keys and estimated token costs."
+            }
+            CoreTool::GetSkillSection => {
+                "Get one section of a skill's instructions by its key from the outline."
+            }
+            CoreTool::GetSkillReference => {
+                "Get a reference document of a skill (a file in references/) by name."
+            }
             CoreTool::GetSkillScript => "Get a script of a skill (a file in scripts/) by name.",
             CoreTool::GetSkillAsset => "Get an asset of a skill (a file in assets/) by name.",
-            CoreTool::ListSkillResources => "List a skill's reference documents, scripts and assets by name.",
+            CoreTool::ListSkillResources => {
+                "List a skill's reference documents, scripts and assets by name."
+            }
         }
     }
 
@@ -131,7 +141,9 @@ impl CoreTool {
     pub fn schema(self) -> String {
         const ID: &str = r#""skill_id":{"type":"string","description":"The skill's id"}"#;
         match self.argument() {
-            None => alloc::format!(r#"{{"type":"object","properties":{{{ID}}},"required":["skill_id"]}}"#),
+            None => alloc::format!(
+                r#"{{"type":"object","properties":{{{ID}}},"required":["skill_id"]}}"#
+            ),
             Some(argument) => {
                 let what = if argument == "key" {
                     "The section's key, from the outline"
@@ -202,9 +214,11 @@ impl<'a> Catalog<'a> {
         skill_id: &str,
         argument: Option<&str>,
     ) -> Result<Cow<'a, str>, CoreToolError> {
-        let skill = self.lookup(skill_id).ok_or_else(|| CoreToolError::UnknownSkill {
-            skill_id: skill_id.to_string(),
-        })?;
+        let skill = self
+            .lookup(skill_id)
+            .ok_or_else(|| CoreToolError::UnknownSkill {
+                skill_id: skill_id.to_string(),
+            })?;
         let argument = match tool.argument() {
             None => "",
             Some(name) => argument.ok_or(CoreToolError::MissingArgument {
@@ -215,7 +229,11 @@ impl<'a> Catalog<'a> {
         Ok(match tool {
             CoreTool::GetSkillMetadata => {
                 let json = skill.frontmatter_json();
-                if json.is_empty() { Cow::Borrowed("{}") } else { json }
+                if json.is_empty() {
+                    Cow::Borrowed("{}")
+                } else {
+                    json
+                }
             }
             CoreTool::GetSkillBody => Cow::Borrowed(skill.body()),
             CoreTool::GetSkillOutline => Cow::Owned(skill.outline.render(skill.name)),
@@ -251,7 +269,10 @@ mod tests {
             assert_eq!(CoreTool::from_name(tool.name()), Some(tool));
             let schema = tool.schema();
             if let Some(argument) = tool.argument() {
-                assert!(schema.contains(&alloc::format!("\"{argument}\"")), "{schema}");
+                assert!(
+                    schema.contains(&alloc::format!("\"{argument}\"")),
+                    "{schema}"
+                );
             }
         }
     }

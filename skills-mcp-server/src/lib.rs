@@ -369,7 +369,10 @@ impl<'s, 'a> Server<'s, 'a> {
             "resources/read" => Ok(object("contents", self.read(params)?)),
             "resources/templates/list" => Ok(object("resourceTemplates", "[]")),
             "prompts/list" => Ok(object("prompts", "[]")),
-            "tools/list" => Ok(object("tools", &tools::list(self.options.core_tools).to_string())),
+            "tools/list" => Ok(object(
+                "tools",
+                &tools::list(self.options.core_tools).to_string(),
+            )),
             "tools/call" => {
                 let (content, is_error) = self.call(params)?;
                 Ok(format!("{{\"content\":{content},\"isError\":{is_error}}}"))
@@ -409,7 +412,10 @@ impl<'s, 'a> Server<'s, 'a> {
         let uri = string_param(params, "uri")?;
         match self.tables.by_uri.get(uri) {
             Some(&at) => Ok(&self.tables.resources[at].contents),
-            None => Err(RpcError::new(code::INVALID_PARAMS, "Unknown skill resource")),
+            None => Err(RpcError::new(
+                code::INVALID_PARAMS,
+                "Unknown skill resource",
+            )),
         }
     }
 
@@ -420,7 +426,12 @@ impl<'s, 'a> Server<'s, 'a> {
             Some(arguments @ Value::Object(_)) => Some(arguments),
             Some(_) => return Err(RpcError::invalid_params()),
         };
-        Ok(tools::call(self.catalog, self.options.core_tools, name, arguments))
+        Ok(tools::call(
+            self.catalog,
+            self.options.core_tools,
+            name,
+            arguments,
+        ))
     }
 
     /// Serves one connection: reads requests line by line from `input`,
@@ -431,21 +442,22 @@ impl<'s, 'a> Server<'s, 'a> {
     pub fn serve(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
         let mut line = Vec::new();
         loop {
-            let reply = match wire::read_line(&mut input, &mut line, self.options.max_request_bytes)? {
-                Line::End => break,
-                Line::Complete if line.iter().all(u8::is_ascii_whitespace) => None,
-                Line::Complete => self.handle(&line),
-                Line::TooLong => Some(error_line(
-                    &wire::leading_id(&line),
-                    &RpcError::new(
-                        code::INVALID_REQUEST,
-                        format!(
-                            "Request too large: the limit is {} bytes a line",
-                            self.options.max_request_bytes
+            let reply =
+                match wire::read_line(&mut input, &mut line, self.options.max_request_bytes)? {
+                    Line::End => break,
+                    Line::Complete if line.iter().all(u8::is_ascii_whitespace) => None,
+                    Line::Complete => self.handle(&line),
+                    Line::TooLong => Some(error_line(
+                        &wire::leading_id(&line),
+                        &RpcError::new(
+                            code::INVALID_REQUEST,
+                            format!(
+                                "Request too large: the limit is {} bytes a line",
+                                self.options.max_request_bytes
+                            ),
                         ),
-                    ),
-                )),
-            };
+                    )),
+                };
             if let Some(reply) = reply {
                 output.write_all(reply.as_bytes())?;
                 output.write_all(b"\n")?;

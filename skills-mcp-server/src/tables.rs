@@ -102,7 +102,10 @@ pub(crate) fn media_type(path: &str, bytes: &[u8]) -> &'static str {
 
 /// The frontmatter `name`: the listed name without a `qualifier:`.
 fn frontmatter_name<'a>(skill: &Skill<'a>) -> &'a str {
-    skill.name.rsplit_once(':').map_or(skill.name, |(_, name)| name)
+    skill
+        .name
+        .rsplit_once(':')
+        .map_or(skill.name, |(_, name)| name)
 }
 
 /// The `io.agentskills/publication` record of a skill: unsigned content
@@ -242,7 +245,10 @@ mod tests {
         assert_eq!(media_type("SKILL.md", b"---"), "text/markdown");
         assert_eq!(media_type("references/a.md", b"x"), "text/plain");
         assert_eq!(media_type("assets/logo.png", b"\x89PNG"), "image/png");
-        assert_eq!(media_type("assets/blob.dat", b"\xff"), "application/octet-stream");
+        assert_eq!(
+            media_type("assets/blob.dat", b"\xff"),
+            "application/octet-stream"
+        );
         assert_eq!(media_type("scripts/fill.py", b"x"), "text/x-python");
     }
 }

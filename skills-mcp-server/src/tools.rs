@@ -19,7 +19,9 @@ fn schema(text: &str) -> Value {
 /// The `tools/list` array: the `skill` tool with its description and input
 /// schema, then agentskills-core's tools when `core_tools`.
 pub(crate) fn list(core_tools: bool) -> Value {
-    let mut tools = vec![json!({ "name": TOOL_NAME, "description": TOOL_DESCRIPTION, "inputSchema": schema(TOOL_SCHEMA) })];
+    let mut tools = vec![
+        json!({ "name": TOOL_NAME, "description": TOOL_DESCRIPTION, "inputSchema": schema(TOOL_SCHEMA) }),
+    ];
     if core_tools {
         tools.extend(CORE_TOOLS.iter().map(|tool| {
             json!({ "name": tool.name(), "description": tool.description(), "inputSchema": schema(&tool.schema()) })
@@ -47,7 +49,10 @@ pub(crate) fn call(
     if name != TOOL_NAME {
         return match CoreTool::from_name(name).filter(|_| core_tools) {
             Some(tool) => call_core(catalog, tool, arguments),
-            None => (text_content(&format!("Unknown tool: {}", capped(name))), true),
+            None => (
+                text_content(&format!("Unknown tool: {}", capped(name))),
+                true,
+            ),
         };
     }
     let arguments = arguments.map_or_else(|| "{}".to_owned(), Value::to_string);
@@ -80,7 +85,10 @@ pub(crate) fn call(
 fn call_core(catalog: &Catalog<'_>, tool: CoreTool, arguments: Option<&Value>) -> (Value, bool) {
     let get = |key: &str| arguments.and_then(|a| a.get(key)).and_then(Value::as_str);
     let Some(skill_id) = get("skill_id") else {
-        return (text_content(&format!("{} needs the argument 'skill_id'", tool.name())), true);
+        return (
+            text_content(&format!("{} needs the argument 'skill_id'", tool.name())),
+            true,
+        );
     };
     match catalog.core_tool(tool, skill_id, tool.argument().and_then(get)) {
         Ok(text) => (text_content(&text), false),

@@ -64,7 +64,8 @@ impl RpcError {
 
     /// The reference's answer to a method it does not serve (in this era).
     pub(crate) fn method_not_found(method: &str) -> Self {
-        RpcError::new(code::METHOD_NOT_FOUND, "Method not found").with_data(Value::from(capped(method)))
+        RpcError::new(code::METHOD_NOT_FOUND, "Method not found")
+            .with_data(Value::from(capped(method)))
     }
 }
 
@@ -130,7 +131,11 @@ pub(crate) enum Line {
 
 /// Reads the next line into `buffer` (cleared first), never holding more
 /// than `limit` bytes of it.
-pub(crate) fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>, limit: usize) -> io::Result<Line> {
+pub(crate) fn read_line(
+    input: &mut impl BufRead,
+    buffer: &mut Vec<u8>,
+    limit: usize,
+) -> io::Result<Line> {
     buffer.clear();
     let mut too_long = false;
     let mut read_any = false;
@@ -169,7 +174,11 @@ pub(crate) fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>, limit: u
             if buffer.last() == Some(&b'\r') && !too_long {
                 buffer.pop();
             }
-            return Ok(if too_long { Line::TooLong } else { Line::Complete });
+            return Ok(if too_long {
+                Line::TooLong
+            } else {
+                Line::Complete
+            });
         }
     }
 }
@@ -208,7 +217,8 @@ pub(crate) fn leading_id(prefix: &[u8]) -> Value {
                     at += if prefix[at] == b'\\' { 2 } else { 1 };
                 }
                 at += 1;
-                let is_id_key = expect_key && prefix.get(start..at.min(prefix.len())) == Some(b"\"id\"");
+                let is_id_key =
+                    expect_key && prefix.get(start..at.min(prefix.len())) == Some(b"\"id\"");
                 expect_key = false;
                 if is_id_key {
                     let rest = &prefix[at.min(prefix.len())..];
@@ -243,7 +253,10 @@ fn id_value(bytes: &[u8]) -> Value {
             .take_while(|b| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E'))
             .count()
     };
-    match bytes.get(..end).and_then(|token| serde_json::from_slice::<Value>(token).ok()) {
+    match bytes
+        .get(..end)
+        .and_then(|token| serde_json::from_slice::<Value>(token).ok())
+    {
         Some(value @ (Value::Number(_) | Value::String(_))) => value,
         _ => Value::Null,
     }
@@ -282,9 +295,15 @@ mod tests {
 
     #[test]
     fn the_id_is_found_at_the_start_of_a_cut_request() {
-        assert_eq!(leading_id(br#"{"jsonrpc":"2.0","id":42,"params":{"uri":"xxxx"#), Value::from(42));
+        assert_eq!(
+            leading_id(br#"{"jsonrpc":"2.0","id":42,"params":{"uri":"xxxx"#),
+            Value::from(42)
+        );
         assert_eq!(leading_id(br#"{"params":{"id":1,"x":"#), Value::Null);
-        assert_eq!(leading_id(br#"{"method":"a","id" : "q\"7","params":"#), Value::from("q\"7"));
+        assert_eq!(
+            leading_id(br#"{"method":"a","id" : "q\"7","params":"#),
+            Value::from("q\"7")
+        );
         assert_eq!(leading_id(br#"{"method":"\"id\":3"#), Value::Null);
         assert_eq!(leading_id(b"garbage"), Value::Null);
     }

@@ -42,7 +42,12 @@ fn substitute(value: &Value, envelope: &Value, cursor: &Value) -> Value {
                 .map(|(k, v)| (k.clone(), substitute(v, envelope, cursor)))
                 .collect(),
         ),
-        Value::Array(items) => Value::Array(items.iter().map(|v| substitute(v, envelope, cursor)).collect()),
+        Value::Array(items) => Value::Array(
+            items
+                .iter()
+                .map(|v| substitute(v, envelope, cursor))
+                .collect(),
+        ),
         other => other.clone(),
     }
 }
@@ -55,8 +60,12 @@ fn normalise(value: &mut Value) {
         Value::Object(map) => {
             for (key, item) in map.iter_mut() {
                 match key.as_str() {
-                    "generation" | "nextCursor" if item.is_string() => *item = Value::from("<token>"),
-                    "io.modelcontextprotocol/serverInfo" | "serverInfo" => *item = Value::from("<server>"),
+                    "generation" | "nextCursor" if item.is_string() => {
+                        *item = Value::from("<token>")
+                    }
+                    "io.modelcontextprotocol/serverInfo" | "serverInfo" => {
+                        *item = Value::from("<server>")
+                    }
                     _ => normalise(item),
                 }
             }
@@ -74,8 +83,14 @@ fn deliberate(name: &str, ours: &Value) -> Option<&'static str> {
         "server/discover" => {
             // Our catalog never changes while served: no list-changed
             // notifications and no subscriptions are promised.
-            assert_eq!(result["capabilities"]["resources"], serde_json::json!({"listChanged": false, "subscribe": false}));
-            assert_eq!(result["capabilities"]["extensions"]["io.modelcontextprotocol/skills"], serde_json::json!({}));
+            assert_eq!(
+                result["capabilities"]["resources"],
+                serde_json::json!({"listChanged": false, "subscribe": false})
+            );
+            assert_eq!(
+                result["capabilities"]["extensions"]["io.modelcontextprotocol/skills"],
+                serde_json::json!({})
+            );
             Some("capabilities: listChanged and subscribe are false")
         }
         "tools/list" => {
@@ -89,11 +104,15 @@ fn deliberate(name: &str, ours: &Value) -> Option<&'static str> {
         }
         "malformed JSON" => {
             assert_eq!(ours["error"]["code"], -32700);
-            Some("the reference stays silent on a line that is not JSON; JSON-RPC asks for a Parse error")
+            Some(
+                "the reference stays silent on a line that is not JSON; JSON-RPC asks for a Parse error",
+            )
         }
         "no method" => {
             assert_eq!(ours["error"]["code"], -32600);
-            Some("the reference stays silent on a request without a method; JSON-RPC asks for Invalid Request")
+            Some(
+                "the reference stays silent on a request without a method; JSON-RPC asks for Invalid Request",
+            )
         }
         _ => None,
     }
@@ -115,7 +134,10 @@ fn skills_bytes(line: &str) -> Option<String> {
     }
     let reply: Reply<'_> = serde_json::from_str(line).ok()?;
     let result = reply.result?;
-    result.skills.or(result.skill).map(|raw| raw.get().to_owned())
+    result
+        .skills
+        .or(result.skill)
+        .map(|raw| raw.get().to_owned())
 }
 
 #[test]
@@ -142,7 +164,11 @@ fn replies_match_the_reference_server() {
         let mut cursor = Value::Null;
         let exchanges = session["exchanges"].as_array().unwrap();
         let replies = replies["replies"].as_array().unwrap();
-        assert_eq!(exchanges.len(), replies.len(), "recording out of date: run scripts/record-mcp.sh");
+        assert_eq!(
+            exchanges.len(),
+            replies.len(),
+            "recording out of date: run scripts/record-mcp.sh"
+        );
         for (exchange, recorded) in exchanges.iter().zip(replies) {
             let name = exchange["name"].as_str().unwrap();
             let label = format!("{} | {name}", session["name"].as_str().unwrap());
@@ -153,7 +179,8 @@ fn replies_match_the_reference_server() {
             };
             let ours_line = server.handle(line.as_bytes());
             let mut ours: Value = match &ours_line {
-                Some(line) => serde_json::from_str(line).unwrap_or_else(|e| panic!("{label}: our reply is not JSON: {e}")),
+                Some(line) => serde_json::from_str(line)
+                    .unwrap_or_else(|e| panic!("{label}: our reply is not JSON: {e}")),
                 None => Value::Null,
             };
             if let Some(next) = ours["result"].get("nextCursor") {
@@ -168,7 +195,9 @@ fn replies_match_the_reference_server() {
             normalise(&mut ours);
             normalise(&mut theirs);
             if ours != theirs {
-                failures.push(format!("{label}\n  reference: {theirs}\n  ours:      {ours}"));
+                failures.push(format!(
+                    "{label}\n  reference: {theirs}\n  ours:      {ours}"
+                ));
                 continue;
             }
             if let (Some(ours_line), Some(raw)) = (&ours_line, recorded["raw"].as_str()) {
@@ -179,7 +208,16 @@ fn replies_match_the_reference_server() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {compared} replies differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} replies differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(compared >= 69, "only {compared} exchanges replayed");
-    assert_eq!(differences.len(), 7, "deliberate differences: {differences:#?}");
+    assert_eq!(
+        differences.len(),
+        7,
+        "deliberate differences: {differences:#?}"
+    );
 }

@@ -43,7 +43,9 @@ fn pipelined_requests_are_answered_in_order() {
     input.push_str("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
     for id in 1..=200 {
         let method = ["ping", "resources/list", "tools/list", "nope"][id % 4];
-        input.push_str(&format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"{method}\"}}\r\n"));
+        input.push_str(&format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"{method}\"}}\r\n"
+        ));
     }
     let replies = run(&catalog, Options::default(), input.as_bytes());
     let ids: Vec<u64> = replies.iter().map(|r| r["id"].as_u64().unwrap()).collect();
@@ -63,9 +65,8 @@ fn an_over_size_request_gets_an_error_and_serving_goes_on() {
         "{{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/read\",\"params\":{{\"uri\":\"{}\"}}}}",
         "x".repeat(100_000)
     );
-    let input = format!(
-        "{HANDSHAKE}\n{huge}\n{{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"}}\n"
-    );
+    let input =
+        format!("{HANDSHAKE}\n{huge}\n{{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"}}\n");
     let replies = run(&catalog, options, input.as_bytes());
     assert_eq!(replies.len(), 3);
     assert_eq!(replies[1]["id"], 7);
@@ -94,14 +95,23 @@ fn echoed_arguments_are_capped() {
     assert_eq!(replies.len(), 5);
     for reply in &replies[1..] {
         let size = reply.to_string().len();
-        assert!(size < 4096, "a reply of {size} bytes echoes too much: {reply}");
+        assert!(
+            size < 4096,
+            "a reply of {size} bytes echoes too much: {reply}"
+        );
     }
     assert_eq!(replies[1]["error"]["code"], -32601);
     let refused = &replies[2]["result"];
     assert_eq!(refused["isError"], true);
     let text = refused["content"][0]["text"].as_str().unwrap();
-    assert!(text.starts_with("unknown skill \"yyy") && text.contains("more bytes)"), "{text}");
-    assert!(text.ends_with("available skills: csv-report, git-rebase, pdf-forms"), "{text}");
+    assert!(
+        text.starts_with("unknown skill \"yyy") && text.contains("more bytes)"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("available skills: csv-report, git-rebase, pdf-forms"),
+        "{text}"
+    );
     assert_eq!(replies[3]["result"]["isError"], true);
     assert_eq!(replies[4]["result"]["isError"], true);
 }
@@ -110,7 +120,9 @@ fn echoed_arguments_are_capped() {
 fn malformed_lines_get_json_rpc_errors_and_blank_lines_none() {
     let bytes = bundle();
     let catalog = Catalog::from_bytes(&bytes).unwrap();
-    let input = format!("{HANDSHAKE}\n\n   \n{{not json\n[1,2]\n{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{}}}}\n");
+    let input = format!(
+        "{HANDSHAKE}\n\n   \n{{not json\n[1,2]\n{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{}}}}\n"
+    );
     let replies = run(&catalog, Options::default(), input.as_bytes());
     assert_eq!(replies.len(), 3);
     assert_eq!(replies[1]["error"]["code"], -32700);

@@ -90,7 +90,10 @@ pub fn run(call: &Invocation) -> i32 {
     let catalog = match Catalog::from_bytes(&bytes) {
         Ok(catalog) => catalog,
         Err(error) => {
-            write(Stream::Err, &format!("error: not a readable bundle: {error}\n"));
+            write(
+                Stream::Err,
+                &format!("error: not a readable bundle: {error}\n"),
+            );
             return 1;
         }
     };
