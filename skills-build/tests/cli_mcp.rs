@@ -74,3 +74,81 @@ fn bundle_takes_one_file() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn a_signed_bundle_is_served_as_verified_and_a_wrong_origin_is_refused() {
+    let dir = std::env::temp_dir().join(format!("skills-cli-mcp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let run = |args: &[&str]| {
+        let output = skills().args(args).stdin(Stdio::null()).output().unwrap();
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let keygen = run(&["keygen", &path("k.pem")]);
+    let key_id = keygen
+        .lines()
+        .find_map(|line| line.strip_prefix("key id: "))
+        .expect("keygen prints the key id")
+        .to_owned();
+    run(&["build", "testdata/skills", "-o", &path("b.bin")]);
+    run(&[
+        "sign",
+        "--key",
+        &path("k.pem"),
+        "--origin",
+        "https://example.com/skills",
+        &path("b.bin"),
+    ]);
+    let trust = format!("{key_id}={}", path("k.pub.pem"));
+    let serve = |origin: &str| {
+        let mut child = skills()
+            .args([
+                "mcp",
+                "--bundle",
+                &path("b.bin"),
+                "--origin",
+                origin,
+                "--trust",
+                &trust,
+            ])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let _ = writeln!(stdin, "{HANDSHAKE}");
+        let _ = writeln!(
+            stdin,
+            r#"{{"jsonrpc":"2.0","id":1,"method":"resources/list"}}"#
+        );
+        drop(stdin);
+        child.wait_with_output().unwrap()
+    };
+    let served = serve("https://example.com/skills");
+    assert!(served.status.success());
+    let listed = String::from_utf8(served.stdout).unwrap();
+    assert!(listed.contains(r#""sourceStatus":"verified""#), "{listed}");
+    assert!(
+        listed.contains(&format!(r#""publisher":"{key_id}""#)),
+        "{listed}"
+    );
+    assert!(
+        listed.contains(r#""origin":"https://example.com/skills""#),
+        "{listed}"
+    );
+    let refused = serve("https://elsewhere.example");
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(refused.stdout.is_empty());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("Publisher signature verification failed")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -143,7 +143,65 @@ impl<'s, 'a> Server<'s, 'a> {
     /// served under the Skills extension's rules (too many files or bytes,
     /// two skills under one URI).
     pub fn new(catalog: &'s Catalog<'a>, options: Options) -> Result<Self, TableError> {
-        let tables = Tables::new(catalog)?;
+        Self::with_publication(catalog, options, &|_, skill| {
+            tables::Publication::unsigned(skill)
+        })
+    }
+
+    /// Checks the bundle against `policy` first (signatures by trusted
+    /// keys, pins, re-hashing, as the policy says) and serves only if it
+    /// holds, with each skill's publication record saying what was
+    /// established: the policy's origin, `verified` and the key id for a
+    /// skill signed by a trusted key, `unsigned` otherwise.
+    ///
+    /// ```
+    /// let (bytes, public_key) = skills_core::verify::__doc_signed_bundle();
+    /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+    /// let policy = skills_core::verify::TrustPolicy::new("https://example.com/skills")?
+    ///     .trust("release-2026", public_key)?;
+    /// let mut server = skills_mcp_server::Server::verified(&catalog, Default::default(), &policy)?;
+    /// let reply = server.handle(br#"{"jsonrpc":"2.0","id":1,"method":"resources/list"}"#).unwrap();
+    /// assert!(reply.contains(r#""sourceStatus":"verified""#) && reply.contains(r#""publisher":"release-2026""#));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "verify")]
+    pub fn verified(
+        catalog: &'s Catalog<'a>,
+        options: Options,
+        policy: &skills_core::verify::TrustPolicy,
+    ) -> Result<Self, ServeError> {
+        use skills_core::verify::Status;
+        let verified = policy
+            .verify(catalog.bundle())
+            .map_err(ServeError::Verify)?;
+        let records: Vec<tables::Publication> = verified
+            .skills
+            .iter()
+            .map(|identity| tables::Publication {
+                origin: policy.origin().to_owned(),
+                revision: identity.revision.to_string(),
+                status: match identity.status {
+                    Status::Verified => "verified",
+                    Status::Unsigned => "unsigned",
+                },
+                publisher: identity.publisher.map(str::to_owned),
+            })
+            .collect();
+        Self::with_publication(catalog, options, &|at, skill| {
+            records
+                .get(at)
+                .cloned()
+                .unwrap_or_else(|| tables::Publication::unsigned(skill))
+        })
+        .map_err(ServeError::Catalog)
+    }
+
+    fn with_publication(
+        catalog: &'s Catalog<'a>,
+        options: Options,
+        publication: &dyn Fn(usize, &skills_core::bundle::Skill<'_>) -> tables::Publication,
+    ) -> Result<Self, TableError> {
+        let tables = Tables::new(catalog, publication)?;
         let page_size = options.page_size.max(1);
         let server_info = json!({ "name": options.name, "version": options.version });
         let server_meta = json!({ SERVER_INFO_KEY: server_info }).to_string();
@@ -481,7 +539,13 @@ impl<'s, 'a> Server<'s, 'a> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn serve_stdio(catalog: &Catalog<'_>, options: Options) -> Result<(), ServeError> {
-    let mut server = Server::new(catalog, options).map_err(ServeError::Catalog)?;
+    let server = Server::new(catalog, options).map_err(ServeError::Catalog)?;
+    serve_server_stdio(server)
+}
+
+/// Serves a [`Server`] made by hand (for example with
+/// [`Server::verified`]) over stdin and stdout, as [`serve_stdio`] does.
+pub fn serve_server_stdio(mut server: Server<'_, '_>) -> Result<(), ServeError> {
     let stdin = io::stdin().lock();
     let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     match server.serve(stdin, stdout) {
@@ -496,6 +560,9 @@ pub fn serve_stdio(catalog: &Catalog<'_>, options: Options) -> Result<(), ServeE
 pub enum ServeError {
     /// The catalog cannot be served (see [`TableError`]).
     Catalog(TableError),
+    /// The bundle does not hold under the trust policy.
+    #[cfg(feature = "verify")]
+    Verify(skills_core::verify::VerifyError),
     /// Reading stdin or writing stdout failed.
     Io(io::Error),
 }
@@ -504,6 +571,8 @@ impl std::fmt::Display for ServeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ServeError::Catalog(error) => error.fmt(f),
+            #[cfg(feature = "verify")]
+            ServeError::Verify(error) => write!(f, "the skills are not served: {error}"),
             ServeError::Io(error) => write!(f, "MCP stdio transport: {error}"),
         }
     }

@@ -108,32 +108,59 @@ fn frontmatter_name<'a>(skill: &Skill<'a>) -> &'a str {
         .map_or(skill.name, |(_, name)| name)
 }
 
-/// The `io.agentskills/publication` record of a skill: unsigned content
-/// published under the `unconfigured` origin, its revision agentskills-core's
-/// content revision.
-fn publication(skill: &Skill<'_>) -> Value {
-    let revision = format!("sha256:{}", Sha256(skill.revision));
-    json!({
-        "origin": "unconfigured",
-        "revision": revision,
-        "sourceRevision": revision,
-        "sourceStatus": "unsigned",
-        "publisher": null,
-        "transformed": false,
-        "annotations": [],
-    })
+/// How a skill was published: agentskills-core's `ContentIdentity`, which
+/// the `io.agentskills/publication` record carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Publication {
+    /// The trusted origin (`unconfigured` without a trust policy).
+    pub(crate) origin: String,
+    /// The content revision, `sha256:<hex>`.
+    pub(crate) revision: String,
+    /// `unsigned` or `verified`.
+    pub(crate) status: &'static str,
+    /// The key id that signed, when verified.
+    pub(crate) publisher: Option<String>,
+}
+
+impl Publication {
+    /// Unsigned content under the `unconfigured` origin, as the reference
+    /// publishes without a policy.
+    pub(crate) fn unsigned(skill: &Skill<'_>) -> Self {
+        Publication {
+            origin: "unconfigured".to_owned(),
+            revision: format!("sha256:{}", Sha256(skill.revision)),
+            status: "unsigned",
+            publisher: None,
+        }
+    }
+
+    fn record(&self) -> Value {
+        json!({
+            "origin": self.origin,
+            "revision": self.revision,
+            "sourceRevision": self.revision,
+            "sourceStatus": self.status,
+            "publisher": self.publisher,
+            "transformed": false,
+            "annotations": [],
+        })
+    }
 }
 
 impl Tables {
-    /// Computes every table of `catalog`.
-    pub(crate) fn new(catalog: &Catalog<'_>) -> Result<Self, TableError> {
-        let mut skills: Vec<(String, &Skill<'_>)> = Vec::with_capacity(catalog.len());
-        for skill in catalog.skills() {
+    /// Computes every table of `catalog`; `publication` says how each skill
+    /// (by its index in the catalog) was published.
+    pub(crate) fn new(
+        catalog: &Catalog<'_>,
+        publication: &dyn Fn(usize, &Skill<'_>) -> Publication,
+    ) -> Result<Self, TableError> {
+        let mut skills: Vec<(String, usize, &Skill<'_>)> = Vec::with_capacity(catalog.len());
+        for (at, skill) in catalog.skills().iter().enumerate() {
             let root = skill_uri(skill, None).map_err(|error| TableError::Manifest {
                 skill: skill.name.to_owned(),
                 error,
             })?;
-            skills.push((root, skill));
+            skills.push((root, at, skill));
         }
         skills.sort_by(|a, b| a.0.cmp(&b.0));
 
@@ -144,7 +171,7 @@ impl Tables {
             by_skill_uri: HashMap::with_capacity(skills.len()),
             generation: bundle_revision(catalog.bundle()).to_string(),
         };
-        for (root, skill) in &skills {
+        for (root, at, skill) in &skills {
             let entry = manifest_entry(skill, None).map_err(|error| TableError::Manifest {
                 skill: skill.name.to_owned(),
                 error,
@@ -160,7 +187,7 @@ impl Tables {
             }
             tables.entries.push((skill_md_uri, entry));
 
-            let record = publication(skill);
+            let record = publication(*at, skill).record();
             let skill_md: Vec<u8> = skill_file_pieces(skill).concat();
             let mut files: Vec<(&str, &[u8])> = skill
                 .files

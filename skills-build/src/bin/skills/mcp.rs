@@ -3,7 +3,7 @@
 
 use skills_build::{Builder, diagnostic};
 use skills_core::Catalog;
-use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, serve_stdio};
+use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, Server, serve_server_stdio, serve_stdio};
 
 use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write};
@@ -17,6 +17,8 @@ pub const COMMAND: CommandSpec = CommandSpec {
     options_help: &[
         "  --bundle                The one argument is a bundle file made by\n                          `skills build`: read once, then served.",
         "  --page-size N           Skills per skills/list page (default 100).",
+        "  --origin ORIGIN         Serve only skills signed for ORIGIN by a --trust\n                          key, and say so in each publication record.",
+        "  --trust ID=KEY          A trusted public key, as `skills verify` takes it\n                          (repeatable).",
         "  --core-tools            Also offer agentskills-core's tools (get_skill_body,\n                          get_skill_section, get_skill_reference, ...).",
     ],
     params: &[
@@ -28,6 +30,14 @@ pub const COMMAND: CommandSpec = CommandSpec {
         Param::Flag { long: "--bundle" },
         Param::Flag {
             long: "--core-tools",
+        },
+        Param::Opt {
+            long: "--origin",
+            choices: &[],
+        },
+        Param::Opt {
+            long: "--trust",
+            choices: &[],
         },
         Param::Opt {
             long: "--page-size",
@@ -103,7 +113,22 @@ pub fn run(call: &Invocation) -> i32 {
         core_tools: call.flag("--core-tools"),
         ..Options::default()
     };
-    match serve_stdio(&catalog, options) {
+    let served = if call.option("--origin").is_some() {
+        let policy = match crate::verify::policy(call) {
+            Ok(policy) => policy,
+            Err(message) => return usage_error(&message),
+        };
+        match Server::verified(&catalog, options, &policy) {
+            Ok(server) => serve_server_stdio(server),
+            Err(error) => {
+                write(Stream::Err, &format!("error: {error}\n"));
+                return 1;
+            }
+        }
+    } else {
+        serve_stdio(&catalog, options)
+    };
+    match served {
         Ok(()) => 0,
         Err(error) => {
             write(Stream::Err, &format!("error: {error}\n"));
