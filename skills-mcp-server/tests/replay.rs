@@ -148,6 +148,7 @@ fn replies_match_the_reference_server() {
     let catalog = Catalog::from_bytes(&bytes).expect("the bundle decodes");
     let envelope = &requests["envelope"];
     let mut compared = 0;
+    let mut byte_compared = 0;
     let mut differences = Vec::new();
     let mut failures = Vec::new();
     for (session, replies) in requests["sessions"]
@@ -202,6 +203,7 @@ fn replies_match_the_reference_server() {
             }
             if let (Some(ours_line), Some(raw)) = (&ours_line, recorded["raw"].as_str()) {
                 let (a, b) = (skills_bytes(ours_line), skills_bytes(raw));
+                byte_compared += usize::from(b.is_some());
                 if a != b {
                     failures.push(format!("{label}: the skills entries differ in bytes\n  reference: {b:?}\n  ours:      {a:?}"));
                 }
@@ -215,6 +217,8 @@ fn replies_match_the_reference_server() {
         failures.join("\n")
     );
     assert!(compared >= 69, "only {compared} exchanges replayed");
+    // skills/list (3 pages in all) and skills/get (5): compared byte for byte.
+    assert_eq!(byte_compared, 8, "skills entries compared byte for byte");
     assert_eq!(
         differences.len(),
         7,
