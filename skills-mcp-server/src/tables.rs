@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use skills_core::bundle::Skill;
 use skills_core::manifest::{ManifestError, manifest_entry, push_quoted, skill_uri};
 use skills_core::pytext::guess_media_type;
-use skills_core::revision::{bundle_revision, skill_file_pieces};
+use skills_core::revision::{Revision, bundle_revision, skill_file_pieces};
 use skills_core::{Catalog, Sha256};
 
 /// One file of one skill, as `resources/list` and `resources/read` give it.
@@ -169,7 +169,12 @@ impl Tables {
             by_uri: HashMap::new(),
             entries: Vec::with_capacity(skills.len()),
             by_skill_uri: HashMap::with_capacity(skills.len()),
-            generation: bundle_revision(catalog.bundle()).to_string(),
+            // The recorded bundle revision, or (a bundle made without one)
+            // computed once here.
+            generation: match Revision(catalog.bundle().revision) {
+                recorded if !recorded.is_unset() => recorded.to_string(),
+                _ => bundle_revision(catalog.bundle()).to_string(),
+            },
         };
         for (root, at, skill) in &skills {
             let entry = manifest_entry(skill, None).map_err(|error| TableError::Manifest {
