@@ -2,7 +2,8 @@
 # Every test: the workspace's tests (unit, conformance recordings, UI,
 # behaviour), then the checks that need more than cargo: interop with the
 # Python agentskills-core SDK (it installs a git-ignored venv from PyPI) and
-# the rebuild behaviour of include_skills!.
+# the rebuild behaviour of include_skills!, and our MCP server driven by the
+# Python mcp client and the MCP inspector (an npm package, git-ignored).
 #
 #   scripts/test.sh
 set -euo pipefail
@@ -11,3 +12,4 @@ cd "$(dirname "$0")/.."
 cargo test --workspace
 scripts/interop-signatures.sh
 scripts/rebuild-demo.sh
+scripts/mcp-interop.sh

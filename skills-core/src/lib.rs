@@ -80,6 +80,7 @@ extern crate alloc;
 pub mod base64;
 pub mod bundle;
 pub mod catalog;
+pub mod core_tools;
 mod decode;
 pub mod embedded;
 pub mod fastpath;

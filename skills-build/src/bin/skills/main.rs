@@ -12,6 +12,8 @@ mod check;
 mod difflib;
 mod inspect;
 mod keygen;
+#[cfg(feature = "mcp")]
+mod mcp;
 mod output;
 mod pyjson;
 mod pypath;
@@ -92,6 +94,8 @@ fn group(prog: String) -> GroupSpec {
     commands.push(sign::COMMAND);
     commands.push(verify::COMMAND);
     commands.push(revision::COMMAND);
+    #[cfg(feature = "mcp")]
+    commands.push(mcp::COMMAND);
     GroupSpec {
         version_line: format!("{prog}, version {}", env!("CARGO_PKG_VERSION")),
         prog,
@@ -121,6 +125,8 @@ fn main() {
             ("sign", _) => sign::run(&call),
             ("verify", _) => verify::run(&call),
             ("revision", _) => revision::run(&call),
+            #[cfg(feature = "mcp")]
+            ("mcp", _) => mcp::run(&call),
             (command, _) => {
                 // The parser only accepts declared commands with their arity.
                 output::echo(

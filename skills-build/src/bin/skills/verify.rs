@@ -88,7 +88,7 @@ fn split_pair<'v>(value: &'v str, option: &str) -> Result<(&'v str, &'v str), St
         .ok_or_else(|| format!("Invalid value for '{option}': expected NAME=VALUE, got {value:?}."))
 }
 
-fn policy(call: &Invocation) -> Result<TrustPolicy, String> {
+pub(crate) fn policy(call: &Invocation) -> Result<TrustPolicy, String> {
     let origin = call
         .option("--origin")
         .ok_or_else(|| "Missing option '--origin'.".to_string())?;

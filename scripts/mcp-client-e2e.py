@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Drives an MCP server end to end with the Python `mcp` client (2.3.0,
+`mcp.Client` over stdio), new era: discover, skills/list (every page),
+skills/get, resources/list, resources/read of every resource with its
+digest and size checked against skills/get, tools/list and tools/call of
+the `skill` tool (text and image). Then the initialize era: the same reads
+and the tool. Exits non-zero on the first failure.
+
+    mcp-client-e2e.py COMMAND [ARG...]
+"""
+import asyncio
+import base64
+import hashlib
+import sys
+from typing import Any
+
+from mcp import Client, StdioServerParameters, types
+from mcp.client.extension import advertise
+from pydantic import TypeAdapter
+
+SKILLS = "io.modelcontextprotocol/skills"
+ANY = TypeAdapter(dict[str, Any])
+
+
+def check(condition, message):
+    if not condition:
+        raise SystemExit(f"mcp-client-e2e: FAILED: {message}")
+
+
+class SkillsParams(types.RequestParams):
+    cursor: str | None = None
+    uri: str | None = None
+
+
+class SkillsRequest(types.Request[SkillsParams, str]):
+    """skills/list or skills/get: the Skills extension's methods, which the
+    client has no verbs for."""
+
+
+async def raw(client, method, params):
+    request = SkillsRequest(method=method, params=SkillsParams(**params))
+    return await client.session.send_request(request, ANY)
+
+
+def content_bytes(content):
+    if getattr(content, "text", None) is not None:
+        return content.text.encode()
+    return base64.b64decode(content.blob)
+
+
+async def read_all(client, manifests):
+    checked = 0
+    listed = (await client.list_resources()).resources
+    listed_uris = {str(r.uri) for r in listed}
+    for skill in manifests:
+        for entry in skill["resources"]:
+            check(entry["uri"] in listed_uris, f"{entry['uri']} is in skills/get but not resources/list")
+            result = await client.read_resource(entry["uri"])
+            data = content_bytes(result.contents[0])
+            check(len(data) == entry["size"], f"{entry['uri']}: {len(data)} bytes, manifest says {entry['size']}")
+            digest = "sha256:" + hashlib.sha256(data).hexdigest()
+            check(digest == entry["digest"], f"{entry['uri']}: digest {digest}, manifest says {entry['digest']}")
+            checked += 1
+    check(checked == len(listed_uris), f"{len(listed_uris)} resources listed, {checked} in the manifests")
+    return checked
+
+
+async def call_tool(client, first_skill):
+    tools = (await client.list_tools()).tools
+    check([t.name for t in tools] == ["skill"], f"tools/list gave {[t.name for t in tools]}")
+    result = await client.call_tool("skill", {"name": first_skill})
+    check(not result.is_error and result.content[0].type == "text", f"skill({first_skill}) failed: {result}")
+    refused = await client.call_tool("skill", {"name": "no-such-skill"})
+    check(refused.is_error and "unknown skill" in refused.content[0].text, f"an unknown skill was not refused: {refused}")
+    return result
+
+
+async def modern(params):
+    async with Client(params, mode="auto", extensions=[advertise(SKILLS)]) as client:
+        check(client.session.protocol_version == "2026-07-28", f"negotiated {client.session.protocol_version}")
+        capabilities = client.server_capabilities
+        extensions = capabilities.extensions or {}
+        check(SKILLS in extensions, f"discover does not declare {SKILLS}: {capabilities}")
+        entries, cursor = [], None
+        for _ in range(1000):
+            page = await raw(client, "skills/list", {} if cursor is None else {"cursor": cursor})
+            entries += page["skills"]
+            cursor = page.get("nextCursor")
+            if cursor is None:
+                break
+        check(entries, "skills/list is empty")
+        manifests = [(await raw(client, "skills/get", {"uri": e["uri"]}))["skill"] for e in entries]
+        check(manifests == entries, "skills/get disagrees with skills/list")
+        read = await read_all(client, manifests)
+        await call_tool(client, entries[0]["frontmatter"]["name"])
+        images = 0
+        for skill in manifests:
+            for entry in skill["resources"]:
+                if entry["uri"].endswith(".png"):
+                    path = entry["uri"].removeprefix(skill["uri"].removesuffix("SKILL.md"))
+                    result = await client.call_tool("skill", {"name": skill["frontmatter"]["name"], "path": path})
+                    check(result.content[0].type == "image", f"{entry['uri']} is not image content: {result}")
+                    images += 1
+        print(f"new era: {len(entries)} skills, {read} resources read and checked, tool called ({images} images)")
+        return manifests
+
+
+async def handshake(params, manifests):
+    async with Client(params, mode="legacy") as client:
+        read = await read_all(client, manifests)
+        await call_tool(client, manifests[0]["frontmatter"]["name"])
+        print(f"initialize era: {read} resources read and checked, tool called")
+
+
+async def main():
+    params = StdioServerParameters(command=sys.argv[1], args=sys.argv[2:])
+    manifests = await modern(params)
+    await handshake(params, manifests)
+    print("mcp-client-e2e: ok")
+
+
+asyncio.run(main())

@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""Starts agentskills-mcp-server 0.7.0 over stdio on the skill folders given,
+with Python's built-in media-type table only (never the host's
+/etc/mime.types) and the skills/list page size from $PAGE_SIZE (default 100).
+
+    reference-mcp-server.py SKILL_DIR...
+"""
+import asyncio
+import mimetypes
+import os
+import sys
+from pathlib import Path
+
+mimetypes.knownfiles = []
+mimetypes.init()
+
+from agentskills_core import Skill  # noqa: E402
+from agentskills_fs import LocalFileSystemSkillProvider  # noqa: E402
+from agentskills_mcp_server import create_mcp_server  # noqa: E402
+
+
+async def build():
+    handles = []
+    for d in sorted(sys.argv[1:], key=lambda p: Path(p).name):
+        path = Path(d).resolve()
+        handles.append(Skill(path.name, LocalFileSystemSkillProvider(path.parent)))
+    return await create_mcp_server(handles, page_size=int(os.environ.get("PAGE_SIZE", "100")))
+
+
+asyncio.run(build()).run(transport="stdio")

@@ -1,0 +1,138 @@
+//! `mcp SRC...` / `mcp --bundle FILE`: serve skills to an agent host over
+//! MCP on stdin and stdout (skills-mcp-server).
+
+use skills_build::{Builder, diagnostic};
+use skills_core::Catalog;
+use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, Server, serve_server_stdio, serve_stdio};
+
+use crate::args::{CommandSpec, Invocation, Param};
+use crate::output::{Stream, write};
+use crate::targets::read_file;
+
+/// The command's declaration.
+pub const COMMAND: CommandSpec = CommandSpec {
+    name: "mcp",
+    short_help: "Serve skills to an agent host over MCP (stdio).",
+    help: "  Serve skills to an agent host over MCP (stdio).\n\n  Compiles each SRC (a directory whose subdirectories holding a SKILL.md are\n  skills) in memory, or with --bundle reads the bundle file SRC once, then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served.\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
+    options_help: &[
+        "  --bundle                The one argument is a bundle file made by\n                          `skills build`: read once, then served.",
+        "  --page-size N           Skills per skills/list page (default 100).",
+        "  --origin ORIGIN         Serve only skills signed for ORIGIN by a --trust\n                          key, and say so in each publication record.",
+        "  --trust ID=KEY          A trusted public key, as `skills verify` takes it\n                          (repeatable).",
+        "  --core-tools            Also offer agentskills-core's tools (get_skill_body,\n                          get_skill_section, get_skill_reference, ...).",
+    ],
+    params: &[
+        Param::Arg {
+            metavar: "SRC...",
+            many: true,
+            must_exist: false,
+        },
+        Param::Flag { long: "--bundle" },
+        Param::Flag {
+            long: "--core-tools",
+        },
+        Param::Opt {
+            long: "--origin",
+            choices: &[],
+        },
+        Param::Opt {
+            long: "--trust",
+            choices: &[],
+        },
+        Param::Opt {
+            long: "--page-size",
+            choices: &[],
+        },
+    ],
+};
+
+fn usage_error(message: &str) -> i32 {
+    write(
+        Stream::Err,
+        &format!(
+            "Usage: skills mcp [OPTIONS] SRC...\nTry 'skills mcp --help' for help.\n\nError: {message}\n"
+        ),
+    );
+    2
+}
+
+/// Runs the command.
+pub fn run(call: &Invocation) -> i32 {
+    let page_size = match call.option("--page-size") {
+        None => DEFAULT_PAGE_SIZE,
+        Some(text) => match text.parse::<usize>() {
+            Ok(size) if size > 0 => size,
+            _ => {
+                return usage_error(&format!(
+                    "Invalid value for '--page-size': {text:?} is not a positive number."
+                ));
+            }
+        },
+    };
+    let bytes = match (call.flag("--bundle"), call.args.as_slice()) {
+        (true, [file]) => match read_file(file, 1) {
+            Ok(bytes) => bytes,
+            Err(code) => return code,
+        },
+        (true, _) => return usage_error("--bundle takes exactly one bundle file."),
+        (false, sources) => {
+            let builder = sources
+                .iter()
+                .fold(Builder::new(), |builder, dir| builder.source(dir));
+            match builder.compile() {
+                Ok(compiled) => {
+                    let text: String = compiled.warnings.iter().map(diagnostic::render).collect();
+                    write(Stream::Err, &text);
+                    compiled.bytes
+                }
+                Err(error) => {
+                    let mut text: String = error.problems.iter().map(diagnostic::render).collect();
+                    text.push_str(&format!(
+                        "error: nothing served: {}\n",
+                        diagnostic::count(&error.problems)
+                    ));
+                    write(Stream::Err, &text);
+                    return 1;
+                }
+            }
+        }
+    };
+    let catalog = match Catalog::from_bytes(&bytes) {
+        Ok(catalog) => catalog,
+        Err(error) => {
+            write(
+                Stream::Err,
+                &format!("error: not a readable bundle: {error}\n"),
+            );
+            return 1;
+        }
+    };
+    let options = Options {
+        name: "skills".to_owned(),
+        page_size,
+        core_tools: call.flag("--core-tools"),
+        ..Options::default()
+    };
+    let served = if call.option("--origin").is_some() {
+        let policy = match crate::verify::policy(call) {
+            Ok(policy) => policy,
+            Err(message) => return usage_error(&message),
+        };
+        match Server::verified(&catalog, options, &policy) {
+            Ok(server) => serve_server_stdio(server),
+            Err(error) => {
+                write(Stream::Err, &format!("error: {error}\n"));
+                return 1;
+            }
+        }
+    } else {
+        serve_stdio(&catalog, options)
+    };
+    match served {
+        Ok(()) => 0,
+        Err(error) => {
+            write(Stream::Err, &format!("error: {error}\n"));
+            1
+        }
+    }
+}

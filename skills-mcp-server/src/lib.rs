@@ -1,0 +1,643 @@
+//! Serve a compiled skills catalog over MCP, on stdio.
+//!
+//! A [`Server`] answers what agentskills-mcp-server 0.7.0 (the Python
+//! reference server of the MCP Skills extension) answers over the same
+//! skills: `resources/list` and `resources/read` for every file of every
+//! skill, `skills/list` and `skills/get` with the extension's manifest
+//! entries, the same error codes and messages. It adds our `skill` tool
+//! (`tools/list`, `tools/call`), so a host that knows tools but not the
+//! Skills extension can use the skills too.
+//!
+//! Both protocol eras are served, decided by the client's first request as
+//! the reference decides it: a request carrying the 2026-07-28 `_meta`
+//! envelope (normally `server/discover`) opens a new-era connection, where
+//! every request must carry the envelope; anything else (the `initialize`
+//! handshake) opens an `initialize`-era connection, where `skills/*` are
+//! not served.
+//!
+//! Everything the server answers is computed from the catalog once, when
+//! the server is made; a request is a lookup and a copy. Nothing is read
+//! from disk while serving.
+//!
+//! ```
+//! # let bytes = skills_core::__doc_bundle();
+//! let catalog = skills_core::Catalog::from_bytes(&bytes)?;
+//! let mut server = skills_mcp_server::Server::new(&catalog, skills_mcp_server::Options::default())?;
+//! let reply = server
+//!     .handle(br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"doc","version":"1"}}}"#)
+//!     .unwrap();
+//! assert!(reply.contains(r#""protocolVersion":"2025-11-25""#));
+//! let reply = server
+//!     .handle(br#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"skill","arguments":{"name":"pdf","path":"reference.md"}}}"#)
+//!     .unwrap();
+//! assert!(reply.contains(r#""text":"Use pdfplumber""#));
+//! // In a program: skills_mcp_server::serve_stdio(&catalog, Default::default())?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod tables;
+mod tools;
+mod wire;
+
+use std::io::{self, BufRead, Write};
+
+use serde_json::{Map, Value, json};
+use skills_core::Catalog;
+
+pub use tables::TableError;
+pub use wire::{DEFAULT_MAX_REQUEST_BYTES, MAX_ECHO_BYTES, capped};
+
+use tables::Tables;
+use wire::{Line, RpcError, code, error_line, result_line};
+
+/// The new-era protocol version this server speaks.
+pub const MODERN_PROTOCOL_VERSION: &str = "2026-07-28";
+
+/// The `initialize`-era versions this server accepts, oldest first; a
+/// client asking for another gets the newest.
+pub const HANDSHAKE_PROTOCOL_VERSIONS: [&str; 4] =
+    ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
+
+/// The Skills extension's identifier.
+pub const SKILLS_EXTENSION: &str = "io.modelcontextprotocol/skills";
+
+/// The default `skills/list` page: 100 entries, as the reference's.
+pub const DEFAULT_PAGE_SIZE: usize = 100;
+
+const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
+const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
+const SERVER_INFO_KEY: &str = "io.modelcontextprotocol/serverInfo";
+
+/// How a [`Server`] serves.
+///
+/// ```
+/// let options = skills_mcp_server::Options { page_size: 2, ..Default::default() };
+/// assert_eq!(options.max_request_bytes, skills_mcp_server::DEFAULT_MAX_REQUEST_BYTES);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// The server's name in `serverInfo`.
+    pub name: String,
+    /// The server's version in `serverInfo`.
+    pub version: String,
+    /// Entries per `skills/list` page (at least 1).
+    pub page_size: usize,
+    /// The largest request line read; a longer one is answered with an
+    /// `Invalid Request` error and skipped.
+    pub max_request_bytes: usize,
+    /// Also offer agentskills-core's tools (`get_skill_body`,
+    /// `get_skill_section`, `get_skill_reference`, `list_skill_resources`,
+    /// ...; see `skills_core::core_tools`), the vocabulary of the outline
+    /// and fast-path texts, beside `skill`.
+    pub core_tools: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            name: "skills-mcp-server".to_owned(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            page_size: DEFAULT_PAGE_SIZE,
+            max_request_bytes: DEFAULT_MAX_REQUEST_BYTES,
+            core_tools: false,
+        }
+    }
+}
+
+/// Which era the connection is in, once its first request said so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Era {
+    /// `server/discover` and the per-request `_meta` envelope.
+    Modern,
+    /// The `initialize` handshake.
+    Handshake,
+}
+
+/// An MCP server over one catalog, for one connection (its era is the
+/// connection's).
+#[derive(Debug)]
+pub struct Server<'s, 'a> {
+    catalog: &'s Catalog<'a>,
+    tables: Tables,
+    options: Options,
+    era: Option<Era>,
+    /// `"_meta":{"io.modelcontextprotocol/serverInfo":{…}}` members, for
+    /// new-era results.
+    server_meta: String,
+    /// The `skills/list` pages, new era, as whole results; page `n` starts
+    /// at entry `n * page_size`.
+    pages: Vec<String>,
+    /// The `skills/get` results, by entry index.
+    skill_results: Vec<String>,
+}
+
+/// The cursor of the page starting at entry `offset`.
+fn cursor_for(offset: usize) -> String {
+    format!("skills-page-{offset}")
+}
+
+impl<'s, 'a> Server<'s, 'a> {
+    /// Precomputes every reply over `catalog`; fails when a skill cannot be
+    /// served under the Skills extension's rules (too many files or bytes,
+    /// two skills under one URI).
+    pub fn new(catalog: &'s Catalog<'a>, options: Options) -> Result<Self, TableError> {
+        Self::with_publication(catalog, options, &|_, skill| {
+            tables::Publication::unsigned(skill)
+        })
+    }
+
+    /// Checks the bundle against `policy` first (signatures by trusted
+    /// keys, pins, re-hashing, as the policy says) and serves only if it
+    /// holds, with each skill's publication record saying what was
+    /// established: the policy's origin, `verified` and the key id for a
+    /// skill signed by a trusted key, `unsigned` otherwise.
+    ///
+    /// ```
+    /// let (bytes, public_key) = skills_core::verify::__doc_signed_bundle();
+    /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+    /// let policy = skills_core::verify::TrustPolicy::new("https://example.com/skills")?
+    ///     .trust("release-2026", public_key)?;
+    /// let mut server = skills_mcp_server::Server::verified(&catalog, Default::default(), &policy)?;
+    /// let reply = server.handle(br#"{"jsonrpc":"2.0","id":1,"method":"resources/list"}"#).unwrap();
+    /// assert!(reply.contains(r#""sourceStatus":"verified""#) && reply.contains(r#""publisher":"release-2026""#));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "verify")]
+    pub fn verified(
+        catalog: &'s Catalog<'a>,
+        options: Options,
+        policy: &skills_core::verify::TrustPolicy,
+    ) -> Result<Self, ServeError> {
+        use skills_core::verify::Status;
+        let verified = policy
+            .verify(catalog.bundle())
+            .map_err(ServeError::Verify)?;
+        let records: Vec<tables::Publication> = verified
+            .skills
+            .iter()
+            .map(|identity| tables::Publication {
+                origin: policy.origin().to_owned(),
+                revision: identity.revision.to_string(),
+                status: match identity.status {
+                    Status::Verified => "verified",
+                    Status::Unsigned => "unsigned",
+                },
+                publisher: identity.publisher.map(str::to_owned),
+            })
+            .collect();
+        Self::with_publication(catalog, options, &|at, skill| {
+            records
+                .get(at)
+                .cloned()
+                .unwrap_or_else(|| tables::Publication::unsigned(skill))
+        })
+        .map_err(ServeError::Catalog)
+    }
+
+    fn with_publication(
+        catalog: &'s Catalog<'a>,
+        options: Options,
+        publication: &dyn Fn(usize, &skills_core::bundle::Skill<'_>) -> tables::Publication,
+    ) -> Result<Self, TableError> {
+        let tables = Tables::new(catalog, publication)?;
+        let page_size = options.page_size.max(1);
+        let server_info = json!({ "name": options.name, "version": options.version });
+        let server_meta = json!({ SERVER_INFO_KEY: server_info }).to_string();
+        let catalog_meta = json!({ "generation": tables.generation, "stale": false }).to_string();
+        let meta_with_catalog = format!(
+            "{{\"io.agentskills/catalog\":{catalog_meta},{}",
+            &server_meta[1..]
+        );
+        let mut pages = Vec::new();
+        let mut offset = 0;
+        loop {
+            let end = (offset + page_size).min(tables.entries.len());
+            let mut page = String::from("{\"resultType\":\"complete\",\"skills\":[");
+            for (at, (_, entry)) in tables.entries[offset..end].iter().enumerate() {
+                if at > 0 {
+                    page.push(',');
+                }
+                page.push_str(entry);
+            }
+            page.push_str("],\"ttlMs\":0,\"cacheScope\":\"private\"");
+            if end < tables.entries.len() {
+                page.push_str(",\"nextCursor\":");
+                page.push_str(&Value::from(cursor_for(end)).to_string());
+            }
+            page.push_str(",\"_meta\":");
+            page.push_str(&meta_with_catalog);
+            page.push('}');
+            pages.push(page);
+            offset = end;
+            if offset >= tables.entries.len() {
+                break;
+            }
+        }
+        let skill_results = tables
+            .entries
+            .iter()
+            .map(|(_, entry)| {
+                format!(
+                    "{{\"resultType\":\"complete\",\"skill\":{entry},\"ttlMs\":0,\"cacheScope\":\"private\",\"_meta\":{meta_with_catalog}}}"
+                )
+            })
+            .collect();
+        Ok(Server {
+            catalog,
+            tables,
+            options: Options {
+                page_size,
+                ..options
+            },
+            era: None,
+            server_meta,
+            pages,
+            skill_results,
+        })
+    }
+
+    /// The names of the tools `tools/list` offers.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+    /// let server = skills_mcp_server::Server::new(&catalog, Default::default()).unwrap();
+    /// assert_eq!(server.tool_names(), ["skill"]);
+    /// let options = skills_mcp_server::Options { core_tools: true, ..Default::default() };
+    /// let server = skills_mcp_server::Server::new(&catalog, options).unwrap();
+    /// assert!(server.tool_names().contains(&"get_skill_section"));
+    /// ```
+    pub fn tool_names(&self) -> Vec<&'static str> {
+        tools::names(self.options.core_tools)
+    }
+
+    /// Answers one message (one line, newline excluded): `Some(reply)` for
+    /// a request or a malformed message, `None` for a notification or a
+    /// client's response.
+    pub fn handle(&mut self, line: &[u8]) -> Option<String> {
+        let message: Value = match serde_json::from_slice(line) {
+            Ok(message) => message,
+            Err(_) => {
+                return Some(error_line(
+                    &Value::Null,
+                    &RpcError::new(code::PARSE_ERROR, "Parse error"),
+                ));
+            }
+        };
+        let Value::Object(mut message) = message else {
+            return Some(error_line(
+                &Value::Null,
+                &RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
+            ));
+        };
+        let id = message.remove("id");
+        let method = match message.remove("method") {
+            Some(Value::String(method)) => method,
+            _ if id.is_some()
+                && (message.contains_key("result") || message.contains_key("error")) =>
+            {
+                return None; // a response to a request we never send
+            }
+            _ => {
+                return Some(error_line(
+                    &id.unwrap_or(Value::Null),
+                    &RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
+                ));
+            }
+        };
+        let params = message.remove("params");
+        let id = match id {
+            None => return None, // a notification: nothing to answer
+            Some(id @ (Value::Number(_) | Value::String(_))) => id,
+            Some(_) => {
+                return Some(error_line(
+                    &Value::Null,
+                    &RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
+                ));
+            }
+        };
+        let era = *self.era.get_or_insert_with(|| {
+            if method != "initialize" && has_modern_envelope(params.as_ref()) {
+                Era::Modern
+            } else {
+                Era::Handshake
+            }
+        });
+        let reply = match era {
+            Era::Modern => self.modern(&method, params.as_ref()),
+            Era::Handshake => self.handshake(&method, params.as_ref()),
+        };
+        Some(match reply {
+            Ok(result) => result_line(&id, &result),
+            Err(error) => error_line(&id, &error),
+        })
+    }
+
+    /// A request on a new-era connection.
+    fn modern(&self, method: &str, params: Option<&Value>) -> Result<String, RpcError> {
+        if method == "initialize" {
+            return Err(RpcError::new(
+                code::UNSUPPORTED_PROTOCOL_VERSION,
+                "connection is serving the 2026-07-28 protocol; the initialize handshake is not accepted",
+            )
+            .with_data(unsupported_data(
+                params.and_then(|p| p.get("protocolVersion")),
+            )));
+        }
+        check_envelope(params)?;
+        let meta = &self.server_meta;
+        let listed = |key: &str, items: &str| {
+            format!(
+                "{{\"resultType\":\"complete\",\"{key}\":{items},\"ttlMs\":0,\"cacheScope\":\"private\",\"_meta\":{meta}}}"
+            )
+        };
+        match method {
+            "server/discover" => Ok(json!({
+                "resultType": "complete",
+                "supportedVersions": [MODERN_PROTOCOL_VERSION],
+                "capabilities": {
+                    "extensions": { SKILLS_EXTENSION: {} },
+                    "prompts": { "listChanged": false },
+                    "resources": { "listChanged": false, "subscribe": false },
+                    "tools": { "listChanged": false },
+                },
+                "ttlMs": 0,
+                "cacheScope": "private",
+                "_meta": { SERVER_INFO_KEY: { "name": self.options.name, "version": self.options.version } },
+            })
+            .to_string()),
+            "skills/list" => self.skills_list(params),
+            "skills/get" => {
+                let uri = string_param(params, "uri")?;
+                match self.tables.by_skill_uri.get(uri) {
+                    Some(&at) => Ok(self.skill_results[at].clone()),
+                    None => Err(RpcError::new(code::INVALID_PARAMS, "Unknown skill URI")),
+                }
+            }
+            "resources/list" => Ok(listed("resources", &self.resource_list())),
+            "resources/read" => {
+                let contents = self.read(params)?;
+                Ok(listed("contents", contents))
+            }
+            "resources/templates/list" => Ok(listed("resourceTemplates", "[]")),
+            "prompts/list" => Ok(listed("prompts", "[]")),
+            "tools/list" => Ok(listed("tools", &tools::list(self.options.core_tools).to_string())),
+            "tools/call" => {
+                let (content, is_error) = self.call(params)?;
+                Ok(format!(
+                    "{{\"resultType\":\"complete\",\"content\":{content},\"isError\":{is_error},\"_meta\":{meta}}}"
+                ))
+            }
+            _ => Err(RpcError::method_not_found(method)),
+        }
+    }
+
+    /// A request on an `initialize`-era connection.
+    fn handshake(&self, method: &str, params: Option<&Value>) -> Result<String, RpcError> {
+        if has_modern_envelope(params) {
+            return Err(RpcError::new(
+                code::INVALID_REQUEST,
+                "this connection serves the handshake protocol era; requests carrying the 2026-07-28 envelope are not accepted on it",
+            ));
+        }
+        let object = |key: &str, items: &str| format!("{{\"{key}\":{items}}}");
+        match method {
+            "initialize" => {
+                let asked = params
+                    .and_then(|p| p.get("protocolVersion"))
+                    .and_then(Value::as_str);
+                let version = asked
+                    .filter(|v| HANDSHAKE_PROTOCOL_VERSIONS.contains(v))
+                    .unwrap_or(HANDSHAKE_PROTOCOL_VERSIONS[HANDSHAKE_PROTOCOL_VERSIONS.len() - 1]);
+                Ok(json!({
+                    "capabilities": {
+                        "prompts": { "listChanged": false },
+                        "resources": { "listChanged": false, "subscribe": false },
+                        "tools": { "listChanged": false },
+                    },
+                    "protocolVersion": version,
+                    "serverInfo": { "name": self.options.name, "version": self.options.version },
+                })
+                .to_string())
+            }
+            "ping" => Ok("{}".to_owned()),
+            "resources/list" => Ok(object("resources", &self.resource_list())),
+            "resources/read" => Ok(object("contents", self.read(params)?)),
+            "resources/templates/list" => Ok(object("resourceTemplates", "[]")),
+            "prompts/list" => Ok(object("prompts", "[]")),
+            "tools/list" => Ok(object(
+                "tools",
+                &tools::list(self.options.core_tools).to_string(),
+            )),
+            "tools/call" => {
+                let (content, is_error) = self.call(params)?;
+                Ok(format!("{{\"content\":{content},\"isError\":{is_error}}}"))
+            }
+            _ => Err(RpcError::method_not_found(method)),
+        }
+    }
+
+    fn skills_list(&self, params: Option<&Value>) -> Result<String, RpcError> {
+        let cursor = match params.and_then(|p| p.get("cursor")) {
+            None | Some(Value::Null) => None,
+            Some(Value::String(cursor)) => Some(cursor.as_str()),
+            Some(_) => return Err(RpcError::invalid_params()),
+        };
+        let page = match cursor {
+            None => 0,
+            Some(cursor) => (1..self.pages.len())
+                .find(|&page| cursor_for(page * self.options.page_size) == cursor)
+                .ok_or_else(|| RpcError::new(code::INVALID_PARAMS, "Invalid skills cursor"))?,
+        };
+        Ok(self.pages[page].clone())
+    }
+
+    fn resource_list(&self) -> String {
+        let mut out = String::from("[");
+        for (at, resource) in self.tables.resources.iter().enumerate() {
+            if at > 0 {
+                out.push(',');
+            }
+            out.push_str(&resource.listed);
+        }
+        out.push(']');
+        out
+    }
+
+    fn read(&self, params: Option<&Value>) -> Result<&str, RpcError> {
+        let uri = string_param(params, "uri")?;
+        match self.tables.by_uri.get(uri) {
+            Some(&at) => Ok(&self.tables.resources[at].contents),
+            None => Err(RpcError::new(
+                code::INVALID_PARAMS,
+                "Unknown skill resource",
+            )),
+        }
+    }
+
+    fn call(&self, params: Option<&Value>) -> Result<(Value, bool), RpcError> {
+        let name = string_param(params, "name")?;
+        let arguments = match params.and_then(|p| p.get("arguments")) {
+            None | Some(Value::Null) => None,
+            Some(arguments @ Value::Object(_)) => Some(arguments),
+            Some(_) => return Err(RpcError::invalid_params()),
+        };
+        Ok(tools::call(
+            self.catalog,
+            self.options.core_tools,
+            name,
+            arguments,
+        ))
+    }
+
+    /// Serves one connection: reads requests line by line from `input`,
+    /// writes each reply as one line to `output`, in the order the requests
+    /// came (a pipelining client gets its replies in order), and returns
+    /// when the input ends (the client hung up). Each reply is flushed as
+    /// soon as it is written.
+    pub fn serve(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        let mut line = Vec::new();
+        loop {
+            let reply =
+                match wire::read_line(&mut input, &mut line, self.options.max_request_bytes)? {
+                    Line::End => break,
+                    Line::Complete if line.iter().all(u8::is_ascii_whitespace) => None,
+                    Line::Complete => self.handle(&line),
+                    Line::TooLong => Some(error_line(
+                        &wire::leading_id(&line),
+                        &RpcError::new(
+                            code::INVALID_REQUEST,
+                            format!(
+                                "Request too large: the limit is {} bytes a line",
+                                self.options.max_request_bytes
+                            ),
+                        ),
+                    )),
+                };
+            if let Some(reply) = reply {
+                output.write_all(reply.as_bytes())?;
+                output.write_all(b"\n")?;
+                output.flush()?;
+            }
+        }
+        output.flush()
+    }
+}
+
+/// Serves `catalog` over this process's stdin and stdout until the client
+/// closes stdin. A client that goes away mid-reply (a closed stdout) ends
+/// the serving without an error.
+///
+/// ```no_run
+/// // With `static SKILLS: Embedded = include_skills!("skills");` the
+/// // catalog is `SKILLS.catalog()?`; here, a bundle file from `skills build`.
+/// let bytes = std::fs::read("skills.bin")?;
+/// let catalog = skills_core::Catalog::from_bytes(&bytes)?;
+/// skills_mcp_server::serve_stdio(&catalog, Default::default())?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn serve_stdio(catalog: &Catalog<'_>, options: Options) -> Result<(), ServeError> {
+    let server = Server::new(catalog, options).map_err(ServeError::Catalog)?;
+    serve_server_stdio(server)
+}
+
+/// Serves a [`Server`] made by hand (for example with
+/// [`Server::verified`]) over stdin and stdout, as [`serve_stdio`] does.
+pub fn serve_server_stdio(mut server: Server<'_, '_>) -> Result<(), ServeError> {
+    let stdin = io::stdin().lock();
+    let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    match server.serve(stdin, stdout) {
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(ServeError::Io),
+    }
+}
+
+/// Why serving stopped with an error.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ServeError {
+    /// The catalog cannot be served (see [`TableError`]).
+    Catalog(TableError),
+    /// The bundle does not hold under the trust policy.
+    #[cfg(feature = "verify")]
+    Verify(skills_core::verify::VerifyError),
+    /// Reading stdin or writing stdout failed.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for ServeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServeError::Catalog(error) => error.fmt(f),
+            #[cfg(feature = "verify")]
+            ServeError::Verify(error) => write!(f, "the skills are not served: {error}"),
+            ServeError::Io(error) => write!(f, "MCP stdio transport: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
+
+/// Whether `params._meta` carries the new era's protocol-version key: the
+/// sign the reference reads a request's era by.
+fn has_modern_envelope(params: Option<&Value>) -> bool {
+    params
+        .and_then(|p| p.get("_meta"))
+        .and_then(Value::as_object)
+        .is_some_and(|meta| meta.contains_key(VERSION_KEY))
+}
+
+/// The new era's envelope rules, with the reference's messages.
+fn check_envelope(params: Option<&Value>) -> Result<(), RpcError> {
+    let Some(meta) = params
+        .and_then(|p| p.get("_meta"))
+        .and_then(Value::as_object)
+    else {
+        return Err(RpcError::new(
+            code::INVALID_PARAMS,
+            "params._meta must be an object carrying the required 'io.modelcontextprotocol/protocolVersion' and 'io.modelcontextprotocol/clientCapabilities' envelope keys",
+        ));
+    };
+    let missing: Vec<&str> = [VERSION_KEY, CAPABILITIES_KEY]
+        .into_iter()
+        .filter(|key| !meta.contains_key(*key))
+        .collect();
+    if !missing.is_empty() {
+        return Err(RpcError::new(
+            code::INVALID_PARAMS,
+            format!(
+                "params._meta is missing the required envelope key(s): {}",
+                missing.join(", ")
+            ),
+        ));
+    }
+    let version = meta.get(VERSION_KEY);
+    if version.and_then(Value::as_str) != Some(MODERN_PROTOCOL_VERSION) {
+        return Err(RpcError::new(
+            code::UNSUPPORTED_PROTOCOL_VERSION,
+            "Unsupported protocol version",
+        )
+        .with_data(unsupported_data(version)));
+    }
+    Ok(())
+}
+
+/// `{"supported": [...], "requested": ...}` for a -32022 reply.
+fn unsupported_data(requested: Option<&Value>) -> Value {
+    let mut data = Map::new();
+    data.insert("supported".into(), json!([MODERN_PROTOCOL_VERSION]));
+    if let Some(Value::String(requested)) = requested {
+        data.insert("requested".into(), Value::from(capped(requested)));
+    }
+    Value::Object(data)
+}
+
+/// The string parameter `key`, or the reference's invalid-parameters error.
+fn string_param<'v>(params: Option<&'v Value>, key: &str) -> Result<&'v str, RpcError> {
+    params
+        .and_then(|p| p.get(key))
+        .and_then(Value::as_str)
+        .ok_or_else(RpcError::invalid_params)
+}

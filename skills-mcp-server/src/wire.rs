@@ -1,0 +1,318 @@
+//! JSON-RPC over stdio as MCP frames it: one message a line. Reading is
+//! bounded (a line over the limit is skipped to its end and answered with
+//! an error), replies are written whole, and every text the server echoes
+//! back from a request is capped.
+
+use std::io::{self, BufRead};
+
+use serde_json::Value;
+
+/// The default largest request line, newline excluded (1 MiB).
+///
+/// ```
+/// assert_eq!(skills_mcp_server::DEFAULT_MAX_REQUEST_BYTES, 1 << 20);
+/// ```
+pub const DEFAULT_MAX_REQUEST_BYTES: usize = 1 << 20;
+
+/// The most bytes of a request's own text that an error message repeats.
+///
+/// ```
+/// assert_eq!(skills_mcp_server::MAX_ECHO_BYTES, 1024);
+/// ```
+pub const MAX_ECHO_BYTES: usize = 1024;
+
+/// JSON-RPC error codes the server answers with.
+pub(crate) mod code {
+    /// Not JSON.
+    pub(crate) const PARSE_ERROR: i64 = -32700;
+    /// JSON, but not a request (or too large to read).
+    pub(crate) const INVALID_REQUEST: i64 = -32600;
+    /// No such method (in this era).
+    pub(crate) const METHOD_NOT_FOUND: i64 = -32601;
+    /// Parameters missing or of the wrong type.
+    pub(crate) const INVALID_PARAMS: i64 = -32602;
+    /// The protocol version asked for is not served.
+    pub(crate) const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
+}
+
+/// A JSON-RPC error reply's `error` member.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct RpcError {
+    pub(crate) code: i64,
+    pub(crate) message: String,
+    pub(crate) data: Option<Value>,
+}
+
+impl RpcError {
+    pub(crate) fn new(code: i64, message: impl Into<String>) -> Self {
+        RpcError {
+            code,
+            message: message.into(),
+            data: None,
+        }
+    }
+
+    pub(crate) fn with_data(mut self, data: Value) -> Self {
+        self.data = Some(data);
+        self
+    }
+
+    /// The reference's answer to parameters of the wrong shape.
+    pub(crate) fn invalid_params() -> Self {
+        RpcError::new(code::INVALID_PARAMS, "Invalid request parameters").with_data(Value::from(""))
+    }
+
+    /// The reference's answer to a method it does not serve (in this era).
+    pub(crate) fn method_not_found(method: &str) -> Self {
+        RpcError::new(code::METHOD_NOT_FOUND, "Method not found")
+            .with_data(Value::from(capped(method)))
+    }
+}
+
+/// `text`, or its first [`MAX_ECHO_BYTES`] (cut at a character boundary)
+/// followed by how much was left out.
+///
+/// ```
+/// let long = "x".repeat(5000);
+/// let echoed = skills_mcp_server::capped(&long);
+/// assert!(echoed.len() < 1100 && echoed.ends_with("… (3976 more bytes)"));
+/// assert_eq!(skills_mcp_server::capped("short"), "short");
+/// ```
+pub fn capped(text: &str) -> String {
+    if text.len() <= MAX_ECHO_BYTES {
+        return text.to_owned();
+    }
+    let mut end = MAX_ECHO_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} more bytes)", &text[..end], text.len() - end)
+}
+
+/// A reply line: `{"jsonrpc":"2.0","id":ID,"result":RESULT}` with
+/// `result` already JSON.
+pub(crate) fn result_line(id: &Value, result: &str) -> String {
+    let id = id.to_string();
+    let mut out = String::with_capacity(40 + id.len() + result.len());
+    out.push_str("{\"jsonrpc\":\"2.0\",\"id\":");
+    out.push_str(&id);
+    out.push_str(",\"result\":");
+    out.push_str(result);
+    out.push('}');
+    out
+}
+
+/// An error reply line.
+pub(crate) fn error_line(id: &Value, error: &RpcError) -> String {
+    let mut body = serde_json::Map::new();
+    body.insert("code".into(), Value::from(error.code));
+    body.insert("message".into(), Value::from(error.message.as_str()));
+    if let Some(data) = &error.data {
+        body.insert("data".into(), data.clone());
+    }
+    format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":{},\"error\":{}}}",
+        id,
+        Value::Object(body)
+    )
+}
+
+/// One line read from the client.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Line {
+    /// The input ended (before any byte of a new line).
+    End,
+    /// A whole line, in the buffer, newline stripped.
+    Complete,
+    /// A line longer than the limit: its first `limit` bytes are in the
+    /// buffer, the rest was skipped up to and including its newline.
+    TooLong,
+}
+
+/// Reads the next line into `buffer` (cleared first), never holding more
+/// than `limit` bytes of it.
+pub(crate) fn read_line(
+    input: &mut impl BufRead,
+    buffer: &mut Vec<u8>,
+    limit: usize,
+) -> io::Result<Line> {
+    buffer.clear();
+    let mut too_long = false;
+    let mut read_any = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if available.is_empty() {
+            return Ok(if !read_any {
+                Line::End
+            } else if too_long {
+                Line::TooLong
+            } else {
+                Line::Complete
+            });
+        }
+        read_any = true;
+        let (chunk, found_newline) = match available.iter().position(|&b| b == b'\n') {
+            Some(at) => (&available[..at], Some(at)),
+            None => (available, None),
+        };
+        if !too_long {
+            let room = limit - buffer.len();
+            if chunk.len() > room {
+                buffer.extend_from_slice(&chunk[..room]);
+                too_long = true;
+            } else {
+                buffer.extend_from_slice(chunk);
+            }
+        }
+        let used = found_newline.map_or(chunk.len(), |at| at + 1);
+        input.consume(used);
+        if found_newline.is_some() {
+            if buffer.last() == Some(&b'\r') && !too_long {
+                buffer.pop();
+            }
+            return Ok(if too_long {
+                Line::TooLong
+            } else {
+                Line::Complete
+            });
+        }
+    }
+}
+
+/// The `id` of a request from the start of its text, when a top-level
+/// `"id"` member with a number or string value comes before the cut: so
+/// that a client whose request was too large gets its error under the id
+/// it waits on. `Null` when none is found.
+pub(crate) fn leading_id(prefix: &[u8]) -> Value {
+    let mut depth = 0usize;
+    let mut at = 0usize;
+    let mut expect_key = false;
+    while at < prefix.len() {
+        match prefix[at] {
+            b'{' => {
+                depth += 1;
+                expect_key = depth == 1;
+                at += 1;
+            }
+            b'[' => {
+                depth += 1;
+                at += 1;
+            }
+            b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                at += 1;
+            }
+            b',' => {
+                expect_key = depth == 1;
+                at += 1;
+            }
+            b'"' => {
+                let start = at;
+                at += 1;
+                while at < prefix.len() && prefix[at] != b'"' {
+                    at += if prefix[at] == b'\\' { 2 } else { 1 };
+                }
+                at += 1;
+                let is_id_key =
+                    expect_key && prefix.get(start..at.min(prefix.len())) == Some(b"\"id\"");
+                expect_key = false;
+                if is_id_key {
+                    let rest = &prefix[at.min(prefix.len())..];
+                    let rest = trim_start(rest);
+                    if let Some(rest) = rest.strip_prefix(b":") {
+                        return id_value(trim_start(rest));
+                    }
+                }
+            }
+            _ => at += 1,
+        }
+    }
+    Value::Null
+}
+
+fn trim_start(bytes: &[u8]) -> &[u8] {
+    let skip = bytes.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    &bytes[skip..]
+}
+
+/// A JSON number or string at the start of `bytes`, else `Null`.
+fn id_value(bytes: &[u8]) -> Value {
+    let end = if bytes.first() == Some(&b'"') {
+        let mut at = 1;
+        while at < bytes.len() && bytes[at] != b'"' {
+            at += if bytes[at] == b'\\' { 2 } else { 1 };
+        }
+        at + 1
+    } else {
+        bytes
+            .iter()
+            .take_while(|b| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E'))
+            .count()
+    };
+    match bytes
+        .get(..end)
+        .and_then(|token| serde_json::from_slice::<Value>(token).ok())
+    {
+        Some(value @ (Value::Number(_) | Value::String(_))) => value,
+        _ => Value::Null,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], limit: usize) -> Vec<(Line, Vec<u8>)> {
+        let mut reader = io::BufReader::with_capacity(4, input);
+        let mut out = Vec::new();
+        let mut buffer = Vec::new();
+        loop {
+            let line = read_line(&mut reader, &mut buffer, limit).unwrap();
+            if line == Line::End {
+                return out;
+            }
+            out.push((line, buffer.clone()));
+        }
+    }
+
+    #[test]
+    fn lines_are_bounded_and_the_rest_skipped() {
+        let got = lines(b"short\nmuch too long a line\r\nok\r\nlast", 8);
+        assert_eq!(
+            got,
+            [
+                (Line::Complete, b"short".to_vec()),
+                (Line::TooLong, b"much too".to_vec()),
+                (Line::Complete, b"ok".to_vec()),
+                (Line::Complete, b"last".to_vec()),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_id_is_found_at_the_start_of_a_cut_request() {
+        assert_eq!(
+            leading_id(br#"{"jsonrpc":"2.0","id":42,"params":{"uri":"xxxx"#),
+            Value::from(42)
+        );
+        assert_eq!(leading_id(br#"{"params":{"id":1,"x":"#), Value::Null);
+        assert_eq!(
+            leading_id(br#"{"method":"a","id" : "q\"7","params":"#),
+            Value::from("q\"7")
+        );
+        assert_eq!(leading_id(br#"{"method":"\"id\":3"#), Value::Null);
+        assert_eq!(leading_id(b"garbage"), Value::Null);
+    }
+
+    #[test]
+    fn echoes_are_cut_at_character_boundaries() {
+        let text = "é".repeat(600);
+        let echoed = capped(&text);
+        assert!(echoed.starts_with(&"é".repeat(512)));
+        assert!(echoed.ends_with("… (176 more bytes)"));
+    }
+}
