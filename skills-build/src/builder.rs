@@ -256,10 +256,21 @@ impl Builder {
                 Err(error) => problems.push(Problem::spec_error(error.to_string())),
             }
         }
-        let mut opened = Vec::new();
+        let mut opened: Vec<(Box<dyn Source>, Option<&str>, &Path)> = Vec::new();
         for (dir, qualifier) in &self.sources {
+            // An archive (`.skill`, `.zip`) is a source of its own kind.
+            if let Some(archive) = crate::archive::open_if_archive(dir) {
+                match archive {
+                    Ok(source) => opened.push((source, qualifier.as_deref(), dir)),
+                    Err(error) => problems.push(
+                        Problem::spec_error(format!("cannot open the archive: {error}"))
+                            .with_file(dir.display().to_string()),
+                    ),
+                }
+                continue;
+            }
             match DirSource::new(dir) {
-                Ok(source) => opened.push((source, qualifier.as_deref())),
+                Ok(source) => opened.push((Box::new(source), qualifier.as_deref(), dir)),
                 Err(error) => problems.push(
                     Problem::spec_error(format!("cannot open the skills directory: {error}"))
                         .with_file(dir.display().to_string()),
@@ -268,8 +279,8 @@ impl Builder {
         }
         let roots: Vec<Root<'_>> = opened
             .iter()
-            .map(|(source, qualifier)| Root {
-                source,
+            .map(|(source, qualifier, _)| Root {
+                source: source.as_ref(),
                 qualifier: *qualifier,
             })
             .collect();
@@ -280,10 +291,16 @@ impl Builder {
         }
         let mut inputs = Vec::new();
         for skill in &found.skills {
-            let Some((source, _)) = opened.get(skill.source) else {
+            let Some(&(_, _, root)) = opened.get(skill.source) else {
                 continue;
             };
-            let dir = source.root().join(&skill.dir);
+            if crate::archive::is_archive(root) && !root.is_dir() {
+                if !inputs.iter().any(|input| input == root) {
+                    inputs.push(root.to_path_buf());
+                }
+                continue;
+            }
+            let dir = root.join(&skill.dir);
             inputs.push(dir.join(skill.skill_file.as_str()));
             inputs.extend(skill.files.iter().map(|file| dir.join(&file.path)));
         }

@@ -15,6 +15,8 @@
 #![forbid(unsafe_code)]
 
 pub mod allowed_tools;
+pub mod archive;
+pub mod atomic;
 pub mod builder;
 pub mod compile;
 pub mod diagnostic;
@@ -25,6 +27,8 @@ pub mod filter;
 pub mod frontmatter;
 pub mod keys;
 pub mod media;
+#[cfg(feature = "archive")]
+pub mod pack;
 pub mod problem;
 pub mod properties;
 pub mod pyrepr;

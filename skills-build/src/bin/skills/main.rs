@@ -13,6 +13,7 @@ mod difflib;
 mod inspect;
 mod keygen;
 mod output;
+mod pack;
 mod pyjson;
 mod pypath;
 mod reference;
@@ -92,6 +93,7 @@ fn group(prog: String) -> GroupSpec {
     commands.push(sign::COMMAND);
     commands.push(verify::COMMAND);
     commands.push(revision::COMMAND);
+    commands.push(pack::COMMAND);
     GroupSpec {
         version_line: format!("{prog}, version {}", env!("CARGO_PKG_VERSION")),
         prog,
@@ -121,6 +123,7 @@ fn main() {
             ("sign", _) => sign::run(&call),
             ("verify", _) => verify::run(&call),
             ("revision", _) => revision::run(&call),
+            ("pack", _) => pack::run(&call),
             (command, _) => {
                 // The parser only accepts declared commands with their arity.
                 output::echo(
