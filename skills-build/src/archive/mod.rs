@@ -19,7 +19,7 @@
 //! Reading and writing archives needs the `archive` feature (on in the
 //! command line's default features); without it, [`is_archive`] still
 //! tells an archive path apart so that callers can say which feature is
-//! missing ([`missing_feature`]).
+//! missing ([`MISSING_FEATURE`]).
 //!
 //! ```
 //! # #[cfg(feature = "archive")] {
@@ -71,20 +71,14 @@ pub fn is_archive(path: &Path) -> bool {
 /// feature is off.
 ///
 /// ```
-/// let text = skills_build::archive::missing_feature("pdf.skill".as_ref());
-/// assert!(text.contains("`archive` feature"));
+/// assert!(skills_build::archive::MISSING_FEATURE.contains("`archive` feature"));
 /// ```
-pub fn missing_feature(path: &Path) -> String {
-    format!(
-        "{} is an archive, and reading archives needs the `archive` feature: enable it on skills-build (for a build script) or skills-runtime (for include_skills!), or unpack the archive",
-        path.display()
-    )
-}
+pub const MISSING_FEATURE: &str = "reading a .skill or .zip archive needs the `archive` feature: enable it on skills-build (for a build script) or on skills-runtime (for include_skills!), or unpack the archive";
 
 /// Opens `path` as a source when it names an archive file (not a
 /// directory, whatever its name): `None` for anything else, so the caller
 /// opens it as a directory. Without the `archive` feature an archive is
-/// refused with [`missing_feature`]'s text.
+/// refused with [`MISSING_FEATURE`].
 ///
 /// ```
 /// assert!(skills_build::archive::open_if_archive("skills".as_ref()).is_none());
@@ -98,7 +92,7 @@ pub fn open_if_archive(path: &Path) -> Option<Result<Box<dyn crate::source::Sour
         .map(|source| Box::new(source) as Box<dyn crate::source::Source>)
         .map_err(|error| error.to_string());
     #[cfg(not(feature = "archive"))]
-    let opened = Err(missing_feature(path));
+    let opened = Err(MISSING_FEATURE.to_string());
     Some(opened)
 }
 
