@@ -18,6 +18,7 @@ pub mod allowed_tools;
 pub mod archive;
 pub mod atomic;
 pub mod builder;
+pub mod canonical;
 pub mod compile;
 pub mod diagnostic;
 pub mod discover;

@@ -10,8 +10,10 @@ mod build;
 mod catalog;
 mod check;
 mod difflib;
+mod fmt;
 mod inspect;
 mod keygen;
+mod new;
 mod output;
 mod pack;
 mod pyjson;
@@ -94,6 +96,8 @@ fn group(prog: String) -> GroupSpec {
     commands.push(verify::COMMAND);
     commands.push(revision::COMMAND);
     commands.push(pack::COMMAND);
+    commands.push(fmt::COMMAND);
+    commands.push(new::COMMAND);
     GroupSpec {
         version_line: format!("{prog}, version {}", env!("CARGO_PKG_VERSION")),
         prog,
@@ -124,6 +128,8 @@ fn main() {
             ("verify", _) => verify::run(&call),
             ("revision", _) => revision::run(&call),
             ("pack", _) => pack::run(&call),
+            ("fmt", _) => fmt::run(&call),
+            ("new", _) => new::run(&call),
             (command, _) => {
                 // The parser only accepts declared commands with their arity.
                 output::echo(
