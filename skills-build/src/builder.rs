@@ -88,9 +88,10 @@ impl Builder {
     }
 
     /// Adds a directory of skills (each direct subdirectory with a
-    /// `SKILL.md` is one skill). Relative paths are relative to the
-    /// current directory, which for a build script is the package root.
-    /// Earlier sources win a name.
+    /// `SKILL.md` is one skill), or a `.skill`/`.zip` archive of skill
+    /// folders (with the `archive` feature; see [`crate::archive`]).
+    /// Relative paths are relative to the current directory, which for a
+    /// build script is the package root. Earlier sources win a name.
     ///
     /// ```
     /// let builder = skills_build::Builder::new().source("skills").source("more-skills");
