@@ -315,6 +315,8 @@ mod reading {
         }
     }
 
+    impl std::error::Error for Reason {}
+
     /// An archive that could not be read, and why.
     #[derive(Debug)]
     pub struct ArchiveError {
