@@ -225,7 +225,7 @@ fn emit_value(node: &Node, level: usize, out: &mut String) -> Result<(), FormatE
     Ok(())
 }
 
-/// The spelling of `text` as a frontmatter value that [`format`] would
+/// The spelling of `text` as a frontmatter value that [`format()`] would
 /// write: plain where the reader reads it back as the same text, else
 /// quoted.
 ///

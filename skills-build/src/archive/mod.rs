@@ -1,5 +1,5 @@
 //! `.skill` and `.zip` archives: a skill folder packed the way the Claude
-//! packager packs it, read as a [`Source`] and written by `skills pack`.
+//! packager packs it, read as a [`Source`](crate::source::Source) and written by `skills pack`.
 //!
 //! An archive's entries are `<folder>/<path>`: the skill folder's own name
 //! first, so the archive's root holds the folder just as a directory of
