@@ -35,6 +35,12 @@ const MAX_BYTES: u64 = skills_build::discover::DEFAULT_MAX_FILE_SIZE;
 
 /// The skill files one argument names.
 fn skill_files(arg: &Path) -> Result<Vec<PathBuf>, Problem> {
+    if skills_build::archive::is_archive(arg) && arg.is_file() {
+        return Err(Problem::error(
+            "fmt rewrites skill files in folders, not inside archives; format the folder, then pack it again",
+        )
+        .with_file(arg.display().to_string()));
+    }
     if arg.is_file() {
         return Ok(vec![arg.to_path_buf()]);
     }
