@@ -258,11 +258,16 @@ impl Builder {
             }
         }
         let mut opened: Vec<(Box<dyn Source>, Option<&str>, &Path)> = Vec::new();
+        let mut inputs = Vec::new();
         for (dir, qualifier) in &self.sources {
-            // An archive (`.skill`, `.zip`) is a source of its own kind.
+            // An archive (`.skill`, `.zip`) is a source of its own kind,
+            // and the one input it gives.
             if let Some(archive) = crate::archive::open_if_archive(dir) {
                 match archive {
-                    Ok(source) => opened.push((source, qualifier.as_deref(), dir)),
+                    Ok(source) => {
+                        opened.push((source, qualifier.as_deref(), dir));
+                        inputs.push(dir.clone());
+                    }
                     Err(error) => problems.push(
                         Problem::spec_error(format!("cannot open the archive: {error}"))
                             .with_file(dir.display().to_string()),
@@ -290,15 +295,11 @@ impl Builder {
             found.problems.extend(problems);
             Problem::sort(&mut found.problems);
         }
-        let mut inputs = Vec::new();
         for skill in &found.skills {
             let Some(&(_, _, root)) = opened.get(skill.source) else {
                 continue;
             };
             if crate::archive::is_archive(root) && !root.is_dir() {
-                if !inputs.iter().any(|input| input == root) {
-                    inputs.push(root.to_path_buf());
-                }
                 continue;
             }
             let dir = root.join(&skill.dir);
