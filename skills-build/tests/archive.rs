@@ -586,3 +586,41 @@ fn a_file_that_is_not_a_zip_is_refused_by_every_route() {
     );
     std::fs::remove_dir_all(&tmp).unwrap();
 }
+
+#[path = "support/rng.rs"]
+mod rng;
+
+/// Random damage to a real archive: every result is an answer (a source
+/// or an error), never a panic, in bounded memory.
+#[test]
+fn mutated_archives_never_panic_and_stay_bounded() {
+    let original = std::fs::read(workspace().join("testdata/archive/report-writer.skill")).unwrap();
+    let mut rng = rng::Rng(0x2a2a_7e57_0bad_f00d);
+    let (mut opened, mut refused) = (0usize, 0usize);
+    for _ in 0..3000 {
+        let mut bytes = original.clone();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(bytes.len());
+            match rng.below(4) {
+                0 => bytes[at] = rng.next() as u8,
+                1 => bytes[at] ^= 1 << rng.below(8),
+                2 => bytes[at] = [0x00, 0xff, 0x7f, 0x80][rng.below(4)],
+                _ => bytes.truncate(at),
+            }
+            if bytes.is_empty() {
+                break;
+            }
+        }
+        let (result, peak) = peak_during(|| {
+            ArchiveSource::from_bytes("m.skill", &bytes, Expect::OneFolder, &Limits::default())
+        });
+        assert!(peak < 16 << 20, "{peak} bytes");
+        match result {
+            Ok(_) => opened += 1,
+            Err(_) => refused += 1,
+        }
+    }
+    // Most damage is caught (CRC-32, sizes, signatures); some lands in
+    // places that do not matter (a timestamp, a mode bit).
+    assert!(refused > 2000 && opened > 10, "{opened} opened, {refused} refused");
+}
