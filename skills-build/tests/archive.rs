@@ -622,5 +622,8 @@ fn mutated_archives_never_panic_and_stay_bounded() {
     }
     // Most damage is caught (CRC-32, sizes, signatures); some lands in
     // places that do not matter (a timestamp, a mode bit).
-    assert!(refused > 2000 && opened > 10, "{opened} opened, {refused} refused");
+    assert!(
+        refused > 2000 && opened > 10,
+        "{opened} opened, {refused} refused"
+    );
 }
