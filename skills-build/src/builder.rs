@@ -88,9 +88,10 @@ impl Builder {
     }
 
     /// Adds a directory of skills (each direct subdirectory with a
-    /// `SKILL.md` is one skill). Relative paths are relative to the
-    /// current directory, which for a build script is the package root.
-    /// Earlier sources win a name.
+    /// `SKILL.md` is one skill), or a `.skill`/`.zip` archive of skill
+    /// folders (with the `archive` feature; see [`crate::archive`]).
+    /// Relative paths are relative to the current directory, which for a
+    /// build script is the package root. Earlier sources win a name.
     ///
     /// ```
     /// let builder = skills_build::Builder::new().source("skills").source("more-skills");
@@ -256,10 +257,26 @@ impl Builder {
                 Err(error) => problems.push(Problem::spec_error(error.to_string())),
             }
         }
-        let mut opened = Vec::new();
+        let mut opened: Vec<(Box<dyn Source>, Option<&str>, &Path)> = Vec::new();
+        let mut inputs = Vec::new();
         for (dir, qualifier) in &self.sources {
+            // An archive (`.skill`, `.zip`) is a source of its own kind,
+            // and the one input it gives.
+            if let Some(archive) = crate::archive::open_if_archive(dir) {
+                match archive {
+                    Ok(source) => {
+                        opened.push((source, qualifier.as_deref(), dir));
+                        inputs.push(dir.clone());
+                    }
+                    Err(error) => problems.push(
+                        Problem::spec_error(format!("cannot open the archive: {error}"))
+                            .with_file(dir.display().to_string()),
+                    ),
+                }
+                continue;
+            }
             match DirSource::new(dir) {
-                Ok(source) => opened.push((source, qualifier.as_deref())),
+                Ok(source) => opened.push((Box::new(source), qualifier.as_deref(), dir)),
                 Err(error) => problems.push(
                     Problem::spec_error(format!("cannot open the skills directory: {error}"))
                         .with_file(dir.display().to_string()),
@@ -268,8 +285,8 @@ impl Builder {
         }
         let roots: Vec<Root<'_>> = opened
             .iter()
-            .map(|(source, qualifier)| Root {
-                source,
+            .map(|(source, qualifier, _)| Root {
+                source: source.as_ref(),
                 qualifier: *qualifier,
             })
             .collect();
@@ -278,12 +295,14 @@ impl Builder {
             found.problems.extend(problems);
             Problem::sort(&mut found.problems);
         }
-        let mut inputs = Vec::new();
         for skill in &found.skills {
-            let Some((source, _)) = opened.get(skill.source) else {
+            let Some(&(_, _, root)) = opened.get(skill.source) else {
                 continue;
             };
-            let dir = source.root().join(&skill.dir);
+            if crate::archive::is_archive(root) && !root.is_dir() {
+                continue;
+            }
+            let dir = root.join(&skill.dir);
             inputs.push(dir.join(skill.skill_file.as_str()));
             inputs.extend(skill.files.iter().map(|file| dir.join(&file.path)));
         }

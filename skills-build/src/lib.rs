@@ -15,7 +15,10 @@
 #![forbid(unsafe_code)]
 
 pub mod allowed_tools;
+pub mod archive;
+pub mod atomic;
 pub mod builder;
+pub mod canonical;
 pub mod compile;
 pub mod diagnostic;
 pub mod discover;
@@ -25,6 +28,8 @@ pub mod filter;
 pub mod frontmatter;
 pub mod keys;
 pub mod media;
+#[cfg(feature = "archive")]
+pub mod pack;
 pub mod problem;
 pub mod properties;
 pub mod pyrepr;

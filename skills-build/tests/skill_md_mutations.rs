@@ -8,21 +8,9 @@ use skills_build::frontmatter;
 use skills_build::properties::Properties;
 use skills_build::validate::validate;
 
-/// A small xorshift generator: deterministic, no dependencies.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// Every recorded skill file: the reference fixtures and the showcase skills.
 fn seeds() -> Vec<Vec<u8>> {

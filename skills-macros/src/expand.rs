@@ -38,7 +38,9 @@ fn resolve(base: &Path, lit: &LitStr) -> Result<PathBuf, syn::Error> {
         ));
     }
     let resolved = base.join(path);
-    if !resolved.is_dir() {
+    // A `.skill`/`.zip` file is a source too (the Builder opens it).
+    let archive = skills_build::archive::is_archive(&resolved) && resolved.is_file();
+    if !resolved.is_dir() && !archive {
         let what = if resolved.exists() {
             "is not a directory"
         } else {

@@ -208,6 +208,61 @@ pub fn parse(text: &str) -> Result<Node, YamlError> {
     }
 }
 
+/// Where the first comment of `text` starts, if it holds one: a `#` that
+/// no scalar token covers (or one on a block scalar's header line).
+///
+/// Meant for text [`parse`] accepts: parsing drops comments, so a tool
+/// that writes a document back from its parsed form must know whether it
+/// would lose one. Text the scanner refuses counts as holding a comment
+/// at its start, so such a tool errs on the side of leaving it alone.
+///
+/// ```
+/// use skills_build::yaml::{first_comment, Mark};
+/// assert_eq!(first_comment("a: b # note\n"), Some(Mark { line: 1, column: 6 }));
+/// assert_eq!(first_comment("a: 'b # not a comment'\nc: d#e\n"), None);
+/// assert_eq!(first_comment("a: |\n  # text\n"), None);
+/// ```
+pub fn first_comment(text: &str) -> Option<Mark> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut scanner = scanner::Scanner::new(text);
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    // Every token of the text; each step consumes at least one, so this
+    // ends, and the bound only guards against a scanner that would not.
+    for _ in 0..=chars.len().saturating_mul(2).saturating_add(16) {
+        let Ok(token) = scanner.next() else {
+            return Some(Mark { line: 1, column: 1 });
+        };
+        match token.kind {
+            scanner::Kind::StreamEnd => break,
+            scanner::Kind::Scalar => {
+                let (start, end) = (token.start.pointer, token.end.pointer);
+                let header_end = match chars.get(start) {
+                    Some('|' | '>') => chars[start..end.min(chars.len())]
+                        .iter()
+                        .position(|c| matches!(c, '\n' | '\r'))
+                        .map_or(end, |i| start + i),
+                    _ => start,
+                };
+                spans.push((header_end, end));
+            }
+            _ => {}
+        }
+    }
+    let (mut line, mut column) = (1u32, 1u32);
+    for (at, &c) in chars.iter().enumerate() {
+        if c == '#' && !spans.iter().any(|&(s, e)| s <= at && at < e) {
+            return Some(Mark { line, column });
+        }
+        if c == '\n' {
+            line = line.saturating_add(1);
+            column = 1;
+        } else {
+            column = column.saturating_add(1);
+        }
+    }
+    None
+}
+
 /// The first character ruamel's reader refuses, as our error.
 fn non_printable(text: &str) -> Option<YamlError> {
     let (offset, ch) = text

@@ -56,11 +56,32 @@ fn skill_dirs(dir: &Path) -> Result<Vec<PathBuf>, Problem> {
     Ok(found)
 }
 
+/// An archive's skills and problems, as a build reads them; `None` when
+/// `path` is not an archive.
+fn archive_problems(path: &Path) -> Option<(usize, Vec<Problem>)> {
+    let source = match skills_build::archive::open_if_archive(path)? {
+        Ok(source) => source,
+        Err(error) => {
+            let problem = Problem::error(format!("cannot open the archive: {error}"))
+                .with_file(path.display().to_string());
+            return Some((0, vec![problem]));
+        }
+    };
+    let roots = [skills_build::discover::Root::new(source.as_ref())];
+    let found = skills_build::discover::discover(&roots, &Default::default());
+    Some((found.skills.len(), found.problems))
+}
+
 /// Runs the command; the exit status is 1 when any error was found.
 pub fn run(call: &Invocation) -> i32 {
     let mut problems = Vec::new();
     let mut skills = 0usize;
     for arg in &call.args {
+        if let Some(found) = archive_problems(Path::new(arg)) {
+            skills += found.0;
+            problems.extend(found.1);
+            continue;
+        }
         match skill_dirs(Path::new(arg)) {
             Ok(dirs) => {
                 for dir in dirs {

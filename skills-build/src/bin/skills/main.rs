@@ -10,11 +10,14 @@ mod build;
 mod catalog;
 mod check;
 mod difflib;
+mod fmt;
 mod inspect;
 mod keygen;
 #[cfg(feature = "mcp")]
 mod mcp;
+mod new;
 mod output;
+mod pack;
 mod pyjson;
 mod pypath;
 mod reference;
@@ -96,6 +99,9 @@ fn group(prog: String) -> GroupSpec {
     commands.push(revision::COMMAND);
     #[cfg(feature = "mcp")]
     commands.push(mcp::COMMAND);
+    commands.push(pack::COMMAND);
+    commands.push(fmt::COMMAND);
+    commands.push(new::COMMAND);
     GroupSpec {
         version_line: format!("{prog}, version {}", env!("CARGO_PKG_VERSION")),
         prog,
@@ -127,6 +133,9 @@ fn main() {
             ("revision", _) => revision::run(&call),
             #[cfg(feature = "mcp")]
             ("mcp", _) => mcp::run(&call),
+            ("pack", _) => pack::run(&call),
+            ("fmt", _) => fmt::run(&call),
+            ("new", _) => new::run(&call),
             (command, _) => {
                 // The parser only accepts declared commands with their arity.
                 output::echo(

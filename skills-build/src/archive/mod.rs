@@ -1,0 +1,498 @@
+//! `.skill` and `.zip` archives: a skill folder packed the way the Claude
+//! packager packs it, read as a [`Source`](crate::source::Source) and written by `skills pack`.
+//!
+//! An archive's entries are `<folder>/<path>`: the skill folder's own name
+//! first, so the archive's root holds the folder just as a directory of
+//! skills holds it, and discovery, verdicts and the bundle bytes are the
+//! ones the unpacked folder gives. A `.skill` file holds exactly one skill
+//! folder; a `.zip` file may hold several.
+//!
+//! Nothing in an archive is trusted. Before a byte is inflated, the whole
+//! central directory is read and refused if an entry escapes its folder
+//! (`..`, an absolute path, a backslash, a drive letter), is a symbolic
+//! link or a special file, repeats another, overlaps another's data, or if
+//! the declared sizes exceed the [`Limits`] (the total, and the ratio of
+//! inflated to compressed size). While inflating, no entry may grow past
+//! its declared size, whatever its stream holds, and each must match its
+//! CRC-32. So memory stays bounded by the limits, on any input.
+//!
+//! Reading and writing archives needs the `archive` feature (on in the
+//! command line's default features); without it, [`is_archive`] still
+//! tells an archive path apart so that callers can say which feature is
+//! missing ([`MISSING_FEATURE`]).
+//!
+//! ```
+//! # #[cfg(feature = "archive")] {
+//! use skills_build::archive::{ArchiveSource, PackEntry, write};
+//! use skills_build::source::Source;
+//! let bytes = write(&[PackEntry {
+//!     name: "pdf/SKILL.md".into(),
+//!     bytes: b"---\nname: pdf\ndescription: Fill PDF forms.\n---\nGo.\n".to_vec(),
+//!     executable: false,
+//! }])?;
+//! let source = ArchiveSource::from_bytes("pdf.skill", &bytes, Default::default(), &Default::default())?;
+//! assert_eq!(source.folders(), ["pdf"]);
+//! assert_eq!(source.list("pdf")?[0].name, "SKILL.md");
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::path::Path;
+
+#[cfg(feature = "archive")]
+mod crc32;
+#[cfg(feature = "archive")]
+mod zip;
+
+#[cfg(feature = "archive")]
+pub use crc32::crc32;
+#[cfg(feature = "archive")]
+pub use zip::{PackEntry, write};
+
+/// The file extensions read as archives, without the dot.
+pub const EXTENSIONS: [&str; 2] = ["skill", "zip"];
+
+/// Whether `path` names an archive (ends in `.skill` or `.zip`, in any
+/// case) rather than a directory.
+///
+/// ```
+/// use skills_build::archive::is_archive;
+/// assert!(is_archive("dist/pdf.skill".as_ref()));
+/// assert!(is_archive("skills.ZIP".as_ref()));
+/// assert!(!is_archive("skills".as_ref()));
+/// ```
+pub fn is_archive(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.iter().any(|x| x.eq_ignore_ascii_case(e)))
+}
+
+/// What to say when an archive is given as a source and the `archive`
+/// feature is off.
+///
+/// ```
+/// assert!(skills_build::archive::MISSING_FEATURE.contains("`archive` feature"));
+/// ```
+pub const MISSING_FEATURE: &str = "reading a .skill or .zip archive needs the `archive` feature: enable it on skills-build (for a build script) or on skills-runtime (for include_skills!), or unpack the archive";
+
+/// Opens `path` as a source when it names an archive file (not a
+/// directory, whatever its name): `None` for anything else, so the caller
+/// opens it as a directory. Without the `archive` feature an archive is
+/// refused with [`MISSING_FEATURE`].
+///
+/// ```
+/// assert!(skills_build::archive::open_if_archive("skills".as_ref()).is_none());
+/// ```
+pub fn open_if_archive(path: &Path) -> Option<Result<Box<dyn crate::source::Source>, String>> {
+    if !is_archive(path) || path.is_dir() {
+        return None;
+    }
+    #[cfg(feature = "archive")]
+    let opened = ArchiveSource::open(path)
+        .map(|source| Box::new(source) as Box<dyn crate::source::Source>)
+        .map_err(|error| error.to_string());
+    #[cfg(not(feature = "archive"))]
+    let opened = Err(MISSING_FEATURE.to_string());
+    Some(opened)
+}
+
+#[cfg(feature = "archive")]
+pub use reading::*;
+
+#[cfg(feature = "archive")]
+mod reading {
+    use std::fmt;
+    use std::io::Read;
+    use std::path::Path;
+
+    use super::zip::{self, Kind};
+    use crate::source::{DirEntry, MemorySource, Source, SourceError};
+
+    /// How much an archive may hold. The defaults bound memory to a few
+    /// hundred MiB on any input, far above what a skill needs.
+    ///
+    /// ```
+    /// let limits = skills_build::archive::Limits::default();
+    /// assert_eq!(limits.max_ratio, 100);
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Limits {
+        /// The largest archive file read, in bytes (default 256 MiB).
+        pub max_archive_bytes: u64,
+        /// The most bytes all entries may inflate to together, by their
+        /// declared sizes, checked before inflating (default 256 MiB).
+        pub max_total: u64,
+        /// The highest ratio of an entry's inflated size to its compressed
+        /// size (default 100) ...
+        pub max_ratio: u64,
+        /// ... for entries that inflate to more than this many bytes
+        /// (default 1 MiB; small files may compress as well as they like).
+        pub ratio_floor: u64,
+        /// The most entries (default 65535, all a plain zip can hold).
+        pub max_entries: usize,
+    }
+
+    impl Default for Limits {
+        fn default() -> Self {
+            Limits {
+                max_archive_bytes: 256 << 20,
+                max_total: 256 << 20,
+                max_ratio: 100,
+                ratio_floor: 1 << 20,
+                max_entries: 0xFFFF,
+            }
+        }
+    }
+
+    /// How many skill folders an archive must hold.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub enum Expect {
+        /// Exactly one (a `.skill` file).
+        #[default]
+        OneFolder,
+        /// One or more (a `.zip` of skill folders).
+        Folders,
+    }
+
+    impl Expect {
+        /// What an archive's name asks for: one folder for `.skill`,
+        /// one or more for anything else.
+        ///
+        /// ```
+        /// use skills_build::archive::Expect;
+        /// assert_eq!(Expect::for_path("a.skill".as_ref()), Expect::OneFolder);
+        /// assert_eq!(Expect::for_path("a.zip".as_ref()), Expect::Folders);
+        /// ```
+        pub fn for_path(path: &Path) -> Expect {
+            match path.extension().and_then(|e| e.to_str()) {
+                Some(e) if e.eq_ignore_ascii_case("skill") => Expect::OneFolder,
+                _ => Expect::Folders,
+            }
+        }
+    }
+
+    /// Why an archive was refused.
+    #[derive(Debug)]
+    #[non_exhaustive]
+    pub enum Reason {
+        /// The file cannot be read.
+        Io(std::io::Error),
+        /// Not a regular file.
+        NotAFile,
+        /// The file is larger than [`Limits::max_archive_bytes`].
+        TooLarge {
+            /// Its size, or at least how much was read.
+            size: u64,
+            /// The limit.
+            max: u64,
+        },
+        /// The bytes are not a zip archive at all.
+        NotZip,
+        /// The archive ends early or its records point past its end.
+        Truncated(String),
+        /// A zip feature skill archives do not use.
+        Unsupported(String),
+        /// An entry's name is not UTF-8.
+        NotUtf8Name(String),
+        /// An entry's path would leave the folder it is unpacked into.
+        Escapes {
+            /// The entry's name.
+            entry: String,
+            /// How.
+            reason: &'static str,
+        },
+        /// A symbolic-link entry.
+        Symlink(String),
+        /// A device, FIFO or socket entry.
+        SpecialFile(String),
+        /// An entry named twice, or both a file and a directory.
+        Duplicate(String),
+        /// Two entries share compressed bytes.
+        Overlap(String),
+        /// A file at the top of the archive, outside any skill folder.
+        OutsideFolder(String),
+        /// No skill folder at all.
+        Empty,
+        /// More than one folder where one is expected.
+        SeveralFolders(Vec<String>),
+        /// More entries than [`Limits::max_entries`].
+        TooManyEntries {
+            /// How many the archive declares.
+            entries: usize,
+            /// The limit.
+            max: usize,
+        },
+        /// The declared sizes add up past [`Limits::max_total`].
+        TotalTooLarge {
+            /// The declared total so far.
+            declared: u64,
+            /// The limit.
+            max: u64,
+        },
+        /// An entry declares a ratio past [`Limits::max_ratio`].
+        RatioTooHigh {
+            /// The entry's name.
+            entry: String,
+            /// Its declared inflated size.
+            size: u64,
+            /// Its compressed size.
+            compressed: u64,
+            /// The limit.
+            max_ratio: u64,
+        },
+        /// An entry's data does not inflate to what its header says.
+        Inflate {
+            /// The entry's name.
+            entry: String,
+            /// What went wrong.
+            what: &'static str,
+        },
+    }
+
+    impl fmt::Display for Reason {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            match self {
+                Reason::Io(error) => write!(f, "cannot read it: {error}"),
+                Reason::NotAFile => f.write_str("it is not a regular file"),
+                Reason::TooLarge { size, max } => {
+                    write!(f, "it is {size} bytes or more, over the {max}-byte limit for an archive")
+                }
+                Reason::NotZip => f.write_str(
+                    "it is not a zip archive (no zip signature at its start or end); a .skill file is a zip of one skill folder",
+                ),
+                Reason::Truncated(what) => write!(f, "the archive is damaged or truncated: {what}"),
+                Reason::Unsupported(what) => write!(f, "the archive cannot be read: {what}"),
+                Reason::NotUtf8Name(name) => write!(f, "entry {name:?} has a name that is not UTF-8"),
+                Reason::Escapes { entry, reason } => write!(
+                    f,
+                    "entry {entry:?} would be unpacked outside its folder: {reason}"
+                ),
+                Reason::Symlink(entry) => write!(
+                    f,
+                    "entry {entry:?} is a symbolic link; skill archives hold only files and folders"
+                ),
+                Reason::SpecialFile(entry) => write!(
+                    f,
+                    "entry {entry:?} is a device, FIFO or socket; skill archives hold only files and folders"
+                ),
+                Reason::Duplicate(entry) => write!(
+                    f,
+                    "entry {entry:?} appears twice (or as both a file and a folder)"
+                ),
+                Reason::Overlap(entry) => write!(
+                    f,
+                    "entry {entry:?} shares its compressed data with another entry (a zip bomb?)"
+                ),
+                Reason::OutsideFolder(entry) => write!(
+                    f,
+                    "entry {entry:?} is not inside a skill folder; entries must be <folder>/<path> (zip the folder itself, not its contents)"
+                ),
+                Reason::Empty => f.write_str("the archive holds no skill folder"),
+                Reason::SeveralFolders(folders) => write!(
+                    f,
+                    "a .skill archive holds one skill folder, and this one holds {}: {}; name it .zip to read a collection",
+                    folders.len(),
+                    folders.join(", ")
+                ),
+                Reason::TooManyEntries { entries, max } => {
+                    write!(f, "it has {entries} entries, over the limit of {max}")
+                }
+                Reason::TotalTooLarge { declared, max } => write!(
+                    f,
+                    "its entries declare {declared} bytes or more uncompressed, over the {max}-byte limit (a zip bomb?)"
+                ),
+                Reason::RatioTooHigh {
+                    entry,
+                    size,
+                    compressed,
+                    max_ratio,
+                } => write!(
+                    f,
+                    "entry {entry:?} declares {size} bytes from {compressed} compressed, a ratio over {max_ratio}:1 (a zip bomb?)"
+                ),
+                Reason::Inflate { entry, what } => write!(f, "entry {entry:?} {what}"),
+            }
+        }
+    }
+
+    impl std::error::Error for Reason {}
+
+    /// An archive that could not be read, and why.
+    #[derive(Debug)]
+    pub struct ArchiveError {
+        /// The archive, as named.
+        pub archive: String,
+        /// Why it was refused.
+        pub reason: Reason,
+    }
+
+    impl fmt::Display for ArchiveError {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{}: {}", self.archive, self.reason)
+        }
+    }
+
+    impl std::error::Error for ArchiveError {}
+
+    /// A `.skill` or `.zip` archive, checked and unpacked in memory: its
+    /// root lists its skill folders, as a directory of skills would.
+    ///
+    /// ```no_run
+    /// use skills_build::archive::ArchiveSource;
+    /// let source = ArchiveSource::open("dist/pdf.skill")?;
+    /// let compiled = skills_build::compile_sources(&[&source])?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[derive(Debug, Clone)]
+    pub struct ArchiveSource {
+        tree: MemorySource,
+        folders: Vec<String>,
+    }
+
+    impl ArchiveSource {
+        /// Opens the archive at `path` with the default [`Limits`],
+        /// expecting what its extension asks for ([`Expect::for_path`]).
+        pub fn open(path: impl AsRef<Path>) -> Result<ArchiveSource, ArchiveError> {
+            let path = path.as_ref();
+            Self::open_with(path, Expect::for_path(path), &Limits::default())
+        }
+
+        /// Opens the archive at `path` with the given expectation and limits.
+        pub fn open_with(
+            path: &Path,
+            expect: Expect,
+            limits: &Limits,
+        ) -> Result<ArchiveSource, ArchiveError> {
+            let location = path.display().to_string();
+            let bytes =
+                read_bounded(path, limits.max_archive_bytes).map_err(|reason| ArchiveError {
+                    archive: location.clone(),
+                    reason,
+                })?;
+            Self::from_bytes(location, &bytes, expect, limits)
+        }
+
+        /// Reads an archive held in memory, naming it `location`.
+        pub fn from_bytes(
+            location: impl Into<String>,
+            bytes: &[u8],
+            expect: Expect,
+            limits: &Limits,
+        ) -> Result<ArchiveSource, ArchiveError> {
+            let location = location.into();
+            match unpack(bytes, expect, limits) {
+                Ok((files, folders)) => {
+                    let mut tree = MemorySource::new(location);
+                    for (name, bytes) in files {
+                        tree.insert(name, bytes);
+                    }
+                    Ok(ArchiveSource { tree, folders })
+                }
+                Err(reason) => Err(ArchiveError {
+                    archive: location,
+                    reason,
+                }),
+            }
+        }
+
+        /// The skill folders at the archive's root, sorted.
+        pub fn folders(&self) -> &[String] {
+            &self.folders
+        }
+    }
+
+    impl Source for ArchiveSource {
+        fn location(&self) -> &str {
+            self.tree.location()
+        }
+
+        fn list(&self, dir: &str) -> Result<Vec<DirEntry>, SourceError> {
+            self.tree.list(dir)
+        }
+
+        fn read(&self, path: &str) -> Result<Vec<u8>, SourceError> {
+            self.tree.read(path)
+        }
+    }
+
+    fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, Reason> {
+        let file = std::fs::File::open(path).map_err(Reason::Io)?;
+        let meta = file.metadata().map_err(Reason::Io)?;
+        if !meta.is_file() {
+            return Err(Reason::NotAFile);
+        }
+        if meta.len() > max {
+            return Err(Reason::TooLarge {
+                size: meta.len(),
+                max,
+            });
+        }
+        let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+        file.take(max.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(Reason::Io)?;
+        let size = bytes.len() as u64;
+        if size > max {
+            return Err(Reason::TooLarge { size, max });
+        }
+        Ok(bytes)
+    }
+
+    type Files = Vec<(String, Vec<u8>)>;
+
+    /// Checks the layout (folders, duplicates) from the central directory,
+    /// then inflates every file.
+    fn unpack(
+        bytes: &[u8],
+        expect: Expect,
+        limits: &Limits,
+    ) -> Result<(Files, Vec<String>), Reason> {
+        use std::collections::BTreeSet;
+        let entries = zip::central_directory(bytes, limits)?;
+        let mut names = BTreeSet::new();
+        let mut dirs = BTreeSet::new();
+        let mut folders = BTreeSet::new();
+        for entry in &entries {
+            let path = entry.name.strip_suffix('/').unwrap_or(&entry.name);
+            if !names.insert(path) {
+                return Err(Reason::Duplicate(entry.name.clone()));
+            }
+            match path.split_once('/') {
+                None if entry.kind == Kind::File => {
+                    return Err(Reason::OutsideFolder(entry.name.clone()));
+                }
+                None => {
+                    folders.insert(path);
+                }
+                Some((folder, _)) => {
+                    folders.insert(folder);
+                }
+            }
+            if entry.kind == Kind::Dir {
+                dirs.insert(path);
+            }
+            let mut at = 0;
+            while let Some(i) = path[at..].find('/') {
+                dirs.insert(&path[..at + i]);
+                at += i + 1;
+            }
+        }
+        for entry in &entries {
+            if entry.kind == Kind::File && dirs.contains(entry.name.as_str()) {
+                return Err(Reason::Duplicate(entry.name.clone()));
+            }
+        }
+        let folders: Vec<String> = folders.into_iter().map(str::to_string).collect();
+        if folders.is_empty() {
+            return Err(Reason::Empty);
+        }
+        if expect == Expect::OneFolder && folders.len() > 1 {
+            return Err(Reason::SeveralFolders(folders));
+        }
+        let mut files = Vec::new();
+        for entry in entries.iter().filter(|e| e.kind == Kind::File) {
+            files.push((entry.name.clone(), zip::extract(bytes, entry)?));
+        }
+        Ok((files, folders))
+    }
+}

@@ -1,0 +1,470 @@
+//! The zip container, by hand: the end-of-central-directory record, the
+//! central directory, local headers, and the writer `skills pack` uses.
+//!
+//! Only what skill archives need is read: one disk, entries stored (method
+//! 0) or deflated (method 8), zip64 sizes in an entry's extra field. Every
+//! field is checked against the bytes actually present before it is used,
+//! and nothing is inflated until the whole central directory has been
+//! read and found within the limits.
+
+use super::crc32::crc32;
+use super::{Limits, Reason};
+
+const LOCAL_SIG: u32 = 0x0403_4b50;
+const CENTRAL_SIG: u32 = 0x0201_4b50;
+const END_SIG: u32 = 0x0605_4b50;
+const ZIP64_END_LOCATOR_SIG: u32 = 0x0706_4b50;
+const END_LEN: usize = 22;
+const CENTRAL_LEN: usize = 46;
+const LOCAL_LEN: usize = 30;
+/// The longest archive comment, and so how far from the end the
+/// end-of-central-directory record can start.
+const MAX_COMMENT: usize = 0xFFFF;
+
+/// The file-type bits of a Unix mode.
+const S_IFMT: u32 = 0o170_000;
+const S_IFREG: u32 = 0o100_000;
+const S_IFDIR: u32 = 0o040_000;
+const S_IFLNK: u32 = 0o120_000;
+
+/// What an entry of the central directory is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    File,
+    Dir,
+}
+
+/// One entry of the central directory, checked.
+#[derive(Debug, Clone)]
+pub(crate) struct Entry {
+    pub(crate) name: String,
+    pub(crate) kind: Kind,
+    method: u16,
+    crc: u32,
+    pub(crate) compressed: u64,
+    pub(crate) size: u64,
+    local_offset: u64,
+}
+
+fn u16_at(bytes: &[u8], at: usize) -> Option<u16> {
+    let b = bytes.get(at..at.checked_add(2)?)?;
+    Some(u16::from_le_bytes([b[0], b[1]]))
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> Option<u32> {
+    let b = bytes.get(at..at.checked_add(4)?)?;
+    Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+fn u64_at(bytes: &[u8], at: usize) -> Option<u64> {
+    let b = bytes.get(at..at.checked_add(8)?)?;
+    let mut a = [0u8; 8];
+    a.copy_from_slice(b);
+    Some(u64::from_le_bytes(a))
+}
+
+fn truncated(what: &str) -> Reason {
+    Reason::Truncated(what.to_string())
+}
+
+/// Where the end-of-central-directory record starts: the last signature
+/// whose record (with its comment) ends exactly at the end of the bytes.
+fn find_end(bytes: &[u8]) -> Result<usize, Reason> {
+    let earliest = bytes.len().saturating_sub(END_LEN + MAX_COMMENT);
+    let mut at = bytes.len().checked_sub(END_LEN);
+    while let Some(pos) = at {
+        if pos < earliest {
+            break;
+        }
+        if u32_at(bytes, pos) == Some(END_SIG) {
+            let comment = u16_at(bytes, pos + 20).map_or(usize::MAX, usize::from);
+            if pos + END_LEN + comment == bytes.len() {
+                return Ok(pos);
+            }
+        }
+        at = pos.checked_sub(1);
+    }
+    if u32_at(bytes, 0) == Some(LOCAL_SIG) || u32_at(bytes, 0) == Some(END_SIG) {
+        Err(truncated(
+            "the end-of-central-directory record is missing (was the file cut short?)",
+        ))
+    } else {
+        Err(Reason::NotZip)
+    }
+}
+
+/// The checked entry name: relative, `/`-separated, no `.`/`..` or empty
+/// segments, no backslash, no drive letter, no control characters.
+fn check_name(raw: &[u8]) -> Result<String, Reason> {
+    let name = String::from_utf8(raw.to_vec())
+        .map_err(|_| Reason::NotUtf8Name(String::from_utf8_lossy(raw).into_owned()))?;
+    let escapes = |reason: &'static str| Reason::Escapes {
+        entry: name.clone(),
+        reason,
+    };
+    if name.is_empty() {
+        return Err(escapes("the name is empty"));
+    }
+    if name.starts_with('/') {
+        return Err(escapes("it is an absolute path"));
+    }
+    if name.contains('\\') {
+        return Err(escapes(
+            "it holds a backslash, which some tools read as a path separator",
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(escapes("it holds a control character"));
+    }
+    let path = name.strip_suffix('/').unwrap_or(&name);
+    for (i, segment) in path.split('/').enumerate() {
+        match segment {
+            ".." => return Err(escapes("a `..` segment leads out of the folder")),
+            "." | "" => return Err(escapes("it has an empty or `.` segment")),
+            s if i == 0 && s.len() == 2 && s.ends_with(':') => {
+                return Err(escapes("it starts with a drive letter"));
+            }
+            _ => {}
+        }
+    }
+    Ok(name)
+}
+
+/// Reads and checks the central directory against `limits`, before
+/// anything is inflated.
+pub(crate) fn central_directory(bytes: &[u8], limits: &Limits) -> Result<Vec<Entry>, Reason> {
+    let end = find_end(bytes)?;
+    let field = |at: usize| u16_at(bytes, end + at).unwrap_or(0);
+    let (disk, cd_disk, disk_entries, entries) = (field(4), field(6), field(8), field(10));
+    let cd_size = u32_at(bytes, end + 12).unwrap_or(0);
+    let cd_offset = u32_at(bytes, end + 16).unwrap_or(0);
+    if end >= 20 && u32_at(bytes, end - 20) == Some(ZIP64_END_LOCATOR_SIG)
+        || entries == 0xFFFF
+        || cd_size == 0xFFFF_FFFF
+        || cd_offset == 0xFFFF_FFFF
+    {
+        return Err(Reason::Unsupported(
+            "it is a zip64 archive (over 65535 entries or 4 GiB), far beyond what a skill holds"
+                .into(),
+        ));
+    }
+    if disk != 0 || cd_disk != 0 || disk_entries != entries {
+        return Err(Reason::Unsupported(
+            "it is split across several disks".into(),
+        ));
+    }
+    let entries = usize::from(entries);
+    if entries > limits.max_entries {
+        return Err(Reason::TooManyEntries {
+            entries,
+            max: limits.max_entries,
+        });
+    }
+    let cd_start = cd_offset as usize;
+    let cd_end = cd_start
+        .checked_add(cd_size as usize)
+        .filter(|&e| e <= end)
+        .ok_or_else(|| truncated("the central directory lies past the end of the file"))?;
+    let mut out: Vec<Entry> = Vec::with_capacity(entries);
+    let mut at = cd_start;
+    let mut total: u64 = 0;
+    for _ in 0..entries {
+        if u32_at(bytes, at) != Some(CENTRAL_SIG) || at + CENTRAL_LEN > cd_end {
+            return Err(truncated("the central directory is shorter than it says"));
+        }
+        let h = |off: usize| u16_at(bytes, at + off).unwrap_or(0);
+        let w = |off: usize| u32_at(bytes, at + off).unwrap_or(0);
+        let made_by = h(4);
+        let flags = h(8);
+        let method = h(10);
+        let crc = w(16);
+        let mut compressed = u64::from(w(20));
+        let mut size = u64::from(w(24));
+        let (name_len, extra_len, comment_len) =
+            (usize::from(h(28)), usize::from(h(30)), usize::from(h(32)));
+        let external = w(38);
+        let mut local_offset = u64::from(w(42));
+        let name_start = at + CENTRAL_LEN;
+        let extra_start = name_start + name_len;
+        let next = extra_start + extra_len + comment_len;
+        if next > cd_end {
+            return Err(truncated("a central directory entry runs past its end"));
+        }
+        let name = check_name(&bytes[name_start..extra_start])?;
+        read_zip64(
+            &bytes[extra_start..extra_start + extra_len],
+            &mut size,
+            &mut compressed,
+            &mut local_offset,
+        )
+        .map_err(|()| truncated("an entry's zip64 field is cut short"))?;
+        if flags & 0x0001 != 0 {
+            return Err(Reason::Unsupported(format!("{name} is encrypted")));
+        }
+        let unix = made_by >> 8 == 3;
+        let mode = external >> 16;
+        let kind = if unix && mode & S_IFMT == S_IFLNK {
+            return Err(Reason::Symlink(name));
+        } else if name.ends_with('/') || (unix && mode & S_IFMT == S_IFDIR) {
+            Kind::Dir
+        } else if unix && mode & S_IFMT != 0 && mode & S_IFMT != S_IFREG {
+            return Err(Reason::SpecialFile(name));
+        } else {
+            Kind::File
+        };
+        if kind == Kind::Dir && size != 0 {
+            return Err(Reason::Unsupported(format!(
+                "{name} is a directory entry with {size} bytes of content"
+            )));
+        }
+        match method {
+            0 if compressed != size => {
+                return Err(Reason::Inflate {
+                    entry: name,
+                    what: "is stored uncompressed, yet its two recorded sizes differ",
+                });
+            }
+            0 | 8 => {}
+            other => {
+                return Err(Reason::Unsupported(format!(
+                    "{name} uses compression method {other}; only stored (0) and deflated (8) are read"
+                )));
+            }
+        }
+        total = total.saturating_add(size);
+        if total > limits.max_total {
+            return Err(Reason::TotalTooLarge {
+                declared: total,
+                max: limits.max_total,
+            });
+        }
+        if size > limits.ratio_floor && size / compressed.max(1) > limits.max_ratio {
+            return Err(Reason::RatioTooHigh {
+                entry: name,
+                size,
+                compressed,
+                max_ratio: limits.max_ratio,
+            });
+        }
+        out.push(Entry {
+            name,
+            kind,
+            method,
+            crc,
+            compressed,
+            size,
+            local_offset,
+        });
+        at = next;
+    }
+    check_data_ranges(bytes, &out, cd_start)?;
+    Ok(out)
+}
+
+/// Applies a zip64 extended-information field: the sizes and offset that
+/// are `0xFFFFFFFF` in the fixed header come from it, in that order.
+fn read_zip64(
+    extra: &[u8],
+    size: &mut u64,
+    compressed: &mut u64,
+    offset: &mut u64,
+) -> Result<(), ()> {
+    let mut at = 0;
+    while at + 4 <= extra.len() {
+        let id = u16_at(extra, at).ok_or(())?;
+        let len = usize::from(u16_at(extra, at + 2).ok_or(())?);
+        let body = extra.get(at + 4..at + 4 + len).ok_or(())?;
+        if id == 0x0001 {
+            let mut pos = 0;
+            for value in [size, compressed, offset] {
+                if *value == 0xFFFF_FFFF {
+                    *value = u64_at(body, pos).ok_or(())?;
+                    pos += 8;
+                }
+            }
+            return Ok(());
+        }
+        at += 4 + len;
+    }
+    Ok(())
+}
+
+/// Every entry's local header and data lie inside the file, before the
+/// central directory, and no two overlap (overlapping entries are how
+/// some zip bombs multiply one compressed stream).
+fn check_data_ranges(bytes: &[u8], entries: &[Entry], cd_start: usize) -> Result<(), Reason> {
+    let mut ranges = Vec::with_capacity(entries.len());
+    for (index, entry) in entries.iter().enumerate() {
+        let start = usize::try_from(entry.local_offset).unwrap_or(usize::MAX);
+        let data = data_start(bytes, entry)?;
+        let end = usize::try_from(entry.compressed)
+            .ok()
+            .and_then(|c| data.checked_add(c))
+            .filter(|&e| e <= cd_start)
+            .ok_or_else(|| {
+                truncated(&format!(
+                    "the data of {} runs past the start of the central directory",
+                    entry.name
+                ))
+            })?;
+        ranges.push((start, end, index));
+    }
+    ranges.sort_unstable();
+    for pair in ranges.windows(2) {
+        if pair[1].0 < pair[0].1 {
+            return Err(Reason::Overlap(entries[pair[1].2].name.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// Where an entry's data starts, after its local header, which must match
+/// the central directory's name.
+fn data_start(bytes: &[u8], entry: &Entry) -> Result<usize, Reason> {
+    let at = usize::try_from(entry.local_offset).unwrap_or(usize::MAX);
+    if u32_at(bytes, at) != Some(LOCAL_SIG) {
+        return Err(truncated(&format!(
+            "the local header of {} is missing",
+            entry.name
+        )));
+    }
+    let name_len = usize::from(u16_at(bytes, at + 26).unwrap_or(0));
+    let extra_len = usize::from(u16_at(bytes, at + 28).unwrap_or(0));
+    let name_start = at + LOCAL_LEN;
+    let local_name = bytes
+        .get(name_start..name_start + name_len)
+        .ok_or_else(|| truncated(&format!("the local header of {} is cut short", entry.name)))?;
+    if local_name != entry.name.as_bytes() {
+        return Err(Reason::Unsupported(format!(
+            "the local header of {} names another file, {:?}",
+            entry.name,
+            String::from_utf8_lossy(local_name)
+        )));
+    }
+    Ok(name_start + name_len + extra_len)
+}
+
+/// The bytes of a file entry: inflated into at most its declared size
+/// (never more, whatever the stream holds), then checked for length and
+/// CRC-32.
+pub(crate) fn extract(bytes: &[u8], entry: &Entry) -> Result<Vec<u8>, Reason> {
+    let start = data_start(bytes, entry)?;
+    let end = start.saturating_add(usize::try_from(entry.compressed).unwrap_or(usize::MAX));
+    let data = bytes
+        .get(start..end)
+        .ok_or_else(|| truncated(&format!("the data of {} is cut short", entry.name)))?;
+    let size = usize::try_from(entry.size).unwrap_or(usize::MAX);
+    let fail = |what| Reason::Inflate {
+        entry: entry.name.clone(),
+        what,
+    };
+    let out = match entry.method {
+        0 => data.to_vec(),
+        _ => match miniz_oxide::inflate::decompress_to_vec_with_limit(data, size) {
+            Ok(out) => out,
+            Err(error) => {
+                return Err(fail(match error.status {
+                    miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
+                        "inflates past the size its header declares (a zip bomb?)"
+                    }
+                    miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => {
+                        "ends in the middle of its compressed data (truncated?)"
+                    }
+                    _ => "is not valid deflate data",
+                }));
+            }
+        },
+    };
+    if out.len() != size {
+        return Err(fail("inflates to fewer bytes than its header declares"));
+    }
+    if crc32(&out) != entry.crc {
+        return Err(fail("does not match its CRC-32 (the archive is damaged)"));
+    }
+    Ok(out)
+}
+
+/// One file to write into an archive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackEntry {
+    /// `<folder>/<path>`, `/`-separated.
+    pub name: String,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+    /// Whether the file is executable (Unix mode 0755 rather than 0644).
+    pub executable: bool,
+}
+
+/// The DOS date of 1980-01-01, the earliest a zip can record: every entry
+/// carries it (time 00:00:00), so the same files give the same bytes.
+const FIXED_DATE: u16 = (1 << 5) | 1;
+
+/// Writes `entries`, in the order given, as a deflated zip archive with
+/// fixed timestamps and Unix modes; the same entries always give the same
+/// bytes.
+///
+/// # Errors
+///
+/// More than 65535 entries, or more than 4 GiB in all: beyond a plain
+/// zip, and far beyond a skill.
+pub fn write(entries: &[PackEntry]) -> Result<Vec<u8>, Reason> {
+    let too_big = || {
+        Reason::Unsupported(
+            "a skill archive holds at most 65535 files and 4 GiB; this folder holds more".into(),
+        )
+    };
+    let count = u16::try_from(entries.len()).map_err(|_| too_big())?;
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for entry in entries {
+        let offset = u32::try_from(out.len()).map_err(|_| too_big())?;
+        let data = miniz_oxide::deflate::compress_to_vec(&entry.bytes, 9);
+        let compressed = u32::try_from(data.len()).map_err(|_| too_big())?;
+        let size = u32::try_from(entry.bytes.len()).map_err(|_| too_big())?;
+        let name_len = u16::try_from(entry.name.len()).map_err(|_| too_big())?;
+        let crc = crc32(&entry.bytes);
+        let name = entry.name.as_bytes();
+        let flags: u16 = if entry.name.is_ascii() { 0 } else { 0x0800 };
+        let common = |buf: &mut Vec<u8>| {
+            buf.extend_from_slice(&20u16.to_le_bytes()); // version needed
+            buf.extend_from_slice(&flags.to_le_bytes());
+            buf.extend_from_slice(&8u16.to_le_bytes()); // deflated
+            buf.extend_from_slice(&0u16.to_le_bytes()); // time
+            buf.extend_from_slice(&FIXED_DATE.to_le_bytes());
+            buf.extend_from_slice(&crc.to_le_bytes());
+            buf.extend_from_slice(&compressed.to_le_bytes());
+            buf.extend_from_slice(&size.to_le_bytes());
+            buf.extend_from_slice(&name_len.to_le_bytes());
+            buf.extend_from_slice(&0u16.to_le_bytes()); // extra length
+        };
+        out.extend_from_slice(&LOCAL_SIG.to_le_bytes());
+        common(&mut out);
+        out.extend_from_slice(name);
+        out.extend_from_slice(&data);
+
+        central.extend_from_slice(&CENTRAL_SIG.to_le_bytes());
+        central.extend_from_slice(&(0x0300u16 | 20).to_le_bytes()); // made by Unix, 2.0
+        common(&mut central);
+        central.extend_from_slice(&0u16.to_le_bytes()); // comment length
+        central.extend_from_slice(&0u16.to_le_bytes()); // disk
+        central.extend_from_slice(&0u16.to_le_bytes()); // internal attributes
+        let mode = S_IFREG | if entry.executable { 0o755 } else { 0o644 };
+        central.extend_from_slice(&(mode << 16).to_le_bytes());
+        central.extend_from_slice(&offset.to_le_bytes());
+        central.extend_from_slice(name);
+    }
+    let cd_offset = u32::try_from(out.len()).map_err(|_| too_big())?;
+    let cd_size = u32::try_from(central.len()).map_err(|_| too_big())?;
+    if u32::try_from(out.len() + central.len()).is_err() {
+        return Err(too_big());
+    }
+    out.extend_from_slice(&central);
+    out.extend_from_slice(&END_SIG.to_le_bytes());
+    out.extend_from_slice(&[0; 4]); // disk numbers
+    out.extend_from_slice(&count.to_le_bytes());
+    out.extend_from_slice(&count.to_le_bytes());
+    out.extend_from_slice(&cd_size.to_le_bytes());
+    out.extend_from_slice(&cd_offset.to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes()); // comment length
+    Ok(out)
+}

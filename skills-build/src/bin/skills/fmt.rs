@@ -1,0 +1,154 @@
+//! `fmt [--check] SRC...`: skill files written back in their canonical
+//! form (see `skills_build::canonical`).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use skills_build::canonical::format;
+use skills_build::diagnostic;
+use skills_build::problem::Problem;
+use skills_build::skill_dir::find_skill_file;
+
+use crate::args::{CommandSpec, Invocation, Param};
+use crate::output::{Stream, write};
+
+/// The command's declaration.
+pub const COMMAND: CommandSpec = CommandSpec {
+    name: "fmt",
+    short_help: "Write skill files in their canonical form.",
+    help: "  Write skill files in their canonical form.\n\n  Each SRC is a SKILL.md, a skill directory, or a directory whose\n  subdirectories are skills. The frontmatter is written back with the\n  specification's keys first, in its order (name, description, license,\n  compatibility, metadata, allowed-tools), the other keys after them sorted,\n  and values quoted only where YAML needs it; the body is kept byte for\n  byte. A file that does not parse, or whose frontmatter holds a comment, is\n  reported and left as it is. Files are replaced atomically.\n\n  Exit codes:     0: Every file canonical (or now written so)     1: With\n  --check, files would change; or a file could not be formatted",
+    options_help: &[
+        "  --check  Change nothing; list the files that would change, and exit 1 if any.",
+    ],
+    params: &[
+        Param::Arg {
+            metavar: "SRC...",
+            many: true,
+            must_exist: true,
+        },
+        Param::Flag { long: "--check" },
+    ],
+};
+
+/// The largest skill file read (the build's default limit for one file).
+const MAX_BYTES: u64 = skills_build::discover::DEFAULT_MAX_FILE_SIZE;
+
+/// The skill files one argument names.
+fn skill_files(arg: &Path) -> Result<Vec<PathBuf>, Problem> {
+    if skills_build::archive::is_archive(arg) && arg.is_file() {
+        return Err(Problem::error(
+            "fmt rewrites skill files in folders, not inside archives; format the folder, then pack it again",
+        )
+        .with_file(arg.display().to_string()));
+    }
+    if arg.is_file() {
+        return Ok(vec![arg.to_path_buf()]);
+    }
+    if let Some(file) = find_skill_file(arg) {
+        return Ok(vec![file]);
+    }
+    let entries = std::fs::read_dir(arg).map_err(|e| {
+        Problem::error(format!("cannot list {}: {e}", arg.display()))
+            .with_file(arg.display().to_string())
+    })?;
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.is_dir())
+        .filter_map(|path| find_skill_file(&path))
+        .collect();
+    found.sort();
+    if found.is_empty() {
+        return Err(Problem::error(format!(
+            "no skills found in {}: neither it nor any of its subdirectories holds a SKILL.md",
+            arg.display()
+        ))
+        .with_file(arg.display().to_string()));
+    }
+    Ok(found)
+}
+
+fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(format!("the file is over the {MAX_BYTES}-byte limit"));
+    }
+    Ok(bytes)
+}
+
+/// Runs the command.
+pub fn run(call: &Invocation) -> i32 {
+    let check = call.flag("--check");
+    let mut problems = Vec::new();
+    let mut files = Vec::new();
+    for arg in &call.args {
+        match skill_files(Path::new(arg)) {
+            Ok(found) => files.extend(found),
+            Err(problem) => problems.push(problem),
+        }
+    }
+    let (mut changed, mut unchanged) = (Vec::new(), 0usize);
+    for file in &files {
+        let shown = file.display().to_string();
+        let bytes = match read_bounded(file) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                problems.push(Problem::error(format!("cannot read it: {error}")).with_file(shown));
+                continue;
+            }
+        };
+        let canonical = match format(&bytes) {
+            Ok(canonical) => canonical,
+            Err(error) => {
+                problems.push(
+                    Problem::error(format!("not formatted: {error}"))
+                        .with_file(shown)
+                        .at_opt(error.position()),
+                );
+                continue;
+            }
+        };
+        if canonical == bytes {
+            unchanged += 1;
+            continue;
+        }
+        if !check && let Err(error) = skills_build::atomic::write(file, &canonical) {
+            problems.push(Problem::error(format!("cannot write it: {error}")).with_file(shown));
+            continue;
+        }
+        changed.push(shown);
+    }
+    let mut listing = String::new();
+    for file in &changed {
+        listing.push_str(file);
+        listing.push('\n');
+    }
+    write(Stream::Out, &listing);
+    let mut text = String::new();
+    for problem in &problems {
+        text.push_str(&diagnostic::render(problem));
+    }
+    let verb = if check {
+        "would reformat"
+    } else {
+        "reformatted"
+    };
+    let plural = |n: usize| if n == 1 { "file" } else { "files" };
+    let unformatted = if problems.is_empty() {
+        String::new()
+    } else {
+        format!(", {} not formatted", problems.len())
+    };
+    text.push_str(&format!(
+        "{verb} {} {}, {unchanged} {} already canonical{unformatted}\n",
+        changed.len(),
+        plural(changed.len()),
+        plural(unchanged),
+    ));
+    write(Stream::Err, &text);
+    i32::from(!problems.is_empty() || (check && !changed.is_empty()))
+}
