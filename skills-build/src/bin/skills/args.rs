@@ -128,10 +128,15 @@ const HELP_TEXT: &str = "Show this message and exit.";
 /// lines (`  --flag VALUE    Description`), so `--help` lines up with them
 /// as click aligns its option list.
 fn description_column(lines: &[&str]) -> Option<usize> {
-    let first = lines.first()?;
-    let start = first.get(2..)?.find("  ")? + 2;
-    let gap = first.get(start..)?.len() - first.get(start..)?.trim_start().len();
-    Some(start + gap)
+    lines
+        .iter()
+        .flat_map(|entry| entry.split('\n'))
+        .filter(|line| line.starts_with("  -"))
+        .find_map(|line| {
+            let start = line.get(2..)?.find("  ")? + 2;
+            let rest = line.get(start..)?;
+            Some(start + rest.len() - rest.trim_start().len())
+        })
 }
 
 impl GroupSpec {
