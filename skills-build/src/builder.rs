@@ -467,7 +467,7 @@ impl Builder {
 
 /// The problem with a source that cannot be opened: missing, not a
 /// directory (a `SKILL.md` given instead of its folder, say), unreadable.
-fn open_problem(dir: &Path, error: &crate::source::SourceError) -> Problem {
+pub(crate) fn open_problem(dir: &Path, error: &crate::source::SourceError) -> Problem {
     use crate::source::SourceError;
     let shown = dir.display().to_string();
     let problem = match error {

@@ -542,6 +542,64 @@ fn discover_source(
     if found.skills.len() > before {
         return Some(Layout::Collection);
     }
+    found.problems.push(no_skill_problem(root, &entries));
+    None
+}
+
+/// The skill folders a directory on disk stands for, by the rule every
+/// route follows: the directory itself when it holds a skill file, else
+/// its direct subdirectories that hold one (in name order, as paths under
+/// `dir`). For the commands that act on skill folders one by one
+/// (`revision`, `catalog`, `outline`).
+///
+/// A path that does not exist, is not a directory, or holds no skill is
+/// the same problem the pipeline reports ([`Code::NoSkills`] and so on).
+///
+/// ```
+/// use skills_build::discover::{skill_folders, Layout};
+/// use skills_build::problem::Code;
+/// let testdata = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/skills");
+/// let (layout, folders) = skill_folders(&testdata).unwrap();
+/// assert_eq!(layout, Layout::Collection);
+/// assert!(folders.iter().any(|f| f.ends_with("git-rebase")));
+/// let (layout, folders) = skill_folders(&folders[0]).unwrap();
+/// assert_eq!((layout, folders.len()), (Layout::Skill, 1));
+/// assert_eq!(skill_folders("no/such".as_ref()).unwrap_err().code, Code::SourceNotFound);
+/// ```
+pub fn skill_folders(dir: &Path) -> Result<(Layout, Vec<std::path::PathBuf>), Problem> {
+    let source = crate::source::DirSource::new(dir)
+        .map_err(|error| crate::builder::open_problem(dir, &error))?;
+    let root = Root::new(&source).on_disk(dir);
+    let location = source.location();
+    let entries = source.list("").map_err(|error| {
+        Problem::new(
+            Code::SourceUnreadable,
+            format!("cannot list the source {location}: {error}"),
+        )
+        .with_file(location)
+    })?;
+    if skill_file_in(&entries).is_some() {
+        return Ok((Layout::Skill, vec![dir.to_path_buf()]));
+    }
+    let folders: Vec<_> = entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::Dir)
+        .filter(|e| {
+            source
+                .list(&e.name)
+                .is_ok_and(|listing| skill_file_in(&listing).is_some())
+        })
+        .map(|e| dir.join(&e.name))
+        .collect();
+    if folders.is_empty() {
+        return Err(no_skill_problem(root, &entries));
+    }
+    Ok((Layout::Collection, folders))
+}
+
+/// The error for a source that holds no skill.
+fn no_skill_problem(root: Root<'_>, entries: &[crate::source::DirEntry]) -> Problem {
+    let location = root.source.location();
     let problem = Problem::new(
         Code::NoSkills,
         format!(
@@ -551,13 +609,11 @@ fn discover_source(
         ),
     )
     .with_file(location);
-    let problem = match no_skill_hint(root, &entries) {
+    match no_skill_hint(root, entries) {
         Some(hint) => problem.with_hint(hint),
         None => problem
             .with_hint("give a skill folder (it holds SKILL.md) or a folder of skill folders"),
-    };
-    found.problems.push(problem);
-    None
+    }
 }
 
 /// Where the skills might be when a source holds none: one level deeper
