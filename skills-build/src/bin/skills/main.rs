@@ -82,6 +82,7 @@ fn group(prog: String) -> GroupSpec {
             version_line: "agentskills, version 0.1.1".to_string(),
             description: "Reference library for Agent Skills.",
             commands: REFERENCE_COMMANDS.to_vec(),
+            manners: false,
         };
     }
     let mut commands = REFERENCE_COMMANDS.to_vec();
@@ -99,6 +100,7 @@ fn group(prog: String) -> GroupSpec {
         prog,
         description: "Validate, inspect and compile Agent Skills.",
         commands,
+        manners: true,
     }
 }
 
