@@ -270,7 +270,9 @@ fn every_door_gives_the_same_verdict_and_problems() {
     write(&root, "shadow/csv/SKILL.md", skill("csv"));
 
     let default = Opts::default();
-    let cases: Vec<(&str, Opts, Vec<&str>, bool, Vec<&str>)> = vec![
+    // (name, options, sources, verdict, the codes of the problems found)
+    type Case<'a> = (&'a str, Opts, Vec<&'a str>, bool, Vec<&'a str>);
+    let cases: Vec<Case<'_>> = vec![
         (
             "collection with junk",
             default.clone(),

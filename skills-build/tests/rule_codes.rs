@@ -21,7 +21,7 @@ fn the_docs_list_every_code_with_its_meaning() {
     let start = text.find(BEGIN).expect("begin marker") + BEGIN.len();
     let end = text.find(END).expect("end marker");
     let table = Code::table();
-    if &text[start..end] != table && std::env::var_os("SKILLS_BLESS").is_some() {
+    if text[start..end] != table && std::env::var_os("SKILLS_BLESS").is_some() {
         let fixed = format!("{}{table}{}", &text[..start], &text[end..]);
         std::fs::write(&path, fixed).unwrap();
         return;
