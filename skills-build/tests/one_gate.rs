@@ -490,6 +490,21 @@ fn a_skill_folder_gives_one_skill_in_every_command() {
     let (code, out, err) = run(&["outline", "skills"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("pdf-forms"), "{out}");
+    let (code, _, err) = run(&["keygen", "key.pem"]);
+    assert_eq!(code, Some(0), "{err}");
+    for source in ["skills", "skills/pdf-forms"] {
+        let (code, out, err) = run(&[
+            "sign",
+            "--key",
+            "key.pem",
+            "--origin",
+            "https://example.com",
+            source,
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        assert_eq!(out.lines().count(), 1, "{out}");
+        assert!(out.starts_with("pdf-forms "), "{out}");
+    }
     for command in ["check", "revision", "catalog", "outline"] {
         let (code, _, err) = run(&[command, "nowhere"]);
         assert_eq!(code, Some(1), "{command}: {err}");
