@@ -403,7 +403,8 @@ impl Builder {
     /// For a build script: prints `cargo:rerun-if-changed` for every
     /// source, compiles, writes the bundle to `OUT_DIR/<out file>` and
     /// prints a `cargo:warning=` line per warning; notes (junk left out)
-    /// go to the script's own output, which `cargo build -vv` shows.
+    /// and how each source was read (one skill or a collection) go to the
+    /// script's own output, which `cargo build -vv` shows.
     /// Returns the path written, or every problem (nothing is written
     /// then).
     ///
@@ -420,7 +421,15 @@ impl Builder {
         if let Some(signing) = &self.signing {
             println!("{}", signing.cargo_rerun_line());
         }
-        let compiled = self.compile()?;
+        let outcome = self.run();
+        for source in &outcome.sources {
+            let layout = source.layout.map_or("no skill", |layout| layout.as_str());
+            println!(
+                "skills: source {}: {layout} ({} skills)",
+                source.location, source.skills
+            );
+        }
+        let compiled = outcome.result?;
         for warning in &compiled.warnings {
             let line = warning.to_string().replace(['\n', '\r'], " ");
             if warning.severity == Severity::Note {

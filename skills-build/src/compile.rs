@@ -103,7 +103,8 @@ pub struct CompileOptions {
 pub struct Compiled {
     /// The bundle: magic, format version, postcard body.
     pub bytes: Vec<u8>,
-    /// Warnings, sorted by file and position.
+    /// Every problem that is not an error, sorted by file and position:
+    /// warnings and notes (see each one's `severity`).
     pub warnings: Vec<Problem>,
 }
 
