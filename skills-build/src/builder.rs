@@ -15,14 +15,20 @@
 //! `emit` prints `cargo:rerun-if-changed=<dir>` for every source, which
 //! makes cargo rerun the script when any file under it is added, edited or
 //! removed.
+//!
+//! The `Builder` is the one pipeline behind every door: `skills check`,
+//! `skills build`, a build script and `include_skills!` all run
+//! [`Builder::run`], so one tree gets one verdict and one list of problems
+//! whichever door it goes through. A source is a skill folder (one skill)
+//! or a folder of skill folders (see [`crate::discover`]).
 
 use std::path::{Path, PathBuf};
 
 use crate::compile::{CompileError, CompileOptions, Compiled, Locations, compile};
 use crate::diagnostic;
-use crate::discover::{self, Options, Root};
+use crate::discover::{self, Options, Root, SourceReport};
 use crate::filter::Glob;
-use crate::problem::Problem;
+use crate::problem::{Code, Problem, Severity};
 use crate::signing::Signing;
 use crate::source::{DirSource, Source};
 
@@ -55,8 +61,63 @@ pub struct Builder {
     max_file_size: u64,
     deny_shadowing: bool,
     extensions: bool,
+    keep_junk: bool,
     out_file: String,
     signing: Option<Signing>,
+}
+
+/// Everything one run of the pipeline found and made.
+///
+/// ```
+/// use skills_build::discover::Layout;
+/// let dir = std::env::temp_dir().join(format!("outcome-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(dir.join("pdf")).unwrap();
+/// std::fs::write(dir.join("pdf/SKILL.md"), "---\nname: pdf\ndescription: Forms.\n---\n").unwrap();
+/// std::fs::write(dir.join("pdf/.DS_Store"), "junk").unwrap();
+/// let outcome = skills_build::Builder::new().source(dir.join("pdf")).run();
+/// assert_eq!(outcome.sources[0].layout, Some(Layout::Skill));
+/// assert_eq!(outcome.skills, 1);
+/// assert!(outcome.result.is_ok());
+/// assert_eq!(outcome.problems()[0].code.as_str(), "junk-skipped");
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+#[derive(Debug)]
+pub struct Outcome {
+    /// The bundle with its warnings and notes, or every problem.
+    pub result: Result<Compiled, CompileError>,
+    /// Every file read: the skill files and the files embedded beside
+    /// them (and a signing key file).
+    pub inputs: Vec<PathBuf>,
+    /// How each source was read: one skill or a collection.
+    pub sources: Vec<SourceReport>,
+    /// How many skill directories were found (listed or not).
+    pub skills: usize,
+}
+
+impl Outcome {
+    /// Every problem, sorted: errors, warnings and notes.
+    pub fn problems(&self) -> &[Problem] {
+        match &self.result {
+            Ok(compiled) => &compiled.warnings,
+            Err(error) => &error.problems,
+        }
+    }
+
+    /// Whether the run failed: an error, or with `deny_warnings` a
+    /// warning (notes never fail).
+    ///
+    /// ```
+    /// let outcome = skills_build::Builder::new().source("no/such/dir").run();
+    /// assert!(outcome.failed(false));
+    /// ```
+    pub fn failed(&self, deny_warnings: bool) -> bool {
+        self.result.is_err()
+            || (deny_warnings
+                && self
+                    .problems()
+                    .iter()
+                    .any(|p| p.severity == Severity::Warning))
+    }
 }
 
 impl Default for Builder {
@@ -72,7 +133,7 @@ impl Builder {
     ///
     /// ```
     /// let builder = skills_build::Builder::new();
-    /// assert!(builder.compile().is_ok()); // no sources: an empty catalog
+    /// assert!(builder.compile().is_err()); // no source: no skill, an error
     /// ```
     pub fn new() -> Self {
         Builder {
@@ -82,16 +143,19 @@ impl Builder {
             max_file_size: discover::DEFAULT_MAX_FILE_SIZE,
             deny_shadowing: false,
             extensions: false,
+            keep_junk: false,
             out_file: DEFAULT_OUT_FILE.to_string(),
             signing: None,
         }
     }
 
-    /// Adds a directory of skills (each direct subdirectory with a
-    /// `SKILL.md` is one skill), or a `.skill`/`.zip` archive of skill
-    /// folders (with the `archive` feature; see [`crate::archive`]).
-    /// Relative paths are relative to the current directory, which for a
-    /// build script is the package root. Earlier sources win a name.
+    /// Adds a source: a skill folder (it holds `SKILL.md`: one skill) or a
+    /// folder of skills (each direct subdirectory with a `SKILL.md` is one
+    /// skill), or a `.skill`/`.zip` archive of skill folders (with the
+    /// `archive` feature; see [`crate::archive`]). A source with no skill
+    /// is an error. Relative paths are
+    /// relative to the current directory, which for a build script is the
+    /// package root. Earlier sources win a name.
     ///
     /// ```
     /// let builder = skills_build::Builder::new().source("skills").source("more-skills");
@@ -139,15 +203,28 @@ impl Builder {
         self
     }
 
-    /// Skips files and directories matching `pattern` (see
-    /// [`Glob`]); also the way to skip junk files.
+    /// Skips files and directories matching `pattern` (see [`Glob`]),
+    /// silently. Junk is skipped without a rule (with a note).
     ///
     /// ```
-    /// let builder = skills_build::Builder::new().exclude(".DS_Store").exclude("**/__pycache__");
+    /// let builder = skills_build::Builder::new().exclude("*.tmp").exclude("drafts/**");
     /// # let _ = builder;
     /// ```
     pub fn exclude(mut self, pattern: impl Into<String>) -> Self {
         self.excludes.push(pattern.into());
+        self
+    }
+
+    /// Embeds junk ([`crate::filter::junk`]: `.DS_Store`, editor swap
+    /// files, `.git/`, `__pycache__/`, `node_modules/`...) like any other
+    /// file, instead of leaving it out with a note.
+    ///
+    /// ```
+    /// let builder = skills_build::Builder::new().keep_junk(true);
+    /// # let _ = builder;
+    /// ```
+    pub fn keep_junk(mut self, on: bool) -> Self {
+        self.keep_junk = on;
         self
     }
 
@@ -225,10 +302,10 @@ impl Builder {
     ///
     /// ```
     /// let error = skills_build::Builder::new().source("no/such/dir").compile().unwrap_err();
-    /// assert!(error.problems[0].message.contains("not found"));
+    /// assert_eq!(error.problems[0].message, "the source no/such/dir does not exist");
     /// ```
     pub fn compile(&self) -> Result<Compiled, CompileError> {
-        self.compile_with_inputs().0
+        self.run().result
     }
 
     /// Like [`compile`](Self::compile), and also every file that was read,
@@ -244,20 +321,38 @@ impl Builder {
     /// # let _ = result;
     /// ```
     pub fn compile_with_inputs(&self) -> (Result<Compiled, CompileError>, Vec<PathBuf>) {
+        let outcome = self.run();
+        (outcome.result, outcome.inputs)
+    }
+
+    /// Runs the whole pipeline (open the sources, discover, filter,
+    /// validate, compile, sign) and returns everything it found, without
+    /// writing or printing anything. Every door calls this.
+    pub fn run(&self) -> Outcome {
         let mut problems = Vec::new();
         let mut options = Options {
             max_file_size: self.max_file_size,
             deny_shadowing: self.deny_shadowing,
             extensions: self.extensions,
+            keep_junk: self.keep_junk,
             ..Options::default()
         };
         for pattern in &self.excludes {
             match Glob::new(pattern) {
                 Ok(glob) => options.excludes.push(glob),
-                Err(error) => problems.push(Problem::spec_error(error.to_string())),
+                Err(error) => problems.push(Problem::new(Code::ExcludeInvalid, error.to_string())),
             }
         }
-        let mut opened: Vec<(Box<dyn Source>, Option<&str>, &Path)> = Vec::new();
+        if self.sources.is_empty() {
+            problems.push(
+                Problem::new(
+                    Code::NoSkills,
+                    "no source given: nothing to look for skills in",
+                )
+                .with_hint("add a skill folder or a folder of skills as a source"),
+            );
+        }
+        let mut opened: Vec<(Opened, &Path, Option<&str>)> = Vec::new();
         let mut inputs = Vec::new();
         for (dir, qualifier) in &self.sources {
             // An archive (`.skill`, `.zip`) is a source of its own kind,
@@ -265,29 +360,35 @@ impl Builder {
             if let Some(archive) = crate::archive::open_if_archive(dir) {
                 match archive {
                     Ok(source) => {
-                        opened.push((source, qualifier.as_deref(), dir));
+                        opened.push((Opened::Archive(source), dir.as_path(), qualifier.as_deref()));
                         inputs.push(dir.clone());
                     }
                     Err(error) => problems.push(
-                        Problem::spec_error(format!("cannot open the archive: {error}"))
-                            .with_file(dir.display().to_string()),
+                        Problem::new(
+                            Code::ArchiveInvalid,
+                            format!("cannot open the archive: {error}"),
+                        )
+                        .with_file(dir.display().to_string()),
                     ),
                 }
                 continue;
             }
             match DirSource::new(dir) {
-                Ok(source) => opened.push((Box::new(source), qualifier.as_deref(), dir)),
-                Err(error) => problems.push(
-                    Problem::spec_error(format!("cannot open the skills directory: {error}"))
-                        .with_file(dir.display().to_string()),
-                ),
+                Ok(source) => {
+                    opened.push((Opened::Dir(source), dir.as_path(), qualifier.as_deref()))
+                }
+                Err(error) => problems.push(open_problem(dir, &error)),
             }
         }
         let roots: Vec<Root<'_>> = opened
             .iter()
-            .map(|(source, qualifier, _)| Root {
-                source: source.as_ref(),
+            .map(|(source, dir, qualifier)| Root {
+                source: source.as_source(),
                 qualifier: *qualifier,
+                path: match source {
+                    Opened::Dir(_) => Some(dir),
+                    Opened::Archive(_) => None,
+                },
             })
             .collect();
         let mut found = discover::discover(&roots, &options);
@@ -296,13 +397,11 @@ impl Builder {
             Problem::sort(&mut found.problems);
         }
         for skill in &found.skills {
-            let Some(&(_, _, root)) = opened.get(skill.source) else {
+            // An archive's skills are tracked through the archive itself.
+            let Some((Opened::Dir(source), _, _)) = opened.get(skill.source) else {
                 continue;
             };
-            if crate::archive::is_archive(root) && !root.is_dir() {
-                continue;
-            }
-            let dir = root.join(&skill.dir);
+            let dir = source.root().join(&skill.path);
             inputs.push(dir.join(skill.skill_file.as_str()));
             inputs.extend(skill.files.iter().map(|file| dir.join(&file.path)));
         }
@@ -319,13 +418,21 @@ impl Builder {
             }
             None => result,
         };
-        (result, inputs)
+        Outcome {
+            result,
+            inputs,
+            skills: found.skills.len(),
+            sources: found.sources,
+        }
     }
 
     /// For a build script: prints `cargo:rerun-if-changed` for every
     /// source, compiles, writes the bundle to `OUT_DIR/<out file>` and
-    /// prints a `cargo:warning=` line per warning. Returns the path
-    /// written, or every problem (nothing is written then).
+    /// prints a `cargo:warning=` line per warning; notes (junk left out)
+    /// and how each source was read (one skill or a collection) go to the
+    /// script's own output, which `cargo build -vv` shows.
+    /// Returns the path written, or every problem (nothing is written
+    /// then).
     ///
     /// ```no_run
     /// match skills_build::Builder::new().source("skills").build() {
@@ -340,13 +447,25 @@ impl Builder {
         if let Some(signing) = &self.signing {
             println!("{}", signing.cargo_rerun_line());
         }
-        let compiled = self.compile()?;
+        let outcome = self.run();
+        for source in &outcome.sources {
+            let layout = source.layout.map_or("no skill", |layout| layout.as_str());
+            println!(
+                "skills: source {}: {layout} ({} skills)",
+                source.location, source.skills
+            );
+        }
+        let compiled = outcome.result?;
         for warning in &compiled.warnings {
             let line = warning.to_string().replace(['\n', '\r'], " ");
-            println!("cargo:warning={line}");
+            if warning.severity == Severity::Note {
+                println!("{line}");
+            } else {
+                println!("cargo:warning={line}");
+            }
         }
         let fail = |message: String| CompileError {
-            problems: vec![Problem::spec_error(message)],
+            problems: vec![Problem::new(Code::OutputUnwritable, message)],
         };
         let out_dir = std::env::var_os("OUT_DIR").ok_or_else(|| {
             fail("OUT_DIR is not set; Builder::build and Builder::emit are for build scripts (use Builder::compile elsewhere)".to_string())
@@ -379,6 +498,60 @@ impl Builder {
             std::process::exit(1);
         }
     }
+}
+
+/// The problem with a source that cannot be opened: missing, not a
+/// directory (a `SKILL.md` given instead of its folder, say), unreadable.
+/// A source the pipeline opened: a directory, or an archive read into
+/// memory.
+enum Opened {
+    Dir(DirSource),
+    Archive(Box<dyn Source>),
+}
+
+impl Opened {
+    fn as_source(&self) -> &dyn Source {
+        match self {
+            Opened::Dir(source) => source,
+            Opened::Archive(source) => source.as_ref(),
+        }
+    }
+}
+
+pub(crate) fn open_problem(dir: &Path, error: &crate::source::SourceError) -> Problem {
+    use crate::source::SourceError;
+    let shown = dir.display().to_string();
+    let problem = match error {
+        SourceError::NotFound(_) => Problem::new(
+            Code::SourceNotFound,
+            format!("the source {shown} does not exist"),
+        ),
+        SourceError::Io { error, .. } if error.kind() == std::io::ErrorKind::NotADirectory => {
+            let problem = Problem::new(
+                Code::SourceNotDirectory,
+                format!("the source {shown} is not a directory"),
+            );
+            match dir.parent() {
+                Some(parent)
+                    if crate::skill_file::SKILL_FILE_NAMES
+                        .iter()
+                        .any(|name| dir.file_name() == Some(std::ffi::OsStr::new(name))) =>
+                {
+                    let parent = match parent.as_os_str().is_empty() {
+                        true => ".".to_string(),
+                        false => parent.display().to_string(),
+                    };
+                    problem.with_hint(format!("give the skill folder {parent} instead"))
+                }
+                _ => problem.with_hint("give a skill folder or a folder of skills"),
+            }
+        }
+        other => Problem::new(
+            Code::SourceUnreadable,
+            format!("cannot open the source {shown}: {other}"),
+        ),
+    };
+    problem.with_file(shown)
 }
 
 /// Compiles skills from sources already open (in memory, embedded, or

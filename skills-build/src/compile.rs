@@ -21,7 +21,7 @@ use crate::discover::{DiscoveredSkill, Discovery, join_location};
 use crate::fence;
 use crate::frontmatter::Metadata;
 use crate::media::{self, Kind};
-use crate::problem::Problem;
+use crate::problem::{Code, Problem};
 
 /// What the prompt and the tool's read records give as a skill's location.
 ///
@@ -103,7 +103,8 @@ pub struct CompileOptions {
 pub struct Compiled {
     /// The bundle: magic, format version, postcard body.
     pub bytes: Vec<u8>,
-    /// Warnings, sorted by file and position.
+    /// Every problem that is not an error, sorted by file and position:
+    /// warnings and notes (see each one's `severity`).
     pub warnings: Vec<Problem>,
 }
 
@@ -203,7 +204,8 @@ fn prepare<'d>(
 ) -> Result<Prepared<'d>, Problem> {
     let located = |problem: Problem| problem.with_file(skill.file_location.clone());
     let Some(doc) = skill.document.as_ref() else {
-        return Err(located(Problem::spec_error(
+        return Err(located(Problem::new(
+            Code::SkillFileUnreadable,
             "the skill file could not be read",
         )));
     };
@@ -216,7 +218,7 @@ fn prepare<'d>(
     let allowed = non_empty(fm.text("allowed-tools"));
     let rules = match allowed {
         Some(text) => allowed_tools::parse(text)
-            .map_err(|error| located(Problem::spec_error(error.to_string())))?,
+            .map_err(|error| located(Problem::new(Code::AllowedToolsSyntax, error.to_string())))?,
         None => Vec::new(),
     };
     let files: Vec<PreparedFile<'d>> = skill
@@ -320,7 +322,7 @@ pub fn compile(found: &Discovery, options: &CompileOptions) -> Result<Compiled, 
             })
         }
         Err(error) => {
-            problems.push(Problem::spec_error(error.to_string()));
+            problems.push(Problem::new(Code::BundleEncodeFailed, error.to_string()));
             Problem::sort(&mut problems);
             Err(CompileError { problems })
         }
@@ -390,7 +392,7 @@ fn strs(list: &[String]) -> Vec<&str> {
 fn check_limits(skill: &DiscoveredSkill) -> Result<(), Problem> {
     let files = skill.files.len() + 1;
     if files > MAX_SKILL_FILES {
-        return Err(Problem::spec_error(format!(
+        return Err(Problem::new(Code::SkillTooManyFiles, format!(
             "the skill has {files} files counting its skill file, over the MCP Skills extension's limit of {MAX_SKILL_FILES} files per skill"
         ))
         .with_hint("move files out of the skill, or split it in two"));
@@ -402,7 +404,7 @@ fn check_limits(skill: &DiscoveredSkill) -> Result<(), Problem> {
             .map(|file| file.bytes.len() as u64)
             .sum::<u64>();
     if bytes > MAX_SKILL_BYTES {
-        return Err(Problem::spec_error(format!(
+        return Err(Problem::new(Code::SkillTooLarge, format!(
             "the skill's files add up to {bytes} bytes counting its skill file, over the MCP Skills extension's limit of {MAX_SKILL_BYTES} bytes (16 MiB) per skill"
         ))
         .with_hint("move large files out of the skill, or split it in two"));

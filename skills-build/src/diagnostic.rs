@@ -1,27 +1,24 @@
 //! Problems printed the way rustc prints its diagnostics.
 
-use crate::problem::Problem;
+use crate::problem::{Problem, Severity};
 
-/// One problem in the compiler's layout: severity and field, the message,
-/// the file position, and the hint. Ends with an empty line.
+/// One problem in the compiler's layout: severity and rule code, the
+/// message, the file position, and the hint. Ends with an empty line.
 ///
 /// ```
-/// use skills_build::problem::{Position, Problem};
-/// let problem = Problem::error("Skill name 'PDF' must be lowercase")
+/// use skills_build::problem::{Code, Position, Problem};
+/// let problem = Problem::new(Code::NameLowercase, "Skill name 'PDF' must be lowercase")
 ///     .with_field("name")
 ///     .with_file("skills/PDF/SKILL.md")
 ///     .at(Position { line: 2, column: 7 })
 ///     .with_hint("write it as 'pdf'");
 /// assert_eq!(
 ///     skills_build::diagnostic::render(&problem),
-///     "error[name]: Skill name 'PDF' must be lowercase\n  --> skills/PDF/SKILL.md:2:7\n   = help: write it as 'pdf'\n\n",
+///     "error[name-lowercase]: Skill name 'PDF' must be lowercase\n  --> skills/PDF/SKILL.md:2:7\n   = help: write it as 'pdf'\n\n",
 /// );
 /// ```
 pub fn render(problem: &Problem) -> String {
-    let mut text = match &problem.field {
-        Some(field) => format!("{}[{field}]: ", problem.severity),
-        None => format!("{}: ", problem.severity),
-    };
+    let mut text = format!("{}[{}]: ", problem.severity, problem.code);
     let mut lines = problem.message.lines();
     text.push_str(lines.next().unwrap_or(""));
     text.push('\n');
@@ -44,16 +41,23 @@ pub fn render(problem: &Problem) -> String {
     text
 }
 
-/// `N errors, M warnings` (or `no problems`), for summary lines.
+/// `N errors, M warnings, K notes` (or `no problems`), for summary lines;
+/// counts of zero are left out.
 ///
 /// ```
-/// use skills_build::problem::Problem;
-/// let problems = [Problem::error("a"), Problem::warning("b"), Problem::warning("c")];
-/// assert_eq!(skills_build::diagnostic::count(&problems), "1 error, 2 warnings");
+/// use skills_build::problem::{Code, Problem};
+/// let problems = [
+///     Problem::new(Code::YamlSyntax, "a"),
+///     Problem::new(Code::BodyTooLong, "b"),
+///     Problem::new(Code::BodyTooLong, "c"),
+///     Problem::new(Code::JunkSkipped, "d"),
+/// ];
+/// assert_eq!(skills_build::diagnostic::count(&problems), "1 error, 2 warnings, 1 note");
+/// assert_eq!(skills_build::diagnostic::count(&problems[3..]), "no problems, 1 note");
+/// assert_eq!(skills_build::diagnostic::count(&[]), "no problems");
 /// ```
 pub fn count(problems: &[Problem]) -> String {
-    let errors = problems.iter().filter(|p| p.is_error()).count();
-    let warnings = problems.len() - errors;
+    let of = |severity: Severity| problems.iter().filter(|p| p.severity == severity).count();
     let plural = |n: usize, word: &str| {
         if n == 1 {
             format!("1 {word}")
@@ -61,10 +65,19 @@ pub fn count(problems: &[Problem]) -> String {
             format!("{n} {word}s")
         }
     };
-    match (errors, warnings) {
-        (0, 0) => "no problems".to_string(),
-        (0, w) => plural(w, "warning"),
-        (e, 0) => plural(e, "error"),
-        (e, w) => format!("{}, {}", plural(e, "error"), plural(w, "warning")),
+    let mut parts = Vec::new();
+    for (severity, word) in [(Severity::Error, "error"), (Severity::Warning, "warning")] {
+        let n = of(severity);
+        if n > 0 {
+            parts.push(plural(n, word));
+        }
     }
+    if parts.is_empty() {
+        parts.push("no problems".to_string());
+    }
+    let notes = of(Severity::Note);
+    if notes > 0 {
+        parts.push(plural(notes, "note"));
+    }
+    parts.join(", ")
 }

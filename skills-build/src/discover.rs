@@ -1,25 +1,38 @@
 //! Finding skills across an ordered list of sources.
 //!
-//! Each direct child directory of a source whose listing holds `SKILL.md`
-//! (else `skill.md`, names matched exactly) is a skill. Its skill file is
-//! read, parsed and validated, and every other file under it is collected,
-//! sorted by path in byte order. Names resolve the way `PATH` resolves a
-//! command: the first source to offer a name wins it; a later skill of
-//! that name is shadowed (a warning), unless its source has a qualifier,
-//! in which case it is listed as `qualifier:name`.
+//! A source is either **one skill** or **a collection**, the same in the
+//! CLI, the `Builder` and `include_skills!`:
+//!
+//! - a source whose own listing holds `SKILL.md` (else `skill.md`, names
+//!   matched exactly) is one skill, named after the source's directory;
+//! - otherwise each direct child directory holding a skill file is a skill;
+//! - a source with neither is an error ([`Code::NoSkills`]) naming the path
+//!   and what was looked for, with a hint when skills sit one level deeper
+//!   (the path is a skills folder's parent) or when the path is inside a
+//!   skill (a skill's child).
+//!
+//! Each skill's file is read, parsed and validated, and every other file
+//! under it is collected, sorted by path in byte order. What operating
+//! systems, editors, version control and caches leave behind
+//! ([`crate::filter::junk`]) is left out and reported as a note, unless
+//! [`Options::keep_junk`] asks to embed it. Names resolve the way `PATH`
+//! resolves a command: the first source to offer a name wins it; a later
+//! skill of that name is shadowed (a warning), unless its source has a
+//! qualifier, in which case it is listed as `qualifier:name`.
 //!
 //! Every problem is collected; nothing stops at the first, nothing panics.
 
 use std::collections::BTreeMap;
 use std::collections::BTreeSet;
+use std::path::Path;
 
 use skills_core::bundle::SkillFileName;
 use skills_core::path::names_skill_file;
 
 use crate::fence;
-use crate::filter::{Glob, is_junk};
+use crate::filter::{Glob, junk};
 use crate::frontmatter::{self, SkillDocument};
-use crate::problem::Problem;
+use crate::problem::{Code, Problem, Severity};
 use crate::pyunicode;
 use crate::source::{EntryKind, Source};
 use crate::validate::{ValidateOptions, validate_with};
@@ -63,6 +76,10 @@ pub struct Root<'a> {
     pub source: &'a dyn Source,
     /// Lists a name an earlier source took as `qualifier:name`.
     pub qualifier: Option<&'a str>,
+    /// The directory on disk behind the source, when there is one: it
+    /// names a source that is itself a skill when its location does not
+    /// (`.`), and lets a no-skill error say that the path is inside a skill.
+    pub path: Option<&'a Path>,
 }
 
 impl std::fmt::Debug for Root<'_> {
@@ -70,6 +87,7 @@ impl std::fmt::Debug for Root<'_> {
         f.debug_struct("Root")
             .field("location", &self.source.location())
             .field("qualifier", &self.qualifier)
+            .field("path", &self.path)
             .finish()
     }
 }
@@ -86,7 +104,21 @@ impl<'a> Root<'a> {
         Root {
             source,
             qualifier: None,
+            path: None,
         }
+    }
+
+    /// Says which directory on disk the source reads.
+    ///
+    /// ```
+    /// use skills_build::{discover::Root, source::MemorySource};
+    /// let source = MemorySource::new("m");
+    /// let root = Root::new(&source).on_disk("skills".as_ref());
+    /// assert_eq!(root.path, Some(std::path::Path::new("skills")));
+    /// ```
+    pub fn on_disk(mut self, path: &'a Path) -> Self {
+        self.path = Some(path);
+        self
     }
 
     /// Gives the source a qualifier.
@@ -127,6 +159,9 @@ pub struct Options {
     /// rules; off by default, when the reference rejects them as unknown
     /// keys (see [`crate::extensions`]).
     pub extensions: bool,
+    /// Embed junk ([`crate::filter::junk`]) like any other file instead of
+    /// leaving it out with a note.
+    pub keep_junk: bool,
 }
 
 impl Default for Options {
@@ -138,6 +173,7 @@ impl Default for Options {
             max_entries: DEFAULT_MAX_ENTRIES,
             deny_shadowing: false,
             extensions: false,
+            keep_junk: false,
         }
     }
 }
@@ -214,8 +250,11 @@ pub struct DiscoveredSkill {
     pub source: usize,
     /// Its source's location.
     pub source_location: String,
-    /// Its directory's name.
+    /// Its directory's name: what `name` must equal.
     pub dir: String,
+    /// Its directory inside the source: `dir` in a collection, `""` when
+    /// the source is the skill.
+    pub path: String,
     /// Which skill file it has.
     pub skill_file: SkillFileName,
     /// `<source location>/<dir>/<skill file>`, as problems name it.
@@ -245,6 +284,52 @@ impl DiscoveredSkill {
     }
 }
 
+/// What a source turned out to be.
+///
+/// ```
+/// use skills_build::discover::Layout;
+/// assert_eq!(Layout::Collection.as_str(), "collection");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// The source holds a skill file: it is one skill.
+    Skill,
+    /// The source's subdirectories holding a skill file are its skills.
+    Collection,
+}
+
+impl Layout {
+    /// `"skill"` or `"collection"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Layout::Skill => "skill",
+            Layout::Collection => "collection",
+        }
+    }
+}
+
+/// How one source was read, for verbose output.
+///
+/// ```
+/// use skills_build::discover::{discover, Layout, Options, Root};
+/// use skills_build::source::MemorySource;
+/// let pdf = MemorySource::new("skills/pdf")
+///     .with_file("SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\n");
+/// let found = discover(&[Root::new(&pdf)], &Options::default());
+/// assert_eq!(found.sources[0].layout, Some(Layout::Skill));
+/// assert_eq!(found.sources[0].skills, 1);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceReport {
+    /// The source's location.
+    pub location: String,
+    /// One skill or a collection; `None` when it could not be read or held
+    /// no skill.
+    pub layout: Option<Layout>,
+    /// How many skills it holds.
+    pub skills: usize,
+}
+
 /// Everything discovery found: the skills, in source order then directory
 /// order, and every problem, sorted by file and position.
 ///
@@ -263,8 +348,10 @@ impl DiscoveredSkill {
 pub struct Discovery {
     /// Every skill directory found.
     pub skills: Vec<DiscoveredSkill>,
-    /// Every problem, errors and warnings.
+    /// Every problem: errors, warnings and notes.
     pub problems: Vec<Problem>,
+    /// How each source was read, in order.
+    pub sources: Vec<SourceReport>,
 }
 
 impl Discovery {
@@ -281,10 +368,13 @@ impl Discovery {
     }
 }
 
-/// `location/rest`, with one trailing `/` of the location dropped.
+/// `location/rest`, with one trailing `/` of the location dropped (just
+/// the location when `rest` is empty).
 pub(crate) fn join_location(location: &str, rest: &str) -> String {
     let location = location.strip_suffix('/').unwrap_or(location);
-    if location.is_empty() {
+    if rest.is_empty() {
+        location.to_string()
+    } else if location.is_empty() {
         rest.to_string()
     } else {
         format!("{location}/{rest}")
@@ -313,89 +403,298 @@ pub fn discover(roots: &[Root<'_>], options: &Options) -> Discovery {
     for (index, root) in roots.iter().enumerate() {
         let location = root.source.location();
         let key = location.strip_suffix('/').unwrap_or(location).to_string();
+        found.sources.push(SourceReport {
+            location: location.to_string(),
+            layout: None,
+            skills: 0,
+        });
         if !seen_locations.insert(key) {
             found.problems.push(
-                Problem::spec_error(format!(
-                    "the source {location} is given twice; each source may appear once"
-                ))
+                Problem::new(
+                    Code::SourceDuplicate,
+                    format!("the source {location} is given twice; each source may appear once"),
+                )
                 .with_file(location),
             );
             continue;
         }
         if let Some(reason) = root.qualifier.and_then(check_qualifier) {
             found.problems.push(
-                Problem::spec_error(format!(
-                    "the qualifier {:?} of source {location} {reason}",
-                    root.qualifier.unwrap_or_default()
-                ))
+                Problem::new(
+                    Code::QualifierInvalid,
+                    format!(
+                        "the qualifier {:?} of source {location} {reason}",
+                        root.qualifier.unwrap_or_default()
+                    ),
+                )
                 .with_file(location)
                 .with_hint("use a short word such as `team` or `vendor`"),
             );
             continue;
         }
-        discover_source(index, *root, options, &mut found);
+        let before = found.skills.len();
+        let layout = discover_source(index, *root, options, &mut found);
+        if let Some(report) = found.sources.last_mut() {
+            report.layout = layout;
+            report.skills = found.skills.len() - before;
+        }
     }
     assign_names(roots, options, &mut found);
     Problem::sort(&mut found.problems);
     found
 }
 
-fn discover_source(index: usize, root: Root<'_>, options: &Options, found: &mut Discovery) {
+/// The skill file a listing holds: `SKILL.md`, else `skill.md`.
+fn skill_file_in(listing: &[crate::source::DirEntry]) -> Option<SkillFileName> {
+    let has = |name: &str| {
+        listing
+            .iter()
+            .any(|e| e.kind == EntryKind::File && e.name == name)
+    };
+    if has(SkillFileName::Upper.as_str()) {
+        Some(SkillFileName::Upper)
+    } else if has(SkillFileName::Lower.as_str()) {
+        Some(SkillFileName::Lower)
+    } else {
+        None
+    }
+}
+
+/// The name of the directory a source that is one skill reads: the last
+/// segment of its location, or of its real path on disk when the location
+/// has none (`.`, `..`).
+fn folder_name(root: Root<'_>) -> String {
+    let lexical = crate::skill_dir::dir_name(Path::new(root.source.location()));
+    if !lexical.is_empty() && lexical != ".." {
+        return lexical;
+    }
+    root.path
+        .and_then(|path| std::fs::canonicalize(path).ok())
+        .and_then(|real| real.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or(lexical)
+}
+
+/// Reads one source; returns what it turned out to be (`None` when it
+/// could not be listed or held no skill, both reported).
+fn discover_source(
+    index: usize,
+    root: Root<'_>,
+    options: &Options,
+    found: &mut Discovery,
+) -> Option<Layout> {
     let source = root.source;
     let location = source.location();
     let entries = match source.list("") {
         Ok(entries) => entries,
         Err(error) => {
             found.problems.push(
-                Problem::spec_error(format!("cannot list the source {location}: {error}"))
-                    .with_file(location),
+                Problem::new(
+                    Code::SourceUnreadable,
+                    format!("cannot list the source {location}: {error}"),
+                )
+                .with_file(location),
             );
-            return;
+            return None;
         }
     };
+    if let Some(skill_file) = skill_file_in(&entries) {
+        let name = folder_name(root);
+        let skill = read_skill(
+            index,
+            source,
+            (&name, ""),
+            skill_file,
+            options,
+            &mut found.problems,
+        );
+        found.skills.push(skill);
+        return Some(Layout::Skill);
+    }
+    let before = found.skills.len();
     for entry in entries.iter().filter(|e| e.kind == EntryKind::Dir) {
         let dir = entry.name.as_str();
         let listing = match source.list(dir) {
             Ok(listing) => listing,
             Err(error) => {
                 found.problems.push(
-                    Problem::spec_error(format!("cannot list {dir}: {error}"))
-                        .with_file(join_location(location, dir)),
+                    Problem::new(
+                        Code::SourceUnreadable,
+                        format!("cannot list {dir}: {error}"),
+                    )
+                    .with_file(join_location(location, dir)),
                 );
                 continue;
             }
         };
-        let has = |name: &str| {
-            listing
-                .iter()
-                .any(|e| e.kind == EntryKind::File && e.name == name)
-        };
-        let skill_file = if has(SkillFileName::Upper.as_str()) {
-            SkillFileName::Upper
-        } else if has(SkillFileName::Lower.as_str()) {
-            SkillFileName::Lower
-        } else {
+        let Some(skill_file) = skill_file_in(&listing) else {
             continue;
         };
-        let skill = read_skill(index, source, dir, skill_file, options, &mut found.problems);
+        let skill = read_skill(
+            index,
+            source,
+            (dir, dir),
+            skill_file,
+            options,
+            &mut found.problems,
+        );
         found.skills.push(skill);
+    }
+    if found.skills.len() > before {
+        return Some(Layout::Collection);
+    }
+    found.problems.push(no_skill_problem(root, &entries));
+    None
+}
+
+/// The skill folders a directory on disk stands for, by the rule every
+/// route follows: the directory itself when it holds a skill file, else
+/// its direct subdirectories that hold one (in name order, as paths under
+/// `dir`). For the commands that act on skill folders one by one
+/// (`revision`, `catalog`, `outline`).
+///
+/// A path that does not exist, is not a directory, or holds no skill is
+/// the same problem the pipeline reports ([`Code::NoSkills`] and so on).
+///
+/// ```
+/// use skills_build::discover::{skill_folders, Layout};
+/// use skills_build::problem::Code;
+/// let testdata = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/skills");
+/// let (layout, folders) = skill_folders(&testdata).unwrap();
+/// assert_eq!(layout, Layout::Collection);
+/// assert!(folders.iter().any(|f| f.ends_with("git-rebase")));
+/// let (layout, folders) = skill_folders(&folders[0]).unwrap();
+/// assert_eq!((layout, folders.len()), (Layout::Skill, 1));
+/// assert_eq!(skill_folders("no/such".as_ref()).unwrap_err().code, Code::SourceNotFound);
+/// ```
+pub fn skill_folders(dir: &Path) -> Result<(Layout, Vec<std::path::PathBuf>), Problem> {
+    let source = crate::source::DirSource::new(dir)
+        .map_err(|error| crate::builder::open_problem(dir, &error))?;
+    let root = Root::new(&source).on_disk(dir);
+    let location = source.location();
+    let entries = source.list("").map_err(|error| {
+        Problem::new(
+            Code::SourceUnreadable,
+            format!("cannot list the source {location}: {error}"),
+        )
+        .with_file(location)
+    })?;
+    if skill_file_in(&entries).is_some() {
+        return Ok((Layout::Skill, vec![dir.to_path_buf()]));
+    }
+    let folders: Vec<_> = entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::Dir)
+        .filter(|e| {
+            source
+                .list(&e.name)
+                .is_ok_and(|listing| skill_file_in(&listing).is_some())
+        })
+        .map(|e| dir.join(&e.name))
+        .collect();
+    if folders.is_empty() {
+        return Err(no_skill_problem(root, &entries));
+    }
+    Ok((Layout::Collection, folders))
+}
+
+/// The error for a source that holds no skill.
+fn no_skill_problem(root: Root<'_>, entries: &[crate::source::DirEntry]) -> Problem {
+    let location = root.source.location();
+    let problem = Problem::new(
+        Code::NoSkills,
+        format!(
+            "no skill found in {location}: neither {} nor {} exists",
+            join_location(location, "SKILL.md"),
+            join_location(location, "*/SKILL.md"),
+        ),
+    )
+    .with_file(location);
+    match no_skill_hint(root, entries) {
+        Some(hint) => problem.with_hint(hint),
+        None => problem
+            .with_hint("give a skill folder (it holds SKILL.md) or a folder of skill folders"),
     }
 }
 
+/// Where the skills might be when a source holds none: one level deeper
+/// (the source is a skills folder's parent), or around it (the source is a
+/// folder inside a skill).
+fn no_skill_hint(root: Root<'_>, entries: &[crate::source::DirEntry]) -> Option<String> {
+    let location = root.source.location();
+    let mut deeper = Vec::new();
+    for entry in entries.iter().filter(|e| e.kind == EntryKind::Dir) {
+        if junk(&entry.name, true).is_some() {
+            continue;
+        }
+        let Ok(children) = root.source.list(&entry.name) else {
+            continue;
+        };
+        let holds_skills = children.iter().any(|child| {
+            child.kind == EntryKind::Dir
+                && root
+                    .source
+                    .list(&format!("{}/{}", entry.name, child.name))
+                    .is_ok_and(|listing| skill_file_in(&listing).is_some())
+        });
+        if holds_skills {
+            deeper.push(join_location(location, &entry.name));
+        }
+    }
+    if !deeper.is_empty() {
+        return Some(format!(
+            "skills sit one level deeper, in {}: give {} instead",
+            deeper.join(", "),
+            if deeper.len() == 1 {
+                "that folder"
+            } else {
+                "those folders"
+            }
+        ));
+    }
+    let path = root.path?;
+    let real = std::fs::canonicalize(path).ok()?;
+    let skill = real.ancestors().skip(1).find(|dir| {
+        crate::skill_file::SKILL_FILE_NAMES
+            .iter()
+            .any(|name| dir.join(name).is_file())
+    })?;
+    let depth = real.ancestors().position(|dir| dir == skill)?;
+    // Name the skill the way the user named the source when that works.
+    let lexical = Path::new(location)
+        .ancestors()
+        .nth(depth)
+        .filter(|p| !p.as_os_str().is_empty())
+        .filter(|p| std::fs::canonicalize(p).ok().as_deref() == Some(skill));
+    let shown = lexical.map_or_else(|| skill.display().to_string(), |p| p.display().to_string());
+    Some(format!(
+        "{location} is inside the skill {shown}; give the skill folder {shown} instead"
+    ))
+}
+
+/// `dir/name`, or `name` at the root.
+fn join(dir: &str, name: &str) -> String {
+    if dir.is_empty() {
+        name.to_string()
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
+/// Reads the skill named `name` at `path` in the source.
 fn read_skill(
     index: usize,
     source: &dyn Source,
-    dir: &str,
+    (name, path): (&str, &str),
     skill_file: SkillFileName,
     options: &Options,
     problems: &mut Vec<Problem>,
 ) -> DiscoveredSkill {
     let location = source.location();
-    let file_location = join_location(location, &format!("{dir}/{}", skill_file.as_str()));
+    let file_location = join_location(location, &join(path, skill_file.as_str()));
     let mut skill_file_bytes = Vec::new();
     let document = read_document(
         source,
-        dir,
+        (name, path),
         skill_file,
         &file_location,
         options,
@@ -404,7 +703,7 @@ fn read_skill(
     );
     let mut walk = Walk {
         source,
-        dir,
+        dir: path,
         skill_file,
         options,
         location,
@@ -418,7 +717,8 @@ fn read_skill(
     DiscoveredSkill {
         source: index,
         source_location: location.to_string(),
-        dir: dir.to_string(),
+        dir: name.to_string(),
+        path: path.to_string(),
         skill_file,
         file_location,
         document,
@@ -430,19 +730,22 @@ fn read_skill(
 
 fn read_document(
     source: &dyn Source,
-    dir: &str,
+    (dir, path): (&str, &str),
     skill_file: SkillFileName,
     file_location: &str,
     options: &Options,
     problems: &mut Vec<Problem>,
     raw: &mut Vec<u8>,
 ) -> Option<SkillDocument> {
-    let bytes = match source.read(&format!("{dir}/{}", skill_file.as_str())) {
+    let bytes = match source.read(&join(path, skill_file.as_str())) {
         Ok(bytes) => bytes,
         Err(error) => {
             problems.push(
-                Problem::spec_error(format!("cannot read the skill file: {error}"))
-                    .with_file(file_location),
+                Problem::new(
+                    Code::SkillFileUnreadable,
+                    format!("cannot read the skill file: {error}"),
+                )
+                .with_file(file_location),
             );
             return None;
         }
@@ -467,11 +770,7 @@ fn read_document(
             Some(doc)
         }
         Err(error) => {
-            problems.push(
-                Problem::error(error.to_string())
-                    .with_file(file_location)
-                    .at_opt(error.position()),
-            );
+            problems.push(error.to_problem().with_file(file_location));
             None
         }
     }
@@ -480,9 +779,10 @@ fn read_document(
 fn size_problem(size: usize, max: u64) -> Option<Problem> {
     let size = u64::try_from(size).unwrap_or(u64::MAX);
     (size > max).then(|| {
-        Problem::spec_error(format!(
-            "the file is {size} bytes, over the {max}-byte limit for one file"
-        ))
+        Problem::new(
+            Code::FileTooLarge,
+            format!("the file is {size} bytes, over the {max}-byte limit for one file"),
+        )
         .with_hint("exclude it, make it smaller, or raise the limit (max_file_size)")
     })
 }
@@ -504,7 +804,7 @@ impl Walk<'_> {
         if rel.is_empty() {
             self.dir.to_string()
         } else {
-            format!("{}/{rel}", self.dir)
+            join(self.dir, rel)
         }
     }
 
@@ -520,7 +820,7 @@ impl Walk<'_> {
             let max = self.options.max_depth;
             self.problem(
                 rel,
-                Problem::spec_error(format!(
+                Problem::new(Code::TreeTooDeep, format!(
                     "directories nest deeper than {max} levels here; is a symbolic link pointing back up the tree?"
                 ))
                 .with_hint("remove the link, or exclude the directory"),
@@ -532,7 +832,10 @@ impl Walk<'_> {
             Err(error) => {
                 self.problem(
                     rel,
-                    Problem::spec_error(format!("cannot list the directory: {error}")),
+                    Problem::new(
+                        Code::SourceUnreadable,
+                        format!("cannot list the directory: {error}"),
+                    ),
                 );
                 return true;
             }
@@ -543,7 +846,7 @@ impl Walk<'_> {
                 let max = self.options.max_entries;
                 self.problem(
                     rel,
-                    Problem::spec_error(format!(
+                    Problem::new(Code::TreeTooManyEntries, format!(
                         "the skill holds more than {max} files and directories; is a symbolic link looping?"
                     ))
                     .with_hint("exclude generated or vendored directories"),
@@ -561,10 +864,31 @@ impl Walk<'_> {
             if self.options.excluded(&path) {
                 continue;
             }
+            if !self.options.keep_junk
+                && let Some(kind) = junk(&entry.name, entry.kind == EntryKind::Dir)
+            {
+                let what = if entry.kind == EntryKind::Dir {
+                    "directory"
+                } else {
+                    "file"
+                };
+                self.problem(
+                    &path,
+                    Problem::new(
+                        Code::JunkSkipped,
+                        format!("left out {path}: {kind}, not part of the skill"),
+                    )
+                    .with_hint(format!(
+                        "delete the {what}, or embed it anyway with keep_junk (skills: --keep-junk)"
+                    )),
+                );
+                continue;
+            }
             if entry.name.contains('\\') {
                 self.problem(
                     &path,
-                    Problem::spec_error(
+                    Problem::new(
+                        Code::FileNameBackslash,
                         "the name holds a backslash, which the skill tool refuses in paths",
                     )
                     .with_hint("rename it, or exclude it"),
@@ -577,27 +901,18 @@ impl Walk<'_> {
                         return false;
                     }
                 }
-                EntryKind::File => self.file(&path, &entry.name),
+                EntryKind::File => self.file(&path),
             }
         }
         true
     }
 
-    fn file(&mut self, path: &str, name: &str) {
-        if let Some(kind) = is_junk(name) {
-            self.problem(
-                path,
-                Problem::spec_error(format!("{name} is {kind}, not part of the skill")).with_hint(
-                    format!("delete it, or skip it with an exclude rule such as {name:?}"),
-                ),
-            );
-            return;
-        }
+    fn file(&mut self, path: &str) {
         if names_skill_file(path) {
             let used = self.skill_file.as_str();
             self.problem(
                 path,
-                Problem::spec_error(format!(
+                Problem::new(Code::SkillFileDuplicate, format!(
                     "{path} sits beside {used}; a read of it would serve the instructions of {used}"
                 ))
                 .with_hint("merge the two files into one"),
@@ -617,7 +932,10 @@ impl Walk<'_> {
             }
             Err(error) => self.problem(
                 path,
-                Problem::spec_error(format!("cannot read the file: {error}")),
+                Problem::new(
+                    Code::FileUnreadable,
+                    format!("cannot read the file: {error}"),
+                ),
             ),
         }
     }
@@ -660,10 +978,11 @@ fn assign_names(roots: &[Root<'_>], options: &Options, found: &mut Discovery) {
                     "skill {:?} is shadowed by {by}, which took the name first; it is not listed",
                     skill.name().unwrap_or_default()
                 );
+                let problem = Problem::new(Code::SkillShadowed, message);
                 let problem = if options.deny_shadowing {
-                    Problem::spec_error(message)
+                    problem.with_severity(Severity::Error)
                 } else {
-                    Problem::warning(message)
+                    problem
                 };
                 found.problems.push(
                     problem
@@ -714,7 +1033,7 @@ mod tests {
 
     #[test]
     fn duplicate_sources_and_bad_qualifiers() {
-        let a = MemorySource::new("a");
+        let a = MemorySource::new("a").with_file("pdf/SKILL.md", skill("pdf"));
         let a2 = MemorySource::new("a/");
         let b = MemorySource::new("b");
         let found = discover(
@@ -725,7 +1044,114 @@ mod tests {
             ],
             &Options::default(),
         );
-        assert_eq!(found.problems.len(), 2);
+        let codes: Vec<_> = found.problems.iter().map(|p| p.code).collect();
+        assert_eq!(codes, [Code::SourceDuplicate, Code::QualifierInvalid]);
         assert!(found.has_errors());
+    }
+
+    #[test]
+    fn a_source_is_one_skill_or_a_collection_and_never_empty() {
+        let one = MemorySource::new("skills/pdf")
+            .with_file("SKILL.md", skill("pdf"))
+            .with_file("scripts/fill.py", "print(1)\n");
+        let many = MemorySource::new("skills").with_file("csv/SKILL.md", skill("csv"));
+        let parent = MemorySource::new(".").with_file("skills/csv/skill.md", skill("csv"));
+        let empty = MemorySource::new("empty").with_file("README.md", "no skill");
+        let found = discover(
+            &[
+                Root::new(&one),
+                Root::new(&many),
+                Root::new(&parent),
+                Root::new(&empty),
+            ],
+            &Options::default(),
+        );
+        let layouts: Vec<_> = found.sources.iter().map(|s| (s.layout, s.skills)).collect();
+        assert_eq!(
+            layouts,
+            [
+                (Some(Layout::Skill), 1),
+                (Some(Layout::Collection), 1),
+                (None, 0),
+                (None, 0)
+            ]
+        );
+        assert_eq!(found.skills[0].dir, "pdf");
+        assert_eq!(found.skills[0].path, "");
+        assert_eq!(found.skills[0].file_location, "skills/pdf/SKILL.md");
+        assert_eq!(found.skills[0].files[0].path, "scripts/fill.py");
+        let no_skills: Vec<_> = found
+            .problems
+            .iter()
+            .filter(|p| p.code == Code::NoSkills)
+            .map(|p| {
+                (
+                    p.file.as_deref().unwrap_or(""),
+                    p.hint.as_deref().unwrap_or(""),
+                )
+            })
+            .collect();
+        assert_eq!(
+            no_skills,
+            [
+                (
+                    ".",
+                    "skills sit one level deeper, in ./skills: give that folder instead"
+                ),
+                (
+                    "empty",
+                    "give a skill folder (it holds SKILL.md) or a folder of skill folders"
+                ),
+            ]
+        );
+        assert_eq!(
+            found.problems[0].message,
+            "no skill found in .: neither ./SKILL.md nor ./*/SKILL.md exists"
+        );
+    }
+
+    #[test]
+    fn junk_is_left_out_with_a_note_unless_kept() {
+        let source = MemorySource::new("s")
+            .with_file("pdf/SKILL.md", skill("pdf"))
+            .with_file("pdf/.DS_Store", "x")
+            .with_file("pdf/node_modules/left-pad/index.js", "x")
+            .with_file("pdf/.git/HEAD", "ref")
+            .with_file("pdf/scripts/__pycache__/a.pyc", "x")
+            .with_file("pdf/scripts/fill.py", "x");
+        let found = discover(&[Root::new(&source)], &Options::default());
+        let notes: Vec<_> = found
+            .problems
+            .iter()
+            .map(|p| (p.code, p.severity, p.file.as_deref().unwrap_or("")))
+            .collect();
+        assert_eq!(
+            notes,
+            [
+                (Code::JunkSkipped, Severity::Note, "s/pdf/.DS_Store"),
+                (Code::JunkSkipped, Severity::Note, "s/pdf/.git"),
+                (Code::JunkSkipped, Severity::Note, "s/pdf/node_modules"),
+                (
+                    Code::JunkSkipped,
+                    Severity::Note,
+                    "s/pdf/scripts/__pycache__"
+                ),
+            ]
+        );
+        let files: Vec<_> = found.skills[0]
+            .files
+            .iter()
+            .map(|f| f.path.as_str())
+            .collect();
+        assert_eq!(files, ["scripts/fill.py"]);
+        let kept = discover(
+            &[Root::new(&source)],
+            &Options {
+                keep_junk: true,
+                ..Options::default()
+            },
+        );
+        assert!(kept.problems.is_empty(), "{:?}", kept.problems);
+        assert_eq!(kept.skills[0].files.len(), 5);
     }
 }

@@ -29,7 +29,7 @@ use skills_core::render::normalize_tag;
 use skills_core::resources::push_json_string;
 
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
-use crate::problem::Problem;
+use crate::problem::{Code, Problem};
 use crate::pyrepr;
 use crate::yaml::{Entry, Value};
 
@@ -70,11 +70,14 @@ pub(crate) fn check_unknown_fields(fm: &Frontmatter, problems: &mut Vec<Problem>
     let names: Vec<&str> = unknown.iter().map(|e| e.key.as_str()).collect();
     let allowed: Vec<String> = known.iter().map(|k| format!("'{k}'")).collect();
     problems.push(
-        Problem::error(format!(
-            "Unexpected fields in frontmatter: {}. Only [{}] are allowed.",
-            names.join(", "),
-            allowed.join(", ")
-        ))
+        Problem::new(
+            Code::UnknownField,
+            format!(
+                "Unexpected fields in frontmatter: {}. Only [{}] are allowed.",
+                names.join(", "),
+                allowed.join(", ")
+            ),
+        )
         .at(SkillDocument::position(first.key_mark))
         .with_hint("put custom fields under `metadata:`"),
     );
@@ -149,7 +152,12 @@ pub(crate) fn check_fields(fm: &Frontmatter, problems: &mut Vec<Problem>) {
 }
 
 fn problem(entry: &Entry, message: String) -> Problem {
-    Problem::error(message)
+    let code = if entry.key == "version" {
+        Code::VersionNotSemver
+    } else {
+        Code::SelectionCasesInvalid
+    };
+    Problem::new(code, message)
         .with_field(entry.key.clone())
         .at(SkillDocument::position(entry.value.mark))
 }

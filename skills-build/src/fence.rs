@@ -8,7 +8,7 @@
 //! one thing to the validator and another to the model.
 
 use crate::frontmatter::SkillDocument;
-use crate::problem::{Position, Problem};
+use crate::problem::{Code, Position, Problem};
 
 /// A skill file cut at its fence lines (after newline normalisation).
 ///
@@ -44,14 +44,16 @@ pub fn parts(doc: &SkillDocument) -> Result<Parts<'_>, Problem> {
         column: 1,
     };
     let Some(frontmatter) = doc.frontmatter_text.strip_prefix('\n') else {
-        return Err(Problem::spec_error(
+        return Err(Problem::new(
+            Code::FrontmatterFence,
             "the opening `---` of the frontmatter must be a line of its own",
         )
         .at(at(1))
         .with_hint("start the file with a line holding only `---`"));
     };
     if !frontmatter.is_empty() && !frontmatter.ends_with('\n') {
-        return Err(Problem::spec_error(
+        return Err(Problem::new(
+            Code::FrontmatterFence,
             "the frontmatter ends at a `---` inside a line; the closing `---` must be a line of its own",
         )
         .at(at(closing_line))
@@ -62,7 +64,8 @@ pub fn parts(doc: &SkillDocument) -> Result<Parts<'_>, Problem> {
     } else if let Some(body) = doc.rest.strip_prefix('\n') {
         body
     } else {
-        return Err(Problem::spec_error(
+        return Err(Problem::new(
+            Code::FrontmatterFence,
             "text follows the closing `---` on its line; the closing `---` must be a line of its own",
         )
         .at(at(closing_line))

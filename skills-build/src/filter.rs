@@ -1,10 +1,10 @@
 //! Which files of a skill are embedded: exclude rules and junk names.
 //!
 //! Every file of a skill directory is embedded unless an exclude rule
-//! skips it. Files whose names say they are operating-system or editor
-//! debris ([`is_junk`]) are not embedded silently and not skipped silently
-//! either: discovery refuses them, naming the file, until the user removes
-//! them or writes a rule that skips them.
+//! skips it or it is junk ([`junk`]): what operating systems, editors,
+//! version control and caches leave behind. Discovery leaves junk out and
+//! says so in a note naming the file, in every route (CLI, `Builder`,
+//! `include_skills!`); `keep_junk` embeds it anyway.
 
 use std::fmt;
 
@@ -157,21 +157,47 @@ fn match_name(pattern: &str, name: &str) -> bool {
     pattern[p..].iter().all(|&c| c == '*')
 }
 
-/// Why a file name counts as junk, or `None` for an ordinary name.
+/// Why a file or directory name counts as junk, or `None` for an ordinary
+/// name.
 ///
-/// Junk is what operating systems and editors leave behind: `.DS_Store`,
-/// AppleDouble `._*` files, `Thumbs.db`, `desktop.ini` (these three in any
-/// case), and editor swap and backup files: `*.swp`, `*.swo`, `*~`, `.#*`
-/// and `#*#`.
+/// Files: `.DS_Store` and AppleDouble `._*` files (macOS), `Thumbs.db` and
+/// `desktop.ini` (Windows; these and `.DS_Store` in any case), editor swap,
+/// lock and backup files (`*.swp`, `*.swo`, `*~`, `.#*`, `#*#`), Python
+/// bytecode (`*.pyc`, `*.pyo`) and a `.git` file (a worktree's or
+/// submodule's pointer).
+///
+/// Directories: `.git`, `.hg`, `.svn` (version control), `__pycache__`
+/// (Python's bytecode cache) and `node_modules`. A `node_modules` folder is
+/// installed dependencies, not the skill: `npm install` recreates it from
+/// the `package.json` that stays embedded; the model reads skills through
+/// the `skill` tool and never runs code from the bundle; and a real one
+/// holds thousands of files, far over the MCP Skills extension's 512 files
+/// and 16 MiB per skill. Anthropic's `.skill` packager leaves it out too.
 ///
 /// ```
-/// use skills_build::filter::is_junk;
-/// assert!(is_junk(".DS_Store").is_some());
-/// assert!(is_junk(".SKILL.md.swp").is_some());
-/// assert!(is_junk("notes.md~").is_some());
-/// assert_eq!(is_junk("reference.md"), None);
+/// use skills_build::filter::junk;
+/// assert!(junk(".DS_Store", false).is_some());
+/// assert!(junk(".SKILL.md.swp", false).is_some());
+/// assert!(junk("notes.md~", false).is_some());
+/// assert!(junk("node_modules", true).is_some());
+/// assert_eq!(junk("node_modules", false), None);
+/// assert_eq!(junk("reference.md", false), None);
 /// ```
-pub fn is_junk(name: &str) -> Option<&'static str> {
+pub fn junk(name: &str, is_dir: bool) -> Option<&'static str> {
+    if is_dir {
+        return match name {
+            ".git" | ".hg" | ".svn" => Some("version-control data"),
+            "__pycache__" => Some("a Python bytecode cache"),
+            "node_modules" => Some("installed Node.js dependencies"),
+            _ => None,
+        };
+    }
+    if name == ".git" {
+        return Some("a Git worktree or submodule pointer");
+    }
+    if name.ends_with(".pyc") || name.ends_with(".pyo") {
+        return Some("Python bytecode");
+    }
     let lower = name.to_ascii_lowercase();
     if lower == ".ds_store" || name.starts_with("._") {
         return Some("macOS Finder metadata");
@@ -224,11 +250,19 @@ mod tests {
             "#x#",
             "._logo.png",
             "a.swo",
+            "x.pyc",
+            ".git",
         ] {
-            assert!(is_junk(junk).is_some(), "{junk}");
+            assert!(super::junk(junk, false).is_some(), "{junk}");
         }
-        for fine in ["#", "readme#", "swp", ".gitignore"] {
-            assert_eq!(is_junk(fine), None, "{fine}");
+        for fine in ["#", "readme#", "swp", ".gitignore", "pyc", "__pycache__"] {
+            assert_eq!(super::junk(fine, false), None, "{fine}");
+        }
+        for dir in [".git", ".hg", ".svn", "__pycache__", "node_modules"] {
+            assert!(super::junk(dir, true).is_some(), "{dir}");
+        }
+        for fine in ["scripts", ".github", "node", "Thumbs.db"] {
+            assert_eq!(super::junk(fine, true), None, "{fine}");
         }
     }
 }

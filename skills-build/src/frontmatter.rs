@@ -138,6 +138,33 @@ impl ParseError {
             ParseError::Split(_) | ParseError::NotMapping => Some(Position { line: 1, column: 1 }),
         }
     }
+
+    /// The rule the file breaks.
+    ///
+    /// ```
+    /// use skills_build::{frontmatter::parse_text, problem::Code};
+    /// assert_eq!(parse_text("no fence").unwrap_err().code(), Code::FrontmatterMissing);
+    /// ```
+    pub fn code(&self) -> crate::problem::Code {
+        use crate::problem::Code;
+        match self {
+            ParseError::NotUtf8(_) => Code::SkillFileNotUtf8,
+            ParseError::Split(crate::skill_file::SplitError::NoFrontmatter) => {
+                Code::FrontmatterMissing
+            }
+            ParseError::Split(crate::skill_file::SplitError::NotClosed) => {
+                Code::FrontmatterUnclosed
+            }
+            ParseError::Yaml(_) => Code::YamlSyntax,
+            ParseError::NotMapping => Code::FrontmatterNotMapping,
+        }
+    }
+
+    /// This error as a problem with its code and position (the file is the
+    /// caller's to add).
+    pub fn to_problem(&self) -> crate::problem::Problem {
+        crate::problem::Problem::new(self.code(), self.to_string()).at_opt(self.position())
+    }
 }
 
 impl fmt::Display for ParseError {

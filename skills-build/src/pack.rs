@@ -20,7 +20,7 @@ use std::path::Path;
 use crate::archive::{PackEntry, write};
 use crate::compile::CompileError;
 use crate::discover::{self, Options, Root};
-use crate::problem::Problem;
+use crate::problem::{Code, Problem};
 use crate::source::{DirEntry, DirSource, EntryKind, Source, SourceError};
 
 /// What the Claude packager leaves out, as exclude rules.
@@ -70,9 +70,9 @@ impl Source for OneFolder {
     }
 }
 
-fn refuse(message: String, dir: &Path) -> CompileError {
+fn refuse(code: Code, message: String, dir: &Path) -> CompileError {
     CompileError {
-        problems: vec![Problem::error(message).with_file(dir.display().to_string())],
+        problems: vec![Problem::new(code, message).with_file(dir.display().to_string())],
     }
 }
 
@@ -83,16 +83,26 @@ fn refuse(message: String, dir: &Path) -> CompileError {
 /// Every problem that makes the folder fail a check (nothing is packed
 /// then), or why it could not be read.
 pub fn pack(dir: &Path) -> Result<Packed, CompileError> {
-    let real = std::fs::canonicalize(dir)
-        .map_err(|error| refuse(format!("cannot open {}: {error}", dir.display()), dir))?;
+    let real = std::fs::canonicalize(dir).map_err(|error| {
+        refuse(
+            Code::SourceNotFound,
+            format!("cannot open {}: {error}", dir.display()),
+            dir,
+        )
+    })?;
     if !real.is_dir() {
-        return Err(refuse(format!("{} is not a directory", dir.display()), dir));
+        return Err(refuse(
+            Code::SourceNotDirectory,
+            format!("{} is not a directory", dir.display()),
+            dir,
+        ));
     }
     let folder = real
         .file_name()
         .and_then(|name| name.to_str())
         .ok_or_else(|| {
             refuse(
+                Code::SourceUnreadable,
                 format!("{}: the folder's name is not UTF-8", dir.display()),
                 dir,
             )
@@ -107,7 +117,8 @@ pub fn pack(dir: &Path) -> Result<Packed, CompileError> {
         (Some(std::path::Component::Normal(_)), Some(p)) => p.to_path_buf(),
         _ => real.parent().unwrap_or(&real).to_path_buf(),
     };
-    let parent = DirSource::new(&parent_path).map_err(|error| refuse(error.to_string(), dir))?;
+    let parent = DirSource::new(&parent_path)
+        .map_err(|error| refuse(Code::SourceUnreadable, error.to_string(), dir))?;
     let source = OneFolder {
         parent,
         folder: folder.clone(),
@@ -116,7 +127,7 @@ pub fn pack(dir: &Path) -> Result<Packed, CompileError> {
     for pattern in EXCLUDES {
         options = options
             .exclude(pattern)
-            .map_err(|error| refuse(error.to_string(), dir))?;
+            .map_err(|error| refuse(Code::SourceUnreadable, error.to_string(), dir))?;
     }
     let found = discover::discover(&[Root::new(&source)], &options);
     if found.has_errors() {
@@ -125,7 +136,11 @@ pub fn pack(dir: &Path) -> Result<Packed, CompileError> {
         });
     }
     let Some(skill) = found.skills.first() else {
-        return Err(refuse(format!("{} holds no SKILL.md", dir.display()), dir));
+        return Err(refuse(
+            Code::SkillFileMissing,
+            format!("{} holds no SKILL.md", dir.display()),
+            dir,
+        ));
     };
     let mut entries = vec![PackEntry {
         name: format!("{folder}/{}", skill.skill_file.as_str()),
@@ -140,7 +155,8 @@ pub fn pack(dir: &Path) -> Result<Packed, CompileError> {
         });
     }
     entries.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
-    let bytes = write(&entries).map_err(|reason| refuse(reason.to_string(), dir))?;
+    let bytes = write(&entries)
+        .map_err(|reason| refuse(Code::OutputUnwritable, reason.to_string(), dir))?;
     let prefix = format!("{folder}/");
     Ok(Packed {
         files: entries

@@ -1,4 +1,10 @@
-//! Problems found in skills: what, how bad, and where.
+//! Problems found in skills: what, how bad, where, and which rule.
+//!
+//! Every problem carries a [`Code`]: a stable, kebab-case rule identifier
+//! that the JSON, GitHub and SARIF outputs of `skills check` and `skills
+//! build` print, so CI systems can map, filter and suppress by rule. The
+//! table of codes is [`Code::ALL`]; `docs/rule-codes.md` lists them with
+//! their meaning (a test keeps the two equal).
 
 use std::fmt;
 
@@ -9,14 +15,22 @@ pub enum Severity {
     Error,
     /// The skill works, but breaks a recommendation of the specification.
     Warning,
+    /// Information only: something was done on the user's behalf (a junk
+    /// file left out, say). Never fails anything.
+    Note,
 }
 
 impl Severity {
-    /// `"error"` or `"warning"`, as diagnostics print it.
+    /// `"error"`, `"warning"` or `"note"`, as diagnostics print it.
+    ///
+    /// ```
+    /// assert_eq!(skills_build::problem::Severity::Note.as_str(), "note");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         }
     }
 }
@@ -29,15 +43,252 @@ impl fmt::Display for Severity {
 
 /// Which rule book a problem comes from.
 ///
-/// `Reference` problems are the ones skills-ref 0.1.1 reports, with its
-/// wording; `Specification` problems are rules of the Agent Skills
-/// specification that the reference does not check.
+/// ```
+/// use skills_build::problem::{Code, Rule};
+/// assert_eq!(Code::NameLowercase.rule(), Rule::Reference);
+/// assert_eq!(Code::BodyTooLong.rule(), Rule::Specification);
+/// assert_eq!(Code::JunkSkipped.rule().as_str(), "build");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Rule {
-    /// Reported, with the same text, by the reference validator.
+    /// Reported, with the same text, by the reference validator
+    /// (skills-ref 0.1.1), or where it crashes, in its place.
     Reference,
-    /// A specification rule the reference validator misses.
+    /// A rule of the Agent Skills specification that the reference
+    /// validator does not check.
     Specification,
+    /// agentskills-core's rules for its extension fields (`version`,
+    /// `when_to_use`, `when_not_to_use`), checked only when asked for.
+    Extension,
+    /// What finding, reading and embedding skills needs: sources, files,
+    /// limits, names across sources, the bundle itself.
+    Build,
+}
+
+impl Rule {
+    /// `"reference"`, `"specification"`, `"extension"` or `"build"`.
+    ///
+    /// ```
+    /// assert_eq!(skills_build::problem::Rule::Extension.as_str(), "extension");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rule::Reference => "reference",
+            Rule::Specification => "specification",
+            Rule::Extension => "extension",
+            Rule::Build => "build",
+        }
+    }
+}
+
+/// Declares the codes once: the enum, its table, and each code's text,
+/// rule book, default severity and meaning.
+macro_rules! codes {
+    ($($variant:ident = $text:literal, $rule:ident, $severity:ident, $meaning:literal;)*) => {
+        /// A stable identifier of the rule a problem breaks.
+        ///
+        /// Codes are kebab-case and never reused; a code's meaning does not
+        /// change between releases (a new rule gets a new code).
+        ///
+        /// ```
+        /// use skills_build::problem::{Code, Severity};
+        /// assert_eq!(Code::NameLowercase.as_str(), "name-lowercase");
+        /// assert_eq!(Code::from_str("yaml-syntax"), Some(Code::YamlSyntax));
+        /// assert_eq!(Code::BodyTooLong.severity(), Severity::Warning);
+        /// ```
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code {
+            $(
+                #[doc = $meaning]
+                $variant,
+            )*
+        }
+
+        impl Code {
+            /// Every code, in the order the documentation lists them.
+            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+
+            /// The code as printed, e.g. `name-lowercase`.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $text,)*
+                }
+            }
+
+            /// The rule book the rule belongs to.
+            pub fn rule(self) -> Rule {
+                match self {
+                    $(Code::$variant => Rule::$rule,)*
+                }
+            }
+
+            /// The severity a problem of this rule has unless an option
+            /// changes it (shadowing under `deny_shadowing`, say).
+            pub fn severity(self) -> Severity {
+                match self {
+                    $(Code::$variant => Severity::$severity,)*
+                }
+            }
+
+            /// What the rule asks, in one sentence.
+            pub fn meaning(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $meaning,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    SourceNotFound = "source-not-found", Reference, Error,
+        "The path given as a skill or a folder of skills does not exist.";
+    SourceNotDirectory = "source-not-directory", Reference, Error,
+        "The path given as a skill or a folder of skills is not a directory.";
+    SkillFileMissing = "skill-file-missing", Reference, Error,
+        "A skill directory holds neither SKILL.md nor skill.md.";
+    SkillFileUnreadable = "skill-file-unreadable", Reference, Error,
+        "The skill file cannot be read (a directory of that name, or a read error).";
+    SkillFileNotUtf8 = "skill-file-not-utf8", Reference, Error,
+        "The skill file is not UTF-8 text (the reference crashes here; this names the byte).";
+    FrontmatterMissing = "frontmatter-missing", Reference, Error,
+        "SKILL.md must start with YAML frontmatter (`---`).";
+    FrontmatterUnclosed = "frontmatter-unclosed", Reference, Error,
+        "The frontmatter has no closing `---`.";
+    YamlSyntax = "yaml-syntax", Reference, Error,
+        "The frontmatter is not valid strict YAML (no flow style, anchors, tags or duplicate keys).";
+    FrontmatterNotMapping = "frontmatter-not-mapping", Reference, Error,
+        "The frontmatter must be a YAML mapping of fields.";
+    UnknownField = "unknown-field", Reference, Error,
+        "The frontmatter holds a field the specification does not define.";
+    NameMissing = "name-missing", Reference, Error,
+        "The frontmatter has no `name`.";
+    NameNotString = "name-not-string", Reference, Error,
+        "`name` must be a non-empty string.";
+    NameTooLong = "name-too-long", Reference, Error,
+        "`name` is over 64 characters.";
+    NameLowercase = "name-lowercase", Reference, Error,
+        "`name` must be lowercase.";
+    NameHyphenEdge = "name-hyphen-edge", Reference, Error,
+        "`name` must not start or end with a hyphen.";
+    NameConsecutiveHyphens = "name-consecutive-hyphens", Reference, Error,
+        "`name` must not hold two hyphens in a row.";
+    NameInvalidCharacters = "name-invalid-characters", Reference, Error,
+        "`name` may hold only letters, digits and hyphens.";
+    NameDirectoryMismatch = "name-directory-mismatch", Reference, Error,
+        "`name` must equal the skill directory's name.";
+    DescriptionMissing = "description-missing", Reference, Error,
+        "The frontmatter has no `description`.";
+    DescriptionNotString = "description-not-string", Reference, Error,
+        "`description` must be a non-empty string.";
+    DescriptionTooLong = "description-too-long", Reference, Error,
+        "`description` is over 1024 characters.";
+    CompatibilityNotString = "compatibility-not-string", Reference, Error,
+        "`compatibility` must be a string.";
+    CompatibilityTooLong = "compatibility-too-long", Reference, Error,
+        "`compatibility` is over 500 characters.";
+    FrontmatterFence = "frontmatter-fence", Specification, Error,
+        "The opening and closing `---` of the frontmatter must each be a line of its own.";
+    LicenseNotString = "license-not-string", Specification, Error,
+        "`license` must be text.";
+    MetadataNotMapping = "metadata-not-mapping", Specification, Error,
+        "`metadata` must be a mapping.";
+    MetadataNotString = "metadata-not-string", Specification, Error,
+        "Every value under `metadata` must be a string.";
+    AllowedToolsNotString = "allowed-tools-not-string", Specification, Error,
+        "`allowed-tools` must be one space-separated string.";
+    AllowedToolsSyntax = "allowed-tools-syntax", Specification, Error,
+        "`allowed-tools` must parse as tool names with optional `(spec)` patterns.";
+    BodyTooLong = "body-too-long", Specification, Warning,
+        "The body of SKILL.md is over the 500 lines the specification advises.";
+    VersionNotSemver = "version-not-semver", Extension, Error,
+        "`version` (extension field) must be a quoted semantic version.";
+    SelectionCasesInvalid = "selection-cases-invalid", Extension, Error,
+        "`when_to_use` and `when_not_to_use` (extension fields) must be lists of at most 5 non-empty strings of at most 200 characters.";
+    NoSkills = "no-skills", Build, Error,
+        "A source holds no skill: neither SKILL.md in it nor in any folder directly under it.";
+    SourceUnreadable = "source-unreadable", Build, Error,
+        "A source or a directory in it cannot be opened or listed.";
+    ArchiveInvalid = "archive-invalid", Build, Error,
+        "A `.skill` or `.zip` source cannot be read: not a zip, truncated, an entry that escapes its folder, a link, a duplicate, or over the size limits.";
+    FmtUnsupported = "fmt-unsupported", Build, Error,
+        "`skills fmt` cannot rewrite this skill file: it does not parse, its frontmatter holds a comment (which the canonical form cannot keep), or it sits inside an archive.";
+    SourceDuplicate = "source-duplicate", Build, Error,
+        "The same source is given twice.";
+    QualifierInvalid = "qualifier-invalid", Build, Error,
+        "A source's qualifier is empty or holds whitespace or a control character.";
+    ExcludeInvalid = "exclude-invalid", Build, Error,
+        "An exclude pattern is empty, holds a backslash or an empty segment.";
+    FileUnreadable = "file-unreadable", Build, Error,
+        "A file of a skill cannot be read.";
+    FileTooLarge = "file-too-large", Build, Error,
+        "A file is over the size limit for one file (16 MiB unless raised).";
+    FileNameBackslash = "file-name-backslash", Build, Error,
+        "A file or directory name holds a backslash, which the skill tool refuses in paths.";
+    SkillFileDuplicate = "skill-file-duplicate", Build, Error,
+        "A second skill file (another case of SKILL.md) sits in a skill.";
+    TreeTooDeep = "tree-too-deep", Build, Error,
+        "Directories in a skill nest deeper than the limit (a link loop?).";
+    TreeTooManyEntries = "tree-too-many-entries", Build, Error,
+        "A skill holds more files and directories than the limit (a link loop?).";
+    SkillTooManyFiles = "skill-too-many-files", Build, Error,
+        "A skill has more than 512 files, the MCP Skills extension's limit.";
+    SkillTooLarge = "skill-too-large", Build, Error,
+        "A skill's files add up to more than 16 MiB, the MCP Skills extension's limit.";
+    SkillShadowed = "skill-shadowed", Build, Warning,
+        "An earlier source took the skill's name, so it is not listed (an error in include_skills!).";
+    JunkSkipped = "junk-skipped", Build, Note,
+        "A file or directory left by an operating system, editor, VCS or cache was not embedded.";
+    SigningFailed = "signing-failed", Build, Error,
+        "The bundle could not be signed (key missing or unreadable).";
+    BundleEncodeFailed = "bundle-encode-failed", Build, Error,
+        "The bundle could not be encoded.";
+    OutputUnwritable = "output-unwritable", Build, Error,
+        "The bundle file cannot be written (or, in a build script, OUT_DIR is not set).";
+}
+
+impl Code {
+    /// The code for `text`, if it is one.
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(text: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|code| code.as_str() == text)
+    }
+
+    /// Its position in [`Code::ALL`] (SARIF's `ruleIndex`).
+    ///
+    /// ```
+    /// use skills_build::problem::Code;
+    /// assert_eq!(Code::ALL[Code::YamlSyntax.index()], Code::YamlSyntax);
+    /// ```
+    pub fn index(self) -> usize {
+        Code::ALL
+            .iter()
+            .position(|code| *code == self)
+            .unwrap_or_default()
+    }
+
+    /// The rule-code table as `docs/rule-codes.md` holds it: one Markdown
+    /// row per code (code, rule book, severity, meaning).
+    pub fn table() -> String {
+        let mut text =
+            String::from("| code | rule book | severity | meaning |\n| --- | --- | --- | --- |\n");
+        for code in Code::ALL {
+            text.push_str(&format!(
+                "| `{}` | {} | {} | {} |\n",
+                code.as_str(),
+                code.rule().as_str(),
+                code.severity(),
+                code.meaning().replace('|', "\\|")
+            ));
+        }
+        text
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// A position in a file: 1-based line and column, columns in characters.
@@ -52,8 +303,8 @@ pub struct Position {
 /// One problem with a skill.
 ///
 /// ```
-/// use skills_build::problem::{Position, Problem, Severity};
-/// let p = Problem::error("Skill name 'PDF' must be lowercase")
+/// use skills_build::problem::{Code, Position, Problem, Severity};
+/// let p = Problem::new(Code::NameLowercase, "Skill name 'PDF' must be lowercase")
 ///     .with_field("name")
 ///     .with_file("skills/PDF/SKILL.md")
 ///     .at(Position { line: 2, column: 7 });
@@ -64,8 +315,8 @@ pub struct Position {
 pub struct Problem {
     /// How serious it is.
     pub severity: Severity,
-    /// Which rule book reports it.
-    pub rule: Rule,
+    /// The rule it breaks.
+    pub code: Code,
     /// The frontmatter field concerned, if any.
     pub field: Option<String>,
     /// What is wrong, in one sentence (reference wording for reference rules).
@@ -79,10 +330,17 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn new(severity: Severity, rule: Rule, message: impl Into<String>) -> Self {
+    /// A problem of rule `code`, with the rule's default severity.
+    ///
+    /// ```
+    /// use skills_build::problem::{Code, Problem, Severity};
+    /// let note = Problem::new(Code::JunkSkipped, "skipped .DS_Store");
+    /// assert_eq!(note.severity, Severity::Note);
+    /// ```
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
         Problem {
-            severity,
-            rule,
+            severity: code.severity(),
+            code,
             field: None,
             message: message.into(),
             hint: None,
@@ -91,19 +349,21 @@ impl Problem {
         }
     }
 
-    /// An error of a rule the reference validator also checks.
-    pub fn error(message: impl Into<String>) -> Self {
-        Problem::new(Severity::Error, Rule::Reference, message)
+    /// Changes the severity (an option can make a warning an error).
+    ///
+    /// ```
+    /// use skills_build::problem::{Code, Problem, Severity};
+    /// let p = Problem::new(Code::SkillShadowed, "shadowed").with_severity(Severity::Error);
+    /// assert!(p.is_error());
+    /// ```
+    pub fn with_severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
     }
 
-    /// An error of a specification rule the reference validator misses.
-    pub fn spec_error(message: impl Into<String>) -> Self {
-        Problem::new(Severity::Error, Rule::Specification, message)
-    }
-
-    /// A warning of a specification recommendation.
-    pub fn warning(message: impl Into<String>) -> Self {
-        Problem::new(Severity::Warning, Rule::Specification, message)
+    /// The rule book of its rule.
+    pub fn rule(&self) -> Rule {
+        self.code.rule()
     }
 
     /// Names the frontmatter field concerned.
@@ -180,10 +440,16 @@ mod tests {
     fn sorts_by_file_then_position() {
         let at = |line| Position { line, column: 1 };
         let mut problems = vec![
-            Problem::error("c").with_file("b/SKILL.md").at(at(1)),
-            Problem::error("b").with_file("a/SKILL.md").at(at(9)),
-            Problem::warning("a").with_file("a/SKILL.md").at(at(2)),
-            Problem::error("d").with_file("a/SKILL.md"),
+            Problem::new(Code::YamlSyntax, "c")
+                .with_file("b/SKILL.md")
+                .at(at(1)),
+            Problem::new(Code::NameLowercase, "b")
+                .with_file("a/SKILL.md")
+                .at(at(9)),
+            Problem::new(Code::BodyTooLong, "a")
+                .with_file("a/SKILL.md")
+                .at(at(2)),
+            Problem::new(Code::UnknownField, "d").with_file("a/SKILL.md"),
         ];
         Problem::sort(&mut problems);
         let order: Vec<_> = problems.iter().map(|p| p.message.as_str()).collect();
@@ -191,7 +457,31 @@ mod tests {
     }
 
     #[test]
+    fn every_code_is_kebab_case_and_unique() {
+        let mut seen = std::collections::BTreeSet::new();
+        for (index, code) in Code::ALL.iter().enumerate() {
+            let text = code.as_str();
+            assert!(
+                !text.is_empty()
+                    && text
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                    && !text.starts_with('-')
+                    && !text.ends_with('-'),
+                "{text:?} is not kebab-case"
+            );
+            assert!(seen.insert(text), "two rules share the code {text}");
+            assert_eq!(code.index(), index);
+            assert_eq!(Code::from_str(text), Some(*code));
+            assert!(code.meaning().ends_with('.'), "{text}: {}", code.meaning());
+        }
+    }
+
+    #[test]
     fn displays_without_a_location() {
-        assert_eq!(Problem::warning("long").to_string(), "warning: long");
+        assert_eq!(
+            Problem::new(Code::BodyTooLong, "long").to_string(),
+            "warning: long"
+        );
     }
 }

@@ -5,7 +5,7 @@
 //! the way the reference coerces it).
 
 use crate::frontmatter::{Frontmatter, Metadata};
-use crate::problem::Problem;
+use crate::problem::{Code, Problem};
 use crate::pyunicode;
 use crate::yaml::Value;
 
@@ -39,18 +39,29 @@ impl<'a> Properties<'a> {
     pub fn read(fm: &'a Frontmatter) -> Result<Self, Problem> {
         for field in ["name", "description"] {
             if fm.get(field).is_none() {
-                return Err(Problem::error(format!(
-                    "Missing required field in frontmatter: {field}"
-                ))
+                let code = if field == "name" {
+                    Code::NameMissing
+                } else {
+                    Code::DescriptionMissing
+                };
+                return Err(Problem::new(
+                    code,
+                    format!("Missing required field in frontmatter: {field}"),
+                )
                 .with_field(field));
             }
         }
         let text = |field: &str| match fm.text(field) {
             Some(text) if !pyunicode::strip(text).is_empty() => Ok(pyunicode::strip(text)),
-            _ => Err(
-                Problem::error(format!("Field '{field}' must be a non-empty string"))
-                    .with_field(field),
-            ),
+            _ => Err(Problem::new(
+                if field == "name" {
+                    Code::NameNotString
+                } else {
+                    Code::DescriptionNotString
+                },
+                format!("Field '{field}' must be a non-empty string"),
+            )
+            .with_field(field)),
         };
         let name = text("name")?;
         let description = text("description")?;

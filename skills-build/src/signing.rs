@@ -416,8 +416,11 @@ impl Signing {
     ///
     /// ```
     /// use skills_build::{keys::KeySource, signing::Signing};
+    /// use skills_build::source::MemorySource;
     /// let signing = Signing::new(KeySource::Env("SKILLS_NO_SUCH_KEY_4".into()), "acme");
-    /// let error = signing.apply(skills_build::Builder::new().compile()).unwrap_err();
+    /// let skills = MemorySource::new("skills")
+    ///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Forms.\n---\n");
+    /// let error = signing.apply(skills_build::compile_sources(&[&skills])).unwrap_err();
     /// assert!(error.problems[0].message.contains("SKILLS_NO_SUCH_KEY_4"));
     /// ```
     pub fn apply(
@@ -432,7 +435,10 @@ impl Signing {
             }
             Err(error) => {
                 let mut problems = compiled.warnings;
-                problems.push(crate::problem::Problem::spec_error(error.to_string()));
+                problems.push(crate::problem::Problem::new(
+                    crate::problem::Code::SigningFailed,
+                    error.to_string(),
+                ));
                 crate::problem::Problem::sort(&mut problems);
                 Err(crate::compile::CompileError { problems })
             }

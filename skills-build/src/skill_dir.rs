@@ -10,7 +10,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::frontmatter::{self, ParseError, SkillDocument};
-use crate::problem::Problem;
+use crate::problem::{Code, Problem};
 use crate::skill_file::SKILL_FILE_NAMES;
 use crate::validate;
 
@@ -96,7 +96,14 @@ impl std::error::Error for LoadError {}
 impl LoadError {
     /// This error as a problem naming the skill file when there is one.
     pub fn to_problem(&self) -> Problem {
-        let problem = Problem::error(self.to_string());
+        let code = match self {
+            LoadError::NotFound(_) => Code::SourceNotFound,
+            LoadError::NotADirectory(_) => Code::SourceNotDirectory,
+            LoadError::MissingSkillFile(_) => Code::SkillFileMissing,
+            LoadError::Unreadable { .. } => Code::SkillFileUnreadable,
+            LoadError::Parse { error, .. } => error.code(),
+        };
+        let problem = Problem::new(code, self.to_string());
         match self {
             LoadError::Unreadable { file, .. } => problem.with_file(file.display().to_string()),
             LoadError::Parse { file, error } => problem

@@ -7,7 +7,7 @@
 
 use crate::allowed_tools;
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
-use crate::problem::{Position, Problem};
+use crate::problem::{Code, Position, Problem};
 use crate::pyunicode;
 use crate::yaml::{Entry, Value};
 
@@ -105,11 +105,14 @@ fn check_unknown_fields(fm: &Frontmatter, problems: &mut Vec<Problem>) {
     unknown.sort_by(|a, b| a.key.cmp(&b.key));
     let names: Vec<&str> = unknown.iter().map(|e| e.key.as_str()).collect();
     problems.push(
-        Problem::error(format!(
-            "Unexpected fields in frontmatter: {}. Only {} are allowed.",
-            names.join(", "),
-            python_list(&KNOWN_FIELDS)
-        ))
+        Problem::new(
+            Code::UnknownField,
+            format!(
+                "Unexpected fields in frontmatter: {}. Only {} are allowed.",
+                names.join(", "),
+                python_list(&KNOWN_FIELDS)
+            ),
+        )
         .at(SkillDocument::position(first.key_mark))
         .with_hint("put custom fields under `metadata:`"),
     );
@@ -122,20 +125,26 @@ fn python_list(items: &[&str]) -> String {
 
 /// The text of a required field, or the reference's problem with it.
 fn required_text<'a>(fm: &'a Frontmatter, field: &str) -> Result<(&'a str, Position), Problem> {
+    let (missing, not_string) = match field {
+        "name" => (Code::NameMissing, Code::NameNotString),
+        _ => (Code::DescriptionMissing, Code::DescriptionNotString),
+    };
     let Some(entry) = fm.get(field) else {
-        return Err(
-            Problem::error(format!("Missing required field in frontmatter: {field}"))
-                .with_field(field)
-                .at(START),
-        );
+        return Err(Problem::new(
+            missing,
+            format!("Missing required field in frontmatter: {field}"),
+        )
+        .with_field(field)
+        .at(START));
     };
     match &entry.value.value {
         Value::Str(text) if !pyunicode::strip(text).is_empty() => Ok((text, at(entry))),
-        _ => Err(
-            Problem::error(format!("Field '{field}' must be a non-empty string"))
-                .with_field(field)
-                .at(at(entry)),
-        ),
+        _ => Err(Problem::new(
+            not_string,
+            format!("Field '{field}' must be a non-empty string"),
+        )
+        .with_field(field)
+        .at(at(entry))),
     }
 }
 
@@ -145,39 +154,47 @@ fn check_name(fm: &Frontmatter, dir_name: &str, problems: &mut Vec<Problem>) {
         Err(problem) => return problems.push(problem),
     };
     let name = pyunicode::nfkc(pyunicode::strip(raw));
-    let problem = |message: String| Problem::error(message).with_field("name").at(pos);
+    let problem =
+        |code: Code, message: String| Problem::new(code, message).with_field("name").at(pos);
     let chars = name.chars().count();
     if chars > MAX_NAME_CHARS {
-        problems.push(problem(format!(
-            "Skill name '{name}' exceeds {MAX_NAME_CHARS} character limit ({chars} chars)"
-        )));
+        problems.push(problem(
+            Code::NameTooLong,
+            format!("Skill name '{name}' exceeds {MAX_NAME_CHARS} character limit ({chars} chars)"),
+        ));
     }
     if pyunicode::changes_when_lowercased(&name) {
         problems.push(
-            problem(format!("Skill name '{name}' must be lowercase"))
-                .with_hint(format!("write it as '{}'", name.to_lowercase())),
+            problem(
+                Code::NameLowercase,
+                format!("Skill name '{name}' must be lowercase"),
+            )
+            .with_hint(format!("write it as '{}'", name.to_lowercase())),
         );
     }
     if name.starts_with('-') || name.ends_with('-') {
         problems.push(problem(
+            Code::NameHyphenEdge,
             "Skill name cannot start or end with a hyphen".to_string(),
         ));
     }
     if name.contains("--") {
         problems.push(problem(
+            Code::NameConsecutiveHyphens,
             "Skill name cannot contain consecutive hyphens".to_string(),
         ));
     }
     if !name.chars().all(|c| c == '-' || pyunicode::is_alnum(c)) {
-        problems.push(problem(format!(
+        problems.push(problem(Code::NameInvalidCharacters, format!(
             "Skill name '{name}' contains invalid characters. Only letters, digits, and hyphens are allowed."
         )));
     }
     if pyunicode::nfkc(dir_name) != name {
         problems.push(
-            problem(format!(
-                "Directory name '{dir_name}' must match skill name '{name}'"
-            ))
+            problem(
+                Code::NameDirectoryMismatch,
+                format!("Directory name '{dir_name}' must match skill name '{name}'"),
+            )
             .with_hint("rename the directory or the skill so that they agree"),
         );
     }
@@ -191,9 +208,12 @@ fn check_description(fm: &Frontmatter, problems: &mut Vec<Problem>) {
     let chars = text.chars().count();
     if chars > MAX_DESCRIPTION_CHARS {
         problems.push(
-            Problem::error(format!(
-                "Description exceeds {MAX_DESCRIPTION_CHARS} character limit ({chars} chars)"
-            ))
+            Problem::new(
+                Code::DescriptionTooLong,
+                format!(
+                    "Description exceeds {MAX_DESCRIPTION_CHARS} character limit ({chars} chars)"
+                ),
+            )
             .with_field("description")
             .at(pos),
         );
@@ -204,8 +224,8 @@ fn check_compatibility(fm: &Frontmatter, problems: &mut Vec<Problem>) {
     let Some(entry) = fm.get("compatibility") else {
         return;
     };
-    let problem = |message: String| {
-        Problem::error(message)
+    let problem = |code: Code, message: String| {
+        Problem::new(code, message)
             .with_field("compatibility")
             .at(at(entry))
     };
@@ -213,12 +233,13 @@ fn check_compatibility(fm: &Frontmatter, problems: &mut Vec<Problem>) {
         Value::Str(text) => {
             let chars = text.chars().count();
             if chars > MAX_COMPATIBILITY_CHARS {
-                problems.push(problem(format!(
+                problems.push(problem(Code::CompatibilityTooLong, format!(
                     "Compatibility exceeds {MAX_COMPATIBILITY_CHARS} character limit ({chars} chars)"
                 )));
             }
         }
         _ => problems.push(problem(
+            Code::CompatibilityNotString,
             "Field 'compatibility' must be a string".to_string(),
         )),
     }
@@ -237,10 +258,10 @@ fn check_license(fm: &Frontmatter, problems: &mut Vec<Problem>) {
         && !matches!(entry.value.value, Value::Str(_))
     {
         problems.push(
-            Problem::spec_error(format!(
-                "license must be text, not {}",
-                shape(&entry.value.value)
-            ))
+            Problem::new(
+                Code::LicenseNotString,
+                format!("license must be text, not {}", shape(&entry.value.value)),
+            )
             .with_field("license")
             .at(at(entry)),
         );
@@ -261,11 +282,14 @@ fn check_metadata_with(fm: &Frontmatter, options: &ValidateOptions, problems: &m
                 }
                 if !matches!(inner.value.value, Value::Str(_)) {
                     problems.push(
-                        Problem::spec_error(format!(
-                            "metadata must map strings to strings, but '{}' holds {}",
-                            inner.key,
-                            shape(&inner.value.value)
-                        ))
+                        Problem::new(
+                            Code::MetadataNotString,
+                            format!(
+                                "metadata must map strings to strings, but '{}' holds {}",
+                                inner.key,
+                                shape(&inner.value.value)
+                            ),
+                        )
                         .with_field("metadata")
                         .at(at(inner))
                         .with_hint("write the value as one string"),
@@ -274,10 +298,13 @@ fn check_metadata_with(fm: &Frontmatter, options: &ValidateOptions, problems: &m
             }
         }
         other => problems.push(
-            Problem::spec_error(format!(
-                "metadata must be a mapping of strings to strings, not {}",
-                shape(other)
-            ))
+            Problem::new(
+                Code::MetadataNotMapping,
+                format!(
+                    "metadata must be a mapping of strings to strings, not {}",
+                    shape(other)
+                ),
+            )
             .with_field("metadata")
             .at(at(entry)),
         ),
@@ -288,22 +315,25 @@ fn check_allowed_tools(fm: &Frontmatter, problems: &mut Vec<Problem>) {
     let Some(entry) = fm.get("allowed-tools") else {
         return;
     };
-    let problem = |message: String| {
-        Problem::spec_error(message)
+    let problem = |code: Code, message: String| {
+        Problem::new(code, message)
             .with_field("allowed-tools")
             .at(at(entry))
     };
     match &entry.value.value {
         Value::Str(text) => {
             if let Err(err) = allowed_tools::parse(text) {
-                problems.push(problem(err.to_string()));
+                problems.push(problem(Code::AllowedToolsSyntax, err.to_string()));
             }
         }
         other => problems.push(
-            problem(format!(
-                "allowed-tools must be a space-separated string, not {}",
-                shape(other)
-            ))
+            problem(
+                Code::AllowedToolsNotString,
+                format!(
+                    "allowed-tools must be a space-separated string, not {}",
+                    shape(other)
+                ),
+            )
             .with_hint("write the tools on one line, separated by spaces"),
         ),
     }
@@ -314,7 +344,7 @@ fn check_body_length(doc: &SkillDocument, problems: &mut Vec<Problem>) {
     if lines > ADVISED_MAX_BODY_LINES {
         let fence_line = doc.frontmatter_text.matches('\n').count() + 1;
         problems.push(
-            Problem::warning(format!(
+            Problem::new(Code::BodyTooLong, format!(
                 "the body has {lines} lines; the specification advises keeping SKILL.md under {ADVISED_MAX_BODY_LINES}"
             ))
             .with_field("body")

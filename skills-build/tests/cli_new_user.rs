@@ -103,7 +103,10 @@ fn deep_trees_and_symlink_loops_give_errors() {
     std::fs::create_dir_all(&deep).unwrap();
     let (code, _, err) = skills(&dir, &["check", "deep"]);
     assert_eq!(code, 1);
-    assert!(err.contains("no skills found in deep"), "{err}");
+    assert!(
+        err.contains("error[no-skills]: no skill found in deep: neither deep/SKILL.md nor deep/*/SKILL.md exists"),
+        "{err}"
+    );
 
     write(
         &dir.join("self/SKILL.md"),

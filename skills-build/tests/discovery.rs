@@ -92,7 +92,7 @@ fn a_qualified_source_lists_a_taken_name_under_its_qualifier() {
 
 #[test]
 fn duplicate_sources_and_bad_qualifiers_are_errors() {
-    let a = MemorySource::new("skills");
+    let a = MemorySource::new("skills").with_file("pdf/SKILL.md", skill("pdf"));
     let again = MemorySource::new("skills/");
     let b = MemorySource::new("other");
     let found = discover(
@@ -155,7 +155,7 @@ fn unusable_skills_are_reported_and_not_listed() {
 }
 
 #[test]
-fn junk_is_refused_by_name_unless_excluded() {
+fn junk_is_left_out_with_a_note_and_kept_on_request() {
     let source = MemorySource::new("s")
         .with_file("pdf/SKILL.md", skill("pdf"))
         .with_file("pdf/.DS_Store", "x")
@@ -168,13 +168,33 @@ fn junk_is_refused_by_name_unless_excluded() {
     assert_eq!(
         text,
         [
-            "s/pdf/.DS_Store: error: .DS_Store is macOS Finder metadata, not part of the skill",
-            "s/pdf/Thumbs.db: error: Thumbs.db is Windows Explorer metadata, not part of the skill",
-            "s/pdf/docs/.reference.md.swp: error: .reference.md.swp is a Vim swap file, not part of the skill",
-            "s/pdf/docs/reference.md~: error: reference.md~ is an editor backup file, not part of the skill",
+            "s/pdf/.DS_Store: note: left out .DS_Store: macOS Finder metadata, not part of the skill",
+            "s/pdf/Thumbs.db: note: left out Thumbs.db: Windows Explorer metadata, not part of the skill",
+            "s/pdf/docs/.reference.md.swp: note: left out docs/.reference.md.swp: a Vim swap file, not part of the skill",
+            "s/pdf/docs/reference.md~: note: left out docs/reference.md~: an editor backup file, not part of the skill",
         ]
     );
-    assert!(compile(&found, &CompileOptions::default()).is_err());
+    let compiled = compile(&found, &CompileOptions::default()).unwrap();
+    assert_eq!(compiled.warnings.len(), 4);
+    let catalog = Catalog::from_bytes(&compiled.bytes).unwrap();
+    let files: Vec<_> = catalog
+        .lookup("pdf")
+        .unwrap()
+        .files
+        .iter()
+        .map(|f| f.path)
+        .collect();
+    assert_eq!(files, ["docs/reference.md"]);
+    let kept = discover(
+        &[Root::new(&source)],
+        &Options {
+            keep_junk: true,
+            ..Options::default()
+        },
+    );
+    assert!(kept.problems.is_empty(), "{:?}", kept.problems);
+    assert_eq!(kept.skills[0].files.len(), 5);
+    // An exclude rule skips silently.
     let options = Options::default()
         .exclude(".DS_Store")
         .and_then(|o| o.exclude("*.swp"))
@@ -229,8 +249,11 @@ fn files_over_the_size_limit_are_errors_with_both_figures() {
         messages(&found.problems),
         ["s/pdf/big.bin: error: the file is 2049 bytes, over the 2048-byte limit for one file"]
     );
-    let compiled = Builder::new().compile().unwrap();
-    assert_eq!(Catalog::from_bytes(&compiled.bytes).unwrap().len(), 0);
+    let error = Builder::new().compile().unwrap_err();
+    assert_eq!(
+        error.problems[0].code,
+        skills_build::problem::Code::NoSkills
+    );
 }
 
 #[test]
@@ -265,13 +288,13 @@ fn every_problem_is_reported_at_once_with_positions() {
     assert_eq!(
         lines,
         [
-            "skills/PDF/.DS_Store: error: .DS_Store is macOS Finder metadata, not part of the skill",
+            "skills/PDF/.DS_Store: note: left out .DS_Store: macOS Finder metadata, not part of the skill",
             "skills/PDF/SKILL.md:2:7: error: Skill name 'PDF' must be lowercase",
             "skills/PDF/SKILL.md:4:1: error: Unexpected fields in frontmatter: author. Only ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] are allowed.",
             "skills/ok/SKILL.md:4:16: error: allowed-tools token \"Bash()\": empty specifier",
         ]
     );
-    assert_eq!(error.errors(), 4);
+    assert_eq!(error.errors(), 3);
 }
 
 #[test]

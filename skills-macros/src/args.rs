@@ -14,6 +14,7 @@ pub const OPTIONS: &[&str] = &[
     "origin",
     "key_id",
     "extensions",
+    "keep_junk",
 ];
 
 /// One more directory of skills, optionally qualified (`"dir" as "vendor"`).
@@ -45,6 +46,9 @@ pub struct MacroArgs {
     /// Accept agentskills-core's extension fields (`version`,
     /// `when_to_use`, `when_not_to_use`).
     pub extensions: Option<LitBool>,
+    /// Embed junk (`.DS_Store`, swap files, `.git/`...) instead of leaving
+    /// it out.
+    pub keep_junk: Option<LitBool>,
 }
 
 impl Parse for MacroArgs {
@@ -66,6 +70,7 @@ impl Parse for MacroArgs {
             origin: None,
             key_id: None,
             extensions: None,
+            keep_junk: None,
         };
         while !input.is_empty() {
             input.parse::<Token![,]>()?;
@@ -93,6 +98,7 @@ impl Parse for MacroArgs {
                 "origin" => set_once(&mut args.origin, &name, input.parse()?)?,
                 "key_id" => set_once(&mut args.key_id, &name, input.parse()?)?,
                 "extensions" => set_once(&mut args.extensions, &name, input.parse()?)?,
+                "keep_junk" => set_once(&mut args.keep_junk, &name, input.parse()?)?,
                 other => {
                     return Err(syn::Error::new(
                         name.span(),

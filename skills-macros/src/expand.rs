@@ -8,7 +8,7 @@ use proc_macro2::{Literal, Span, TokenStream};
 use quote::quote;
 use skills_build::Builder;
 use skills_build::keys::KeySource;
-use skills_build::problem::{Problem, Severity};
+use skills_build::problem::{Code, Problem, Severity};
 use skills_build::signing::Signing;
 use syn::LitStr;
 
@@ -24,7 +24,9 @@ fn manifest_dir() -> PathBuf {
         .unwrap_or_default()
 }
 
-/// Resolves a directory argument, or explains (at its span) why not.
+/// Resolves a source argument (a skill folder or a folder of skills), or
+/// explains (at its span) why not. Whether it exists and holds skills is
+/// the pipeline's to say, with the same errors as every other route.
 fn resolve(base: &Path, lit: &LitStr) -> Result<PathBuf, syn::Error> {
     let value = lit.value();
     let path = Path::new(&value);
@@ -37,24 +39,7 @@ fn resolve(base: &Path, lit: &LitStr) -> Result<PathBuf, syn::Error> {
             ),
         ));
     }
-    let resolved = base.join(path);
-    // A `.skill`/`.zip` file is a source too (the Builder opens it).
-    let archive = skills_build::archive::is_archive(&resolved) && resolved.is_file();
-    if !resolved.is_dir() && !archive {
-        let what = if resolved.exists() {
-            "is not a directory"
-        } else {
-            "does not exist"
-        };
-        return Err(syn::Error::new(
-            lit.span(),
-            format!(
-                "no skills directory at {}: it {what} (paths are relative to the crate root, CARGO_MANIFEST_DIR)",
-                resolved.display()
-            ),
-        ));
-    }
-    Ok(resolved)
+    Ok(base.join(path))
 }
 
 /// The text of one problem's `compile_error!`: `file:line:col: message`,
@@ -81,8 +66,11 @@ fn message(problem: &Problem, base: &Path) -> String {
     if let Some(field) = &problem.field {
         text.push_str(&format!("\n  field: {field}"));
     }
+    text.push_str(&format!("\n  rule: {}", problem.code));
     if let Some(hint) = &problem.hint {
-        text.push_str(&format!("\n  help: {hint}"));
+        text.push_str(&format!("\n  help: {}", hint.replace(&prefix, "")));
+    } else if problem.code == Code::SourceNotFound {
+        text.push_str("\n  help: paths are relative to the crate root (CARGO_MANIFEST_DIR)");
     }
     text
 }
@@ -122,6 +110,9 @@ pub fn expand(args: MacroArgs) -> TokenStream {
     if let Some(extensions) = &args.extensions {
         builder = builder.extensions(extensions.value);
     }
+    if let Some(keep_junk) = &args.keep_junk {
+        builder = builder.keep_junk(keep_junk.value);
+    }
     for pattern in &args.excludes {
         builder = builder.exclude(pattern.value());
     }
@@ -147,7 +138,13 @@ pub fn expand(args: MacroArgs) -> TokenStream {
     match result {
         Ok(compiled) => embed(&compiled.bytes, &inputs, key_env.as_deref()),
         Err(error) => {
-            let mut problems = error.problems;
+            // Notes (junk left out) explain, they do not fail; a macro can
+            // only show errors, so they are left out here.
+            let mut problems: Vec<Problem> = error
+                .problems
+                .into_iter()
+                .filter(|problem| problem.severity != Severity::Note)
+                .collect();
             Problem::sort(&mut problems);
             with_errors(
                 problems

@@ -17,14 +17,20 @@ mod expand;
 
 use proc_macro::TokenStream;
 
-/// Validates and compiles the skills in a directory and expands to a
-/// `skills_runtime::Embedded` over the bundle.
+/// Validates and compiles skills and expands to a `skills_runtime::Embedded`
+/// over the bundle.
 ///
-/// The path is relative to the crate root (`CARGO_MANIFEST_DIR`). Every
-/// problem of every skill becomes its own compile error, naming the file,
-/// line and column. Options follow the path, as `name = value`:
+/// The path, relative to the crate root (`CARGO_MANIFEST_DIR`), is a skill
+/// folder (it holds `SKILL.md`: one skill) or a folder of skill folders; a
+/// path that does not exist or holds no skill is a compile error. This is
+/// the same pipeline, with the same verdicts, as `skills check`, `skills
+/// build` and `skills_build::Builder`. Every problem of every skill becomes
+/// its own compile error, naming the file, line and column. Junk
+/// (`.DS_Store`, editor swap files, `.git/`, `__pycache__/`,
+/// `node_modules/`...) is left out. Options follow the path, as
+/// `name = value`:
 ///
-/// - `source = "dir"` adds a directory searched after the first (earlier
+/// - `source = "dir"` adds a source searched after the first (earlier
 ///   ones win a name); `source = "dir" as "vendor"` lists the names an
 ///   earlier source took as `vendor:name`.
 /// - `location_base = "/opt/skills"` prints prompt locations as
@@ -34,6 +40,7 @@ use proc_macro::TokenStream;
 /// - `extensions = true` accepts agentskills-core's extension fields
 ///   (`version`, `when_to_use`, `when_not_to_use`), which are otherwise
 ///   unknown keys, as the reference validator says.
+/// - `keep_junk = true` embeds junk like any other file.
 /// - `sign_key_env = "SKILLS_SIGNING_KEY"` or `sign_key_file = "keys/skills.pem"`
 ///   (a PKCS#8 PEM Ed25519 key or a hex seed), with `origin = "https://..."`
 ///   and optionally `key_id = "..."`, signs every skill and the bundle. The

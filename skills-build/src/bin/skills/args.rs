@@ -1,6 +1,11 @@
 //! Command-line parsing with click's behaviour and messages, so that the
 //! reference commands fail exactly as the reference does (usage errors exit
 //! with status 2 and name the command's usage line).
+//!
+//! Under its own name the tool also has the manners people expect of a
+//! command line ([`GroupSpec::manners`]): `-h` beside `--help`, `-V` beside
+//! `--version`, `help [COMMAND]`, and exit codes as lines in every
+//! command's help. Invoked as `agentskills` it has exactly the reference's.
 
 use skills_build::pyrepr::repr_str;
 
@@ -60,6 +65,9 @@ pub struct GroupSpec {
     pub description: &'static str,
     /// The subcommands, in any order (help lists them sorted).
     pub commands: Vec<CommandSpec>,
+    /// `-h`, `-V`, `help [COMMAND]` and exit codes as lines (the `skills`
+    /// name); off for the byte-identical drop-in (`agentskills`).
+    pub manners: bool,
 }
 
 /// What the user asked for.
@@ -124,14 +132,55 @@ impl Exit {
 
 const HELP_TEXT: &str = "Show this message and exit.";
 
+/// The pseudo-command that prints help (under the tool's own name).
+const HELP_COMMAND: &str = "help";
+
+/// A help text whose exit codes are written as one reflowed paragraph
+/// (`  Exit codes:     0: Valid skill     1: Errors`, as the reference's
+/// click help prints them) with one line per code instead, and the usage
+/// error's status added; other texts unchanged (see the unit test).
+fn exit_code_lines(help: &str) -> String {
+    let mut out = Vec::new();
+    for line in help.split('\n') {
+        let Some(rest) = line.strip_prefix("  Exit codes:") else {
+            out.push(line.to_string());
+            continue;
+        };
+        if rest.trim().is_empty() {
+            out.push(line.to_string());
+            continue;
+        }
+        out.push("  Exit codes:".to_string());
+        let mut codes = Vec::new();
+        for item in rest.split("  ").map(str::trim).filter(|s| !s.is_empty()) {
+            match item.split_once(": ") {
+                Some((code, what)) => {
+                    codes.push(code.to_string());
+                    out.push(format!("    {code}  {what}"));
+                }
+                None => out.push(format!("    {item}")),
+            }
+        }
+        if !codes.iter().any(|code| code == "2") {
+            out.push("    2  Usage error".to_string());
+        }
+    }
+    out.join("\n")
+}
+
 /// The column where option descriptions start in pre-formatted option
 /// lines (`  --flag VALUE    Description`), so `--help` lines up with them
 /// as click aligns its option list.
 fn description_column(lines: &[&str]) -> Option<usize> {
-    let first = lines.first()?;
-    let start = first.get(2..)?.find("  ")? + 2;
-    let gap = first.get(start..)?.len() - first.get(start..)?.trim_start().len();
-    Some(start + gap)
+    lines
+        .iter()
+        .flat_map(|entry| entry.split('\n'))
+        .filter(|line| line.starts_with("  -"))
+        .find_map(|line| {
+            let start = line.get(2..)?.find("  ")? + 2;
+            let rest = line.get(start..)?;
+            Some(start + rest.len() - rest.trim_start().len())
+        })
 }
 
 impl GroupSpec {
@@ -141,21 +190,76 @@ impl GroupSpec {
 
     /// The group's full help text.
     pub fn help(&self) -> String {
-        let mut commands = self.commands.clone();
-        commands.sort_by_key(|c| c.name);
-        let width = commands.iter().map(|c| c.name.len()).max().unwrap_or(0);
+        let mut commands: Vec<(&str, &str)> = self
+            .commands
+            .iter()
+            .map(|c| (c.name, c.short_help))
+            .collect();
+        if self.manners {
+            commands.push((HELP_COMMAND, "Show the help of the tool or of COMMAND."));
+        }
+        commands.sort_by_key(|(name, _)| *name);
+        let width = commands
+            .iter()
+            .map(|(name, _)| name.len())
+            .max()
+            .unwrap_or(0);
+        let options = if self.manners {
+            "  -V, --version  Show the version and exit.\n  -h, --help     Show this message and exit."
+        } else {
+            "  --version  Show the version and exit.\n  --help     Show this message and exit."
+        };
         let mut text = format!(
-            "{}\n\n  {}\n\nOptions:\n  --version  Show the version and exit.\n  --help     Show this message and exit.\n\nCommands:",
+            "{}\n\n  {}\n\nOptions:\n{options}\n\nCommands:",
             self.usage(),
             self.description
         );
-        for command in &commands {
-            text.push_str(&format!(
-                "\n  {:<width$}  {}",
-                command.name, command.short_help
-            ));
+        for (name, short_help) in &commands {
+            text.push_str(&format!("\n  {name:<width$}  {short_help}"));
+        }
+        if self.manners {
+            text.push_str(
+                "\n\nExit codes:\n  0  Success\n  1  The command failed (each command's help says how)\n  2  Usage error",
+            );
         }
         text
+    }
+
+    fn is_help(&self, name: &str) -> bool {
+        name == "--help" || (self.manners && name == "-h")
+    }
+
+    fn is_version(&self, name: &str) -> bool {
+        name == "--version" || (self.manners && name == "-V")
+    }
+
+    fn group_options(&self) -> &'static [&'static str] {
+        if self.manners {
+            &["--version", "--help", "-V", "-h"]
+        } else {
+            &["--version", "--help"]
+        }
+    }
+
+    /// `help`, `help COMMAND`: the help asked for, or a usage error.
+    fn help_command(&self, args: &[String]) -> Exit {
+        match args {
+            [] => self.stdout_exit(self.help()),
+            [name] => match self.commands.iter().find(|c| c.name == name) {
+                Some(command) => self.stdout_exit(self.command_help(command)),
+                None => {
+                    let mut names: Vec<&str> = self.commands.iter().map(|c| c.name).collect();
+                    names.sort_unstable();
+                    let message = format!("No such command {}.", repr_str(name));
+                    self.usage_error(&with_suggestions(message, name, &names))
+                }
+            },
+            [_, extra @ ..] => self.usage_error(&format!(
+                "Got unexpected extra argument{} ({})",
+                if extra.len() == 1 { "" } else { "s" },
+                extra.join(" ")
+            )),
+        }
     }
 
     fn usage_error(&self, message: &str) -> Exit {
@@ -183,20 +287,21 @@ impl GroupSpec {
 
     /// A subcommand's full help text.
     pub fn command_help(&self, command: &CommandSpec) -> String {
-        let mut text = format!(
-            "{}\n\n{}\n\nOptions:\n",
-            self.command_usage(command),
-            command.help
-        );
+        let help = if self.manners {
+            exit_code_lines(command.help)
+        } else {
+            command.help.to_string()
+        };
+        let mut text = format!("{}\n\n{help}\n\nOptions:\n", self.command_usage(command),);
         for line in command.options_help {
             text.push_str(line);
             text.push('\n');
         }
         let column = description_column(command.options_help).unwrap_or(10);
+        let help_option = if self.manners { "-h, --help" } else { "--help" };
         text.push_str(&format!(
-            "  {:<width$}{HELP_TEXT}",
-            "--help",
-            width = column.saturating_sub(2)
+            "  {help_option:<width$}{HELP_TEXT}",
+            width = column.saturating_sub(2).max(help_option.len() + 2)
         ));
         text
     }
@@ -234,14 +339,14 @@ impl GroupSpec {
                 break;
             }
             let (name, value) = split_value(arg);
-            match name {
-                "--help" | "--version" if value.is_some() => {
-                    return Err(bad_option_usage(name));
-                }
-                "--help" | "--version" => {
-                    eager.get_or_insert(if name == "--help" { "help" } else { "version" });
-                }
-                _ => return Err(self.usage_error(&no_such_option(arg, &["--version", "--help"]))),
+            let (help, version) = (self.is_help(name), self.is_version(name));
+            if (help || version) && value.is_some() {
+                return Err(bad_option_usage(name));
+            }
+            if help || version {
+                eager.get_or_insert(if help { "help" } else { "version" });
+            } else {
+                return Err(self.usage_error(&no_such_option(arg, self.group_options())));
             }
             rest = tail;
         }
@@ -253,11 +358,17 @@ impl GroupSpec {
         let Some((name, tail)) = rest.split_first() else {
             return Err(self.usage_error("Missing command."));
         };
+        if self.manners && name == HELP_COMMAND {
+            return Err(self.help_command(tail));
+        }
         let Some(command) = self.commands.iter().find(|c| c.name == name) else {
             if is_option(name) {
-                return Err(self.usage_error(&no_such_option(name, &["--version", "--help"])));
+                return Err(self.usage_error(&no_such_option(name, self.group_options())));
             }
             let mut names: Vec<&str> = self.commands.iter().map(|c| c.name).collect();
+            if self.manners {
+                names.push(HELP_COMMAND);
+            }
             names.sort_unstable();
             let message = format!("No such command {}.", repr_str(name));
             return Err(self.usage_error(&with_suggestions(message, name, &names)));
@@ -285,6 +396,7 @@ impl GroupSpec {
                 Param::Arg { .. } => None,
             })
             .chain(["--help"])
+            .chain(self.manners.then_some("-h"))
             .collect();
         let mut queue = args.iter();
         while let Some(arg) = queue.next() {
@@ -297,7 +409,7 @@ impl GroupSpec {
                 continue;
             }
             let (name, value) = split_value(arg);
-            if name == "--help" {
+            if self.is_help(name) {
                 if value.is_some() {
                     return Err(bad_option_usage(name));
                 }
@@ -448,5 +560,20 @@ fn bad_option_usage_text(message: String) -> Exit {
         code: 2,
         stdout: None,
         stderr: Some(format!("Error: {message}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::exit_code_lines;
+
+    #[test]
+    fn reflowed_exit_codes_become_lines() {
+        assert_eq!(
+            exit_code_lines("  Text.\n\n  Exit codes:     0: Valid skill     1: Errors found"),
+            "  Text.\n\n  Exit codes:\n    0  Valid skill\n    1  Errors found\n    2  Usage error"
+        );
+        let lines = "  Exit codes:\n    0  Fine\n    2  Usage error";
+        assert_eq!(exit_code_lines(lines), lines);
     }
 }

@@ -1,25 +1,29 @@
-//! `build SRC... -o FILE`: compile skill directories into a bundle file.
+//! `build SRC... -o FILE`: compile skills into a bundle file, through the
+//! same pipeline as `check`, a build script's `Builder` and
+//! `include_skills!`.
 
-use std::path::Path;
-
-use skills_build::Builder;
-use skills_build::diagnostic;
-use skills_build::filter::Glob;
 use skills_core::Catalog;
 
 use crate::args::{CommandSpec, Invocation, Param};
+use crate::gate;
 use crate::output::{Stream, write};
+use crate::pyjson::Json;
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "build",
-    short_help: "Compile skill directories into a bundle file.",
-    help: "  Compile skill directories into a bundle file.\n\n  Each SRC is a directory whose subdirectories holding a SKILL.md are skills.\n  Sources are searched in order: the first to offer a name wins it, and a\n  later skill of that name is shadowed (a warning). Write a source as\n  QUALIFIER=DIR to list such a skill as QUALIFIER:NAME instead.\n\n  Any problem that is an error fails the build, every problem is printed,\n  and no file is written.\n\n  Exit codes:     0: Bundle written (warnings allowed)     1: Errors found     2: Usage error",
+    short_help: "Compile skills into a bundle file.",
+    help: "  Compile skills into a bundle file.\n\n  Each SRC is a skill folder (it holds SKILL.md) or a folder of skill\n  folders; a source with no skill is an error. Sources are searched in\n  order: the first to offer a name wins it, and a later skill of that name is\n  shadowed (a warning). Write a source as QUALIFIER=DIR to list such a skill\n  as QUALIFIER:NAME instead.\n\n  Any problem that is an error (or a warning, with --deny-warnings) fails the\n  build, every problem is printed, and no file is written.\n\n  Exit codes:\n    0  Bundle written (warnings and notes allowed)\n    1  Errors found, or warnings with --deny-warnings; nothing written\n    2  Usage error",
     options_help: &[
         "  -o, --output FILE       Where to write the bundle (required).",
         "  --location-base BASE    Print locations as BASE/DIR/SKILL.md instead of\n                          skill://NAME/SKILL.md.",
-        "  --exclude PATTERN       Skip matching files and directories (repeatable;\n                          `*`, `?`, `**`; without `/` it matches a name at any\n                          depth).",
-        "  --max-file-size BYTES   The largest file embedded (default 16777216).",
+        gate::OPTIONS_HELP[0],
+        gate::OPTIONS_HELP[1],
+        gate::OPTIONS_HELP[2],
+        gate::OPTIONS_HELP[3],
+        gate::OPTIONS_HELP[4],
+        gate::OPTIONS_HELP[5],
+        gate::OPTIONS_HELP[6],
     ],
     params: &[
         Param::Arg {
@@ -39,28 +43,16 @@ pub const COMMAND: CommandSpec = CommandSpec {
             long: "--location-base",
             choices: &[],
         },
-        Param::Opt {
-            long: "--exclude",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--max-file-size",
-            choices: &[],
-        },
+        gate::PARAMS[0],
+        gate::PARAMS[1],
+        gate::PARAMS[2],
+        gate::PARAMS[3],
+        gate::PARAMS[4],
+        gate::PARAMS[5],
+        gate::PARAMS[6],
+        gate::PARAMS[7],
     ],
 };
-
-/// `QUALIFIER=DIR` or `DIR`: an argument naming an existing path is
-/// always a plain directory.
-fn split_source(arg: &str) -> (Option<&str>, &str) {
-    if Path::new(arg).exists() {
-        return (None, arg);
-    }
-    match arg.split_once('=') {
-        Some((qualifier, dir)) if !qualifier.contains('/') => (Some(qualifier), dir),
-        _ => (None, arg),
-    }
-}
 
 fn usage_error(message: &str) -> i32 {
     write(
@@ -72,78 +64,67 @@ fn usage_error(message: &str) -> i32 {
     2
 }
 
-/// Runs the command: the same compilation a build script's `Builder` does.
+/// Runs the command.
 pub fn run(call: &Invocation) -> i32 {
     let Some(output) = call.option("--output").or_else(|| call.option("-o")) else {
         return usage_error("Missing option '-o' / '--output'.");
     };
-    let mut builder = Builder::new();
-    if let Some(max) = call.option("--max-file-size") {
-        match max.parse::<u64>() {
-            Ok(max) => builder = builder.max_file_size(max),
-            Err(_) => {
-                return usage_error(&format!(
-                    "Invalid value for '--max-file-size': {max:?} is not a number of bytes."
-                ));
+    let builder = match gate::builder(call) {
+        Ok(builder) => builder,
+        Err(message) => return usage_error(&message),
+    };
+    let deny = call.flag("--deny-warnings");
+    let outcome = builder.run();
+    let mut failed = outcome.failed(deny);
+    let mut written = None;
+    let mut write_error = None;
+    if let (false, Ok(compiled)) = (failed, &outcome.result) {
+        match std::fs::write(output, &compiled.bytes) {
+            Ok(()) => written = Some(compiled),
+            Err(error) => {
+                write_error = Some(format!("error: cannot write {output}: {error}\n"));
+                failed = true;
             }
         }
     }
-    for (name, pattern) in &call.options {
-        if *name == "--exclude" {
-            if let Err(error) = Glob::new(pattern) {
-                return usage_error(&error.to_string());
-            }
-            builder = builder.exclude(pattern.as_str());
-        }
-    }
-    if let Some(base) = call.option("--location-base") {
-        builder = builder.location_base(base);
-    }
-    for arg in &call.args {
-        builder = match split_source(arg) {
-            (Some(qualifier), dir) => builder.qualified_source(dir, qualifier),
-            (None, dir) => builder.source(dir),
-        };
-    }
-    match builder.compile() {
-        Ok(compiled) => {
-            let mut text = String::new();
-            for warning in &compiled.warnings {
-                text.push_str(&diagnostic::render(warning));
-            }
-            if let Err(error) = std::fs::write(output, &compiled.bytes) {
-                text.push_str(&format!("error: cannot write {output}: {error}\n"));
-                write(Stream::Err, &text);
-                return 1;
-            }
+    let last = match (&written, &write_error) {
+        (Some(compiled), _) => {
             let listed = Catalog::open(&compiled.bytes).map_or(0, |catalog| catalog.len());
-            text.push_str(&format!(
+            format!(
                 "ok: wrote {output}: {listed} skill{}, {} bytes ({})\n",
                 if listed == 1 { "" } else { "s" },
                 compiled.bytes.len(),
-                diagnostic::count(&compiled.warnings)
-            ));
-            write(Stream::Err, &text);
-            0
+                skills_build::diagnostic::count(outcome.problems())
+            )
         }
-        Err(error) => {
-            let mut text = String::new();
-            for problem in &error.problems {
-                text.push_str(&diagnostic::render(problem));
-            }
-            text.push_str(&format!(
-                "error: no bundle written: {}\n",
-                diagnostic::count(&error.problems)
-            ));
-            write(Stream::Err, &text);
-            1
+        (None, Some(error)) => error.clone(),
+        (None, None) => {
+            let summary = gate::summary("found", &outcome, failed, deny);
+            format!(
+                "error: no bundle written: {}",
+                summary.strip_prefix("error: ").unwrap_or(&summary)
+            )
         }
-    }
+    };
+    let extra = vec![
+        (
+            "output".to_string(),
+            written.map_or(Json::Null, |_| Json::Str(output.to_string())),
+        ),
+        (
+            "bytes".to_string(),
+            written.map_or(Json::Null, |compiled| {
+                Json::Int(i64::try_from(compiled.bytes.len()).unwrap_or(i64::MAX))
+            }),
+        ),
+    ];
+    gate::print("build", call, &outcome, failed, &last, extra);
+    i32::from(failed)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::gate::split_source;
 
     #[test]
     fn qualifier_syntax() {

@@ -1,12 +1,15 @@
-//! `catalog DIR...`: the runtime's catalog renderer over skill directories,
-//! as agentskills-core's registry renders them, and `outline DIR`.
+//! `catalog SRC...`: the runtime's catalog renderer over skills, as
+//! agentskills-core's registry renders them, and `outline SRC`.
 //!
-//! Each DIR is one skill, registered under its directory name as
-//! agentskills-core's file-system provider registers it. The catalog text
-//! goes to stdout exactly, with no newline added.
+//! Each SRC is a skill folder or a folder of skill folders (the rule every
+//! command follows, [`skill_folders`]); each skill is registered under its
+//! directory name as agentskills-core's file-system provider registers it.
+//! The catalog text goes to stdout exactly, with no newline added.
 
 use std::path::{Path, PathBuf};
 
+use skills_build::diagnostic;
+use skills_build::discover::skill_folders;
 use skills_build::extensions::{CatalogFields, catalog_fields};
 use skills_build::problem::Problem;
 use skills_build::properties::Properties;
@@ -22,7 +25,7 @@ use crate::output::{Stream, echo, write_stdout};
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "catalog",
     short_help: "Render the catalog of skills for a system prompt.",
-    help: "  Render the catalog of skills for a system prompt.\n\n  Each DIR is a skill directory, registered under its directory name. The\n  catalog is printed exactly, without a trailing newline: the reference\n  to-prompt shape (default), or agentskills-core's XML or Markdown shape,\n  listed by name.\n\n  Exit codes:     0: Success     1: An invalid skill, or a catalog that cannot be rendered",
+    help: "  Render the catalog of skills for a system prompt.\n\n  Each SRC is a skill folder (it holds SKILL.md) or a folder of skill\n  folders; each skill is registered under its directory name. The catalog is\n  printed exactly, without a trailing newline: the reference to-prompt shape\n  (default), or agentskills-core's XML or Markdown shape, listed by name.\n\n  Exit codes:\n    0  Success\n    1  No skill, an invalid skill, or a catalog that cannot be rendered\n    2  Usage error",
     options_help: &[
         "  --format [skills-ref|xml|markdown]  The shape (default skills-ref).",
         "  --include ID                        Keep only these skills (repeatable).",
@@ -40,9 +43,9 @@ pub const COMMAND: CommandSpec = CommandSpec {
     ],
     params: &[
         Param::Arg {
-            metavar: "DIR...",
+            metavar: "SRC...",
             many: true,
-            must_exist: true,
+            must_exist: false,
         },
         Param::Opt {
             long: "--format",
@@ -79,15 +82,15 @@ pub const COMMAND: CommandSpec = CommandSpec {
 pub const OUTLINE: CommandSpec = CommandSpec {
     name: "outline",
     short_help: "Print a skill's outline: its sections and their cost.",
-    help: "  Print a skill's outline: its sections and their cost.\n\n  DIR is a skill directory, named by its directory name. Prints the\n  sections of the body with their keys and estimated tokens, as\n  agentskills-core renders an outline.\n\n  Exit codes:     0: Success     1: An invalid skill",
+    help: "  Print a skill's outline: its sections and their cost.\n\n  SRC is a skill folder (it holds SKILL.md), named by its directory name,\n  or a folder of skill folders (each outline in turn, a blank line between).\n  Prints the sections of the body with their keys and estimated tokens, as\n  agentskills-core renders an outline.\n\n  Exit codes:\n    0  Success\n    1  No skill, or an invalid skill\n    2  Usage error",
     options_help: &[
         "  --extensions  Accept the extension fields version, when_to_use,\n                when_not_to_use.",
     ],
     params: &[
         Param::Arg {
-            metavar: "DIR",
+            metavar: "SRC",
             many: false,
-            must_exist: true,
+            must_exist: false,
         },
         Param::Flag {
             long: "--extensions",
@@ -112,7 +115,13 @@ fn fail(problems: &[Problem]) -> i32 {
     1
 }
 
-fn load(arg: &str, extensions: bool) -> Result<Loaded, Vec<Problem>> {
+/// A source that holds no skill, or does not exist: the pipeline's error.
+fn no_skill(problem: &Problem) -> i32 {
+    crate::output::write(Stream::Err, &diagnostic::render(problem));
+    1
+}
+
+fn load(arg: &Path, extensions: bool) -> Result<Loaded, Vec<Problem>> {
     let path = PathBuf::from(arg);
     let dir = std::fs::canonicalize(&path).unwrap_or(path);
     let skill = skill_dir::load(&dir).map_err(|error| vec![error.to_problem()])?;
@@ -156,9 +165,15 @@ pub fn run(call: &Invocation) -> i32 {
     let extensions = call.flag("--extensions");
     let mut loaded = Vec::with_capacity(call.args.len());
     for arg in &call.args {
-        match load(arg, extensions) {
-            Ok(skill) => loaded.push(skill),
-            Err(problems) => return fail(&problems),
+        let folders = match skill_folders(Path::new(arg)) {
+            Ok((_, folders)) => folders,
+            Err(problem) => return no_skill(&problem),
+        };
+        for folder in folders {
+            match load(&folder, extensions) {
+                Ok(skill) => loaded.push(skill),
+                Err(problems) => return fail(&problems),
+            }
         }
     }
     let (max_chars, total) = match (number(call, "--max-chars"), number(call, "--total")) {
@@ -230,12 +245,17 @@ pub fn run_outline(call: &Invocation) -> i32 {
     let Some(arg) = call.args.first() else {
         return 2;
     };
-    match load(arg, call.flag("--extensions")) {
-        Ok(skill) => {
-            let built = sections::outline(&skill.id, &skill.body);
-            echo(Stream::Out, &built.rendered);
-            0
+    let folders = match skill_folders(Path::new(arg)) {
+        Ok((_, folders)) => folders,
+        Err(problem) => return no_skill(&problem),
+    };
+    let mut outlines = Vec::with_capacity(folders.len());
+    for folder in &folders {
+        match load(folder, call.flag("--extensions")) {
+            Ok(skill) => outlines.push(sections::outline(&skill.id, &skill.body).rendered),
+            Err(problems) => return fail(&problems),
         }
-        Err(problems) => fail(&problems),
     }
+    echo(Stream::Out, &outlines.join("\n"));
+    0
 }

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use skills_build::canonical::format;
 use skills_build::diagnostic;
-use skills_build::problem::Problem;
+use skills_build::discover::skill_folders;
+use skills_build::problem::{Code, Problem};
 use skills_build::skill_dir::find_skill_file;
 
 use crate::args::{CommandSpec, Invocation, Param};
@@ -33,10 +34,13 @@ pub const COMMAND: CommandSpec = CommandSpec {
 /// The largest skill file read (the build's default limit for one file).
 const MAX_BYTES: u64 = skills_build::discover::DEFAULT_MAX_FILE_SIZE;
 
-/// The skill files one argument names.
+/// The skill files one argument names: a skill file itself, or those of
+/// the skill folders it names (a skill folder or a folder of skills, as
+/// every command reads a source).
 fn skill_files(arg: &Path) -> Result<Vec<PathBuf>, Problem> {
     if skills_build::archive::is_archive(arg) && arg.is_file() {
-        return Err(Problem::error(
+        return Err(Problem::new(
+            Code::FmtUnsupported,
             "fmt rewrites skill files in folders, not inside archives; format the folder, then pack it again",
         )
         .with_file(arg.display().to_string()));
@@ -44,28 +48,11 @@ fn skill_files(arg: &Path) -> Result<Vec<PathBuf>, Problem> {
     if arg.is_file() {
         return Ok(vec![arg.to_path_buf()]);
     }
-    if let Some(file) = find_skill_file(arg) {
-        return Ok(vec![file]);
-    }
-    let entries = std::fs::read_dir(arg).map_err(|e| {
-        Problem::error(format!("cannot list {}: {e}", arg.display()))
-            .with_file(arg.display().to_string())
-    })?;
-    let mut found: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.is_dir())
-        .filter_map(|path| find_skill_file(&path))
-        .collect();
-    found.sort();
-    if found.is_empty() {
-        return Err(Problem::error(format!(
-            "no skills found in {}: neither it nor any of its subdirectories holds a SKILL.md",
-            arg.display()
-        ))
-        .with_file(arg.display().to_string()));
-    }
-    Ok(found)
+    let (_, folders) = skill_folders(arg)?;
+    Ok(folders
+        .iter()
+        .filter_map(|dir| find_skill_file(dir))
+        .collect())
 }
 
 fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
@@ -97,7 +84,10 @@ pub fn run(call: &Invocation) -> i32 {
         let bytes = match read_bounded(file) {
             Ok(bytes) => bytes,
             Err(error) => {
-                problems.push(Problem::error(format!("cannot read it: {error}")).with_file(shown));
+                problems.push(
+                    Problem::new(Code::FileUnreadable, format!("cannot read it: {error}"))
+                        .with_file(shown),
+                );
                 continue;
             }
         };
@@ -105,7 +95,7 @@ pub fn run(call: &Invocation) -> i32 {
             Ok(canonical) => canonical,
             Err(error) => {
                 problems.push(
-                    Problem::error(format!("not formatted: {error}"))
+                    Problem::new(Code::FmtUnsupported, format!("not formatted: {error}"))
                         .with_file(shown)
                         .at_opt(error.position()),
                 );
@@ -117,7 +107,10 @@ pub fn run(call: &Invocation) -> i32 {
             continue;
         }
         if !check && let Err(error) = skills_build::atomic::write(file, &canonical) {
-            problems.push(Problem::error(format!("cannot write it: {error}")).with_file(shown));
+            problems.push(
+                Problem::new(Code::OutputUnwritable, format!("cannot write it: {error}"))
+                    .with_file(shown),
+            );
             continue;
         }
         changed.push(shown);

@@ -12,7 +12,7 @@ use crate::targets::read_file;
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "inspect",
     short_help: "Show what a bundle file holds.",
-    help: "  Show what a bundle file holds.\n\n  Prints the format version, the catalog texts' sizes, and for each skill its\n  name, location, instructions and files with sizes, media kinds and SHA-256\n  digests in hex.\n\n  Exit codes:     0: Success     1: Not a readable bundle",
+    help: "  Show what a bundle file holds.\n\n  Prints the format version, the catalog texts' sizes, and for each skill its\n  name, location, instructions and files with sizes, media kinds and SHA-256\n  digests in hex.\n\n  Exit codes:\n    0  Success\n    1  Not a readable bundle\n    2  Usage error",
     options_help: &[],
     params: &[Param::Arg {
         metavar: "FILE",

@@ -11,7 +11,7 @@ use crate::output::{Stream, write};
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "keygen",
     short_help: "Create an Ed25519 key pair for signing skills.",
-    help: "  Create an Ed25519 key pair for signing skills.\n\n  Writes the secret key to FILE as PKCS#8 PEM (readable by you only) and the\n  public key as PEM beside it (FILE with `.pub.pem`), then prints the public\n  key and its default key id. Never overwrites a file, and never prints the\n  secret key. Keep FILE out of version control.\n\n  Exit codes:     0: Keys written     1: A file exists or cannot be written",
+    help: "  Create an Ed25519 key pair for signing skills.\n\n  Writes the secret key to FILE as PKCS#8 PEM (readable by you only) and the\n  public key as PEM beside it (FILE with `.pub.pem`), then prints the public\n  key and its default key id. Never overwrites a file, and never prints the\n  secret key. Keep FILE out of version control.\n\n  Exit codes:\n    0  Keys written\n    1  A file exists or cannot be written\n    2  Usage error",
     options_help: &["  --public FILE  Where to write the public key (default: FILE.pub.pem)."],
     params: &[
         Param::Arg {

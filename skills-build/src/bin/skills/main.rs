@@ -11,6 +11,7 @@ mod catalog;
 mod check;
 mod difflib;
 mod fmt;
+mod gate;
 mod inspect;
 mod keygen;
 #[cfg(feature = "mcp")]
@@ -21,6 +22,7 @@ mod pack;
 mod pyjson;
 mod pypath;
 mod reference;
+mod report;
 mod revision;
 mod sign;
 mod targets;
@@ -85,6 +87,7 @@ fn group(prog: String) -> GroupSpec {
             version_line: "agentskills, version 0.1.1".to_string(),
             description: "Reference library for Agent Skills.",
             commands: REFERENCE_COMMANDS.to_vec(),
+            manners: false,
         };
     }
     let mut commands = REFERENCE_COMMANDS.to_vec();
@@ -107,6 +110,7 @@ fn group(prog: String) -> GroupSpec {
         prog,
         description: "Validate, inspect and compile Agent Skills.",
         commands,
+        manners: true,
     }
 }
 

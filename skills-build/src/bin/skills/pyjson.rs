@@ -9,6 +9,8 @@ use skills_build::yaml::Value;
 pub enum Json {
     /// `null`.
     Null,
+    /// `true` or `false`.
+    Bool(bool),
     /// An integer.
     Int(i64),
     /// A string.
@@ -46,6 +48,7 @@ impl Json {
     fn write(&self, out: &mut String, indent: usize) {
         match self {
             Json::Null => out.push_str("null"),
+            Json::Bool(value) => out.push_str(if *value { "true" } else { "false" }),
             Json::Int(n) => out.push_str(&n.to_string()),
             Json::Str(s) => write_str(s, out),
             Json::Array(items) if items.is_empty() => out.push_str("[]"),

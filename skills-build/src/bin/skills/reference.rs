@@ -18,7 +18,7 @@ pub fn validate(arg: &str) -> i32 {
     let path = PyPath::new(arg).skill_dir();
     let errors: Vec<String> = skill_dir::validate_dir(&path.to_path())
         .into_iter()
-        .filter(|p| p.is_error() && p.rule == Rule::Reference)
+        .filter(|p| p.is_error() && p.rule() == Rule::Reference)
         .map(|p| p.message)
         .collect();
     if errors.is_empty() {

@@ -14,7 +14,7 @@ use crate::targets::{Targets, read_file};
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "sign",
     short_help: "Sign a bundle file or skill directories with an Ed25519 key.",
-    help: "  Sign a bundle file or skill directories with an Ed25519 key.\n\n  A TARGET that is a bundle file gets a signature for each skill (over\n  agentskills-core's agentskills-snapshot-v1 payload) and for the bundle\n  revision, written back to it (or to --output). TARGETs that are skill\n  directories get detached signatures, printed (or written to --output) one\n  line per skill: `<skill id> <key id> <base64 signature>`, which `skills\n  verify --signatures` reads and agentskills-core's TrustPolicy accepts.\n\n  The key is a PKCS#8 PEM file or 64 hex digits of seed, from --key FILE or\n  from the environment variable named by --key-env. It is never printed.\n\n  Exit codes:     0: Signed     1: The key, a target or the signing failed     2: Usage error",
+    help: "  Sign a bundle file or skill directories with an Ed25519 key.\n\n  A TARGET that is a bundle file gets a signature for each skill (over\n  agentskills-core's agentskills-snapshot-v1 payload) and for the bundle\n  revision, written back to it (or to --output). TARGETs that are directories\n  (skill folders, or folders of skill folders) get detached signatures,\n  printed (or written to --output) one line per skill: `<skill id> <key id>\n  <base64 signature>`, which `skills verify --signatures` reads and\n  agentskills-core's TrustPolicy accepts.\n\n  The key is a PKCS#8 PEM file or 64 hex digits of seed, from --key FILE or\n  from the environment variable named by --key-env. It is never printed.\n\n  Exit codes:\n    0  Signed\n    1  The key, a target or the signing failed\n    2  Usage error",
     options_help: &[
         "  --key FILE         The secret key file.",
         "  --key-env NAME     The environment variable holding the secret key.",
@@ -94,8 +94,12 @@ pub fn run(call: &Invocation) -> i32 {
         Ok(Targets::Dirs(dirs)) => dirs,
         Err(message) => return usage_error(message),
     };
+    let dirs = match crate::targets::skill_dirs(dirs, 1) {
+        Ok(dirs) => dirs,
+        Err(code) => return code,
+    };
     let mut lines = String::new();
-    for dir in dirs {
+    for dir in &dirs {
         let snapshot = match snapshot_dir(Path::new(dir)) {
             Ok(snapshot) => snapshot,
             Err(error) => return fail(&error.to_string()),

@@ -26,6 +26,23 @@ impl<'a> Targets<'a> {
     }
 }
 
+/// The skill folders that directory arguments stand for, by the rule every
+/// command follows (a skill folder, or a folder of skill folders), or the
+/// problem printed and `failure` as the status.
+pub fn skill_dirs(dirs: &[String], failure: i32) -> Result<Vec<String>, i32> {
+    let mut found = Vec::new();
+    for dir in dirs {
+        match skills_build::discover::skill_folders(Path::new(dir)) {
+            Ok((_, folders)) => found.extend(folders.iter().map(|f| f.display().to_string())),
+            Err(problem) => {
+                write(Stream::Err, &skills_build::diagnostic::render(&problem));
+                return Err(failure);
+            }
+        }
+    }
+    Ok(found)
+}
+
 /// The bytes of `path`, or the error printed and `failure` as the status.
 pub fn read_file(path: &str, failure: i32) -> Result<Vec<u8>, i32> {
     std::fs::read(path).map_err(|error| {

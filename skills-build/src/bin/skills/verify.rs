@@ -17,7 +17,7 @@ use crate::targets::{Targets, read_file};
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "verify",
     short_help: "Verify the signatures of a bundle file or skill directories.",
-    help: "  Verify the signatures of a bundle file or skill directories.\n\n  Checks, in agentskills-core's order, each skill's content revision, the\n  pins, and its Ed25519 signature by one of the --trust keys for --origin;\n  for a bundle file, first the embedded bytes against their recorded digests\n  (unless --rehash no), and last the bundle revision and its signature. For\n  skill directories the signatures come from --signatures, a file of\n  `<skill id> <key id> <base64 signature>` lines as `skills sign` writes.\n  Prints one line per skill, or the first failure, naming the skill and the\n  check.\n\n  Exit codes:     0: Verified     1: Verification failed     2: Usage error\n                  (bad option, unreadable key or file)",
+    help: "  Verify the signatures of a bundle file or skill directories.\n\n  Checks, in agentskills-core's order, each skill's content revision, the\n  pins, and its Ed25519 signature by one of the --trust keys for --origin;\n  for a bundle file, first the embedded bytes against their recorded digests\n  (unless --rehash no), and last the bundle revision and its signature. For\n  skill directories (skill folders, or folders of skill folders) the\n  signatures come from --signatures, a file of `<skill id> <key id> <base64\n  signature>` lines as `skills sign` writes.\n  Prints one line per skill, or the first failure, naming the skill and the\n  check.\n\n  Exit codes:\n    0  Verified\n    1  Verification failed\n    2  Usage error (bad option, unreadable key or file)",
     options_help: &[
         "  --origin ORIGIN              The origin the publisher signed for (required).",
         "  --trust ID=KEY               A trusted public key: a PEM, hex or base64 key,\n                               or a file holding one (repeatable).",
@@ -149,8 +149,12 @@ pub fn run(call: &Invocation) -> i32 {
         },
         None => Vec::new(),
     };
+    let dirs = match crate::targets::skill_dirs(dirs, 2) {
+        Ok(dirs) => dirs,
+        Err(code) => return code,
+    };
     let mut out = String::new();
-    for dir in dirs {
+    for dir in &dirs {
         let snapshot = match snapshot_dir(Path::new(dir)) {
             Ok(snapshot) => snapshot,
             Err(error) => {
