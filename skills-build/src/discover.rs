@@ -21,7 +21,7 @@ use crate::filter::{Glob, is_junk};
 use crate::frontmatter::{self, SkillDocument};
 use crate::problem::Problem;
 use crate::pyunicode;
-use crate::source::{EntryKind, Source};
+use crate::source::{EntryKind, Source, SourceError};
 use crate::validate::{ValidateOptions, validate_with};
 
 /// The default largest file embedded: 16 MiB, the MCP Skills extension's
@@ -437,8 +437,15 @@ fn read_document(
     problems: &mut Vec<Problem>,
     raw: &mut Vec<u8>,
 ) -> Option<SkillDocument> {
-    let bytes = match source.read(&format!("{dir}/{}", skill_file.as_str())) {
+    let bytes = match source.read_limited(
+        &format!("{dir}/{}", skill_file.as_str()),
+        options.max_file_size,
+    ) {
         Ok(bytes) => bytes,
+        Err(SourceError::TooLarge { size, limit, .. }) => {
+            problems.push(size_problem(size, limit).with_file(file_location));
+            return None;
+        }
         Err(error) => {
             problems.push(
                 Problem::spec_error(format!("cannot read the skill file: {error}"))
@@ -447,10 +454,6 @@ fn read_document(
             return None;
         }
     };
-    if let Some(problem) = size_problem(bytes.len(), options.max_file_size) {
-        problems.push(problem.with_file(file_location));
-        return None;
-    }
     let parsed = frontmatter::parse(&bytes);
     *raw = bytes;
     match parsed {
@@ -477,14 +480,15 @@ fn read_document(
     }
 }
 
-fn size_problem(size: usize, max: u64) -> Option<Problem> {
-    let size = u64::try_from(size).unwrap_or(u64::MAX);
-    (size > max).then(|| {
-        Problem::spec_error(format!(
-            "the file is {size} bytes, over the {max}-byte limit for one file"
-        ))
+/// The problem of a file over the size limit; `size` is `None` when the
+/// file grew past the limit while it was read.
+fn size_problem(size: Option<u64>, max: u64) -> Problem {
+    let message = match size {
+        Some(size) => format!("the file is {size} bytes, over the {max}-byte limit for one file"),
+        None => format!("the file holds more than the {max}-byte limit for one file"),
+    };
+    Problem::spec_error(message)
         .with_hint("exclude it, make it smaller, or raise the limit (max_file_size)")
-    })
 }
 
 /// The walk over one skill directory.
@@ -604,16 +608,18 @@ impl Walk<'_> {
             );
             return;
         }
-        match self.source.read(&self.full(path)) {
+        match self
+            .source
+            .read_limited(&self.full(path), self.options.max_file_size)
+        {
             Ok(bytes) => {
-                if let Some(problem) = size_problem(bytes.len(), self.options.max_file_size) {
-                    self.problem(path, problem);
-                    return;
-                }
                 self.files.push(SkillFile {
                     path: path.to_string(),
                     bytes,
                 });
+            }
+            Err(SourceError::TooLarge { size, limit, .. }) => {
+                self.problem(path, size_problem(size, limit));
             }
             Err(error) => self.problem(
                 path,

@@ -29,6 +29,7 @@ pub mod problem;
 pub mod properties;
 pub mod pyrepr;
 pub mod pyunicode;
+pub mod read_limit;
 pub mod sections;
 pub mod signing;
 pub mod skill_dir;

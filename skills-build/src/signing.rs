@@ -594,7 +594,14 @@ fn walk_dir(
         } else if kind.is_dir() {
             walk_dir(root, &rel_path, files, depth + 1)?;
         } else {
-            let bytes = std::fs::read(&path).map_err(io(&path))?;
+            // Special files are refused before opening; none is read past
+            // the per-file limit the compiler applies.
+            let bytes =
+                crate::read_limit::read_limited(&path, crate::discover::DEFAULT_MAX_FILE_SIZE)
+                    .map_err(|error| SnapshotError::Io {
+                        path: path.clone(),
+                        error: error.into(),
+                    })?;
             files.push((rel_path, bytes));
         }
     }

@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
+use skills_build::discover::DEFAULT_MAX_FILE_SIZE;
 use skills_build::keys::{PublicKey, base64_decode};
+use skills_build::read_limit::read_text_limited;
 use skills_build::signing::snapshot_dir;
 use skills_core::bundle::{Bundle, Bytes, Signature, Skill};
 use skills_core::revision::Revision;
@@ -190,8 +192,8 @@ pub fn run(call: &Invocation) -> i32 {
 type DetachedSignature = (String, String, Vec<u8>);
 
 fn read_signatures(path: &str) -> Result<Vec<DetachedSignature>, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+    let text = read_text_limited(Path::new(path), DEFAULT_MAX_FILE_SIZE)
+        .map_err(|error| format!("cannot read {path}: {error}"))?;
     let mut signatures = Vec::new();
     for (number, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {

@@ -1,0 +1,399 @@
+//! Hostile input: files and trees built to exhaust memory or time, or to
+//! forge output, and what every command does with them.
+//!
+//! Each case runs the built `skills` binary as a child process and reads its
+//! peak memory (`ru_maxrss` from `wait4`), so a command that reads a 2 GB
+//! sparse file whole is caught by what it costs, not by its message. Time is
+//! bounded only as a hang guard, far above what any case needs (they take
+//! milliseconds; the guard is tens of seconds), so nothing here flakes on a
+//! slow machine.
+//!
+//! `SKILLS_HOSTILE_BIN` runs the same cases against another build of the
+//! binary (for instance one of `main`, to see them fail there).
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Far above what any case needs: only a hang reaches it.
+const HANG_GUARD: Duration = Duration::from_secs(60);
+
+/// Far above what any case needs (a few MiB): reading a 2 GB file whole
+/// does not fit.
+const PEAK_BOUND_KIB: u64 = 256 * 1024;
+
+/// What one run of the binary did.
+#[derive(Debug)]
+struct Outcome {
+    /// The exit status; `None` when a signal ended it.
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    /// Peak resident memory, KiB.
+    peak_kib: u64,
+    /// The hang guard ended it.
+    hung: bool,
+}
+
+impl Outcome {
+    /// Asserts the run was refused (exit status 1 or 2) with `needle` in its
+    /// error, within the memory bound.
+    fn refused(&self, what: &str, needle: &str) {
+        assert!(!self.hung, "{what}: still running after {HANG_GUARD:?}");
+        assert!(
+            matches!(self.code, Some(1 | 2)),
+            "{what}: exit {:?}\nstdout: {}\nstderr: {}",
+            self.code,
+            cap(&self.stdout),
+            cap(&self.stderr)
+        );
+        assert!(
+            self.stderr.contains(needle),
+            "{what}: {needle:?} not in stderr: {}\nstdout: {}",
+            cap(&self.stderr),
+            cap(&self.stdout)
+        );
+        self.bounded(what);
+    }
+
+    fn bounded(&self, what: &str) {
+        assert!(!self.hung, "{what}: still running after {HANG_GUARD:?}");
+        assert!(
+            self.peak_kib < PEAK_BOUND_KIB,
+            "{what}: peak memory {} KiB, over {PEAK_BOUND_KIB} KiB",
+            self.peak_kib
+        );
+    }
+}
+
+fn cap(text: &str) -> String {
+    text.chars().take(2000).collect()
+}
+
+fn program() -> OsString {
+    std::env::var_os("SKILLS_HOSTILE_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_skills").into())
+}
+
+/// Runs `skills ARGS` in `cwd`, with the hang guard.
+fn skills<I, S>(cwd: &Path, args: I) -> Outcome
+where
+    I: IntoIterator<Item = S>,
+    S: Into<OsString>,
+{
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let mut child = Command::new(program())
+        .args(&args)
+        .current_dir(cwd)
+        .env_remove("SKILLS_KEY")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run skills");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().unwrap()));
+    let err = drain(Box::new(child.stderr.take().unwrap()));
+    let (code, peak_kib, hung) = wait_measured(&mut child);
+    Outcome {
+        code,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+        peak_kib,
+        hung,
+    }
+}
+
+/// Waits for `child` (killing it once past the hang guard) and returns its
+/// exit code, its peak resident memory in KiB, and whether it was killed.
+#[allow(unsafe_code)]
+fn wait_measured(child: &mut std::process::Child) -> (Option<i32>, u64, bool) {
+    let pid = libc::pid_t::try_from(child.id()).expect("pid");
+    let start = Instant::now();
+    let mut hung = false;
+    loop {
+        let mut status: libc::c_int = 0;
+        // SAFETY: `rusage` is plain data, valid when zeroed; `wait4` writes
+        // to the two pointers, which outlive the call.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let got = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if got == pid {
+            let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+            return (code, u64::try_from(usage.ru_maxrss).unwrap_or(0), hung);
+        }
+        assert!(got == 0, "wait4: {}", std::io::Error::last_os_error());
+        if !hung && start.elapsed() > HANG_GUARD {
+            let _ = child.kill();
+            hung = true;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A scratch directory removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("skills-hostile-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir.canonicalize().unwrap())
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.0.join(rel)
+    }
+
+    fn write(&self, rel: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.path(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    /// A file claiming `len` bytes of zeros, using no disk.
+    fn sparse(&self, rel: &str, len: u64) -> PathBuf {
+        let path = self.path(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        File::create(&path).unwrap().set_len(len).unwrap();
+        path
+    }
+
+    fn fifo(&self, rel: &str) -> PathBuf {
+        let path = self.path(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let made = Command::new("mkfifo").arg(&path).status().expect("mkfifo");
+        assert!(made.success(), "mkfifo {}", path.display());
+        path
+    }
+
+    fn link(&self, rel: &str, target: &str) -> PathBuf {
+        let path = self.path(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink(target, &path).unwrap();
+        path
+    }
+
+    fn str(&self, rel: &str) -> String {
+        self.path(rel).display().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn skill_md(name: &str) -> String {
+    format!("---\nname: {name}\ndescription: Does {name} things.\n---\nBody of {name}.\n")
+}
+
+const TWO_GB: u64 = 2 << 30;
+
+/// The commands that read a skill directory, as argument lists ending in it.
+///
+/// `build` is given the folder above `dir` (a source of skills).
+fn dir_commands(dir: &str, bundle: &str, key: &str) -> Vec<(&'static str, Vec<String>)> {
+    let s = |v: &[&str]| v.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    vec![
+        ("validate", s(&["validate", dir])),
+        ("check", s(&["check", dir])),
+        ("read-properties", s(&["read-properties", dir])),
+        ("to-prompt", s(&["to-prompt", dir])),
+        ("catalog", s(&["catalog", dir])),
+        ("outline", s(&["outline", dir])),
+        ("revision", s(&["revision", dir])),
+        ("build", s(&["build", parent(dir), "-o", bundle])),
+        (
+            "sign",
+            s(&["sign", "--key", key, "--origin", "example.com", dir]),
+        ),
+    ]
+}
+
+fn parent(dir: &str) -> &str {
+    dir.rsplit_once('/').map_or(".", |(parent, _)| parent)
+}
+
+fn keygen(scratch: &Scratch) -> String {
+    let key = scratch.str("key.pem");
+    let made = skills(&scratch.0, ["keygen", key.as_str()]);
+    assert_eq!(made.code, Some(0), "keygen: {}", made.stderr);
+    key
+}
+
+// Finding 1: size limits are checked before reading, in every route.
+
+#[test]
+fn a_sparse_skill_file_is_refused_unread_by_every_command() {
+    let scratch = Scratch::new("sparse-skill-md");
+    scratch.sparse("skills/demo/SKILL.md", TWO_GB);
+    let key = keygen(&scratch);
+    let dir = scratch.str("skills/demo");
+    let bundle = scratch.str("out.bundle");
+    for (what, args) in dir_commands(&dir, &bundle, &key) {
+        skills(&scratch.0, args).refused(what, "over the");
+    }
+}
+
+#[test]
+fn a_sparse_file_beside_the_skill_file_is_refused_unread() {
+    let scratch = Scratch::new("sparse-beside");
+    scratch.write("skills/demo/SKILL.md", skill_md("demo"));
+    scratch.sparse("skills/demo/data/big.bin", TWO_GB);
+    let key = keygen(&scratch);
+    let dir = scratch.str("skills/demo");
+    let bundle = scratch.str("out.bundle");
+    for (what, args) in dir_commands(&dir, &bundle, &key) {
+        let run = skills(&scratch.0, args);
+        // The reference-style commands read only the skill file.
+        if [
+            "validate",
+            "check",
+            "read-properties",
+            "to-prompt",
+            "catalog",
+            "outline",
+        ]
+        .contains(&what)
+        {
+            run.bounded(what);
+        } else {
+            run.refused(what, "over the");
+        }
+    }
+}
+
+#[test]
+fn sparse_key_bundle_and_signature_files_are_refused_unread() {
+    let scratch = Scratch::new("sparse-inputs");
+    scratch.write("skills/demo/SKILL.md", skill_md("demo"));
+    let dir = scratch.str("skills/demo");
+    let big = scratch.sparse("big", 3 << 30).display().to_string();
+    skills(
+        &scratch.0,
+        ["sign", "--key", &big, "--origin", "example.com", &dir],
+    )
+    .refused("sign --key", "over the");
+    skills(&scratch.0, ["inspect", &big]).refused("inspect", "over the");
+    skills(&scratch.0, ["verify", "--origin", "example.com", &big])
+        .refused("verify bundle", "over the");
+    skills(
+        &scratch.0,
+        [
+            "verify",
+            "--origin",
+            "example.com",
+            "--signatures",
+            &big,
+            &dir,
+        ],
+    )
+    .refused("verify --signatures", "over the");
+    skills(
+        &scratch.0,
+        [
+            "verify",
+            "--origin",
+            "example.com",
+            "--trust",
+            &format!("k={big}"),
+            &dir,
+        ],
+    )
+    .bounded("verify --trust");
+}
+
+// Finding 2: special files are refused before they are opened.
+
+#[test]
+fn a_fifo_skill_file_is_refused_by_every_command() {
+    let scratch = Scratch::new("fifo-skill-md");
+    scratch.fifo("skills/demo/SKILL.md");
+    let key = keygen(&scratch);
+    let dir = scratch.str("skills/demo");
+    let bundle = scratch.str("out.bundle");
+    for (what, args) in dir_commands(&dir, &bundle, &key) {
+        skills(&scratch.0, args).refused(what, "named pipe");
+    }
+}
+
+#[test]
+fn a_skill_file_linked_to_dev_zero_is_refused_by_every_command() {
+    let scratch = Scratch::new("zero-skill-md");
+    scratch.link("skills/demo/SKILL.md", "/dev/zero");
+    let dir = scratch.str("skills/demo");
+    // The commands that follow links (as the reference does) name the
+    // device; the others refuse the link itself.
+    for what in [
+        "validate",
+        "check",
+        "read-properties",
+        "to-prompt",
+        "catalog",
+        "outline",
+    ] {
+        skills(&scratch.0, [what, dir.as_str()]).refused(what, "character device");
+    }
+    let bundle = scratch.str("out.bundle");
+    skills(&scratch.0, ["build", parent(&dir), "-o", bundle.as_str()]).refused("build", "error");
+    skills(&scratch.0, ["revision", dir.as_str()]).refused("revision", "error");
+}
+
+#[test]
+fn fifo_and_device_key_and_bundle_files_are_refused() {
+    let scratch = Scratch::new("special-inputs");
+    scratch.write("skills/demo/SKILL.md", skill_md("demo"));
+    let dir = scratch.str("skills/demo");
+    let fifo = scratch.fifo("pipe").display().to_string();
+    for (file, needle) in [
+        (fifo.as_str(), "named pipe"),
+        ("/dev/zero", "character device"),
+    ] {
+        skills(
+            &scratch.0,
+            ["sign", "--key", file, "--origin", "example.com", &dir],
+        )
+        .refused("sign --key", needle);
+        skills(&scratch.0, ["inspect", file]).refused("inspect", needle);
+        skills(&scratch.0, ["verify", "--origin", "example.com", file])
+            .refused("verify bundle", needle);
+        skills(
+            &scratch.0,
+            [
+                "verify",
+                "--origin",
+                "example.com",
+                "--signatures",
+                file,
+                &dir,
+            ],
+        )
+        .refused("verify --signatures", needle);
+    }
+}
+
+/// Where we differ from the reference on purpose: it hangs on a FIFO.
+#[test]
+fn validate_on_a_fifo_prints_the_recorded_divergence() {
+    let scratch = Scratch::new("fifo-divergence");
+    scratch.fifo("skills/demo/SKILL.md");
+    let run = skills(&scratch.0, ["validate", "skills/demo"]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        "Validation failed for skills/demo:\n  - cannot read SKILL.md: it is a named pipe (FIFO), not a regular file; refusing to read it\n"
+    );
+}
