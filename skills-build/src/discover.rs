@@ -19,6 +19,7 @@ use skills_core::path::names_skill_file;
 use crate::fence;
 use crate::filter::{Glob, is_junk};
 use crate::frontmatter::{self, SkillDocument};
+use crate::printable::{has_control, printable};
 use crate::problem::Problem;
 use crate::pyunicode;
 use crate::source::{EntryKind, Source, SourceError};
@@ -571,6 +572,17 @@ impl Walk<'_> {
                     Problem::spec_error(
                         "the name holds a backslash, which the skill tool refuses in paths",
                     )
+                    .with_hint("rename it, or exclude it"),
+                );
+                continue;
+            }
+            if has_control(&entry.name) {
+                self.problem(
+                    &printable(&path),
+                    Problem::spec_error(format!(
+                        "the name {:?} holds a control character, which would forge lines in the file list a model reads",
+                        entry.name
+                    ))
                     .with_hint("rename it, or exclude it"),
                 );
                 continue;

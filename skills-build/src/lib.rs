@@ -25,6 +25,7 @@ pub mod filter;
 pub mod frontmatter;
 pub mod keys;
 pub mod media;
+pub mod printable;
 pub mod problem;
 pub mod properties;
 pub mod pyrepr;

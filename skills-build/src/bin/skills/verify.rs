@@ -5,6 +5,7 @@ use std::path::Path;
 
 use skills_build::discover::DEFAULT_MAX_FILE_SIZE;
 use skills_build::keys::{PublicKey, base64_decode};
+use skills_build::printable::printable;
 use skills_build::read_limit::read_text_limited;
 use skills_build::signing::snapshot_dir;
 use skills_core::bundle::{Bundle, Bytes, Signature, Skill};
@@ -125,11 +126,17 @@ fn line(identity: &Identity<'_>) -> String {
     match (identity.status, identity.publisher) {
         (Status::Verified, Some(key)) => {
             format!(
-                "verified  {}  {}  by {key}\n",
-                identity.skill, identity.revision
+                "verified  {}  {}  by {}\n",
+                printable(identity.skill),
+                identity.revision,
+                printable(key)
             )
         }
-        _ => format!("unsigned  {}  {}\n", identity.skill, identity.revision),
+        _ => format!(
+            "unsigned  {}  {}\n",
+            printable(identity.skill),
+            identity.revision
+        ),
     }
 }
 
@@ -180,7 +187,14 @@ pub fn run(call: &Invocation) -> i32 {
             Ok(identity) => out.push_str(&line(&identity)),
             Err(error) => {
                 write(Stream::Out, &out);
-                write(Stream::Err, &format!("error: {dir}: {error}\n"));
+                write(
+                    Stream::Err,
+                    &format!(
+                        "error: {}: {}\n",
+                        printable(dir),
+                        printable(&error.to_string())
+                    ),
+                );
                 return 1;
             }
         }
@@ -225,7 +239,14 @@ fn verify_file(path: &str, policy: &TrustPolicy) -> i32 {
     let bundle = match Bundle::decode(&bytes) {
         Ok(bundle) => bundle,
         Err(error) => {
-            write(Stream::Err, &format!("error: {path}: {error}\n"));
+            write(
+                Stream::Err,
+                &format!(
+                    "error: {}: {}\n",
+                    printable(path),
+                    printable(&error.to_string())
+                ),
+            );
             return 1;
         }
     };
@@ -242,7 +263,14 @@ fn verify_file(path: &str, policy: &TrustPolicy) -> i32 {
             0
         }
         Err(error) => {
-            write(Stream::Err, &format!("error: {path}: {error}\n"));
+            write(
+                Stream::Err,
+                &format!(
+                    "error: {}: {}\n",
+                    printable(path),
+                    printable(&error.to_string())
+                ),
+            );
             1
         }
     }
