@@ -119,6 +119,7 @@ fn wait_measured(child: &mut std::process::Child) -> (Option<i32>, u64, bool) {
     let pid = libc::pid_t::try_from(child.id()).expect("pid");
     let start = Instant::now();
     let mut hung = false;
+    let mut killed = false;
     loop {
         let mut status: libc::c_int = 0;
         // SAFETY: `rusage` is plain data, valid when zeroed; `wait4` writes
@@ -134,8 +135,22 @@ fn wait_measured(child: &mut std::process::Child) -> (Option<i32>, u64, bool) {
             let _ = child.kill();
             hung = true;
         }
+        // A child far over the bound is stopped before it takes the
+        // machine's memory (its peak, from `wait4`, then fails the check).
+        if !killed && resident_kib(pid).is_some_and(|kib| kib > 4 * PEAK_BOUND_KIB) {
+            let _ = child.kill();
+            killed = true;
+        }
         std::thread::sleep(Duration::from_millis(5));
     }
+}
+
+/// The resident memory of process `pid` now, in KiB (Linux's
+/// `/proc/PID/statm`, in 4 KiB pages).
+fn resident_kib(pid: libc::pid_t) -> Option<u64> {
+    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4)
 }
 
 /// A scratch directory removed when dropped.
