@@ -510,3 +510,72 @@ fn file_names_with_control_characters_are_refused_at_build_time() {
     let run = skills(&scratch.0, ["check", skills_dir.as_str()]);
     assert!(!has_raw_control(&run.stderr) && !has_raw_control(&run.stdout));
 }
+
+// Finding 3: metadata costs linear time (or n log n) in its number of keys.
+
+/// Runs `f`, failing when it takes longer than `bound` (a blow-up guard,
+/// many times what the linear version needs).
+fn within<T>(what: &str, bound: Duration, f: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let value = f();
+    let took = start.elapsed();
+    assert!(took < bound, "{what}: took {took:?}, over {bound:?}");
+    value
+}
+
+fn many_keys_frontmatter(keys: usize) -> String {
+    let mut text = String::from("name: meta\ndescription: Many metadata keys.\nmetadata:\n");
+    for i in 0..keys {
+        text.push_str(&format!("  key{i}: value{i}\n"));
+    }
+    text
+}
+
+#[test]
+fn frontmatter_json_is_not_quadratic_in_metadata_keys() {
+    // 400,000 keys (9.6 MB, under the size limit): a list scan for repeats
+    // takes minutes; a set, well under a second.
+    let text = many_keys_frontmatter(400_000);
+    let json = within("simple_frontmatter_json", Duration::from_secs(30), || {
+        skills_core::manifest::simple_frontmatter_json(&text)
+    })
+    .expect("simple frontmatter");
+    assert!(json.ends_with("\"key399999\":\"value399999\"}}"));
+    let repeated = format!("{text}  key7: again\n");
+    assert_eq!(
+        skills_core::manifest::simple_frontmatter_json(&repeated),
+        None
+    );
+}
+
+#[test]
+fn a_skill_with_80000_metadata_keys_builds_and_serves_in_linear_time() {
+    let scratch = Scratch::new("many-keys");
+    scratch.write(
+        "skills/meta/SKILL.md",
+        format!("---\n{}---\nBody.\n", many_keys_frontmatter(80_000)),
+    );
+    let skills_dir = scratch.str("skills");
+    let bundle = scratch.str("out.bundle");
+    // The guard is the hang guard: the build needs a few seconds unoptimised.
+    let run = skills(
+        &scratch.0,
+        ["build", skills_dir.as_str(), "-o", bundle.as_str()],
+    );
+    run.bounded("build");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    skills(
+        &scratch.0,
+        ["validate", scratch.str("skills/meta").as_str()],
+    )
+    .bounded("validate");
+    let bytes = std::fs::read(&bundle).unwrap();
+    let catalog = skills_core::Catalog::from_bytes(&bytes).expect("open");
+    for _ in 0..3 {
+        let manifest = within("Catalog::manifest", Duration::from_secs(30), || {
+            catalog.manifest(None)
+        })
+        .expect("manifest");
+        assert!(manifest.contains("key79999"));
+    }
+}
