@@ -579,3 +579,46 @@ fn a_skill_with_80000_metadata_keys_builds_and_serves_in_linear_time() {
         assert!(manifest.contains("key79999"));
     }
 }
+
+// Finding 5: `--exclude` patterns match in polynomial time.
+
+#[test]
+fn many_double_star_excludes_on_a_deep_tree_finish() {
+    let scratch = Scratch::new("deep-excludes");
+    scratch.write("skills/deep/SKILL.md", skill_md("deep"));
+    let deep = vec!["d"; 30].join("/");
+    scratch.write(&format!("skills/deep/{deep}/leaf.md"), "leaf");
+    let skills_dir = scratch.str("skills");
+    let bundle = scratch.str("out.bundle");
+    let pattern = format!("{}nomatch", "**/".repeat(10));
+    // Ten `**` segments tried by backtracking take minutes here.
+    let run = skills(
+        &scratch.0,
+        [
+            "build",
+            skills_dir.as_str(),
+            "-o",
+            bundle.as_str(),
+            "--exclude",
+            pattern.as_str(),
+        ],
+    );
+    run.bounded("build --exclude");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let skipped = format!("{}leaf.md", "**/".repeat(10));
+    let run = skills(
+        &scratch.0,
+        [
+            "build",
+            skills_dir.as_str(),
+            "-o",
+            bundle.as_str(),
+            "--exclude",
+            skipped.as_str(),
+        ],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let bytes = std::fs::read(&bundle).unwrap();
+    let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+    assert!(catalog.bundle().skills[0].files.is_empty());
+}
