@@ -622,3 +622,94 @@ fn many_double_star_excludes_on_a_deep_tree_finish() {
     let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     assert!(catalog.bundle().skills[0].files.is_empty());
 }
+
+// Finding 4: names crafted to collide do not slow opening.
+
+/// One FNV-1a step per byte (the name table's hash), from state `h`.
+fn fnv1a_from(h: u32, bytes: &[u8]) -> u32 {
+    bytes
+        .iter()
+        .fold(h, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
+}
+
+/// `2^doublings` distinct names whose FNV-1a hashes agree in their low
+/// `bits` bits, so all of them want the same slot of a table of `2^bits`
+/// slots.
+///
+/// The low bits of an FNV-1a state depend only on the low bits before
+/// each step, so two 3-byte chunks that take the current state to the
+/// same low bits can be swapped for each other; a name is one choice of
+/// chunk at each of `doublings` steps.
+fn colliding_names(doublings: u32, bits: u32) -> Vec<String> {
+    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
+    let mask = (1u32 << bits) - 1;
+    let mut state = fnv1a_from(0x811c_9dc5, b"s");
+    let mut pairs: Vec<([u8; 3], [u8; 3])> = Vec::new();
+    for _ in 0..doublings {
+        let mut seen = std::collections::HashMap::new();
+        let pair = ALPHABET
+            .iter()
+            .flat_map(|&a| {
+                ALPHABET
+                    .iter()
+                    .flat_map(move |&b| ALPHABET.iter().map(move |&c| [a, b, c]))
+            })
+            .find_map(|chunk| {
+                seen.insert(fnv1a_from(state, &chunk) & mask, chunk)
+                    .map(|earlier| (earlier, chunk))
+            })
+            .expect("a pair of chunks");
+        state = fnv1a_from(state, &pair.0);
+        pairs.push(pair);
+    }
+    (0..1usize << doublings)
+        .map(|choice| {
+            let mut name = String::from("s");
+            for (step, (a, b)) in pairs.iter().enumerate() {
+                let chunk = if choice >> step & 1 == 0 { a } else { b };
+                name.push_str(std::str::from_utf8(chunk).unwrap());
+            }
+            name
+        })
+        .collect()
+}
+
+#[test]
+fn a_bundle_of_colliding_names_opens_quickly() {
+    use skills_core::bundle::{Bundle, Skill};
+    // 65,536 names in a table of 131,072 slots, all wanting one slot.
+    let names = colliding_names(16, 17);
+    let low = |name: &String| fnv1a_from(0x811c_9dc5, name.as_bytes()) & 0x1_ffff;
+    assert!(names.iter().all(|name| low(name) == low(&names[0])));
+    let bundle = Bundle {
+        skills: names
+            .iter()
+            .map(|name| Skill {
+                name,
+                description: "d",
+                ..Skill::default()
+            })
+            .collect(),
+        ..Bundle::default()
+    };
+    let bytes = within("Bundle::encode", Duration::from_secs(20), || {
+        bundle.encode()
+    })
+    .expect("encode");
+    // Probing one run of 65,536 names takes seconds even optimised; the
+    // bounded table takes milliseconds.
+    let catalog = within("Catalog::open", Duration::from_secs(20), || {
+        skills_core::Catalog::open(&bytes)
+    })
+    .expect("open");
+    within("Catalog::from_bytes", Duration::from_secs(20), || {
+        skills_core::Catalog::from_bytes(&bytes)
+    })
+    .expect("from_bytes");
+    assert_eq!(catalog.len(), names.len());
+    let scratch = Scratch::new("colliding-names");
+    let file = scratch.write("crafted.bundle", &bytes);
+    let run = skills(&scratch.0, ["inspect".into(), file.into_os_string()]);
+    run.bounded("inspect");
+    assert_eq!(run.code, Some(0), "{}", cap(&run.stderr));
+}
