@@ -320,7 +320,12 @@ impl SecretKey {
             move |error| KeyError::Io { path, error }
         };
         write_new(secret, self.to_pkcs8_pem().as_bytes(), true).map_err(io(secret))?;
-        write_new(public, self.public_key().to_pem().as_bytes(), false).map_err(io(public))
+        // Both or neither: a secret key without its public key is a key
+        // nobody knows to trust, left behind where it may leak.
+        write_new(public, self.public_key().to_pem().as_bytes(), false).map_err(|error| {
+            let _ = std::fs::remove_file(secret);
+            io(public)(error)
+        })
     }
 }
 
@@ -337,8 +342,13 @@ fn write_new(path: &Path, bytes: &[u8], private: bool) -> std::io::Result<()> {
     #[cfg(not(unix))]
     let _ = private;
     let mut file = options.open(path)?;
-    file.write_all(bytes)?;
-    file.sync_all()
+    // A file this call created and could not fill is removed, not left
+    // half written.
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(path);
+        })
 }
 
 /// An Ed25519 public key: 32 bytes.

@@ -58,6 +58,27 @@ pub fn has_control(text: &str) -> bool {
     text.chars().any(needs_escape)
 }
 
+/// The most characters of a value a message quotes: enough to recognise
+/// it, and an 8 MB name still gives a short error.
+pub const MAX_ECHO_CHARS: usize = 200;
+
+/// `text` cut to [`MAX_ECHO_CHARS`] characters and an ellipsis, for quoting
+/// a value in a message; shorter text is returned as is.
+///
+/// ```
+/// use skills_build::printable::capped;
+/// assert_eq!(capped("pdf"), "pdf");
+/// let long = "a".repeat(8_000_000);
+/// assert_eq!(capped(&long).chars().count(), 201);
+/// assert!(capped(&long).ends_with("a…"));
+/// ```
+pub fn capped(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(MAX_ECHO_CHARS) {
+        None => Cow::Borrowed(text),
+        Some((end, _)) => Cow::Owned(format!("{}…", &text[..end])),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -713,3 +713,67 @@ fn a_bundle_of_colliding_names_opens_quickly() {
     run.bounded("inspect");
     assert_eq!(run.code, Some(0), "{}", cap(&run.stderr));
 }
+
+// Finding 8: keygen writes both keys or neither; echoes are capped.
+
+#[test]
+fn keygen_leaves_no_secret_key_when_the_public_key_cannot_be_written() {
+    let scratch = Scratch::new("keygen-atomic");
+    let secret = scratch.str("secret.pem");
+    let public = scratch.str("no/such/dir/public.pem");
+    let run = skills(
+        &scratch.0,
+        ["keygen", secret.as_str(), "--public", public.as_str()],
+    );
+    run.refused("keygen", "public.pem");
+    assert!(
+        !Path::new(&secret).exists(),
+        "the secret key was left behind"
+    );
+    // A public key path that exists already is refused before anything is
+    // written.
+    let taken = scratch.write("taken.pub.pem", "x").display().to_string();
+    let run = skills(
+        &scratch.0,
+        ["keygen", secret.as_str(), "--public", taken.as_str()],
+    );
+    run.refused("keygen", "taken.pub.pem");
+    assert!(!Path::new(&secret).exists());
+    let run = skills(&scratch.0, ["keygen", secret.as_str()]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(Path::new(&secret).exists() && scratch.path("secret.pub.pem").exists());
+}
+
+#[test]
+fn a_1_mb_name_gives_a_short_error_from_every_command() {
+    let scratch = Scratch::new("long-name");
+    let name = "a".repeat(1_000_000);
+    // And 200 unknown fields of 500 characters, which one message lists.
+    let unknown: String = (0..200)
+        .map(|i| format!("k{i}{}: 1\n", "z".repeat(500)))
+        .collect();
+    scratch.write(
+        "skills/big/SKILL.md",
+        format!("---\nname: {name}\ndescription: d\n{unknown}---\nb\n"),
+    );
+    let dir = scratch.str("skills/big");
+    let skills_dir = scratch.str("skills");
+    let bundle = scratch.str("out.bundle");
+    for (what, args) in [
+        ("validate", vec!["validate", dir.as_str()]),
+        ("check", vec!["check", dir.as_str()]),
+        ("catalog", vec!["catalog", dir.as_str()]),
+        (
+            "build",
+            vec!["build", skills_dir.as_str(), "-o", bundle.as_str()],
+        ),
+    ] {
+        let run = skills(&scratch.0, args);
+        run.refused(what, "…");
+        assert!(
+            run.stderr.len() < 10_000,
+            "{what}: {} bytes of error",
+            run.stderr.len()
+        );
+    }
+}
