@@ -8,7 +8,7 @@
 #   scripts/measure-hostile.sh /tmp/main-before-target/release/skills target/release/skills
 #
 # The inputs (made in a scratch directory, removed afterwards): sparse files
-# of 2 GB (no disk used), a FIFO and a /dev/zero link as SKILL.md and as a
+# of 2 GB (no disk used), 30 of 15 MiB in one skill, a FIFO and a /dev/zero link as SKILL.md and as a
 # key file, SKILL.md files with 80,000 and 400,000 metadata keys, 65,536
 # skills whose names all want one slot of the name table, `**/` patterns on
 # a 30-deep tree, a 1 MB skill name, and a keygen whose public key cannot be
@@ -38,6 +38,8 @@ skill() { # DIR NAME: a small valid skill
 # 1. Sizes: a 2 GB sparse file beside a skill file, and as the skill file.
 skill sparse/skills/demo demo
 truncate -s 2G sparse/skills/demo/big.bin
+skill many/skills/demo demo
+for i in $(seq 10 39); do truncate -s 15M "many/skills/demo/part$i.bin"; done
 mkdir -p sparse-md/demo
 truncate -s 2G sparse-md/demo/SKILL.md
 truncate -s 2G big.key
@@ -137,6 +139,8 @@ for at in "${!bins[@]}"; do
     bin="${bins[$at]}"
     n=$((at + 1))
     run_case "1 build: 2 GB sparse file beside SKILL.md" "$n" "$bin" build sparse/skills -o out.bundle
+    run_case "1 build: 30 sparse files of 15 MiB" "$n" "$bin" build many/skills -o out.bundle
+    run_case "1 revision: 30 sparse files of 15 MiB" "$n" "$bin" revision many/skills/demo
     run_case "1 validate: 2 GB sparse SKILL.md" "$n" "$bin" validate sparse-md/demo
     run_case "1 sign --key: 2 GB sparse key file" "$n" "$bin" sign --key big.key --origin x sparse/skills/demo
     run_case "2 check: FIFO SKILL.md" "$n" "$bin" check fifo/demo

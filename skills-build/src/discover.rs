@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use std::collections::BTreeSet;
 
 use skills_core::bundle::SkillFileName;
+use skills_core::manifest::MAX_SKILL_BYTES;
 use skills_core::path::names_skill_file;
 
 use crate::fence;
@@ -410,6 +411,7 @@ fn read_skill(
         options,
         location,
         entries: 0,
+        bytes: skill_file_bytes.len() as u64,
         files: Vec::new(),
         problems,
     };
@@ -500,6 +502,10 @@ struct Walk<'w> {
     options: &'w Options,
     location: &'w str,
     entries: usize,
+    /// Bytes read so far, the skill file's included: reading stops past
+    /// the per-skill limit, so a skill of many large files cannot take
+    /// memory without bound.
+    bytes: u64,
     files: Vec<SkillFile>,
     problems: &'w mut Vec<Problem>,
 }
@@ -593,13 +599,19 @@ impl Walk<'_> {
                         return false;
                     }
                 }
-                EntryKind::File => self.file(&path, &entry.name),
+                EntryKind::File => {
+                    if !self.file(&path, &entry.name) {
+                        return false;
+                    }
+                }
             }
         }
         true
     }
 
-    fn file(&mut self, path: &str, name: &str) {
+    /// Reads one file; returns `false` once the skill's byte limit stops
+    /// the walk.
+    fn file(&mut self, path: &str, name: &str) -> bool {
         if let Some(kind) = is_junk(name) {
             self.problem(
                 path,
@@ -607,7 +619,7 @@ impl Walk<'_> {
                     format!("delete it, or skip it with an exclude rule such as {name:?}"),
                 ),
             );
-            return;
+            return true;
         }
         if names_skill_file(path) {
             let used = self.skill_file.as_str();
@@ -618,17 +630,28 @@ impl Walk<'_> {
                 ))
                 .with_hint("merge the two files into one"),
             );
-            return;
+            return true;
         }
         match self
             .source
             .read_limited(&self.full(path), self.options.max_file_size)
         {
             Ok(bytes) => {
+                self.bytes += bytes.len() as u64;
                 self.files.push(SkillFile {
                     path: path.to_string(),
                     bytes,
                 });
+                if self.bytes > MAX_SKILL_BYTES {
+                    self.problem(
+                        path,
+                        Problem::spec_error(format!(
+                            "the skill's files add up to more than {MAX_SKILL_BYTES} bytes (16 MiB) here, over the MCP Skills extension's limit per skill; the rest are not read"
+                        ))
+                        .with_hint("move large files out of the skill, or split it in two"),
+                    );
+                    return false;
+                }
             }
             Err(SourceError::TooLarge { size, limit, .. }) => {
                 self.problem(path, size_problem(size, limit));
@@ -638,6 +661,7 @@ impl Walk<'_> {
                 Problem::spec_error(format!("cannot read the file: {error}")),
             ),
         }
+        true
     }
 }
 

@@ -291,6 +291,26 @@ fn a_sparse_file_beside_the_skill_file_is_refused_unread() {
 }
 
 #[test]
+fn many_files_each_under_the_limit_are_not_read_past_the_skill_limit() {
+    // 30 sparse files of 15 MiB: each under the per-file limit, 450 MiB
+    // together, far over the 16 MiB a skill may hold.
+    let scratch = Scratch::new("many-large");
+    scratch.write("skills/demo/SKILL.md", skill_md("demo"));
+    for i in 0..30 {
+        scratch.sparse(&format!("skills/demo/data/part{i:02}.bin"), 15 << 20);
+    }
+    let key = keygen(&scratch);
+    let dir = scratch.str("skills/demo");
+    let bundle = scratch.str("out.bundle");
+    for (what, args) in dir_commands(&dir, &bundle, &key) {
+        if ["build", "revision", "sign"].contains(&what) {
+            skills(&scratch.0, args).refused(what, "16 MiB");
+        }
+    }
+    skills(&scratch.0, ["verify", "--origin", "example.com", &dir]).refused("verify", "16 MiB");
+}
+
+#[test]
 fn sparse_key_bundle_and_signature_files_are_refused_unread() {
     let scratch = Scratch::new("sparse-inputs");
     scratch.write("skills/demo/SKILL.md", skill_md("demo"));
