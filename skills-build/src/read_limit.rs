@@ -124,9 +124,10 @@ pub(crate) fn special_kind(meta: &Metadata) -> Option<&'static str> {
 pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, ReadLimitError> {
     let meta = std::fs::metadata(path).map_err(ReadLimitError::Io)?;
     check(&meta, limit)?;
-    let file = File::open(path).map_err(ReadLimitError::Io)?;
+    let file = open_nonblocking(path).map_err(ReadLimitError::Io)?;
     // The path may have been swapped between the two looks: check what was
-    // opened too.
+    // opened too (opened without blocking, where the flag is known, so a
+    // pipe swapped in does not hang `open`).
     let meta = file.metadata().map_err(ReadLimitError::Io)?;
     check(&meta, limit)?;
     // A directory opens but fails to read, with the system's own words.
@@ -138,6 +139,49 @@ pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, ReadLimitError> 
         return Err(ReadLimitError::TooLarge { size: None, limit });
     }
     Ok(bytes)
+}
+
+/// `O_NONBLOCK`, where its value is known without a C library: opening a
+/// regular file ignores it, opening a named pipe returns at once.
+#[cfg(all(
+    target_os = "linux",
+    any(
+        target_arch = "x86_64",
+        target_arch = "x86",
+        target_arch = "aarch64",
+        target_arch = "arm",
+        target_arch = "riscv64"
+    )
+))]
+const O_NONBLOCK: Option<i32> = Some(0o4000);
+#[cfg(any(target_os = "macos", target_os = "ios", target_os = "freebsd"))]
+const O_NONBLOCK: Option<i32> = Some(0x0004);
+#[cfg(not(any(
+    all(
+        target_os = "linux",
+        any(
+            target_arch = "x86_64",
+            target_arch = "x86",
+            target_arch = "aarch64",
+            target_arch = "arm",
+            target_arch = "riscv64"
+        )
+    ),
+    target_os = "macos",
+    target_os = "ios",
+    target_os = "freebsd"
+)))]
+const O_NONBLOCK: Option<i32> = None;
+
+fn open_nonblocking(path: &Path) -> io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    if let Some(flag) = O_NONBLOCK {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(flag);
+    }
+    options.open(path)
 }
 
 fn check(meta: &Metadata, limit: u64) -> Result<(), ReadLimitError> {
@@ -203,6 +247,30 @@ mod tests {
             matches!(&err, ReadLimitError::Io(e) if e.kind() == io::ErrorKind::IsADirectory),
             "{err}"
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn opening_a_pipe_does_not_block() {
+        let dir = scratch("pipe");
+        let fifo = dir.join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        if O_NONBLOCK.is_some() {
+            // What `read_limited` does after its first look, had the path
+            // been swapped for a pipe in between: the open returns and the
+            // second look refuses it.
+            let file = open_nonblocking(&fifo).unwrap();
+            let err = check(&file.metadata().unwrap(), 10).unwrap_err();
+            assert!(err.to_string().contains("named pipe"), "{err}");
+        }
+        assert!(matches!(
+            read_limited(&fifo, 10),
+            Err(ReadLimitError::Special { .. })
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
