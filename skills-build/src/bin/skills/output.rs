@@ -80,7 +80,7 @@ pub fn write(stream: Stream, text: &str) {
 }
 
 /// Writes raw bytes to stdout (for `--format json` and files); on a
-/// terminal, control characters escaped as [`write`] does.
+/// terminal, control characters escaped as [`write()`] does.
 pub fn write_stdout(text: &str) {
     let mut out = io::stdout().lock();
     let text = if out.is_terminal() {
