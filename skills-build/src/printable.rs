@@ -55,7 +55,10 @@ pub fn printable(text: &str) -> Cow<'_, str> {
 /// assert_eq!(printable_lines("a\n\tb\u{1b}[2J\r"), "a\n\tb\\u{1b}[2J\\r");
 /// ```
 pub fn printable_lines(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(|c| needs_escape(c) && c != '\n' && c != '\t') {
+    if !text
+        .chars()
+        .any(|c| needs_escape(c) && c != '\n' && c != '\t')
+    {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
