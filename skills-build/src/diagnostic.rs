@@ -1,5 +1,6 @@
 //! Problems printed the way rustc prints its diagnostics.
 
+use crate::printable::printable;
 use crate::problem::{Problem, Severity};
 
 /// One problem in the compiler's layout: severity and rule code, the
@@ -20,21 +21,23 @@ use crate::problem::{Problem, Severity};
 pub fn render(problem: &Problem) -> String {
     let mut text = format!("{}[{}]: ", problem.severity, problem.code);
     let mut lines = problem.message.lines();
-    text.push_str(lines.next().unwrap_or(""));
+    // Messages quote names and values from skills: escape what could drive
+    // a terminal or forge a line.
+    text.push_str(&printable(lines.next().unwrap_or("")));
     text.push('\n');
     if let Some(location) = problem.location() {
         text.push_str("  --> ");
-        text.push_str(&location);
+        text.push_str(&printable(&location));
         text.push('\n');
     }
     for line in lines {
         text.push_str("   | ");
-        text.push_str(line);
+        text.push_str(&printable(line));
         text.push('\n');
     }
     if let Some(hint) = &problem.hint {
         text.push_str("   = help: ");
-        text.push_str(hint);
+        text.push_str(&printable(hint));
         text.push('\n');
     }
     text.push('\n');

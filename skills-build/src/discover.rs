@@ -27,14 +27,16 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use skills_core::bundle::SkillFileName;
+use skills_core::manifest::MAX_SKILL_BYTES;
 use skills_core::path::names_skill_file;
 
 use crate::fence;
 use crate::filter::{Glob, junk};
 use crate::frontmatter::{self, SkillDocument};
+use crate::printable::{has_control, printable};
 use crate::problem::{Code, Problem, Severity};
 use crate::pyunicode;
-use crate::source::{EntryKind, Source};
+use crate::source::{EntryKind, Source, SourceError};
 use crate::validate::{ValidateOptions, validate_with};
 
 /// The default largest file embedded: 16 MiB, the MCP Skills extension's
@@ -708,6 +710,7 @@ fn read_skill(
         options,
         location,
         entries: 0,
+        bytes: skill_file_bytes.len() as u64,
         files: Vec::new(),
         problems,
     };
@@ -737,8 +740,12 @@ fn read_document(
     problems: &mut Vec<Problem>,
     raw: &mut Vec<u8>,
 ) -> Option<SkillDocument> {
-    let bytes = match source.read(&join(path, skill_file.as_str())) {
+    let bytes = match source.read_limited(&join(path, skill_file.as_str()), options.max_file_size) {
         Ok(bytes) => bytes,
+        Err(SourceError::TooLarge { size, limit, .. }) => {
+            problems.push(size_problem(size, limit).with_file(file_location));
+            return None;
+        }
         Err(error) => {
             problems.push(
                 Problem::new(
@@ -750,10 +757,6 @@ fn read_document(
             return None;
         }
     };
-    if let Some(problem) = size_problem(bytes.len(), options.max_file_size) {
-        problems.push(problem.with_file(file_location));
-        return None;
-    }
     let parsed = frontmatter::parse(&bytes);
     *raw = bytes;
     match parsed {
@@ -776,15 +779,15 @@ fn read_document(
     }
 }
 
-fn size_problem(size: usize, max: u64) -> Option<Problem> {
-    let size = u64::try_from(size).unwrap_or(u64::MAX);
-    (size > max).then(|| {
-        Problem::new(
-            Code::FileTooLarge,
-            format!("the file is {size} bytes, over the {max}-byte limit for one file"),
-        )
+/// The problem of a file over the size limit; `size` is `None` when the
+/// file grew past the limit while it was read.
+fn size_problem(size: Option<u64>, max: u64) -> Problem {
+    let message = match size {
+        Some(size) => format!("the file is {size} bytes, over the {max}-byte limit for one file"),
+        None => format!("the file holds more than the {max}-byte limit for one file"),
+    };
+    Problem::new(Code::FileTooLarge, message)
         .with_hint("exclude it, make it smaller, or raise the limit (max_file_size)")
-    })
 }
 
 /// The walk over one skill directory.
@@ -795,6 +798,10 @@ struct Walk<'w> {
     options: &'w Options,
     location: &'w str,
     entries: usize,
+    /// Bytes read so far, the skill file's included: reading stops past
+    /// the per-skill limit, so a skill of many large files cannot take
+    /// memory without bound.
+    bytes: u64,
     files: Vec<SkillFile>,
     problems: &'w mut Vec<Problem>,
 }
@@ -895,19 +902,36 @@ impl Walk<'_> {
                 );
                 continue;
             }
+            if has_control(&entry.name) {
+                self.problem(
+                    &printable(&path),
+                    Problem::new(Code::FileNameControl, format!(
+                        "the name {:?} holds a control character, which would forge lines in the file list a model reads",
+                        entry.name
+                    ))
+                    .with_hint("rename it, or exclude it"),
+                );
+                continue;
+            }
             match entry.kind {
                 EntryKind::Dir => {
                     if !self.walk(&path, depth + 1) {
                         return false;
                     }
                 }
-                EntryKind::File => self.file(&path),
+                EntryKind::File => {
+                    if !self.file(&path) {
+                        return false;
+                    }
+                }
             }
         }
         true
     }
 
-    fn file(&mut self, path: &str) {
+    /// Reads one file; returns `false` once the skill's byte limit stops
+    /// the walk.
+    fn file(&mut self, path: &str) -> bool {
         if names_skill_file(path) {
             let used = self.skill_file.as_str();
             self.problem(
@@ -917,18 +941,31 @@ impl Walk<'_> {
                 ))
                 .with_hint("merge the two files into one"),
             );
-            return;
+            return true;
         }
-        match self.source.read(&self.full(path)) {
+        match self
+            .source
+            .read_limited(&self.full(path), self.options.max_file_size)
+        {
             Ok(bytes) => {
-                if let Some(problem) = size_problem(bytes.len(), self.options.max_file_size) {
-                    self.problem(path, problem);
-                    return;
-                }
+                self.bytes += bytes.len() as u64;
                 self.files.push(SkillFile {
                     path: path.to_string(),
                     bytes,
                 });
+                if self.bytes > MAX_SKILL_BYTES {
+                    self.problem(
+                        path,
+                        Problem::new(Code::SkillTooLarge, format!(
+                            "the skill's files add up to more than {MAX_SKILL_BYTES} bytes (16 MiB) here, over the MCP Skills extension's limit per skill; the rest are not read"
+                        ))
+                        .with_hint("move large files out of the skill, or split it in two"),
+                    );
+                    return false;
+                }
+            }
+            Err(SourceError::TooLarge { size, limit, .. }) => {
+                self.problem(path, size_problem(size, limit));
             }
             Err(error) => self.problem(
                 path,
@@ -938,6 +975,7 @@ impl Walk<'_> {
                 ),
             ),
         }
+        true
     }
 }
 

@@ -33,6 +33,13 @@ use std::path::{Path, PathBuf};
 use ed25519_dalek::{Signer, SigningKey, VerifyingKey};
 use zeroize::Zeroizing;
 
+use crate::read_limit::{read_limited, read_text_limited};
+
+/// The most bytes a key file may hold. A key is a few hundred bytes of PEM
+/// or 64 hex digits; the limit stops a device or a huge file given by
+/// mistake from being read without end.
+pub const MAX_KEY_FILE_BYTES: u64 = 64 * 1024;
+
 /// The DER of the Ed25519 algorithm identifier: `SEQUENCE { OID 1.3.101.112 }`.
 const ED25519_ALGORITHM: [u8; 7] = [0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70];
 
@@ -137,10 +144,13 @@ impl KeySource {
     pub fn load(&self) -> Result<SecretKey, KeyError> {
         let text = match self {
             KeySource::File(path) => {
-                let bytes = Zeroizing::new(std::fs::read(path).map_err(|error| KeyError::Io {
-                    path: path.clone(),
-                    error,
-                })?);
+                let bytes =
+                    Zeroizing::new(read_limited(path, MAX_KEY_FILE_BYTES).map_err(|error| {
+                        KeyError::Io {
+                            path: path.clone(),
+                            error: error.into(),
+                        }
+                    })?);
                 match std::str::from_utf8(&bytes) {
                     Ok(text) => Zeroizing::new(text.to_string()),
                     Err(_) => {
@@ -310,7 +320,12 @@ impl SecretKey {
             move |error| KeyError::Io { path, error }
         };
         write_new(secret, self.to_pkcs8_pem().as_bytes(), true).map_err(io(secret))?;
-        write_new(public, self.public_key().to_pem().as_bytes(), false).map_err(io(public))
+        // Both or neither: a secret key without its public key is a key
+        // nobody knows to trust, left behind where it may leak.
+        write_new(public, self.public_key().to_pem().as_bytes(), false).map_err(|error| {
+            let _ = std::fs::remove_file(secret);
+            io(public)(error)
+        })
     }
 }
 
@@ -327,8 +342,13 @@ fn write_new(path: &Path, bytes: &[u8], private: bool) -> std::io::Result<()> {
     #[cfg(not(unix))]
     let _ = private;
     let mut file = options.open(path)?;
-    file.write_all(bytes)?;
-    file.sync_all()
+    // A file this call created and could not fill is removed, not left
+    // half written.
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(path);
+        })
 }
 
 /// An Ed25519 public key: 32 bytes.
@@ -366,9 +386,9 @@ impl PublicKey {
     /// assert!(skills_build::keys::PublicKey::from_file("no/such/key.pem".as_ref()).is_err());
     /// ```
     pub fn from_file(path: &Path) -> Result<Self, KeyError> {
-        let text = std::fs::read_to_string(path).map_err(|error| KeyError::Io {
+        let text = read_text_limited(path, MAX_KEY_FILE_BYTES).map_err(|error| KeyError::Io {
             path: path.to_path_buf(),
-            error,
+            error: error.into(),
         })?;
         Self::parse(&text, &path.display().to_string())
     }

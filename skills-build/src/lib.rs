@@ -30,10 +30,12 @@ pub mod keys;
 pub mod media;
 #[cfg(feature = "archive")]
 pub mod pack;
+pub mod printable;
 pub mod problem;
 pub mod properties;
 pub mod pyrepr;
 pub mod pyunicode;
+pub mod read_limit;
 pub mod sections;
 pub mod signing;
 pub mod skill_dir;

@@ -223,6 +223,8 @@ codes! {
         "A file of a skill cannot be read.";
     FileTooLarge = "file-too-large", Build, Error,
         "A file is over the size limit for one file (16 MiB unless raised).";
+    FileNameControl = "file-name-control", Build, Error,
+        "A file or directory name holds a control character, which would forge lines in the file list a model reads.";
     FileNameBackslash = "file-name-backslash", Build, Error,
         "A file or directory name holds a backslash, which the skill tool refuses in paths.";
     SkillFileDuplicate = "skill-file-duplicate", Build, Error,

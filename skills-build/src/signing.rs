@@ -529,7 +529,8 @@ impl std::error::Error for SnapshotError {}
 /// See [`DirSnapshot`] for an example.
 pub fn snapshot_dir(dir: &std::path::Path) -> Result<DirSnapshot, SnapshotError> {
     let mut files = Vec::new();
-    walk_dir(dir, "", &mut files, 0)?;
+    let mut budget = skills_core::manifest::MAX_SKILL_BYTES;
+    walk_dir(dir, "", &mut files, 0, &mut budget)?;
     files.sort_by(|a, b| a.0.cmp(&b.0));
     let skill_file = files
         .iter()
@@ -567,6 +568,7 @@ fn walk_dir(
     rel: &str,
     files: &mut Vec<(String, Vec<u8>)>,
     depth: usize,
+    budget: &mut u64,
 ) -> Result<(), SnapshotError> {
     let here = if rel.is_empty() {
         root.to_path_buf()
@@ -598,9 +600,33 @@ fn walk_dir(
         if kind.is_symlink() {
             return Err(SnapshotError::Link { path });
         } else if kind.is_dir() {
-            walk_dir(root, &rel_path, files, depth + 1)?;
+            walk_dir(root, &rel_path, files, depth + 1, budget)?;
         } else {
-            let bytes = std::fs::read(&path).map_err(io(&path))?;
+            // Special files are refused before opening; nothing is read
+            // past the compiler's per-file limit, nor past the per-skill
+            // limit all files share (`budget`, the bytes still allowed).
+            let limit = crate::discover::DEFAULT_MAX_FILE_SIZE.min(*budget);
+            let bytes = crate::read_limit::read_limited(&path, limit).map_err(|error| {
+                let error = match error {
+                    // Under the per-file limit, but over what the skill's
+                    // other files left.
+                    crate::read_limit::ReadLimitError::TooLarge { size, .. }
+                        if size
+                            .is_none_or(|size| size <= crate::discover::DEFAULT_MAX_FILE_SIZE) =>
+                    {
+                        std::io::Error::new(
+                            std::io::ErrorKind::FileTooLarge,
+                            "the skill's files add up to more than the 16 MiB limit per skill",
+                        )
+                    }
+                    error => error.into(),
+                };
+                SnapshotError::Io {
+                    path: path.clone(),
+                    error,
+                }
+            })?;
+            *budget -= bytes.len() as u64;
             files.push((rel_path, bytes));
         }
     }

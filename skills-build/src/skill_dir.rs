@@ -9,8 +9,10 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::discover::DEFAULT_MAX_FILE_SIZE;
 use crate::frontmatter::{self, ParseError, SkillDocument};
 use crate::problem::{Code, Problem};
+use crate::read_limit::read_limited;
 use crate::skill_file::SKILL_FILE_NAMES;
 use crate::validate;
 
@@ -123,6 +125,23 @@ pub struct LoadedSkill {
     pub document: SkillDocument,
 }
 
+/// The bytes of a skill file, read without trusting it: a named pipe or a
+/// device (even through a link) is refused before it is opened, and a file
+/// over [`DEFAULT_MAX_FILE_SIZE`] bytes is refused without reading more
+/// than that. (The reference reads whatever it is given; see the README's
+/// list of where we differ.)
+///
+/// ```
+/// let error = skills_build::skill_dir::read_skill_file("/dev/zero".as_ref()).unwrap_err();
+/// assert!(error.to_string().contains("character device"), "{error}");
+/// ```
+pub fn read_skill_file(file: &Path) -> Result<Vec<u8>, LoadError> {
+    read_limited(file, DEFAULT_MAX_FILE_SIZE).map_err(|error| LoadError::Unreadable {
+        file: file.to_path_buf(),
+        error: error.into(),
+    })
+}
+
 /// Finds and parses the skill file of `dir`, without validating it.
 pub fn load(dir: &Path) -> Result<LoadedSkill, LoadError> {
     if !dir.exists() {
@@ -133,10 +152,7 @@ pub fn load(dir: &Path) -> Result<LoadedSkill, LoadError> {
     }
     let file =
         find_skill_file(dir).ok_or_else(|| LoadError::MissingSkillFile(dir.to_path_buf()))?;
-    let bytes = std::fs::read(&file).map_err(|error| LoadError::Unreadable {
-        file: file.clone(),
-        error,
-    })?;
+    let bytes = read_skill_file(&file)?;
     match frontmatter::parse(&bytes) {
         Ok(document) => Ok(LoadedSkill { file, document }),
         Err(error) => Err(LoadError::Parse { file, error }),

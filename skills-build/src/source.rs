@@ -12,6 +12,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::read_limit::ReadLimitError;
+
 /// What a directory entry is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EntryKind {
@@ -47,6 +49,17 @@ pub enum SourceError {
     /// Something that is neither a file nor a directory (a socket, a
     /// device, a broken link).
     NotAFile(String),
+    /// The file holds more bytes than the reader allowed (see
+    /// [`Source::read_limited`]); nothing past the limit was read.
+    TooLarge {
+        /// The path, relative to the source root.
+        path: String,
+        /// Its length when known (from its metadata, or its bytes in
+        /// memory); `None` when it grew past the limit while being read.
+        size: Option<u64>,
+        /// The limit, in bytes.
+        limit: u64,
+    },
     /// The operating system refused.
     Io {
         /// The path, relative to the source root.
@@ -71,6 +84,19 @@ impl fmt::Display for SourceError {
             SourceError::NotAFile(path) => {
                 write!(f, "{path}: neither a file nor a directory (a broken link?)")
             }
+            SourceError::TooLarge {
+                path,
+                size: Some(size),
+                limit,
+            } => write!(
+                f,
+                "{path}: the file is {size} bytes, over the {limit}-byte limit"
+            ),
+            SourceError::TooLarge {
+                path,
+                size: None,
+                limit,
+            } => write!(f, "{path}: the file holds more than the {limit}-byte limit"),
             SourceError::Io { path, error } => write!(f, "{path}: {error}"),
         }
     }
@@ -93,6 +119,23 @@ pub trait Source {
 
     /// The bytes of file `path`.
     fn read(&self, path: &str) -> Result<Vec<u8>, SourceError>;
+
+    /// The bytes of file `path` when it holds at most `limit` bytes, else
+    /// [`SourceError::TooLarge`]. A source on disk checks the length before
+    /// reading and never reads more than `limit + 1` bytes; the default,
+    /// for sources already in memory, reads and then compares.
+    fn read_limited(&self, path: &str, limit: u64) -> Result<Vec<u8>, SourceError> {
+        let bytes = self.read(path)?;
+        let size = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+        if size > limit {
+            return Err(SourceError::TooLarge {
+                path: path.to_string(),
+                size: Some(size),
+                limit,
+            });
+        }
+        Ok(bytes)
+    }
 }
 
 fn join(dir: &str, name: &str) -> String {
@@ -232,6 +275,14 @@ impl Source for DirSource {
                     EntryKind::Dir
                 } else if target.is_file() {
                     EntryKind::File
+                } else if let Some(kind) = std::fs::metadata(&target)
+                    .ok()
+                    .and_then(|meta| crate::read_limit::special_kind(&meta))
+                {
+                    return Err(SourceError::Io {
+                        path: rel,
+                        error: ReadLimitError::Special { kind }.into(),
+                    });
                 } else {
                     return Err(SourceError::NotAFile(rel));
                 }
@@ -243,13 +294,24 @@ impl Source for DirSource {
     }
 
     fn read(&self, path: &str) -> Result<Vec<u8>, SourceError> {
+        self.read_limited(path, u64::MAX)
+    }
+
+    fn read_limited(&self, path: &str, limit: u64) -> Result<Vec<u8>, SourceError> {
         let real = match self.plain_file(path) {
             Some(real) => real,
             None => self.resolve(path)?,
         };
-        std::fs::read(real).map_err(|error| SourceError::Io {
-            path: path.to_string(),
-            error,
+        crate::read_limit::read_limited(&real, limit).map_err(|error| match error {
+            ReadLimitError::TooLarge { size, limit } => SourceError::TooLarge {
+                path: path.to_string(),
+                size,
+                limit,
+            },
+            error => SourceError::Io {
+                path: path.to_string(),
+                error: error.into(),
+            },
         })
     }
 }

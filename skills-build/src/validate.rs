@@ -7,6 +7,7 @@
 
 use crate::allowed_tools;
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
+use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
 use crate::pyunicode;
 use crate::yaml::{Entry, Value};
@@ -109,7 +110,7 @@ fn check_unknown_fields(fm: &Frontmatter, problems: &mut Vec<Problem>) {
             Code::UnknownField,
             format!(
                 "Unexpected fields in frontmatter: {}. Only {} are allowed.",
-                names.join(", "),
+                capped(&names.join(", ")),
                 python_list(&KNOWN_FIELDS)
             ),
         )
@@ -157,19 +158,23 @@ fn check_name(fm: &Frontmatter, dir_name: &str, problems: &mut Vec<Problem>) {
     let problem =
         |code: Code, message: String| Problem::new(code, message).with_field("name").at(pos);
     let chars = name.chars().count();
+    // Messages quote at most `MAX_ECHO_CHARS` of the name.
+    let shown = capped(&name);
     if chars > MAX_NAME_CHARS {
         problems.push(problem(
             Code::NameTooLong,
-            format!("Skill name '{name}' exceeds {MAX_NAME_CHARS} character limit ({chars} chars)"),
+            format!(
+                "Skill name '{shown}' exceeds {MAX_NAME_CHARS} character limit ({chars} chars)"
+            ),
         ));
     }
     if pyunicode::changes_when_lowercased(&name) {
         problems.push(
             problem(
                 Code::NameLowercase,
-                format!("Skill name '{name}' must be lowercase"),
+                format!("Skill name '{shown}' must be lowercase"),
             )
-            .with_hint(format!("write it as '{}'", name.to_lowercase())),
+            .with_hint(format!("write it as '{}'", capped(&name.to_lowercase()))),
         );
     }
     if name.starts_with('-') || name.ends_with('-') {
@@ -186,14 +191,17 @@ fn check_name(fm: &Frontmatter, dir_name: &str, problems: &mut Vec<Problem>) {
     }
     if !name.chars().all(|c| c == '-' || pyunicode::is_alnum(c)) {
         problems.push(problem(Code::NameInvalidCharacters, format!(
-            "Skill name '{name}' contains invalid characters. Only letters, digits, and hyphens are allowed."
+            "Skill name '{shown}' contains invalid characters. Only letters, digits, and hyphens are allowed."
         )));
     }
     if pyunicode::nfkc(dir_name) != name {
         problems.push(
             problem(
                 Code::NameDirectoryMismatch,
-                format!("Directory name '{dir_name}' must match skill name '{name}'"),
+                format!(
+                    "Directory name '{}' must match skill name '{shown}'",
+                    capped(dir_name)
+                ),
             )
             .with_hint("rename the directory or the skill so that they agree"),
         );
@@ -286,7 +294,7 @@ fn check_metadata_with(fm: &Frontmatter, options: &ValidateOptions, problems: &m
                             Code::MetadataNotString,
                             format!(
                                 "metadata must map strings to strings, but '{}' holds {}",
-                                inner.key,
+                                capped(&inner.key),
                                 shape(&inner.value.value)
                             ),
                         )

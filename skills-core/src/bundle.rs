@@ -705,7 +705,7 @@ impl fmt::Display for BundleError {
             }
             BundleError::InvalidFilePath { skill, path } => write!(
                 f,
-                "skill {skill:?} has a file at {path:?}, which is not a relative `/`-separated path without empty, `.` or `..` segments or backslashes"
+                "skill {skill:?} has a file at {path:?}, which is not a relative `/`-separated path without empty, `.` or `..` segments, backslashes or control characters"
             ),
             BundleError::ShadowedBySkillFile { skill, path } => write!(
                 f,
@@ -826,7 +826,9 @@ pub(crate) fn check_skill(skill: &Skill<'_>) -> Result<(), BundleError> {
     let mut previous: Option<&str> = None;
     for file in &skill.files {
         let (name, path) = (skill.name, file.path);
-        if !is_valid_file_path(path) {
+        // A control character in a listed path would forge lines in the
+        // file list a model reads.
+        if !is_valid_file_path(path) || path.chars().any(char::is_control) {
             return Err(BundleError::InvalidFilePath {
                 skill: name.into(),
                 path: path.into(),

@@ -14,6 +14,7 @@
 //! assert!(entry.starts_with(r#"{"uri":"skill://acme/git-rebase/SKILL.md","frontmatter":"#));
 //! ```
 
+use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
@@ -210,9 +211,11 @@ pub fn simple_frontmatter_json(frontmatter: &str) -> Option<String> {
     let body = frontmatter.strip_suffix('\n').unwrap_or(frontmatter);
     let mut out = String::with_capacity(frontmatter.len() + 32);
     out.push('{');
-    let mut keys: Vec<&str> = Vec::new();
-    let mut nested: Option<Vec<&str>> = None;
-    let close_nested = |out: &mut String, nested: &mut Option<Vec<&str>>| -> Option<()> {
+    // Sets, not lists: a repeated key is found in log time, so 80,000
+    // metadata keys cost no more than their length.
+    let mut keys: BTreeSet<&str> = BTreeSet::new();
+    let mut nested: Option<BTreeSet<&str>> = None;
+    let close_nested = |out: &mut String, nested: &mut Option<BTreeSet<&str>>| -> Option<()> {
         if let Some(inner) = nested.take() {
             if inner.is_empty() {
                 return None; // `key:` alone is null, not a map
@@ -226,13 +229,12 @@ pub fn simple_frontmatter_json(frontmatter: &str) -> Option<String> {
             if let Some(rest) = line.strip_prefix("  ") {
                 let inner = nested.as_mut()?;
                 let (key, value) = simple_pair(rest)?;
-                if inner.contains(&key) {
-                    return None;
-                }
                 if !inner.is_empty() {
                     out.push(',');
                 }
-                inner.push(key);
+                if !inner.insert(key) {
+                    return None;
+                }
                 push_json_string(&mut out, key, false);
                 out.push(':');
                 push_json_string(&mut out, simple_scalar(value?)?, false);
@@ -240,20 +242,19 @@ pub fn simple_frontmatter_json(frontmatter: &str) -> Option<String> {
             }
             close_nested(&mut out, &mut nested)?;
             let (key, value) = simple_pair(line)?;
-            if keys.contains(&key) {
-                return None;
-            }
             if !keys.is_empty() {
                 out.push(',');
             }
-            keys.push(key);
+            if !keys.insert(key) {
+                return None;
+            }
             push_json_string(&mut out, key, false);
             out.push(':');
             match value {
                 Some(value) => push_json_string(&mut out, simple_scalar(value)?, false),
                 None => {
                     out.push('{');
-                    nested = Some(Vec::new());
+                    nested = Some(BTreeSet::new());
                 }
             }
         }

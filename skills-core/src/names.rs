@@ -14,19 +14,48 @@ use crate::bundle::BundleError;
 /// Slot contents: the name's hash and the skill's index plus one (zero
 /// marks an empty slot).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Slot {
+pub(crate) struct Slot {
     hash: u32,
     index_plus_one: usize,
 }
 
+/// The longest run of occupied slots a hashed table may hold. Ordinary
+/// names, at the table's load of one half, make runs of a few slots; names
+/// crafted to share slots make runs of thousands, and then every insertion
+/// and every lookup walks one. A table with a longer run is given up for a
+/// sorted list, so a lookup never reads more than this many slots.
+const MAX_RUN: usize = 128;
+
 /// Names to catalog indices; built once, read by every call.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct NameIndex {
-    slots: Vec<Slot>,
+///
+/// Two shapes, chosen when the table is built: an open-addressing hash
+/// table (the usual one), or, when the names collide more than ordinary
+/// names ever do (a bundle made to slow its reader down), the indices
+/// sorted by name for a binary search. Building costs O(n) slot probes or
+/// O(n log n) comparisons, a lookup O([`MAX_RUN`]) or O(log n), whatever
+/// the names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum NameIndex {
+    /// Open addressing with linear probing; no run longer than [`MAX_RUN`].
+    Hashed {
+        /// A power of two in length, at most half full.
+        slots: Vec<Slot>,
+    },
+    /// Skill indices in the byte order of their names.
+    Sorted {
+        /// Every index once.
+        order: Vec<usize>,
+    },
 }
 
-/// FNV-1a over the name's bytes: short names, no attacker-chosen table
-/// sizes to exploit (the bundle is compiled in), so a simple hash does.
+impl Default for NameIndex {
+    fn default() -> Self {
+        NameIndex::Hashed { slots: Vec::new() }
+    }
+}
+
+/// FNV-1a over the name's bytes. Easy to steer, which is why the table
+/// bounds its runs rather than trusting the hash.
 fn hash(name: &str) -> u32 {
     name.bytes().fold(0x811c_9dc5u32, |h, b| {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
@@ -40,6 +69,18 @@ impl NameIndex {
         len: usize,
         name: impl Fn(usize) -> &'n str,
     ) -> Result<Self, BundleError> {
+        match Self::hashed(len, &name)? {
+            Some(index) => Ok(index),
+            None => Self::sorted(len, &name),
+        }
+    }
+
+    /// The hash table, or `None` when some run of occupied slots would
+    /// grow past [`MAX_RUN`].
+    fn hashed<'n>(
+        len: usize,
+        name: &impl Fn(usize) -> &'n str,
+    ) -> Result<Option<Self>, BundleError> {
         let capacity = len
             .saturating_mul(2)
             .max(1)
@@ -51,6 +92,7 @@ impl NameIndex {
             let wanted = name(index);
             let h = hash(wanted);
             let mut at = h as usize & mask;
+            let mut probes = 0;
             loop {
                 let slot = slots[at];
                 if slot.index_plus_one == 0 {
@@ -65,20 +107,51 @@ impl NameIndex {
                         name: wanted.into(),
                     });
                 }
+                probes += 1;
+                if probes > MAX_RUN {
+                    return Ok(None);
+                }
                 at = (at + 1) & mask;
             }
         }
-        Ok(NameIndex { slots })
+        // Short probes can still leave a long run (names whose home slots
+        // are adjacent); a lookup of a missing name would walk all of it.
+        if longest_run(&slots) > MAX_RUN {
+            return Ok(None);
+        }
+        Ok(Some(NameIndex::Hashed { slots }))
+    }
+
+    /// The indices sorted by name; a repeated name sits beside its twin.
+    fn sorted<'n>(len: usize, name: &impl Fn(usize) -> &'n str) -> Result<Self, BundleError> {
+        let mut order: Vec<usize> = (0..len).collect();
+        // Stable, so of two equal names the first given comes first.
+        order.sort_by(|&a, &b| name(a).cmp(name(b)));
+        if let Some(pair) = order.windows(2).find(|pair| name(pair[0]) == name(pair[1])) {
+            return Err(BundleError::DuplicateSkill {
+                name: name(pair[1]).into(),
+            });
+        }
+        Ok(NameIndex::Sorted { order })
     }
 
     /// The index of `wanted`, if it is one of the names.
     pub(crate) fn find<'n>(&self, wanted: &str, name: impl Fn(usize) -> &'n str) -> Option<usize> {
-        let mask = self.slots.len().checked_sub(1)?;
+        let slots = match self {
+            NameIndex::Sorted { order } => {
+                let at = order
+                    .binary_search_by(|&index| name(index).cmp(wanted))
+                    .ok()?;
+                return order.get(at).copied();
+            }
+            NameIndex::Hashed { slots } => slots,
+        };
+        let mask = slots.len().checked_sub(1)?;
         let h = hash(wanted);
         let mut at = h as usize & mask;
-        // At most every slot once; the table is never full (twice the names).
-        for _ in 0..self.slots.len() {
-            let slot = self.slots.get(at)?;
+        // No run is longer than `MAX_RUN`, so an empty slot comes soon.
+        for _ in 0..=MAX_RUN {
+            let slot = slots.get(at)?;
             if slot.index_plus_one == 0 {
                 return None;
             }
@@ -90,6 +163,25 @@ impl NameIndex {
         }
         None
     }
+}
+
+/// The longest run of occupied slots, wrapping around the end.
+fn longest_run(slots: &[Slot]) -> usize {
+    let occupied = |slot: &Slot| slot.index_plus_one != 0;
+    // Start counting after an empty slot, so a run across the end is one.
+    let Some(empty) = slots.iter().position(|slot| !occupied(slot)) else {
+        return slots.len();
+    };
+    let (mut longest, mut run) = (0, 0);
+    for offset in 1..=slots.len() {
+        if occupied(&slots[(empty + offset) % slots.len()]) {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    longest
 }
 
 #[cfg(test)]
@@ -116,6 +208,56 @@ mod tests {
             NameIndex::build(3, |i| names[i]),
             Err(BundleError::DuplicateSkill { name: "a".into() })
         );
+    }
+
+    /// Names whose home slots all fall in the first half of the table:
+    /// one run of every name, which makes probing quadratic.
+    fn crowded(len: usize) -> Vec<String> {
+        let half = len; // the table holds `2 * len` slots
+        (0u64..)
+            .map(|i| format!("n{i:x}"))
+            .filter(|name| (hash(name) as usize) & (2 * len - 1) < half)
+            .take(len)
+            .collect()
+    }
+
+    #[test]
+    fn crowded_names_fall_back_to_a_sorted_list_and_are_all_found() {
+        let names = crowded(4096);
+        let index = NameIndex::build(names.len(), |i| &names[i]).unwrap();
+        assert!(matches!(index, NameIndex::Sorted { .. }));
+        for (i, name) in names.iter().enumerate() {
+            assert_eq!(index.find(name, |j| &names[j]), Some(i));
+        }
+        assert_eq!(index.find("absent", |j| &names[j]), None);
+        let mut twice = names.clone();
+        twice.push(names[17].clone());
+        assert_eq!(
+            NameIndex::build(twice.len(), |i| &twice[i]),
+            Err(BundleError::DuplicateSkill {
+                name: names[17].clone()
+            })
+        );
+    }
+
+    #[test]
+    fn ordinary_names_keep_the_hash_table() {
+        let names: Vec<String> = (0..100_000).map(|i| format!("skill-{i}")).collect();
+        let index = NameIndex::build(names.len(), |i| &names[i]).unwrap();
+        assert!(matches!(index, NameIndex::Hashed { .. }));
+    }
+
+    #[test]
+    fn runs_wrap_around_the_end() {
+        let full = Slot {
+            hash: 0,
+            index_plus_one: 1,
+        };
+        let empty = Slot::default();
+        assert_eq!(longest_run(&[full, empty, full, full]), 3);
+        assert_eq!(longest_run(&[empty, full, full, empty]), 2);
+        assert_eq!(longest_run(&[full, full]), 2);
+        assert_eq!(longest_run(&[empty]), 0);
     }
 
     #[test]

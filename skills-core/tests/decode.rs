@@ -249,7 +249,7 @@ fn bundle_error_messages() {
             path: "../x".into()
         }
         .to_string(),
-        "skill \"s\" has a file at \"../x\", which is not a relative `/`-separated path without empty, `.` or `..` segments or backslashes"
+        "skill \"s\" has a file at \"../x\", which is not a relative `/`-separated path without empty, `.` or `..` segments, backslashes or control characters"
     );
     assert_eq!(
         BundleError::ShadowedBySkillFile {

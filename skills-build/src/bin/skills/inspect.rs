@@ -4,6 +4,8 @@ use skills_core::bundle::{Content, Signature, Skill};
 use skills_core::revision::Revision;
 use skills_core::{Catalog, FORMAT_VERSION, Sha256};
 
+use skills_build::printable::printable;
+
 use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write, write_stdout};
 use crate::targets::read_file;
@@ -24,8 +26,8 @@ pub const COMMAND: CommandSpec = CommandSpec {
 fn kind(content: &Content<'_>) -> String {
     match content {
         Content::Text(_) => "text".to_string(),
-        Content::Image { media_type, .. } => format!("image {media_type}"),
-        Content::Binary { media_type, .. } => format!("binary {media_type}"),
+        Content::Image { media_type, .. } => format!("image {}", printable(media_type)),
+        Content::Binary { media_type, .. } => format!("binary {}", printable(media_type)),
     }
 }
 
@@ -34,20 +36,29 @@ fn describe_skill(skill: &Skill<'_>, out: &mut String) {
         out.push_str(&text);
         out.push('\n');
     };
-    line(out, format!("\nskill {}", skill.name));
-    line(out, format!("  location: {}", skill.location));
-    line(out, format!("  description: {}", skill.description));
+    line(out, format!("\nskill {}", printable(skill.name)));
+    line(out, format!("  location: {}", printable(skill.location)));
+    line(
+        out,
+        format!("  description: {}", printable(skill.description)),
+    );
     if let Some(license) = skill.license {
-        line(out, format!("  license: {license}"));
+        line(out, format!("  license: {}", printable(license)));
     }
     if let Some(compatibility) = skill.compatibility {
-        line(out, format!("  compatibility: {compatibility}"));
+        line(
+            out,
+            format!("  compatibility: {}", printable(compatibility)),
+        );
     }
     if let Some(tools) = skill.allowed_tools {
-        line(out, format!("  allowed-tools: {tools}"));
+        line(out, format!("  allowed-tools: {}", printable(tools)));
     }
     for (key, value) in &skill.metadata {
-        line(out, format!("  metadata {key}: {value}"));
+        line(
+            out,
+            format!("  metadata {}: {}", printable(key), printable(value)),
+        );
     }
     line(
         out,
@@ -75,7 +86,7 @@ fn describe_skill(skill: &Skill<'_>, out: &mut String) {
             out,
             format!(
                 "    {}  {} bytes  {}  sha256 {}",
-                file.path,
+                printable(file.path),
                 file.size(),
                 kind(&file.content),
                 Sha256(file.sha256)
@@ -89,8 +100,8 @@ fn signature_lines(signatures: &[Signature<'_>], indent: &str, out: &mut String)
     for signature in signatures {
         out.push_str(&format!(
             "{indent}signature: key {} origin {} {}\n",
-            signature.key_id,
-            signature.origin,
+            printable(signature.key_id),
+            printable(signature.origin),
             skills_core::base64::encode(signature.signature.0)
         ));
     }
@@ -110,14 +121,19 @@ pub fn run(call: &Invocation) -> i32 {
         Err(error) => {
             write(
                 Stream::Err,
-                &format!("error: {path} is not a readable skills bundle: {error}\n"),
+                &format!(
+                    "error: {} is not a readable skills bundle: {}\n",
+                    printable(path),
+                    printable(&error.to_string())
+                ),
             );
             return 1;
         }
     };
     let bundle = catalog.bundle();
     let mut out = format!(
-        "bundle {path}: {} bytes, format version {FORMAT_VERSION}\nprompt: {} bytes\nusage: {} bytes\ntool description and schema: {} bytes\nskills: {}\n",
+        "bundle {}: {} bytes, format version {FORMAT_VERSION}\nprompt: {} bytes\nusage: {} bytes\ntool description and schema: {} bytes\nskills: {}\n",
+        printable(path),
         bytes.len(),
         bundle.prompt.len(),
         bundle.usage.len(),

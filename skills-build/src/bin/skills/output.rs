@@ -3,6 +3,8 @@
 
 use std::io::{self, IsTerminal, Write};
 
+use skills_build::printable::printable_lines;
+
 /// Removes every match of `\x1b\[[0-?]*[ -/]*[@-~]`.
 pub fn strip_ansi(text: &str) -> String {
     let bytes = text.as_bytes();
@@ -48,14 +50,17 @@ pub fn echo(stream: Stream, text: &str) {
     write(stream, &line);
 }
 
-/// Writes `text` as is (ANSI-stripped when the stream is not a terminal).
-/// A closed pipe is not an error worth a panic: output just stops.
+/// Writes `text`: ANSI-stripped when the stream is not a terminal; on a
+/// terminal, with control characters other than line breaks and tabs
+/// escaped, so text from a skill cannot drive the terminal (set its title,
+/// clear it). A closed pipe is not an error worth a panic: output just
+/// stops.
 pub fn write(stream: Stream, text: &str) {
     let result = match stream {
         Stream::Out => {
             let mut out = io::stdout().lock();
             let text = if out.is_terminal() {
-                text.to_string()
+                printable_lines(text).into_owned()
             } else {
                 strip_ansi(text)
             };
@@ -64,7 +69,7 @@ pub fn write(stream: Stream, text: &str) {
         Stream::Err => {
             let mut err = io::stderr().lock();
             let text = if err.is_terminal() {
-                text.to_string()
+                printable_lines(text).into_owned()
             } else {
                 strip_ansi(text)
             };
@@ -74,9 +79,15 @@ pub fn write(stream: Stream, text: &str) {
     let _ = result;
 }
 
-/// Writes raw bytes to stdout (for `--format json` and files).
+/// Writes raw bytes to stdout (for `--format json` and files); on a
+/// terminal, control characters escaped as [`write()`] does.
 pub fn write_stdout(text: &str) {
     let mut out = io::stdout().lock();
+    let text = if out.is_terminal() {
+        printable_lines(text)
+    } else {
+        text.into()
+    };
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 

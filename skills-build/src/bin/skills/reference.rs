@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use skills_build::frontmatter::{self, Metadata};
 use skills_build::problem::Rule;
 use skills_build::properties::Properties;
-use skills_build::skill_dir::{self, LoadError};
+use skills_build::skill_dir;
 use skills_core::prompt::{PromptEntry, render_available_skills};
 
 use crate::output::{Stream, echo};
@@ -41,13 +41,7 @@ struct Read {
 fn read(dir: &Path, shown: &str) -> Result<Read, String> {
     let file =
         skill_dir::find_skill_file(dir).ok_or_else(|| format!("SKILL.md not found in {shown}"))?;
-    let bytes = std::fs::read(&file).map_err(|error| {
-        LoadError::Unreadable {
-            file: file.clone(),
-            error,
-        }
-        .to_string()
-    })?;
+    let bytes = skill_dir::read_skill_file(&file).map_err(|error| error.to_string())?;
     let document = frontmatter::parse(&bytes).map_err(|e| e.to_string())?;
     Ok(Read { file, document })
 }

@@ -2,6 +2,8 @@
 
 use std::path::Path;
 
+use skills_build::read_limit::read_limited;
+
 use crate::output::{Stream, write};
 
 /// The arguments of a command that takes a bundle or skill directories.
@@ -42,10 +44,16 @@ pub fn skill_dirs(dirs: &[String], failure: i32) -> Result<Vec<String>, i32> {
     }
     Ok(found)
 }
+/// The most bytes a bundle file given to `inspect`, `sign` or `verify` may
+/// hold: far more than any bundle of skills within the per-skill limits is
+/// likely to need, and a bound on what a device or sparse file can cost.
+pub const MAX_BUNDLE_FILE_BYTES: u64 = 1 << 30;
 
 /// The bytes of `path`, or the error printed and `failure` as the status.
+/// A special file is refused before it is opened; nothing past
+/// [`MAX_BUNDLE_FILE_BYTES`] is read.
 pub fn read_file(path: &str, failure: i32) -> Result<Vec<u8>, i32> {
-    std::fs::read(path).map_err(|error| {
+    read_limited(Path::new(path), MAX_BUNDLE_FILE_BYTES).map_err(|error| {
         write(
             Stream::Err,
             &format!("error: cannot read {path}: {error}\n"),

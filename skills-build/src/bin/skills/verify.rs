@@ -3,7 +3,10 @@
 
 use std::path::Path;
 
+use skills_build::discover::DEFAULT_MAX_FILE_SIZE;
 use skills_build::keys::{PublicKey, base64_decode};
+use skills_build::printable::printable;
+use skills_build::read_limit::read_text_limited;
 use skills_build::signing::snapshot_dir;
 use skills_core::bundle::{Bundle, Bytes, Signature, Skill};
 use skills_core::revision::Revision;
@@ -123,11 +126,17 @@ fn line(identity: &Identity<'_>) -> String {
     match (identity.status, identity.publisher) {
         (Status::Verified, Some(key)) => {
             format!(
-                "verified  {}  {}  by {key}\n",
-                identity.skill, identity.revision
+                "verified  {}  {}  by {}\n",
+                printable(identity.skill),
+                identity.revision,
+                printable(key)
             )
         }
-        _ => format!("unsigned  {}  {}\n", identity.skill, identity.revision),
+        _ => format!(
+            "unsigned  {}  {}\n",
+            printable(identity.skill),
+            identity.revision
+        ),
     }
 }
 
@@ -182,7 +191,14 @@ pub fn run(call: &Invocation) -> i32 {
             Ok(identity) => out.push_str(&line(&identity)),
             Err(error) => {
                 write(Stream::Out, &out);
-                write(Stream::Err, &format!("error: {dir}: {error}\n"));
+                write(
+                    Stream::Err,
+                    &format!(
+                        "error: {}: {}\n",
+                        printable(dir),
+                        printable(&error.to_string())
+                    ),
+                );
                 return 1;
             }
         }
@@ -194,8 +210,8 @@ pub fn run(call: &Invocation) -> i32 {
 type DetachedSignature = (String, String, Vec<u8>);
 
 fn read_signatures(path: &str) -> Result<Vec<DetachedSignature>, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+    let text = read_text_limited(Path::new(path), DEFAULT_MAX_FILE_SIZE)
+        .map_err(|error| format!("cannot read {path}: {error}"))?;
     let mut signatures = Vec::new();
     for (number, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {
@@ -227,7 +243,14 @@ fn verify_file(path: &str, policy: &TrustPolicy) -> i32 {
     let bundle = match Bundle::decode(&bytes) {
         Ok(bundle) => bundle,
         Err(error) => {
-            write(Stream::Err, &format!("error: {path}: {error}\n"));
+            write(
+                Stream::Err,
+                &format!(
+                    "error: {}: {}\n",
+                    printable(path),
+                    printable(&error.to_string())
+                ),
+            );
             return 1;
         }
     };
@@ -244,7 +267,14 @@ fn verify_file(path: &str, policy: &TrustPolicy) -> i32 {
             0
         }
         Err(error) => {
-            write(Stream::Err, &format!("error: {path}: {error}\n"));
+            write(
+                Stream::Err,
+                &format!(
+                    "error: {}: {}\n",
+                    printable(path),
+                    printable(&error.to_string())
+                ),
+            );
             1
         }
     }
