@@ -23,6 +23,7 @@ use crate::diagnostic;
 use crate::discover::{self, Options, Root};
 use crate::filter::Glob;
 use crate::problem::Problem;
+#[cfg(feature = "sign")]
 use crate::signing::Signing;
 use crate::source::{DirSource, Source};
 
@@ -56,6 +57,7 @@ pub struct Builder {
     deny_shadowing: bool,
     extensions: bool,
     out_file: String,
+    #[cfg(feature = "sign")]
     signing: Option<Signing>,
 }
 
@@ -83,6 +85,7 @@ impl Builder {
             deny_shadowing: false,
             extensions: false,
             out_file: DEFAULT_OUT_FILE.to_string(),
+            #[cfg(feature = "sign")]
             signing: None,
         }
     }
@@ -191,7 +194,7 @@ impl Builder {
     }
 
     /// Signs the bundle with an Ed25519 key read from a file or an
-    /// environment variable (see [`Signing`]): every skill over
+    /// environment variable (see [`Signing`]; the `sign` feature): every skill over
     /// agentskills-core's `agentskills-snapshot-v1` payload, and the bundle
     /// revision. The key is never embedded; [`build`](Self::build) prints
     /// the line that reruns the build script when the key changes.
@@ -203,6 +206,7 @@ impl Builder {
     ///     .sign(Signing::new(KeySource::Env("SKILLS_SIGNING_KEY".into()), "https://example.com/skills"));
     /// # let _ = builder;
     /// ```
+    #[cfg(feature = "sign")]
     pub fn sign(mut self, signing: Signing) -> Self {
         self.signing = Some(signing);
         self
@@ -293,6 +297,7 @@ impl Builder {
                 locations: self.locations.clone(),
             },
         );
+        #[cfg(feature = "sign")]
         let result = match &self.signing {
             Some(signing) => {
                 inputs.extend(signing.key_file().map(Path::to_path_buf));
@@ -318,6 +323,7 @@ impl Builder {
         for (dir, _) in &self.sources {
             println!("cargo:rerun-if-changed={}", dir.display());
         }
+        #[cfg(feature = "sign")]
         if let Some(signing) = &self.signing {
             println!("{}", signing.cargo_rerun_line());
         }

@@ -23,6 +23,7 @@ pub mod extensions;
 pub mod fence;
 pub mod filter;
 pub mod frontmatter;
+#[cfg(feature = "sign")]
 pub mod keys;
 pub mod media;
 pub mod problem;

@@ -7,8 +7,10 @@ use std::path::{Path, PathBuf};
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::quote;
 use skills_build::Builder;
+#[cfg(feature = "sign")]
 use skills_build::keys::KeySource;
 use skills_build::problem::{Problem, Severity};
+#[cfg(feature = "sign")]
 use skills_build::signing::Signing;
 use syn::LitStr;
 
@@ -129,7 +131,9 @@ pub fn expand(args: MacroArgs) -> TokenStream {
             Err(error) => errors.push(error),
         }
     }
+    #[cfg(feature = "sign")]
     let mut key_env = None;
+    #[cfg(feature = "sign")]
     match signing(&args, &base) {
         Ok(Some(signing)) => {
             key_env = signing.env_var().map(str::to_string);
@@ -138,6 +142,10 @@ pub fn expand(args: MacroArgs) -> TokenStream {
         Ok(None) => {}
         Err(error) => errors.push(error),
     }
+    #[cfg(not(feature = "sign"))]
+    let key_env: Option<String> = None;
+    #[cfg(not(feature = "sign"))]
+    errors.extend(signing_unavailable(&args));
     if !errors.is_empty() {
         return with_errors(errors);
     }
@@ -157,7 +165,29 @@ pub fn expand(args: MacroArgs) -> TokenStream {
     }
 }
 
+/// Without the `sign` feature the macro compiles no Ed25519 code, so a
+/// signing option is an error that says which feature to turn on.
+#[cfg(not(feature = "sign"))]
+fn signing_unavailable(args: &MacroArgs) -> Option<syn::Error> {
+    let (name, lit) = [
+        ("sign_key_env", &args.sign_key_env),
+        ("sign_key_file", &args.sign_key_file),
+        ("origin", &args.origin),
+        ("key_id", &args.key_id),
+    ]
+    .into_iter()
+    .find_map(|(name, lit)| lit.as_ref().map(|lit| (name, lit)))?;
+    Some(syn::Error::new(
+        lit.span(),
+        format!(
+            "`{name}` is a signing option, and signing needs skills-runtime's `sign` feature: \
+             `skills-runtime = {{ version = \"0.1\", features = [\"sign\"] }}`"
+        ),
+    ))
+}
+
 /// The signing options, checked: a key source and an origin go together.
+#[cfg(feature = "sign")]
 fn signing(args: &MacroArgs, base: &Path) -> Result<Option<Signing>, syn::Error> {
     let key = match (&args.sign_key_env, &args.sign_key_file) {
         (Some(_), Some(file)) => {
