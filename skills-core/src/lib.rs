@@ -102,6 +102,7 @@ pub mod revision;
 pub mod tool;
 #[cfg(feature = "verify")]
 pub mod verify;
+pub mod wire;
 
 pub use bundle::{FORMAT_VERSION, MAGIC};
 pub use catalog::Catalog;

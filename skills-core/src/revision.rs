@@ -326,24 +326,12 @@ pub fn skill_file_digest(skill: &Skill<'_>) -> (u64, [u8; 32]) {
     (size, hasher.finalize().into())
 }
 
-/// A postcard flavor that feeds a SHA-256 hasher instead of a buffer.
-struct HashFlavor(Hasher);
+/// Encoding into a SHA-256 hasher instead of a buffer.
+struct HashSink(Hasher);
 
-impl postcard::ser_flavors::Flavor for HashFlavor {
-    type Output = [u8; 32];
-
-    fn try_extend(&mut self, data: &[u8]) -> postcard::Result<()> {
-        self.0.update(data);
-        Ok(())
-    }
-
-    fn try_push(&mut self, data: u8) -> postcard::Result<()> {
-        self.0.update([data]);
-        Ok(())
-    }
-
-    fn finalize(self) -> postcard::Result<[u8; 32]> {
-        Ok(self.0.finalize().into())
+impl crate::wire::Sink for HashSink {
+    fn put(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
     }
 }
 
@@ -374,9 +362,9 @@ pub fn bundle_revision(bundle: &Bundle<'_>) -> Revision {
     header[..MAGIC.len()].copy_from_slice(&MAGIC);
     header[MAGIC.len()..].copy_from_slice(&crate::FORMAT_VERSION.to_le_bytes());
     hasher.update(header);
-    // Hashing cannot fail; postcard fails only when its flavor does.
-    let digest = postcard::serialize_with_flavor(&blank, HashFlavor(hasher)).unwrap_or([0; 32]);
-    Revision(digest)
+    let mut sink = HashSink(hasher);
+    crate::wire::Encode::encode(&blank, &mut sink);
+    Revision(sink.0.finalize().into())
 }
 
 /// Records the bundle's revision and encodes it, hashing and copying the
