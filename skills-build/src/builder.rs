@@ -18,7 +18,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::compile::{CompileError, CompileOptions, Compiled, Locations, compile};
+use crate::compile::{CompileError, CompileOptions, Compiled, Locations, compile, compile_reusing};
 use crate::diagnostic;
 use crate::discover::{self, Options, Root};
 use crate::filter::Glob;
@@ -59,6 +59,7 @@ pub struct Builder {
     out_file: String,
     #[cfg(feature = "sign")]
     signing: Option<Signing>,
+    previous: Option<PathBuf>,
 }
 
 impl Default for Builder {
@@ -87,6 +88,7 @@ impl Builder {
             out_file: DEFAULT_OUT_FILE.to_string(),
             #[cfg(feature = "sign")]
             signing: None,
+            previous: None,
         }
     }
 
@@ -212,6 +214,22 @@ impl Builder {
         self
     }
 
+    /// A bundle an earlier build wrote, whose digests of files that are
+    /// still byte for byte the same are taken instead of hashing them again
+    /// (see [`crate::reuse`]); the bundle comes out the same. A missing or
+    /// unreadable file is no error: everything is hashed then.
+    /// [`build`](Self::build) reuses the bundle it wrote last time in
+    /// `OUT_DIR` unless told otherwise.
+    ///
+    /// ```
+    /// let builder = skills_build::Builder::new().source("skills").reuse_from("target/skills.bin");
+    /// # let _ = builder;
+    /// ```
+    pub fn reuse_from(mut self, bundle: impl Into<PathBuf>) -> Self {
+        self.previous = Some(bundle.into());
+        self
+    }
+
     /// The file name written into `OUT_DIR` (default `skills.bin`).
     ///
     /// ```
@@ -291,11 +309,13 @@ impl Builder {
             inputs.push(dir.join(skill.skill_file.as_str()));
             inputs.extend(skill.files.iter().map(|file| dir.join(&file.path)));
         }
-        let result = compile(
+        let reuse = self.previous.as_deref().and_then(crate::reuse::Reuse::load);
+        let result = compile_reusing(
             &found,
             &CompileOptions {
                 locations: self.locations.clone(),
             },
+            reuse.as_ref(),
         );
         #[cfg(feature = "sign")]
         let result = match &self.signing {
@@ -327,7 +347,11 @@ impl Builder {
         if let Some(signing) = &self.signing {
             println!("{}", signing.cargo_rerun_line());
         }
-        let compiled = self.compile()?;
+        let out_path = std::env::var_os("OUT_DIR").map(|dir| Path::new(&dir).join(&self.out_file));
+        let compiled = match (&self.previous, &out_path) {
+            (None, Some(last)) => self.clone().reuse_from(last).compile()?,
+            _ => self.compile()?,
+        };
         for warning in &compiled.warnings {
             let line = warning.to_string().replace(['\n', '\r'], " ");
             println!("cargo:warning={line}");
@@ -335,10 +359,9 @@ impl Builder {
         let fail = |message: String| CompileError {
             problems: vec![Problem::spec_error(message)],
         };
-        let out_dir = std::env::var_os("OUT_DIR").ok_or_else(|| {
+        let path = out_path.ok_or_else(|| {
             fail("OUT_DIR is not set; Builder::build and Builder::emit are for build scripts (use Builder::compile elsewhere)".to_string())
         })?;
-        let path = Path::new(&out_dir).join(&self.out_file);
         std::fs::write(&path, &compiled.bytes)
             .map_err(|error| fail(format!("cannot write {}: {error}", path.display())))?;
         Ok(path)

@@ -30,6 +30,7 @@ pub mod problem;
 pub mod properties;
 pub mod pyrepr;
 pub mod pyunicode;
+pub mod reuse;
 pub mod sections;
 pub mod signing;
 pub mod skill_dir;

@@ -134,24 +134,40 @@ pub fn expand(args: MacroArgs) -> TokenStream {
     #[cfg(feature = "sign")]
     let mut key_env = None;
     #[cfg(feature = "sign")]
+    let mut signed = false;
+    #[cfg(feature = "sign")]
     match signing(&args, &base) {
         Ok(Some(signing)) => {
             key_env = signing.env_var().map(str::to_string);
+            signed = true;
             builder = builder.sign(signing);
         }
         Ok(None) => {}
         Err(error) => errors.push(error),
     }
     #[cfg(not(feature = "sign"))]
-    let key_env: Option<String> = None;
+    let (key_env, signed): (Option<String>, bool) = (None, false);
     #[cfg(not(feature = "sign"))]
     errors.extend(signing_unavailable(&args));
     if !errors.is_empty() {
         return with_errors(errors);
     }
+    let last = last_bundle(&builder);
+    if let Some(previous) = last
+        .as_ref()
+        .and_then(|last| std::fs::read_to_string(last).ok())
+    {
+        builder = builder.reuse_from(previous);
+    }
     let (result, inputs) = builder.compile_with_inputs();
     match result {
-        Ok(compiled) => embed(&compiled.bytes, &inputs, key_env.as_deref()),
+        Ok(compiled) => {
+            let file = large_bundle_file(&compiled.bytes, signed);
+            if let (Some(last), Some(file)) = (&last, &file) {
+                let _ = std::fs::write(last, file);
+            }
+            embed(&compiled.bytes, file, &inputs, key_env.as_deref())
+        }
         Err(error) => {
             let mut problems = error.problems;
             Problem::sort(&mut problems);
@@ -241,7 +257,12 @@ fn signing(args: &MacroArgs, base: &Path) -> Result<Option<Signing>, syn::Error>
 /// file's least of all), which keeps rustc's time and memory close to
 /// `include_dir!`'s. A key in an environment variable is tracked through
 /// `option_env!`, reduced to a `bool` so its value is kept nowhere.
-fn embed(bytes: &[u8], inputs: &[PathBuf], key_env: Option<&str>) -> TokenStream {
+fn embed(
+    bytes: &[u8],
+    file: Option<String>,
+    inputs: &[PathBuf],
+    key_env: Option<&str>,
+) -> TokenStream {
     let tracked = inputs.iter().filter_map(|path| path.to_str()).map(|path| {
         let path = Literal::string(path);
         quote! { let _ = ::core::include_bytes!(#path); }
@@ -252,7 +273,7 @@ fn embed(bytes: &[u8], inputs: &[PathBuf], key_env: Option<&str>) -> TokenStream
     });
     let format = Literal::u16_unsuffixed(skills_core::FORMAT_VERSION);
     let version = Literal::string(env!("CARGO_PKG_VERSION"));
-    let bundle = match large_bundle_file(bytes) {
+    let bundle = match file {
         Some(path) => {
             let path = Literal::string(&path);
             quote! { ::core::include_bytes!(#path) }
@@ -274,6 +295,17 @@ fn embed(bytes: &[u8], inputs: &[PathBuf], key_env: Option<&str>) -> TokenStream
     }}
 }
 
+/// Where this invocation records the bundle file it wrote, so the next
+/// expansion takes the digests of unchanged files from it instead of
+/// hashing them again (`Builder::reuse_from`): a file in `OUT_DIR` named
+/// for the invocation's options, when the crate has a build script.
+fn last_bundle(builder: &Builder) -> Option<PathBuf> {
+    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR")?);
+    let key = skills_build::compile::sha256(format!("{builder:?}").as_bytes());
+    let name: String = key[..8].iter().map(|b| format!("{b:02x}")).collect();
+    Some(out_dir.join(format!("include_skills-{name}.last")))
+}
+
 /// Bundles up to this size are emitted as one byte-string literal.
 const LITERAL_LIMIT: usize = 1 << 20;
 
@@ -282,12 +314,27 @@ const LITERAL_LIMIT: usize = 1 << 20;
 /// literal). When the crate has a build script (the recommended one-line
 /// `build.rs`), `OUT_DIR` is there to hold it: the bundle is written there
 /// under a name derived from its digest, and included from there.
-fn large_bundle_file(bytes: &[u8]) -> Option<String> {
+///
+/// The name comes from the bundle revision the bundle ends with (the
+/// SHA-256 of everything but the signatures), so naming it costs no second
+/// pass over the bytes; a signed bundle, whose signatures the revision
+/// does not cover, is named by the SHA-256 of all its bytes.
+fn large_bundle_file(bytes: &[u8], signed: bool) -> Option<String> {
     if bytes.len() <= LITERAL_LIMIT {
         return None;
     }
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR")?);
-    let digest = skills_build::compile::sha256(bytes);
+    // An unsigned bundle ends with its 32 revision bytes and a zero (no
+    // bundle signatures).
+    let revision = bytes
+        .len()
+        .checked_sub(33)
+        .and_then(|at| bytes.get(at..at + 32))
+        .filter(|_| !signed && bytes.last() == Some(&0));
+    let digest = match revision {
+        Some(revision) => revision.to_vec(),
+        None => skills_build::compile::sha256(bytes).to_vec(),
+    };
     let name: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
     let path = out_dir.join(format!("include_skills-{name}.bin"));
     // The name holds 96 bits of the digest: a file of that name and size

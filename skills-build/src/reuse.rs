@@ -1,0 +1,115 @@
+//! Digests an earlier build already computed, taken from the bundle it
+//! wrote.
+//!
+//! Build scripts and proc macros run unoptimised in Cargo's default dev
+//! profile, where SHA-256 costs tens of nanoseconds a byte: hashing every
+//! file again on every rebuild is most of a rebuild's time. A bundle holds
+//! every file's bytes next to their digest, so the bundle the last build
+//! wrote (in `OUT_DIR`) is a cache that cannot go stale: a file whose bytes
+//! are, compared byte for byte, the ones the previous bundle holds for the
+//! same skill and path gets the digest recorded with them; any other file
+//! is hashed. The bundle is the same, bit for bit, as a cold build's.
+//!
+//! ```
+//! use skills_build::reuse::Reuse;
+//! use skills_build::source::MemorySource;
+//! let source = MemorySource::new("skills")
+//!     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Forms.\n---\nGo.\n")
+//!     .with_file("pdf/reference.md", "Use pdfplumber.");
+//! let first = skills_build::compile_sources(&[&source]).unwrap().bytes;
+//! let reuse = Reuse::from_bundle(first).unwrap();
+//! assert_eq!(reuse.file_digest("pdf", "reference.md", b"Use pdfplumber."), skills_build::compile::sha256(b"Use pdfplumber."));
+//! assert_eq!(reuse.reused(), 1);
+//! reuse.file_digest("pdf", "reference.md", b"changed");
+//! assert_eq!(reuse.reused(), 1); // hashed, not reused
+//! ```
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::Path;
+
+use skills_core::bundle::Bundle;
+
+use crate::compile::sha256;
+
+/// The file digests of an earlier bundle, by skill and path.
+#[derive(Default)]
+pub struct Reuse {
+    bytes: Vec<u8>,
+    /// Listed name -> path -> where the file's bytes are in `bytes`, and
+    /// their recorded digest.
+    files: HashMap<String, HashMap<String, (Range<usize>, [u8; 32])>>,
+    reused: Cell<usize>,
+}
+
+impl std::fmt::Debug for Reuse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reuse")
+            .field("bundle_bytes", &self.bytes.len())
+            .field("skills", &self.files.len())
+            .field("reused", &self.reused.get())
+            .finish()
+    }
+}
+
+impl Reuse {
+    /// The digests of a bundle's files, or `None` if the bytes are not a
+    /// bundle this version reads (then everything is hashed).
+    pub fn from_bundle(bytes: Vec<u8>) -> Option<Reuse> {
+        let mut files = HashMap::new();
+        {
+            let bundle = Bundle::decode(&bytes).ok()?;
+            let base = bytes.as_ptr() as usize;
+            for skill in &bundle.skills {
+                let entries: HashMap<String, (Range<usize>, [u8; 32])> = skill
+                    .files
+                    .iter()
+                    .map(|file| {
+                        let data = file.bytes();
+                        let start = data.as_ptr() as usize - base;
+                        (
+                            file.path.to_string(),
+                            (start..start + data.len(), file.sha256),
+                        )
+                    })
+                    .collect();
+                files.insert(skill.name.to_string(), entries);
+            }
+        }
+        Some(Reuse {
+            bytes,
+            files,
+            reused: Cell::new(0),
+        })
+    }
+
+    /// The bundle in the file at `path`, if there is one (see
+    /// [`from_bundle`](Self::from_bundle)).
+    pub fn load(path: &Path) -> Option<Reuse> {
+        Reuse::from_bundle(std::fs::read(path).ok()?)
+    }
+
+    /// The SHA-256 of `bytes`, the file `path` of the skill listed as
+    /// `skill`: the recorded one when the earlier bundle holds exactly
+    /// these bytes there, computed otherwise.
+    pub fn file_digest(&self, skill: &str, path: &str, bytes: &[u8]) -> [u8; 32] {
+        let recorded = self
+            .files
+            .get(skill)
+            .and_then(|files| files.get(path))
+            .filter(|(range, _)| self.bytes.get(range.clone()) == Some(bytes));
+        match recorded {
+            Some((_, digest)) => {
+                self.reused.set(self.reused.get() + 1);
+                *digest
+            }
+            None => sha256(bytes),
+        }
+    }
+
+    /// How many digests were taken from the earlier bundle so far.
+    pub fn reused(&self) -> usize {
+        self.reused.get()
+    }
+}
