@@ -88,6 +88,11 @@ build() { # profile, route, kind, rep, [cargo args]
     read -r t m < <(tail -n 1 "$work/time.txt")
     printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$t" "$m" >> "$results"
 }
+bundle_of() { # profile, route -> the bundle file the last build wrote
+    local pattern=skills.bin
+    [ "$2" = macro ] && pattern='include_skills-*.bin'
+    find "$work/$1/$2/target/debug/build" -path '*/out/*' -name "$pattern" -printf '%T@ %p\n' | sort -n | tail -n 1 | cut -d' ' -f2-
+}
 rotated() { # rep -> the routes, rotated by rep
     local n=${#routes[@]} i
     for i in $(seq 0 $((n - 1))); do printf '%s ' "${routes[$(( (i + $1) % n ))]}"; done
@@ -105,6 +110,7 @@ for profile in $profiles; do
             build "$profile" "$route" cold "$rep" --timings
         done
     done
+    cp "$(bundle_of "$profile" buildrs)" "$work/cold-$profile.bin"
     edit warm-up
     for route in "${routes[@]}"; do build "$profile" "$route" warm 0; done
     for rep in $(seq "$edits"); do
@@ -112,6 +118,16 @@ for profile in $profiles; do
         echo "rebuild $profile ($rep of $edits)" >&2
         for route in $(rotated "$rep"); do build "$profile" "$route" rebuild "$rep"; done
     done
+    # Reverted and rebuilt, with every cache in place: the cold build's bytes.
+    restore
+    for route in macro buildrs; do
+        build "$profile" "$route" revert 0
+        if ! cmp -s "$(bundle_of "$profile" "$route")" "$work/cold-$profile.bin"; then
+            echo "bench-compile: $profile/$route: after edits and a revert the bundle differs from the cold build's" >&2
+            exit 1
+        fi
+    done
+    echo "$profile: after $edits edits and a revert, both routes' bundles equal the cold build's" >&2
 done
 restore
 

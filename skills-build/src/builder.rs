@@ -309,7 +309,7 @@ impl Builder {
             inputs.push(dir.join(skill.skill_file.as_str()));
             inputs.extend(skill.files.iter().map(|file| dir.join(&file.path)));
         }
-        let reuse = self.previous.as_deref().and_then(crate::reuse::Reuse::load);
+        let reuse = self.previous.as_deref().map(crate::reuse::Reuse::load);
         let result = compile_reusing(
             &found,
             &CompileOptions {

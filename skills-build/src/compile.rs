@@ -11,7 +11,6 @@
 
 use std::fmt;
 
-use sha2::{Digest, Sha256};
 use skills_core::bundle::{Bundle, Bytes, Content, File, Skill, SkillFileName, ToolRule};
 use skills_core::manifest::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
 use skills_core::{instructions, render};
@@ -162,7 +161,7 @@ impl std::error::Error for CompileError {}
 /// assert_eq!(digest[..4], [0xe3, 0xb0, 0xc4, 0x42]);
 /// ```
 pub fn sha256(bytes: &[u8]) -> [u8; 32] {
-    Sha256::digest(bytes).into()
+    skills_core::sha256::digest(bytes)
 }
 
 /// One skill's precomputed values, owned; the bundle borrows them.
@@ -341,7 +340,13 @@ pub fn compile_reusing(
         ..Bundle::default()
     };
     // Last: the bundle revision covers everything above.
-    match skills_core::revision::encode_with_revision(&mut bundle) {
+    let encoded = match reuse {
+        Some(reuse) => skills_core::revision::encode_with_revision_by(&mut bundle, &mut |blank| {
+            reuse.blank_digest(blank)
+        }),
+        None => skills_core::revision::encode_with_revision(&mut bundle),
+    };
+    match encoded {
         Ok(bytes) => {
             Problem::sort(&mut problems);
             Ok(Compiled {

@@ -10,6 +10,15 @@
 //! same skill and path gets the digest recorded with them; any other file
 //! is hashed. The bundle is the same, bit for bit, as a cold build's.
 //!
+//! The bundle revision is the SHA-256 of the whole encoding, which an edit
+//! anywhere changes. Beside the bundle ([`Reuse::load`]'s path plus
+//! `.sha256-states`) the compiler keeps the hash's state every
+//! [`CHECKPOINT`] bytes of that encoding, bound to the revision it ended
+//! in; the next build compares its encoding with the previous one (a
+//! `memcmp`, fast at any optimisation level) and resumes hashing from the
+//! last checkpoint before the first difference. A checkpoint file that does
+//! not belong to the bundle beside it is ignored.
+//!
 //! ```
 //! use skills_build::reuse::Reuse;
 //! use skills_build::source::MemorySource;
@@ -27,11 +36,15 @@
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use skills_core::bundle::Bundle;
+use skills_core::sha256::{CHECKPOINT_LEN, Checkpoint, Hasher};
 
 use crate::compile::sha256;
+
+/// How many bytes of the encoding lie between two saved hash states.
+pub const CHECKPOINT: usize = 64 * 1024;
 
 /// The file digests of an earlier bundle, by skill and path.
 #[derive(Default)]
@@ -41,6 +54,13 @@ pub struct Reuse {
     /// their recorded digest.
     files: HashMap<String, HashMap<String, (Range<usize>, [u8; 32])>>,
     reused: Cell<usize>,
+    /// The hash states after each whole [`CHECKPOINT`] of `bytes` (with its
+    /// revision blank), when the checkpoint file belongs to `bytes`.
+    states: Vec<Checkpoint>,
+    /// Where this build's checkpoints go.
+    states_path: Option<PathBuf>,
+    /// How many bytes of the last blank encoding were not hashed again.
+    resumed: Cell<usize>,
 }
 
 impl std::fmt::Debug for Reuse {
@@ -80,14 +100,27 @@ impl Reuse {
         Some(Reuse {
             bytes,
             files,
-            reused: Cell::new(0),
+            ..Reuse::default()
         })
     }
 
-    /// The bundle in the file at `path`, if there is one (see
-    /// [`from_bundle`](Self::from_bundle)).
-    pub fn load(path: &Path) -> Option<Reuse> {
-        Reuse::from_bundle(std::fs::read(path).ok()?)
+    /// The bundle in the file at `path` and the hash checkpoints beside it;
+    /// when there is no usable bundle there, nothing to reuse, but the
+    /// checkpoints of this build are still written for the next one.
+    pub fn load(path: &Path) -> Reuse {
+        let mut reuse = std::fs::read(path)
+            .ok()
+            .and_then(Reuse::from_bundle)
+            .unwrap_or_default();
+        let states_path = PathBuf::from(format!("{}.sha256-states", path.display()));
+        if let Some(revision) = unsigned_revision(&reuse.bytes) {
+            reuse.states = std::fs::read(&states_path)
+                .ok()
+                .and_then(|file| parse_states(&file, revision))
+                .unwrap_or_default();
+        }
+        reuse.states_path = Some(states_path);
+        reuse
     }
 
     /// The SHA-256 of `bytes`, the file `path` of the skill listed as
@@ -112,4 +145,78 @@ impl Reuse {
     pub fn reused(&self) -> usize {
         self.reused.get()
     }
+
+    /// How many bytes of the last encoding [`blank_digest`](Self::blank_digest)
+    /// did not hash again.
+    pub fn resumed(&self) -> usize {
+        self.resumed.get()
+    }
+
+    /// The SHA-256 of `blank`, an unsigned bundle's encoding with its
+    /// revision zeroed, resumed from the checkpoint before the first byte
+    /// where it differs from the earlier bundle; records this encoding's
+    /// checkpoints for the next build (when loaded from a path).
+    pub fn blank_digest(&self, blank: &[u8]) -> [u8; 32] {
+        // The earlier encoding's revision (its last 33 bytes but one) was
+        // zero when it was hashed: compare only the bytes before it.
+        let previous = self
+            .bytes
+            .get(..self.bytes.len().saturating_sub(33))
+            .unwrap_or_default();
+        let mut whole = 0;
+        while whole < self.states.len() {
+            let end = (whole + 1) * CHECKPOINT;
+            let range = whole * CHECKPOINT..end;
+            if end > previous.len() || end > blank.len() || previous[range.clone()] != blank[range]
+            {
+                break;
+            }
+            whole += 1;
+        }
+        let mut states: Vec<Checkpoint> = self.states[..whole].to_vec();
+        let resumed = states.last().and_then(Hasher::resume);
+        if resumed.is_none() {
+            states.clear();
+        }
+        let mut hasher = resumed.unwrap_or_default();
+        let start = states.len() * CHECKPOINT;
+        self.resumed.set(start);
+        for chunk in blank[start..].chunks(CHECKPOINT) {
+            hasher.update(chunk);
+            if chunk.len() == CHECKPOINT {
+                states.extend(hasher.checkpoint());
+            }
+        }
+        let digest = hasher.finalize();
+        if let Some(path) = &self.states_path {
+            // Bound to the revision: a later build uses these states only
+            // beside the bundle that ends in it. A failed write only costs
+            // the next build a full hash.
+            let mut file = digest.to_vec();
+            for state in &states {
+                file.extend_from_slice(state);
+            }
+            let _ = std::fs::write(path, file);
+        }
+        digest
+    }
+}
+
+/// The revision an unsigned bundle ends with (then a zero: no bundle
+/// signatures).
+fn unsigned_revision(bytes: &[u8]) -> Option<&[u8]> {
+    let at = bytes.len().checked_sub(33)?;
+    (bytes.last() == Some(&0)).then(|| &bytes[at..at + 32])
+}
+
+/// The states of a checkpoint file that ends in `revision`.
+fn parse_states(file: &[u8], revision: &[u8]) -> Option<Vec<Checkpoint>> {
+    let (recorded, states) = file.split_at_checked(32)?;
+    if recorded != revision || states.len() % CHECKPOINT_LEN != 0 {
+        return None;
+    }
+    states
+        .chunks_exact(CHECKPOINT_LEN)
+        .map(|state| Checkpoint::try_from(state).ok())
+        .collect()
 }

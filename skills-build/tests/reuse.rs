@@ -91,3 +91,72 @@ fn a_stale_or_foreign_previous_bundle_changes_nothing() {
         .bytes;
     assert_eq!(bytes, first);
 }
+
+/// Four skills of 200 KB each: the bundle spans many hash checkpoints.
+fn large_tree(edit: &str) -> skills_build::source::MemorySource {
+    let mut source = skills_build::source::MemorySource::new("skills");
+    for name in ["alpha", "beta", "gamma", "delta"] {
+        let body = if name == "gamma" { edit } else { "Go." };
+        source = source
+            .with_file(
+                &format!("{name}/SKILL.md"),
+                format!("---\nname: {name}\ndescription: Skill {name}.\n---\n{body}\n"),
+            )
+            .with_file(
+                &format!("{name}/data.txt"),
+                format!("{name} ").repeat(40_000),
+            );
+    }
+    source
+}
+
+#[test]
+fn the_revision_hash_resumes_where_the_encoding_changes() {
+    use skills_build::compile::{CompileOptions, compile, compile_reusing};
+    use skills_build::discover::{Options, Root, discover};
+    use skills_build::reuse::{CHECKPOINT, Reuse};
+
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("reuse-resume");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let last = dir.join("skills.bin");
+    let build = |edit: &str| {
+        let source = large_tree(edit);
+        let found = discover(&[Root::new(&source)], &Options::default());
+        let cold = compile(&found, &CompileOptions::default()).unwrap().bytes;
+        let reuse = Reuse::load(&last);
+        let bytes = compile_reusing(&found, &CompileOptions::default(), Some(&reuse))
+            .unwrap()
+            .bytes;
+        assert_eq!(bytes, cold, "the same bytes as a cold build");
+        std::fs::write(&last, &bytes).unwrap();
+        (bytes, reuse.resumed(), reuse.reused())
+    };
+    let (first, resumed, reused) = build("Go.");
+    assert_eq!(
+        (resumed, reused),
+        (0, 0),
+        "nothing to resume the first time"
+    );
+    let (again, resumed, reused) = build("Go.");
+    assert_eq!(again, first);
+    assert_eq!(reused, 4, "every file's digest reused");
+    assert!(
+        resumed + CHECKPOINT >= first.len() - 33,
+        "{resumed} of {}",
+        first.len()
+    );
+    // An edit of the third skill (gamma, in catalog order alpha, beta,
+    // delta, gamma: the last) resumes after the first three.
+    let (edited, resumed, reused) = build("Go on.");
+    assert_ne!(edited, first);
+    assert_eq!(reused, 4);
+    assert!(resumed > first.len() / 2, "{resumed} of {}", first.len());
+    // Reverted: the first bytes again.
+    let (reverted, _, _) = build("Go.");
+    assert_eq!(reverted, first);
+    // A checkpoint file that belongs to another bundle is ignored.
+    std::fs::write(dir.join("skills.bin.sha256-states"), [0u8; 200]).unwrap();
+    let (bytes, resumed, _) = build("Go.");
+    assert_eq!((bytes, resumed), (first, 0));
+}

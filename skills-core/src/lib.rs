@@ -99,6 +99,7 @@ pub mod render;
 pub mod resources;
 #[cfg(feature = "revision")]
 pub mod revision;
+pub mod sha256;
 pub mod tool;
 #[cfg(feature = "verify")]
 pub mod verify;

@@ -134,38 +134,29 @@ pub fn expand(args: MacroArgs) -> TokenStream {
     #[cfg(feature = "sign")]
     let mut key_env = None;
     #[cfg(feature = "sign")]
-    let mut signed = false;
-    #[cfg(feature = "sign")]
     match signing(&args, &base) {
         Ok(Some(signing)) => {
             key_env = signing.env_var().map(str::to_string);
-            signed = true;
             builder = builder.sign(signing);
         }
         Ok(None) => {}
         Err(error) => errors.push(error),
     }
     #[cfg(not(feature = "sign"))]
-    let (key_env, signed): (Option<String>, bool) = (None, false);
+    let key_env: Option<String> = None;
     #[cfg(not(feature = "sign"))]
     errors.extend(signing_unavailable(&args));
     if !errors.is_empty() {
         return with_errors(errors);
     }
-    let last = last_bundle(&builder);
-    if let Some(previous) = last
-        .as_ref()
-        .and_then(|last| std::fs::read_to_string(last).ok())
-    {
-        builder = builder.reuse_from(previous);
+    let out_file = bundle_file(&builder);
+    if let Some(path) = &out_file {
+        builder = builder.reuse_from(path);
     }
     let (result, inputs) = builder.compile_with_inputs();
     match result {
         Ok(compiled) => {
-            let file = large_bundle_file(&compiled.bytes, signed);
-            if let (Some(last), Some(file)) = (&last, &file) {
-                let _ = std::fs::write(last, file);
-            }
+            let file = large_bundle_file(&compiled.bytes, out_file.as_deref());
             embed(&compiled.bytes, file, &inputs, key_env.as_deref())
         }
         Err(error) => {
@@ -295,15 +286,16 @@ fn embed(
     }}
 }
 
-/// Where this invocation records the bundle file it wrote, so the next
-/// expansion takes the digests of unchanged files from it instead of
-/// hashing them again (`Builder::reuse_from`): a file in `OUT_DIR` named
-/// for the invocation's options, when the crate has a build script.
-fn last_bundle(builder: &Builder) -> Option<PathBuf> {
+/// Where a large bundle of this invocation goes: a file in `OUT_DIR`
+/// (when the crate has a build script) named for the invocation's options.
+/// The next expansion takes the digests of unchanged files from it, and
+/// resumes the revision's hash, instead of hashing everything again
+/// (`Builder::reuse_from`).
+fn bundle_file(builder: &Builder) -> Option<PathBuf> {
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR")?);
     let key = skills_build::compile::sha256(format!("{builder:?}").as_bytes());
     let name: String = key[..8].iter().map(|b| format!("{b:02x}")).collect();
-    Some(out_dir.join(format!("include_skills-{name}.last")))
+    Some(out_dir.join(format!("include_skills-{name}.bin")))
 }
 
 /// Bundles up to this size are emitted as one byte-string literal.
@@ -312,38 +304,18 @@ const LITERAL_LIMIT: usize = 1 << 20;
 /// A large bundle is cheaper for rustc as a file it includes than as a
 /// literal it must lex (binary bytes take four characters each in a
 /// literal). When the crate has a build script (the recommended one-line
-/// `build.rs`), `OUT_DIR` is there to hold it: the bundle is written there
-/// under a name derived from its digest, and included from there.
-///
-/// The name comes from the bundle revision the bundle ends with (the
-/// SHA-256 of everything but the signatures), so naming it costs no second
-/// pass over the bytes; a signed bundle, whose signatures the revision
-/// does not cover, is named by the SHA-256 of all its bytes.
-fn large_bundle_file(bytes: &[u8], signed: bool) -> Option<String> {
+/// `build.rs`), `OUT_DIR` is there to hold it: the bundle is written to
+/// `path` (unless it already holds these bytes) and included from there.
+fn large_bundle_file(bytes: &[u8], path: Option<&Path>) -> Option<String> {
     if bytes.len() <= LITERAL_LIMIT {
         return None;
     }
-    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR")?);
-    // An unsigned bundle ends with its 32 revision bytes and a zero (no
-    // bundle signatures).
-    let revision = bytes
-        .len()
-        .checked_sub(33)
-        .and_then(|at| bytes.get(at..at + 32))
-        .filter(|_| !signed && bytes.last() == Some(&0));
-    let digest = match revision {
-        Some(revision) => revision.to_vec(),
-        None => skills_build::compile::sha256(bytes).to_vec(),
-    };
-    let name: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-    let path = out_dir.join(format!("include_skills-{name}.bin"));
-    // The name holds 96 bits of the digest: a file of that name and size
-    // already holds these bytes (written by an earlier expansion).
-    let current = std::fs::metadata(&path).is_ok_and(|m| m.len() == bytes.len() as u64);
+    let path = path?;
+    let current = std::fs::read(path).is_ok_and(|old| old == bytes);
     if !current {
-        let partial = out_dir.join(format!("include_skills-{name}.bin.{}", std::process::id()));
+        let partial = PathBuf::from(format!("{}.{}", path.display(), std::process::id()));
         std::fs::write(&partial, bytes).ok()?;
-        std::fs::rename(&partial, &path).ok()?;
+        std::fs::rename(&partial, path).ok()?;
     }
     path.to_str().map(str::to_string)
 }
