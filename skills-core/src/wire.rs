@@ -19,12 +19,20 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::bundle::{
+    Bundle, Bytes, Content, File, Signature, Skill, SkillEntry, SkillFileName, ToolRule,
+};
+use crate::outline::{Outline, Section};
+
 /// Why bytes are not the encoding of a bundle, and where.
 ///
 /// ```
-/// use skills_core::{Catalog, DecodeError};
+/// use skills_core::{Catalog, FORMAT_VERSION, MAGIC};
 /// // A bundle whose prompt length is written as 0x80 0x00 (zero, overlong).
-/// let error = Catalog::from_bytes(b"SKB\0\x04\x00\x80\x00").unwrap_err();
+/// let mut bytes = MAGIC.to_vec();
+/// bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+/// bytes.extend_from_slice(&[0x80, 0x00]);
+/// let error = Catalog::from_bytes(&bytes).unwrap_err();
 /// assert!(error.to_string().contains("longer form than needed"), "{error}");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -322,11 +330,6 @@ impl<T: Encode> Encode for Option<T> {
 
 // The wire types, field by field in declaration order (the order is the
 // format: see the bundle module's "Compatibility").
-
-use crate::bundle::{
-    Bundle, Bytes, Content, File, Signature, Skill, SkillEntry, SkillFileName, ToolRule,
-};
-use crate::outline::{Outline, Section};
 
 impl Encode for Bytes<'_> {
     fn encode(&self, out: &mut dyn Sink) {
