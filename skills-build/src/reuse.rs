@@ -46,13 +46,16 @@ use crate::compile::sha256;
 /// How many bytes of the encoding lie between two saved hash states.
 pub const CHECKPOINT: usize = 64 * 1024;
 
+/// Where a file's bytes are in the earlier bundle, and their digest.
+type Recorded = (Range<usize>, [u8; 32]);
+
 /// The file digests of an earlier bundle, by skill and path.
 #[derive(Default)]
 pub struct Reuse {
     bytes: Vec<u8>,
     /// Listed name -> path -> where the file's bytes are in `bytes`, and
     /// their recorded digest.
-    files: HashMap<String, HashMap<String, (Range<usize>, [u8; 32])>>,
+    files: HashMap<String, HashMap<String, Recorded>>,
     reused: Cell<usize>,
     /// The hash states after each whole [`CHECKPOINT`] of `bytes` (with its
     /// revision blank), when the checkpoint file belongs to `bytes`.
@@ -82,7 +85,7 @@ impl Reuse {
             let bundle = Bundle::decode(&bytes).ok()?;
             let base = bytes.as_ptr() as usize;
             for skill in &bundle.skills {
-                let entries: HashMap<String, (Range<usize>, [u8; 32])> = skill
+                let entries: HashMap<String, Recorded> = skill
                     .files
                     .iter()
                     .map(|file| {

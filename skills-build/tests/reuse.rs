@@ -99,11 +99,11 @@ fn large_tree(edit: &str) -> skills_build::source::MemorySource {
         let body = if name == "gamma" { edit } else { "Go." };
         source = source
             .with_file(
-                &format!("{name}/SKILL.md"),
+                format!("{name}/SKILL.md"),
                 format!("---\nname: {name}\ndescription: Skill {name}.\n---\n{body}\n"),
             )
             .with_file(
-                &format!("{name}/data.txt"),
+                format!("{name}/data.txt"),
                 format!("{name} ").repeat(40_000),
             );
     }

@@ -175,6 +175,7 @@ macro_rules! rotr {
 
 /// One 64-byte block. Plain `while` loops and wrapping arithmetic, so that
 /// unoptimised code calls no iterator or overflow-check functions per round.
+#[allow(clippy::manual_rotate)] // see `rotr!`
 fn compress(state: &mut [u32; 8], block: &[u8]) {
     let mut w = [0u32; 64];
     let mut i = 0;
