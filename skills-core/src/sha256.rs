@@ -173,6 +173,22 @@ macro_rules! rotr {
     };
 }
 
+/// One round: `$d` and `$h` take the new values of `e` and `a`; the
+/// caller renames the rest.
+macro_rules! round {
+    ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $k:expr, $w:expr) => {
+        let t1 = $h
+            .wrapping_add(rotr!($e, 6) ^ rotr!($e, 11) ^ rotr!($e, 25))
+            .wrapping_add(($e & $f) ^ (!$e & $g))
+            .wrapping_add($k)
+            .wrapping_add($w);
+        let t2 = (rotr!($a, 2) ^ rotr!($a, 13) ^ rotr!($a, 22))
+            .wrapping_add(($a & $b) ^ ($a & $c) ^ ($b & $c));
+        $d = $d.wrapping_add(t1);
+        $h = t1.wrapping_add(t2);
+    };
+}
+
 /// One 64-byte block. Plain `while` loops and wrapping arithmetic, so that
 /// unoptimised code calls no iterator or overflow-check functions per round.
 #[allow(clippy::manual_rotate)] // see `rotr!`
@@ -200,34 +216,29 @@ fn compress(state: &mut [u32; 8], block: &[u8]) {
         i += 1;
     }
     let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
+    // Eight rounds an iteration, the working variables renamed instead of
+    // shifted along: unoptimised code keeps every variable in memory, and
+    // the shuffle would cost eight copies a round.
     i = 0;
     while i < 64 {
-        let s1 = rotr!(e, 6) ^ rotr!(e, 11) ^ rotr!(e, 25);
-        let ch = (e & f) ^ (!e & g);
-        let t1 = h
-            .wrapping_add(s1)
-            .wrapping_add(ch)
-            .wrapping_add(K[i])
-            .wrapping_add(w[i]);
-        let s0 = rotr!(a, 2) ^ rotr!(a, 13) ^ rotr!(a, 22);
-        let maj = (a & b) ^ (a & c) ^ (b & c);
-        let t2 = s0.wrapping_add(maj);
-        h = g;
-        g = f;
-        f = e;
-        e = d.wrapping_add(t1);
-        d = c;
-        c = b;
-        b = a;
-        a = t1.wrapping_add(t2);
-        i += 1;
+        round!(a, b, c, d, e, f, g, h, K[i], w[i]);
+        round!(h, a, b, c, d, e, f, g, K[i + 1], w[i + 1]);
+        round!(g, h, a, b, c, d, e, f, K[i + 2], w[i + 2]);
+        round!(f, g, h, a, b, c, d, e, K[i + 3], w[i + 3]);
+        round!(e, f, g, h, a, b, c, d, K[i + 4], w[i + 4]);
+        round!(d, e, f, g, h, a, b, c, K[i + 5], w[i + 5]);
+        round!(c, d, e, f, g, h, a, b, K[i + 6], w[i + 6]);
+        round!(b, c, d, e, f, g, h, a, K[i + 7], w[i + 7]);
+        i += 8;
     }
-    let add = [a, b, c, d, e, f, g, h];
-    i = 0;
-    while i < 8 {
-        state[i] = state[i].wrapping_add(add[i]);
-        i += 1;
-    }
+    state[0] = state[0].wrapping_add(a);
+    state[1] = state[1].wrapping_add(b);
+    state[2] = state[2].wrapping_add(c);
+    state[3] = state[3].wrapping_add(d);
+    state[4] = state[4].wrapping_add(e);
+    state[5] = state[5].wrapping_add(f);
+    state[6] = state[6].wrapping_add(g);
+    state[7] = state[7].wrapping_add(h);
 }
 
 #[cfg(test)]
