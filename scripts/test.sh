@@ -10,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo test --workspace
+# The macro's signing options, which need the `sign` feature.
+cargo test -p skills-tests --features sign --test ui
 scripts/interop-signatures.sh
 scripts/rebuild-demo.sh
 scripts/mcp-interop.sh

@@ -52,4 +52,11 @@ fn ui() {
     let cases = trybuild::TestCases::new();
     cases.pass("ui/pass-*.rs");
     cases.compile_fail("ui/fail-*.rs");
+    // The signing options need the `sign` feature (`--features sign` or
+    // `--all-features`); without it, the error that names the feature.
+    if cfg!(feature = "sign") {
+        cases.pass("ui/sign/pass-*.rs");
+    } else {
+        cases.compile_fail("ui/nosign/fail-*.rs");
+    }
 }

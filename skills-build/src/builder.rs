@@ -24,11 +24,12 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::compile::{CompileError, CompileOptions, Compiled, Locations, compile};
+use crate::compile::{CompileError, CompileOptions, Compiled, Locations, compile, compile_reusing};
 use crate::diagnostic;
 use crate::discover::{self, Options, Root, SourceReport};
 use crate::filter::Glob;
 use crate::problem::{Code, Problem, Severity};
+#[cfg(feature = "sign")]
 use crate::signing::Signing;
 use crate::source::{DirSource, Source};
 
@@ -63,7 +64,9 @@ pub struct Builder {
     extensions: bool,
     keep_junk: bool,
     out_file: String,
+    #[cfg(feature = "sign")]
     signing: Option<Signing>,
+    previous: Option<PathBuf>,
 }
 
 /// Everything one run of the pipeline found and made.
@@ -145,7 +148,9 @@ impl Builder {
             extensions: false,
             keep_junk: false,
             out_file: DEFAULT_OUT_FILE.to_string(),
+            #[cfg(feature = "sign")]
             signing: None,
+            previous: None,
         }
     }
 
@@ -269,7 +274,7 @@ impl Builder {
     }
 
     /// Signs the bundle with an Ed25519 key read from a file or an
-    /// environment variable (see [`Signing`]): every skill over
+    /// environment variable (see [`Signing`]; the `sign` feature): every skill over
     /// agentskills-core's `agentskills-snapshot-v1` payload, and the bundle
     /// revision. The key is never embedded; [`build`](Self::build) prints
     /// the line that reruns the build script when the key changes.
@@ -281,8 +286,25 @@ impl Builder {
     ///     .sign(Signing::new(KeySource::Env("SKILLS_SIGNING_KEY".into()), "https://example.com/skills"));
     /// # let _ = builder;
     /// ```
+    #[cfg(feature = "sign")]
     pub fn sign(mut self, signing: Signing) -> Self {
         self.signing = Some(signing);
+        self
+    }
+
+    /// A bundle an earlier build wrote, whose digests of files that are
+    /// still byte for byte the same are taken instead of hashing them again
+    /// (see [`crate::reuse`]); the bundle comes out the same. A missing or
+    /// unreadable file is no error: everything is hashed then.
+    /// [`build`](Self::build) reuses the bundle it wrote last time in
+    /// `OUT_DIR` unless told otherwise.
+    ///
+    /// ```
+    /// let builder = skills_build::Builder::new().source("skills").reuse_from("target/skills.bin");
+    /// # let _ = builder;
+    /// ```
+    pub fn reuse_from(mut self, bundle: impl Into<PathBuf>) -> Self {
+        self.previous = Some(bundle.into());
         self
     }
 
@@ -405,12 +427,15 @@ impl Builder {
             inputs.push(dir.join(skill.skill_file.as_str()));
             inputs.extend(skill.files.iter().map(|file| dir.join(&file.path)));
         }
-        let result = compile(
+        let reuse = self.previous.as_deref().map(crate::reuse::Reuse::load);
+        let result = compile_reusing(
             &found,
             &CompileOptions {
                 locations: self.locations.clone(),
             },
+            reuse.as_ref(),
         );
+        #[cfg(feature = "sign")]
         let result = match &self.signing {
             Some(signing) => {
                 inputs.extend(signing.key_file().map(Path::to_path_buf));
@@ -444,10 +469,15 @@ impl Builder {
         for (dir, _) in &self.sources {
             println!("cargo:rerun-if-changed={}", dir.display());
         }
+        #[cfg(feature = "sign")]
         if let Some(signing) = &self.signing {
             println!("{}", signing.cargo_rerun_line());
         }
-        let outcome = self.run();
+        let out_path = std::env::var_os("OUT_DIR").map(|dir| Path::new(&dir).join(&self.out_file));
+        let outcome = match (&self.previous, &out_path) {
+            (None, Some(last)) => self.clone().reuse_from(last).run(),
+            _ => self.run(),
+        };
         for source in &outcome.sources {
             let layout = source.layout.map_or("no skill", |layout| layout.as_str());
             println!(
@@ -467,10 +497,9 @@ impl Builder {
         let fail = |message: String| CompileError {
             problems: vec![Problem::new(Code::OutputUnwritable, message)],
         };
-        let out_dir = std::env::var_os("OUT_DIR").ok_or_else(|| {
+        let path = out_path.ok_or_else(|| {
             fail("OUT_DIR is not set; Builder::build and Builder::emit are for build scripts (use Builder::compile elsewhere)".to_string())
         })?;
-        let path = Path::new(&out_dir).join(&self.out_file);
         std::fs::write(&path, &compiled.bytes)
             .map_err(|error| fail(format!("cannot write {}: {error}", path.display())))?;
         Ok(path)

@@ -11,7 +11,6 @@
 
 use std::fmt;
 
-use sha2::{Digest, Sha256};
 use skills_core::bundle::{Bundle, Bytes, Content, File, Skill, SkillFileName, ToolRule};
 use skills_core::manifest::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
 use skills_core::{instructions, render};
@@ -22,6 +21,7 @@ use crate::fence;
 use crate::frontmatter::Metadata;
 use crate::media::{self, Kind};
 use crate::problem::{Code, Problem};
+use crate::reuse::Reuse;
 
 /// What the prompt and the tool's read records give as a skill's location.
 ///
@@ -162,7 +162,7 @@ impl std::error::Error for CompileError {}
 /// assert_eq!(digest[..4], [0xe3, 0xb0, 0xc4, 0x42]);
 /// ```
 pub fn sha256(bytes: &[u8]) -> [u8; 32] {
-    Sha256::digest(bytes).into()
+    skills_core::sha256::digest(bytes)
 }
 
 /// One skill's precomputed values, owned; the bundle borrows them.
@@ -201,6 +201,7 @@ fn prepare<'d>(
     name: &'d str,
     skill: &'d DiscoveredSkill,
     options: &CompileOptions,
+    reuse: Option<&Reuse>,
 ) -> Result<Prepared<'d>, Problem> {
     let located = |problem: Problem| problem.with_file(skill.file_location.clone());
     let Some(doc) = skill.document.as_ref() else {
@@ -226,7 +227,10 @@ fn prepare<'d>(
         .iter()
         .map(|file| PreparedFile {
             path: &file.path,
-            sha256: sha256(&file.bytes),
+            sha256: match reuse {
+                Some(reuse) => reuse.file_digest(name, &file.path, &file.bytes),
+                None => sha256(&file.bytes),
+            },
             content: content(&file.path, &file.bytes),
         })
         .collect();
@@ -287,11 +291,36 @@ fn content<'d>(path: &str, bytes: &'d [u8]) -> Content<'d> {
 /// the options: not on file-system order, times, or (unless
 /// [`Locations::Source`] is chosen) where the skills were read from.
 pub fn compile(found: &Discovery, options: &CompileOptions) -> Result<Compiled, CompileError> {
+    compile_reusing(found, options, None)
+}
+
+/// [`compile`], taking the digests of unchanged files from the bundle an
+/// earlier build wrote (see [`Reuse`]): the same bytes, with less hashing.
+///
+/// ```
+/// use skills_build::compile::{compile, compile_reusing, CompileOptions};
+/// use skills_build::discover::{discover, Options, Root};
+/// use skills_build::reuse::Reuse;
+/// use skills_build::source::MemorySource;
+/// let source = MemorySource::new("skills")
+///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Forms.\n---\nGo.\n")
+///     .with_file("pdf/reference.md", "Use pdfplumber.");
+/// let found = discover(&[Root::new(&source)], &Options::default());
+/// let first = compile(&found, &CompileOptions::default()).unwrap().bytes;
+/// let reuse = Reuse::from_bundle(first.clone()).unwrap();
+/// let again = compile_reusing(&found, &CompileOptions::default(), Some(&reuse)).unwrap().bytes;
+/// assert_eq!((again, reuse.reused()), (first, 1));
+/// ```
+pub fn compile_reusing(
+    found: &Discovery,
+    options: &CompileOptions,
+    reuse: Option<&Reuse>,
+) -> Result<Compiled, CompileError> {
     let mut problems = found.problems.clone();
     let mut prepared = Vec::new();
     if !found.has_errors() {
         for (name, skill) in found.listed() {
-            match prepare(name, skill, options) {
+            match prepare(name, skill, options, reuse) {
                 Ok(skill) => prepared.push(skill),
                 Err(problem) => problems.push(problem),
             }
@@ -313,7 +342,13 @@ pub fn compile(found: &Discovery, options: &CompileOptions) -> Result<Compiled, 
         ..Bundle::default()
     };
     // Last: the bundle revision covers everything above.
-    match skills_core::revision::encode_with_revision(&mut bundle) {
+    let encoded = match reuse {
+        Some(reuse) => skills_core::revision::encode_with_revision_by(&mut bundle, &mut |blank| {
+            reuse.blank_digest(blank)
+        }),
+        None => skills_core::revision::encode_with_revision(&mut bundle),
+    };
+    match encoded {
         Ok(bytes) => {
             Problem::sort(&mut problems);
             Ok(Compiled {

@@ -26,6 +26,7 @@ pub mod extensions;
 pub mod fence;
 pub mod filter;
 pub mod frontmatter;
+#[cfg(feature = "sign")]
 pub mod keys;
 pub mod media;
 #[cfg(feature = "archive")]
@@ -36,6 +37,7 @@ pub mod properties;
 pub mod pyrepr;
 pub mod pyunicode;
 pub mod read_limit;
+pub mod reuse;
 pub mod sections;
 pub mod signing;
 pub mod skill_dir;

@@ -1,4 +1,5 @@
-//! Signing a compiled bundle with an Ed25519 publisher key.
+//! Signing a compiled bundle with an Ed25519 publisher key (the `sign`
+//! feature), and the content revisions signatures are made over (always).
 //!
 //! Each skill is signed over agentskills-core's `agentskills-snapshot-v1`
 //! payload (its origin, content revision, listed name as `skillId`, and
@@ -8,6 +9,7 @@
 //! the bundle; the secret key never is.
 //!
 //! ```
+//! # #[cfg(feature = "sign")] {
 //! use skills_build::keys::SecretKey;
 //! use skills_build::signing::{Signer, sign_bundle};
 //! use skills_build::source::MemorySource;
@@ -25,18 +27,22 @@
 //! let catalog = skills_core::Catalog::from_bytes(&signed)?;
 //! let policy = TrustPolicy::new("https://example.com/skills")?.trust("release", public.0)?;
 //! assert!(policy.verify(catalog.bundle()).is_ok());
+//! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::fmt;
 
-use skills_core::bundle::{Bundle, Bytes, Signature, Skill};
-use skills_core::revision::{
-    PayloadError, Revision, bundle_payload, bundle_revision, check_origin, recorded_revision,
-    sha256, skill_file_digest, snapshot_payload,
+use skills_core::bundle::{Bytes, Skill};
+use skills_core::revision::{Revision, recorded_revision, sha256, skill_file_digest};
+#[cfg(feature = "sign")]
+use skills_core::{
+    bundle::{Bundle, Signature},
+    revision::{PayloadError, bundle_payload, bundle_revision, check_origin, snapshot_payload},
+    verify::{Check, rehash_skill},
 };
-use skills_core::verify::{Check, rehash_skill};
 
+#[cfg(feature = "sign")]
 use crate::keys::{KeyError, KeySource, SecretKey};
 
 /// A secret key with the origin and key id its signatures carry. `Debug`
@@ -48,6 +54,7 @@ use crate::keys::{KeyError, KeySource, SecretKey};
 /// assert!(signer.id().starts_with("ed25519-"));
 /// assert!(skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "").is_err());
 /// ```
+#[cfg(feature = "sign")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Signer {
     key: SecretKey,
@@ -55,6 +62,7 @@ pub struct Signer {
     origin: String,
 }
 
+#[cfg(feature = "sign")]
 impl Signer {
     /// A signer for `origin` (nonempty, at most 512 characters, no control
     /// characters), with the key id defaulting to the public key's
@@ -182,6 +190,7 @@ impl Signer {
 /// ```
 #[derive(Debug)]
 #[non_exhaustive]
+#[cfg(feature = "sign")]
 pub enum SigningError {
     /// The key could not be read.
     Key(KeyError),
@@ -201,6 +210,7 @@ pub enum SigningError {
     Encode(skills_core::bundle::EncodeError),
 }
 
+#[cfg(feature = "sign")]
 impl fmt::Display for SigningError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -215,14 +225,17 @@ impl fmt::Display for SigningError {
     }
 }
 
+#[cfg(feature = "sign")]
 impl std::error::Error for SigningError {}
 
+#[cfg(feature = "sign")]
 impl From<KeyError> for SigningError {
     fn from(error: KeyError) -> Self {
         SigningError::Key(error)
     }
 }
 
+#[cfg(feature = "sign")]
 impl From<PayloadError> for SigningError {
     fn from(error: PayloadError) -> Self {
         SigningError::Origin(error)
@@ -235,6 +248,7 @@ impl From<PayloadError> for SigningError {
 /// under the same key id is replaced; others are kept.
 ///
 /// See the [module documentation](self) for an example.
+#[cfg(feature = "sign")]
 pub fn sign_bundle(bytes: &[u8], signer: &Signer) -> Result<Vec<u8>, SigningError> {
     let mut bundle = Bundle::decode(bytes).map_err(SigningError::Decode)?;
     let mut skill_signatures = Vec::with_capacity(bundle.skills.len());
@@ -260,6 +274,7 @@ pub fn sign_bundle(bytes: &[u8], signer: &Signer) -> Result<Vec<u8>, SigningErro
     signed.encode().map_err(SigningError::Encode)
 }
 
+#[cfg(feature = "sign")]
 fn signature_of<'a>(signer: &'a Signer, bytes: &'a [u8; 64]) -> Signature<'a> {
     Signature {
         key_id: &signer.key_id,
@@ -308,6 +323,7 @@ pub fn record_skill_file<'a>(skill: &mut Skill<'a>, raw: &'a [u8]) {
 /// assert_eq!(signing.cargo_rerun_line(), "cargo:rerun-if-env-changed=SKILLS_SIGNING_KEY");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg(feature = "sign")]
 pub struct Signing {
     /// The key's file or environment variable.
     pub key: KeySource,
@@ -317,6 +333,7 @@ pub struct Signing {
     pub key_id: Option<String>,
 }
 
+#[cfg(feature = "sign")]
 impl Signing {
     /// Signing with the key from `key` for `origin`.
     ///

@@ -7,7 +7,12 @@
 //! A bundle is [`MAGIC`], then [`FORMAT_VERSION`] as a little-endian `u16`,
 //! then the postcard encoding of a [`Bundle`], and nothing after it.
 //! [`Bundle::encode`] writes exactly that, after [`Bundle::check`]; the
-//! postcard encoding is deterministic, so equal bundles give equal bytes.
+//! encoding is deterministic, so equal bundles give equal bytes, and
+//! canonical: decoding refuses any other byte string for the same bundle
+//! (a length in a longer varint form than needed, say), so a bundle's
+//! SHA-256 names its meaning. The encoder and decoder are this crate's
+//! own (`wire` module), byte for byte postcard's format for these types,
+//! so a build compiles neither serde nor postcard.
 //!
 //! # Filling a bundle (for the compiler)
 //!
@@ -61,8 +66,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use crate::path::{is_valid_file_path, names_skill_file};
 use crate::tool::{TOOL_DESCRIPTION, TOOL_SCHEMA, USAGE};
 
@@ -97,7 +100,7 @@ pub const HEADER_LEN: usize = MAGIC.len() + 2;
 /// assert_eq!(empty.usage, skills_core::USAGE);
 /// assert!(empty.skills.is_empty());
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bundle<'a> {
     /// The text for the system prompt, precomputed: by default the
     /// `<available_skills>` block from [`crate::prompt::render_available_skills`]
@@ -117,11 +120,6 @@ pub struct Bundle<'a> {
     /// On the wire each skill is its name, then the rest of the skill as a
     /// nested, length-prefixed postcard encoding ([`SkillEntry`]), so a
     /// catalog can find a skill by name without decoding the others.
-    #[serde(
-        borrow,
-        serialize_with = "serialize_skills",
-        deserialize_with = "deserialize_skills"
-    )]
     pub skills: Vec<Skill<'a>>,
     /// The bundle revision: the SHA-256 of this bundle's encoding with the
     /// revision and every signature left empty, so it covers every text and
@@ -130,7 +128,6 @@ pub struct Bundle<'a> {
     pub revision: [u8; 32],
     /// Detached Ed25519 signatures over the bundle revision (the
     /// `skills-bundle-v1` payload), each by one publisher key.
-    #[serde(borrow)]
     pub signatures: Vec<Signature<'a>>,
 }
 
@@ -158,13 +155,12 @@ impl Default for Bundle<'_> {
 /// assert_eq!(skill.body(), "Go.");
 /// assert_eq!(skill.skill_file, SkillFileName::Upper);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Skill<'a> {
     /// The listed name: the frontmatter `name`, or `qualifier:name` when a
     /// qualified source lists a name an earlier source took. The tool looks
     /// skills up by it, exactly. On the wire it is the [`SkillEntry`]'s
     /// name, not part of the skill's own encoding.
-    #[serde(skip)]
     pub name: &'a str,
     /// Where the skill lives, as the prompt prints it and [`crate::Read`]
     /// records it (by default `skill://<name>/SKILL.md`).
@@ -172,20 +168,15 @@ pub struct Skill<'a> {
     /// The frontmatter `description`, trimmed as the reference trims it.
     pub description: &'a str,
     /// The frontmatter `license`, if given.
-    #[serde(borrow)]
     pub license: Option<&'a str>,
     /// The frontmatter `compatibility`, if given.
-    #[serde(borrow)]
     pub compatibility: Option<&'a str>,
     /// The frontmatter `metadata` as key/value pairs, in the order the
     /// frontmatter gives them.
-    #[serde(borrow)]
     pub metadata: Vec<(&'a str, &'a str)>,
     /// The frontmatter `allowed-tools` text as written, if given.
-    #[serde(borrow)]
     pub allowed_tools: Option<&'a str>,
     /// `allowed_tools` parsed into rules, in order (empty when absent).
-    #[serde(borrow)]
     pub rules: Vec<ToolRule<'a>>,
     /// Which spelling of the skill file the skill was loaded from.
     pub skill_file: SkillFileName,
@@ -204,11 +195,9 @@ pub struct Skill<'a> {
     pub frontmatter_sha256: [u8; 32],
     /// Every file of the skill except the skill file itself, sorted by
     /// path in byte order, paths unique.
-    #[serde(borrow)]
     pub files: Vec<File<'a>>,
     /// The frontmatter `version`, if given: what a signature payload
     /// carries and a version pin compares.
-    #[serde(borrow)]
     pub version: Option<&'a str>,
     /// The frontmatter text (the lines between the fence lines, newlines
     /// normalised): what [`frontmatter_sha256`](Self::frontmatter_sha256)
@@ -218,7 +207,6 @@ pub struct Skill<'a> {
     /// frontmatter, `---\n` and the body put together (a file with `\r\n`
     /// line ends, a byte order mark, or no newline after the closing fence);
     /// `None` when they are.
-    #[serde(borrow)]
     pub skill_file_bytes: Option<Bytes<'a>>,
     /// The size of the skill file in bytes, as its content revision lists it.
     pub skill_file_size: u64,
@@ -230,22 +218,17 @@ pub struct Skill<'a> {
     pub revision: [u8; 32],
     /// Detached Ed25519 signatures over the skill's `agentskills-snapshot-v1`
     /// payload, each by one publisher key.
-    #[serde(borrow)]
     pub signatures: Vec<Signature<'a>>,
     /// The `when_to_use` extension field's cases, in order (empty unless
     /// the skills were compiled with the extension fields enabled).
-    #[serde(borrow)]
     pub when_to_use: Vec<&'a str>,
     /// The `when_not_to_use` extension field's cases, in order.
-    #[serde(borrow)]
     pub when_not_to_use: Vec<&'a str>,
     /// The tags of `metadata.tags` (a list of strings), each stripped and
     /// case-folded, blanks dropped, as the catalog's tag filter compares
     /// them; empty when there are none.
-    #[serde(borrow)]
     pub tags: Vec<&'a str>,
     /// The body's sections and token estimates, and the outline text.
-    #[serde(borrow)]
     pub outline: crate::outline::Outline<'a>,
     /// The frontmatter as compact JSON (keys in file order, every scalar a
     /// string), as the MCP Skills extension's `skills/list` entry carries
@@ -253,7 +236,6 @@ pub struct Skill<'a> {
     /// it from [`frontmatter`](Self::frontmatter); `None` when it can (the
     /// compiler stores it only when the derivation differs). Read it with
     /// [`Skill::frontmatter_json`].
-    #[serde(borrow)]
     pub frontmatter_json: Option<&'a str>,
 }
 
@@ -264,17 +246,16 @@ pub struct Skill<'a> {
 /// ```
 /// use skills_core::bundle::{Bytes, Skill, SkillEntry};
 /// let skill = Skill { name: "pdf", description: "Forms.", ..Skill::default() };
-/// let entry = SkillEntry::encode(&skill).unwrap();
+/// let entry = SkillEntry::encode(&skill);
 /// assert_eq!(entry.name, "pdf");
 /// let decoded = SkillEntry { name: entry.name, detail: Bytes(&entry.detail) }.decode().unwrap();
 /// assert_eq!(decoded, skill);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SkillEntry<'a> {
     /// The listed name.
     pub name: &'a str,
     /// The rest of the skill, postcard-encoded.
-    #[serde(borrow)]
     pub detail: Bytes<'a>,
 }
 
@@ -290,51 +271,19 @@ pub struct EncodedSkill<'a> {
 
 impl<'a> SkillEntry<'a> {
     /// Encodes a skill's fields but its name.
-    pub fn encode(skill: &Skill<'a>) -> Result<EncodedSkill<'a>, postcard::Error> {
-        Ok(EncodedSkill {
+    pub fn encode(skill: &Skill<'a>) -> EncodedSkill<'a> {
+        EncodedSkill {
             name: skill.name,
-            detail: postcard::to_allocvec(skill)?,
-        })
+            detail: crate::wire::to_vec(skill),
+        }
     }
 
     /// Decodes the skill, borrowing from the detail's bytes; bytes after
     /// the skill's encoding are an error. Does not check the skill's rules
     /// (see [`Bundle::check`]).
-    pub fn decode(&self) -> Result<Skill<'a>, postcard::Error> {
-        let (mut skill, rest) = postcard::take_from_bytes::<Skill<'a>>(self.detail.0)?;
-        if !rest.is_empty() {
-            return Err(postcard::Error::DeserializeBadEncoding);
-        }
-        skill.name = self.name;
-        Ok(skill)
+    pub fn decode(&self) -> Result<Skill<'a>, crate::wire::WireError> {
+        crate::wire::decode_skill(self.name, self.detail.0)
     }
-}
-
-fn serialize_skills<S: serde::Serializer>(
-    skills: &[Skill<'_>],
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    use serde::ser::Error;
-    let encoded = skills
-        .iter()
-        .map(SkillEntry::encode)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(S::Error::custom)?;
-    serializer.collect_seq(encoded.iter().map(|skill| SkillEntry {
-        name: skill.name,
-        detail: Bytes(&skill.detail),
-    }))
-}
-
-fn deserialize_skills<'de: 'a, 'a, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Vec<Skill<'a>>, D::Error> {
-    use serde::de::Error;
-    let entries = Vec::<SkillEntry<'de>>::deserialize(deserializer)?;
-    entries
-        .iter()
-        .map(|entry| entry.decode().map_err(D::Error::custom))
-        .collect()
 }
 
 /// A detached Ed25519 signature and the publisher key that made it.
@@ -344,7 +293,7 @@ fn deserialize_skills<'de: 'a, 'a, D: serde::Deserializer<'de>>(
 /// let signature = Signature { key_id: "k1", origin: "https://example.com/skills", signature: Bytes(&[0; 64]) };
 /// assert_eq!(signature.signature.len(), 64);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Signature<'a> {
     /// The publisher key's id, looked up among a trust policy's keys.
     pub key_id: &'a str,
@@ -352,7 +301,6 @@ pub struct Signature<'a> {
     /// checks against the origin it trusts, not this one.
     pub origin: &'a str,
     /// The 64 signature bytes.
-    #[serde(borrow)]
     pub signature: Bytes<'a>,
 }
 
@@ -427,7 +375,7 @@ impl<'a> Skill<'a> {
 /// use skills_core::bundle::SkillFileName;
 /// assert_eq!(SkillFileName::Lower.as_str(), "skill.md");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum SkillFileName {
     /// `SKILL.md`.
     #[default]
@@ -459,13 +407,12 @@ impl SkillFileName {
 /// assert!(rule.matches("Bash"));
 /// assert_eq!(rule.to_string(), "Bash(git:*)");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ToolRule<'a> {
     /// The tool name.
     pub tool: &'a str,
     /// The text between the parentheses, kept literally; `None` without
     /// parentheses.
-    #[serde(borrow)]
     pub spec: Option<&'a str>,
 }
 
@@ -502,7 +449,7 @@ impl fmt::Display for ToolRule<'_> {
 /// };
 /// assert_eq!((logo.size(), logo.media_type()), (4, Some("image/png")));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct File<'a> {
     /// The path inside the skill: relative, `/`-separated, as
     /// [`crate::path::is_valid_file_path`] accepts it, and not naming the
@@ -511,7 +458,6 @@ pub struct File<'a> {
     /// The SHA-256 of the file's bytes.
     pub sha256: [u8; 32],
     /// The bytes, with how the tool shows them.
-    #[serde(borrow)]
     pub content: Content<'a>,
 }
 
@@ -565,10 +511,9 @@ impl<'a> File<'a> {
 /// let blob = Content::Binary { media_type: "application/octet-stream", bytes: Bytes(&[0, 1, 2]) };
 /// assert!(matches!(blob, Content::Binary { .. }));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Content<'a> {
     /// Text, served as is. Stored as a string, so it is valid UTF-8.
-    #[serde(borrow)]
     Text(&'a str),
     /// An image, served as an image part of this media type (one of
     /// `image/png`, `image/jpeg`, `image/gif`, `image/webp`).
@@ -576,7 +521,6 @@ pub enum Content<'a> {
         /// The media type.
         media_type: &'a str,
         /// The image's bytes.
-        #[serde(borrow)]
         bytes: Bytes<'a>,
     },
     /// Anything else: refused by the tool with its size and this detected
@@ -585,23 +529,18 @@ pub enum Content<'a> {
         /// The detected media type.
         media_type: &'a str,
         /// The file's bytes.
-        #[serde(borrow)]
         bytes: Bytes<'a>,
     },
 }
 
-/// A byte string that postcard encodes as length + bytes and decodes
-/// without copying, borrowed from the bundle.
-///
-/// A plain `&[u8]` would go through serde as a sequence of numbers; this
-/// newtype asks for `serialize_bytes` and `visit_borrowed_bytes` instead.
-/// The bytes on the wire are the same as for a `Vec<u8>`.
+/// A byte string borrowed from the bundle: on the wire its length, then
+/// the bytes (as postcard writes a `Vec<u8>`), decoded without copying.
 ///
 /// ```
 /// use skills_core::bundle::Bytes;
 /// let bytes = Bytes(b"abc");
-/// assert_eq!(postcard::to_allocvec(&bytes).unwrap(), [3, b'a', b'b', b'c']);
 /// assert_eq!(&*bytes, b"abc");
+/// assert_eq!(format!("{bytes:?}"), "Bytes(3 bytes)");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Bytes<'a>(pub &'a [u8]);
@@ -616,31 +555,6 @@ impl core::ops::Deref for Bytes<'_> {
 impl fmt::Debug for Bytes<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Bytes({} bytes)", self.0.len())
-    }
-}
-
-impl Serialize for Bytes<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_bytes(self.0)
-    }
-}
-
-impl<'de: 'a, 'a> Deserialize<'de> for Bytes<'a> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = Bytes<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a byte string borrowed from the input")
-            }
-            fn visit_borrowed_bytes<E: serde::de::Error>(
-                self,
-                bytes: &'de [u8],
-            ) -> Result<Self::Value, E> {
-                Ok(Bytes(bytes))
-            }
-        }
-        deserializer.deserialize_bytes(Visitor)
     }
 }
 
@@ -734,15 +648,12 @@ impl core::error::Error for BundleError {}
 pub enum EncodeError {
     /// The bundle breaks a rule the runtime checks when decoding.
     Invalid(BundleError),
-    /// Postcard could not encode it.
-    Postcard(postcard::Error),
 }
 
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EncodeError::Invalid(error) => write!(f, "cannot encode the skills bundle: {error}"),
-            EncodeError::Postcard(error) => write!(f, "cannot encode the skills bundle: {error}"),
         }
     }
 }
@@ -792,7 +703,19 @@ impl Bundle<'_> {
         let mut out = Vec::with_capacity(HEADER_LEN + self.size_hint());
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        postcard::to_extend(self, out).map_err(EncodeError::Postcard)
+        crate::wire::Encode::encode(self, &mut out);
+        Ok(out)
+    }
+
+    /// The encoding without [`check`](Self::check): for tests that need
+    /// bundles breaking the rules the decoder enforces.
+    #[doc(hidden)]
+    pub fn encode_unchecked(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER_LEN + self.size_hint());
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        crate::wire::Encode::encode(self, &mut out);
+        out
     }
 
     /// A rough size of the encoding, to allocate once.
@@ -866,10 +789,11 @@ mod tests {
 
     #[test]
     fn bytes_round_trip_borrowed() {
-        let encoded = postcard::to_allocvec(&Bytes(&[9, 8, 7])).unwrap();
+        use crate::wire::{Decode, Encode, Reader};
+        let mut encoded = Vec::new();
+        Bytes(&[9, 8, 7]).encode(&mut encoded);
         assert_eq!(encoded, [3, 9, 8, 7]);
-        assert_eq!(encoded, postcard::to_allocvec(&vec![9u8, 8, 7]).unwrap());
-        let decoded: Bytes<'_> = postcard::from_bytes(&encoded).unwrap();
+        let decoded = Bytes::decode(&mut Reader::new(&encoded)).unwrap();
         assert_eq!(decoded.0, &[9, 8, 7]);
         assert_eq!(decoded.0.as_ptr(), encoded[1..].as_ptr());
     }
@@ -973,9 +897,6 @@ mod tests {
         let bytes = bundle.encode().unwrap();
         assert_eq!(&bytes[..4], &MAGIC);
         assert_eq!(&bytes[4..6], &FORMAT_VERSION.to_le_bytes());
-        assert_eq!(
-            &bytes[6..],
-            postcard::to_allocvec(&bundle).unwrap().as_slice()
-        );
+        assert_eq!(&bytes[6..], crate::wire::to_vec(&bundle).as_slice());
     }
 }

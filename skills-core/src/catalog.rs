@@ -8,7 +8,6 @@ use alloc::vec::Vec;
 use once_cell::race::OnceBox;
 
 use crate::names::NameIndex;
-use serde::Deserialize;
 
 use crate::bundle::{Bundle, BundleError, Signature, Skill, SkillEntry, check_skill};
 use crate::decode::{DecodeError, decode_body, decode_unchecked};
@@ -54,17 +53,29 @@ enum Store<'a> {
 
 /// A bundle as [`Catalog::open`] reads it: the same wire layout as
 /// [`Bundle`], with each skill left as its name and encoded bytes.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone)]
 struct Head<'a> {
     prompt: &'a str,
     usage: &'a str,
     tool_description: &'a str,
     tool_schema: &'a str,
-    #[serde(borrow)]
     skills: Vec<SkillEntry<'a>>,
     revision: [u8; 32],
-    #[serde(borrow)]
     signatures: Vec<Signature<'a>>,
+}
+
+impl<'a> crate::wire::Decode<'a> for Head<'a> {
+    fn decode(reader: &mut crate::wire::Reader<'a>) -> Result<Self, crate::wire::WireError> {
+        Ok(Head {
+            prompt: reader.str()?,
+            usage: reader.str()?,
+            tool_description: reader.str()?,
+            tool_schema: reader.str()?,
+            skills: reader.seq()?,
+            revision: reader.array32()?,
+            signatures: reader.seq()?,
+        })
+    }
 }
 
 impl core::fmt::Debug for Catalog<'_> {
@@ -96,7 +107,10 @@ impl Clone for Catalog<'_> {
 
 /// What [`Catalog::skill_at`] answers for an index past the end (which
 /// no caller passes).
-const OUT_OF_RANGE: DecodeError = DecodeError::Corrupt(postcard::Error::DeserializeUnexpectedEnd);
+const OUT_OF_RANGE: DecodeError = DecodeError::Corrupt(crate::wire::WireError {
+    kind: crate::wire::WireErrorKind::UnexpectedEnd,
+    offset: 0,
+});
 
 impl<'a> Catalog<'a> {
     /// Decodes a bundle and checks it: see [`Bundle::decode`]. Strings and

@@ -1,9 +1,11 @@
-//! Reading a bundle: the header, the postcard body, nothing after it, and
-//! the rules the catalog relies on. No input makes it panic.
+//! Reading a bundle: the header, the body (in its one canonical encoding,
+//! see [`crate::wire`]), nothing after it, and the rules the catalog relies
+//! on. No input makes it panic.
 
 use core::fmt;
 
 use crate::bundle::{Bundle, BundleError, FORMAT_VERSION, HEADER_LEN, MAGIC};
+use crate::wire::{Decode, Reader, WireError};
 
 /// Why bytes could not be opened as a skills bundle.
 ///
@@ -35,8 +37,9 @@ pub enum DecodeError {
         /// The bundle's format version.
         found: u16,
     },
-    /// The body is not a postcard-encoded bundle of this format version.
-    Corrupt(postcard::Error),
+    /// The body is not a bundle of this format version in its canonical
+    /// encoding.
+    Corrupt(WireError),
     /// Bytes follow the end of the bundle.
     TrailingBytes {
         /// How many.
@@ -127,9 +130,7 @@ pub(crate) fn decode_unchecked(bytes: &[u8]) -> Result<Bundle<'_>, DecodeError> 
 }
 
 /// The header checked, then the body decoded as `T` with nothing after it.
-pub(crate) fn decode_body<'a, T: serde::Deserialize<'a>>(
-    bytes: &'a [u8],
-) -> Result<T, DecodeError> {
+pub(crate) fn decode_body<'a, T: Decode<'a>>(bytes: &'a [u8]) -> Result<T, DecodeError> {
     let (Some(magic), Some(version)) = (bytes.first_chunk::<4>(), bytes.get(4..HEADER_LEN)) else {
         return Err(DecodeError::TooShort { len: bytes.len() });
     };
@@ -141,7 +142,9 @@ pub(crate) fn decode_body<'a, T: serde::Deserialize<'a>>(
         return Err(DecodeError::UnsupportedVersion { found });
     }
     let body = bytes.get(HEADER_LEN..).unwrap_or_default();
-    let (bundle, rest) = postcard::take_from_bytes::<T>(body).map_err(DecodeError::Corrupt)?;
+    let mut reader = Reader::new(body);
+    let bundle = T::decode(&mut reader).map_err(DecodeError::Corrupt)?;
+    let rest = reader.rest();
     if !rest.is_empty() {
         return Err(DecodeError::TrailingBytes { count: rest.len() });
     }

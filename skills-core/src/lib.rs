@@ -100,9 +100,11 @@ pub mod render;
 pub mod resources;
 #[cfg(feature = "revision")]
 pub mod revision;
+pub mod sha256;
 pub mod tool;
 #[cfg(feature = "verify")]
 pub mod verify;
+pub mod wire;
 
 pub use bundle::{FORMAT_VERSION, MAGIC};
 pub use catalog::Catalog;

@@ -10,8 +10,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use serde::{Deserialize, Serialize};
-
 /// Below this many estimated tokens, reading the whole body is cheaper than
 /// an outline and a section fetch (agentskills-core's
 /// `WHOLE_BODY_CHEAPER_TOKENS`).
@@ -65,7 +63,7 @@ pub fn estimate_tokens(text: &str) -> u64 {
 /// assert!(outline.whole_body_is_cheaper());
 /// assert_eq!(outline.render("x"), "'x': ~3 tokens in 1 sections.\n\n- a (~3) — A\n\nCall get_skill_body instead: the whole body is only ~3 tokens, less than this outline plus a section fetch.");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Outline<'a> {
     /// Where the stripped body starts in the skill's body, in bytes.
     pub body_start: usize,
@@ -74,7 +72,6 @@ pub struct Outline<'a> {
     /// [`estimate_tokens`] of the stripped body.
     pub total_tokens: u64,
     /// The sections in body order; empty for an empty body.
-    #[serde(borrow)]
     pub sections: Vec<Section<'a>>,
 }
 
@@ -86,7 +83,7 @@ pub struct Outline<'a> {
 /// let section = Section { key: "setup", title: "Setup", level: 2, tokens: 3, start: 0, end: 9, text: None };
 /// assert_eq!(section.text_in("## Setup\nrest"), "## Setup\n");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Section<'a> {
     /// The key to fetch it by: the title slugified, `preamble`, or
     /// `section` for a title of punctuation only, with `-2`, `-3`, ... on
@@ -105,7 +102,6 @@ pub struct Section<'a> {
     /// The text, when it is not exactly the slice `start..end` (a body
     /// whose lines end in characters other than `\n`, which the split
     /// rejoins with `\n`).
-    #[serde(borrow)]
     pub text: Option<&'a str>,
 }
 

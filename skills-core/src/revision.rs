@@ -49,7 +49,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use sha2::{Digest, Sha256 as Hasher};
+use crate::sha256::Hasher;
 
 use crate::bundle::{Bundle, HEADER_LEN, MAGIC, Skill};
 use crate::read::Sha256;
@@ -82,7 +82,7 @@ pub const MAX_ORIGIN_CHARS: usize = 512;
 /// assert_eq!(digest[..4], [0xe3, 0xb0, 0xc4, 0x42]);
 /// ```
 pub fn sha256(bytes: &[u8]) -> [u8; 32] {
-    Hasher::digest(bytes).into()
+    crate::sha256::digest(bytes)
 }
 
 /// A revision: a SHA-256 digest written `sha256:<64 lowercase hex digits>`.
@@ -173,7 +173,7 @@ pub fn parse_hex<const N: usize>(hex: &str) -> Option<[u8; N]> {
     Some(out)
 }
 
-/// A [`sha2::Sha256`] hasher that [`fmt::Write`] feeds.
+/// A SHA-256 hasher that [`fmt::Write`] feeds.
 struct HashWriter(Hasher);
 
 impl fmt::Write for HashWriter {
@@ -232,7 +232,7 @@ pub fn content_revision<'p>(
     let mut out = HashWriter(Hasher::new());
     // Writing to a hasher never fails.
     let _ = write_entries(&mut out, &entries);
-    Revision(out.0.finalize().into())
+    Revision(out.0.finalize())
 }
 
 fn write_entries(out: &mut HashWriter, entries: &[(&str, u64, [u8; 32])]) -> fmt::Result {
@@ -323,27 +323,15 @@ pub fn skill_file_digest(skill: &Skill<'_>) -> (u64, [u8; 32]) {
         hasher.update(piece);
         size = size.saturating_add(piece.len() as u64);
     }
-    (size, hasher.finalize().into())
+    (size, hasher.finalize())
 }
 
-/// A postcard flavor that feeds a SHA-256 hasher instead of a buffer.
-struct HashFlavor(Hasher);
+/// Encoding into a SHA-256 hasher instead of a buffer.
+struct HashSink(Hasher);
 
-impl postcard::ser_flavors::Flavor for HashFlavor {
-    type Output = [u8; 32];
-
-    fn try_extend(&mut self, data: &[u8]) -> postcard::Result<()> {
-        self.0.update(data);
-        Ok(())
-    }
-
-    fn try_push(&mut self, data: u8) -> postcard::Result<()> {
-        self.0.update([data]);
-        Ok(())
-    }
-
-    fn finalize(self) -> postcard::Result<[u8; 32]> {
-        Ok(self.0.finalize().into())
+impl crate::wire::Sink for HashSink {
+    fn put(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
     }
 }
 
@@ -374,9 +362,9 @@ pub fn bundle_revision(bundle: &Bundle<'_>) -> Revision {
     header[..MAGIC.len()].copy_from_slice(&MAGIC);
     header[MAGIC.len()..].copy_from_slice(&crate::FORMAT_VERSION.to_le_bytes());
     hasher.update(header);
-    // Hashing cannot fail; postcard fails only when its flavor does.
-    let digest = postcard::serialize_with_flavor(&blank, HashFlavor(hasher)).unwrap_or([0; 32]);
-    Revision(digest)
+    let mut sink = HashSink(hasher);
+    crate::wire::Encode::encode(&blank, &mut sink);
+    Revision(sink.0.finalize())
 }
 
 /// Records the bundle's revision and encodes it, hashing and copying the
@@ -398,6 +386,25 @@ pub fn bundle_revision(bundle: &Bundle<'_>) -> Revision {
 pub fn encode_with_revision(
     bundle: &mut Bundle<'_>,
 ) -> Result<Vec<u8>, crate::bundle::EncodeError> {
+    encode_with_revision_by(bundle, &mut crate::sha256::digest)
+}
+
+/// [`encode_with_revision`], with the SHA-256 of the blank encoding (of an
+/// unsigned bundle) computed by `sha256`: for a compiler that resumes the
+/// hash of an earlier build's encoding where the bytes start to differ.
+/// `sha256` must return the SHA-256 of the bytes it is given.
+///
+/// ```
+/// use skills_core::bundle::Bundle;
+/// use skills_core::revision::{encode_with_revision, encode_with_revision_by, sha256};
+/// let mut bundle = Bundle { prompt: "p", ..Bundle::default() };
+/// let bytes = encode_with_revision_by(&mut bundle, &mut |blank| sha256(blank)).unwrap();
+/// assert_eq!(bytes, encode_with_revision(&mut bundle.clone()).unwrap());
+/// ```
+pub fn encode_with_revision_by(
+    bundle: &mut Bundle<'_>,
+    sha256: &mut dyn FnMut(&[u8]) -> [u8; 32],
+) -> Result<Vec<u8>, crate::bundle::EncodeError> {
     let signed =
         !bundle.signatures.is_empty() || bundle.skills.iter().any(|s| !s.signatures.is_empty());
     if signed {
@@ -406,7 +413,7 @@ pub fn encode_with_revision(
     }
     bundle.revision = [0; 32];
     let mut bytes = bundle.encode()?;
-    let digest: [u8; 32] = Hasher::digest(&bytes).into();
+    let digest = sha256(&bytes);
     // The encoding ends with the 32 revision bytes and the signature
     // count, a one-byte zero.
     let at = bytes.len().saturating_sub(33);

@@ -14,8 +14,8 @@ fn header_layout() {
     let bytes = encode(&sample());
     assert_eq!(&bytes[..4], b"SKB\0");
     assert_eq!(&bytes[4..6], &[4, 0]);
-    let body = with_bundle(&sample(), |bundle| postcard::to_allocvec(bundle).unwrap());
-    assert_eq!(&bytes[6..], body.as_slice());
+    let body = with_bundle(&sample(), |bundle| bundle.encode_unchecked());
+    assert_eq!(bytes, body);
 }
 
 #[test]
@@ -328,4 +328,75 @@ fn a_large_catalog_looks_names_up() {
     }
     assert!(catalog.lookup("skill-500").is_none());
     assert!(catalog.lookup("skill-").is_none());
+}
+
+/// One meaning, one byte string: a length re-encoded in a longer varint
+/// form still means the same bundle, but has another SHA-256, so it is
+/// refused (issue 10, finding 7).
+#[test]
+fn overlong_varints_are_refused() {
+    let prompt = "p".repeat(5);
+    let bundle = Bundle {
+        prompt: &prompt,
+        skills: vec![Skill {
+            name: "a",
+            description: "d",
+            ..Skill::default()
+        }],
+        ..Bundle::default()
+    };
+    let bytes = bundle.encode().unwrap();
+    assert_eq!(bytes[6], 5, "the prompt's length, one byte");
+
+    // The prompt's length as 0x85 0x00: five, in two bytes.
+    let mut overlong = bytes[..6].to_vec();
+    overlong.extend_from_slice(&[0x85, 0x00]);
+    overlong.extend_from_slice(&bytes[7..]);
+    for error in [
+        Catalog::from_bytes(&overlong).unwrap_err(),
+        Catalog::open(&overlong).unwrap_err(),
+        Bundle::decode(&overlong).unwrap_err(),
+    ] {
+        assert!(
+            matches!(error, DecodeError::Corrupt(e) if e.kind == skills_core::wire::WireErrorKind::NonCanonicalVarint && e.offset == 0),
+            "{error:?}"
+        );
+        assert!(
+            error.to_string().contains("non-canonical varint"),
+            "{error}"
+        );
+    }
+
+    // Inside a skill's own encoding (decoded lazily by `open`): the first
+    // field, the location, is empty; write its length 0 as 0x80 0x00 and
+    // grow the skill's length prefix by one.
+    let catalog = Catalog::from_bytes(&bytes).unwrap();
+    let detail = skills_core::bundle::SkillEntry::encode(&catalog.bundle().skills[0]).detail;
+    let varint = |mut n: usize| {
+        let mut out = Vec::new();
+        while n >= 0x80 {
+            out.push(n as u8 | 0x80);
+            n >>= 7;
+        }
+        out.push(n as u8);
+        out
+    };
+    let mut framed = varint(detail.len());
+    framed.extend_from_slice(&detail);
+    let at = bytes
+        .windows(framed.len())
+        .position(|w| w == framed)
+        .expect("the skill's length-prefixed encoding");
+    assert_eq!(detail[0], 0, "an empty location");
+    let mut nested = bytes[..at].to_vec();
+    nested.extend_from_slice(&varint(detail.len() + 1));
+    nested.extend_from_slice(&[0x80, 0x00]);
+    nested.extend_from_slice(&detail[1..]);
+    nested.extend_from_slice(&bytes[at + framed.len()..]);
+    assert!(matches!(
+        Catalog::from_bytes(&nested),
+        Err(DecodeError::Corrupt(_))
+    ));
+    let lazy = Catalog::open(&nested).expect("the head is canonical");
+    assert!(matches!(lazy.check(), Err(DecodeError::Corrupt(_))));
 }

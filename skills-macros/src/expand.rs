@@ -7,8 +7,10 @@ use std::path::{Path, PathBuf};
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::quote;
 use skills_build::Builder;
+#[cfg(feature = "sign")]
 use skills_build::keys::KeySource;
 use skills_build::problem::{Code, Problem, Severity};
+#[cfg(feature = "sign")]
 use skills_build::signing::Signing;
 use syn::LitStr;
 
@@ -122,7 +124,9 @@ pub fn expand(args: MacroArgs) -> TokenStream {
             Err(error) => errors.push(error),
         }
     }
+    #[cfg(feature = "sign")]
     let mut key_env = None;
+    #[cfg(feature = "sign")]
     match signing(&args, &base) {
         Ok(Some(signing)) => {
             key_env = signing.env_var().map(str::to_string);
@@ -131,12 +135,23 @@ pub fn expand(args: MacroArgs) -> TokenStream {
         Ok(None) => {}
         Err(error) => errors.push(error),
     }
+    #[cfg(not(feature = "sign"))]
+    let key_env: Option<String> = None;
+    #[cfg(not(feature = "sign"))]
+    errors.extend(signing_unavailable(&args));
     if !errors.is_empty() {
         return with_errors(errors);
     }
+    let out_file = bundle_file(&builder);
+    if let Some(path) = &out_file {
+        builder = builder.reuse_from(path);
+    }
     let (result, inputs) = builder.compile_with_inputs();
     match result {
-        Ok(compiled) => embed(&compiled.bytes, &inputs, key_env.as_deref()),
+        Ok(compiled) => {
+            let file = large_bundle_file(&compiled.bytes, out_file.as_deref());
+            embed(&compiled.bytes, file, &inputs, key_env.as_deref())
+        }
         Err(error) => {
             // Notes (junk left out) explain, they do not fail; a macro can
             // only show errors, so they are left out here.
@@ -156,7 +171,29 @@ pub fn expand(args: MacroArgs) -> TokenStream {
     }
 }
 
+/// Without the `sign` feature the macro compiles no Ed25519 code, so a
+/// signing option is an error that says which feature to turn on.
+#[cfg(not(feature = "sign"))]
+fn signing_unavailable(args: &MacroArgs) -> Option<syn::Error> {
+    let (name, lit) = [
+        ("sign_key_env", &args.sign_key_env),
+        ("sign_key_file", &args.sign_key_file),
+        ("origin", &args.origin),
+        ("key_id", &args.key_id),
+    ]
+    .into_iter()
+    .find_map(|(name, lit)| lit.as_ref().map(|lit| (name, lit)))?;
+    Some(syn::Error::new(
+        lit.span(),
+        format!(
+            "`{name}` is a signing option, and signing needs skills-runtime's `sign` feature: \
+             `skills-runtime = {{ version = \"0.1\", features = [\"sign\"] }}`"
+        ),
+    ))
+}
+
 /// The signing options, checked: a key source and an origin go together.
+#[cfg(feature = "sign")]
 fn signing(args: &MacroArgs, base: &Path) -> Result<Option<Signing>, syn::Error> {
     let key = match (&args.sign_key_env, &args.sign_key_file) {
         (Some(_), Some(file)) => {
@@ -210,7 +247,12 @@ fn signing(args: &MacroArgs, base: &Path) -> Result<Option<Signing>, syn::Error>
 /// file's least of all), which keeps rustc's time and memory close to
 /// `include_dir!`'s. A key in an environment variable is tracked through
 /// `option_env!`, reduced to a `bool` so its value is kept nowhere.
-fn embed(bytes: &[u8], inputs: &[PathBuf], key_env: Option<&str>) -> TokenStream {
+fn embed(
+    bytes: &[u8],
+    file: Option<String>,
+    inputs: &[PathBuf],
+    key_env: Option<&str>,
+) -> TokenStream {
     let tracked = inputs.iter().filter_map(|path| path.to_str()).map(|path| {
         let path = Literal::string(path);
         quote! { let _ = ::core::include_bytes!(#path); }
@@ -221,7 +263,7 @@ fn embed(bytes: &[u8], inputs: &[PathBuf], key_env: Option<&str>) -> TokenStream
     });
     let format = Literal::u16_unsuffixed(skills_core::FORMAT_VERSION);
     let version = Literal::string(env!("CARGO_PKG_VERSION"));
-    let bundle = match large_bundle_file(bytes) {
+    let bundle = match file {
         Some(path) => {
             let path = Literal::string(&path);
             quote! { ::core::include_bytes!(#path) }
@@ -243,29 +285,36 @@ fn embed(bytes: &[u8], inputs: &[PathBuf], key_env: Option<&str>) -> TokenStream
     }}
 }
 
+/// Where a large bundle of this invocation goes: a file in `OUT_DIR`
+/// (when the crate has a build script) named for the invocation's options.
+/// The next expansion takes the digests of unchanged files from it, and
+/// resumes the revision's hash, instead of hashing everything again
+/// (`Builder::reuse_from`).
+fn bundle_file(builder: &Builder) -> Option<PathBuf> {
+    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR")?);
+    let key = skills_build::compile::sha256(format!("{builder:?}").as_bytes());
+    let name: String = key[..8].iter().map(|b| format!("{b:02x}")).collect();
+    Some(out_dir.join(format!("include_skills-{name}.bin")))
+}
+
 /// Bundles up to this size are emitted as one byte-string literal.
 const LITERAL_LIMIT: usize = 1 << 20;
 
 /// A large bundle is cheaper for rustc as a file it includes than as a
 /// literal it must lex (binary bytes take four characters each in a
 /// literal). When the crate has a build script (the recommended one-line
-/// `build.rs`), `OUT_DIR` is there to hold it: the bundle is written there
-/// under a name derived from its digest, and included from there.
-fn large_bundle_file(bytes: &[u8]) -> Option<String> {
+/// `build.rs`), `OUT_DIR` is there to hold it: the bundle is written to
+/// `path` (unless it already holds these bytes) and included from there.
+fn large_bundle_file(bytes: &[u8], path: Option<&Path>) -> Option<String> {
     if bytes.len() <= LITERAL_LIMIT {
         return None;
     }
-    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR")?);
-    let digest = skills_build::compile::sha256(bytes);
-    let name: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-    let path = out_dir.join(format!("include_skills-{name}.bin"));
-    // The name holds 96 bits of the digest: a file of that name and size
-    // already holds these bytes (written by an earlier expansion).
-    let current = std::fs::metadata(&path).is_ok_and(|m| m.len() == bytes.len() as u64);
+    let path = path?;
+    let current = std::fs::read(path).is_ok_and(|old| old == bytes);
     if !current {
-        let partial = out_dir.join(format!("include_skills-{name}.bin.{}", std::process::id()));
+        let partial = PathBuf::from(format!("{}.{}", path.display(), std::process::id()));
         std::fs::write(&partial, bytes).ok()?;
-        std::fs::rename(&partial, &path).ok()?;
+        std::fs::rename(&partial, path).ok()?;
     }
     path.to_str().map(str::to_string)
 }

@@ -45,10 +45,14 @@ use proc_macro::TokenStream;
 ///   (a PKCS#8 PEM Ed25519 key or a hex seed), with `origin = "https://..."`
 ///   and optionally `key_id = "..."`, signs every skill and the bundle. The
 ///   key is never embedded; a change of the variable or the file rebuilds.
+///   Signing needs skills-runtime's `sign` feature; without it these
+///   options are a compile error that says so.
 ///
 /// The bundle is emitted as one byte-string literal. A bundle over 1 MiB in
 /// a crate that has a build script is instead written to `OUT_DIR` and
 /// included from there, which rustc handles faster and in less memory.
+/// There it also serves the next expansion: the digests of files that are
+/// unchanged, byte for byte, are taken from it instead of hashed again.
 ///
 /// Edits and deletions of embedded files rebuild the crate. Files *added*
 /// to the directory are only seen when the crate rebuilds for another

@@ -26,7 +26,8 @@
 //! Everything besides the macro lives in `skills-core` and is re-exported
 //! here; see [`Catalog`] for the tool and [`Embedded`] for the bytes.
 //!
-//! Features: `macros` (default, `include_skills!`), `json`
+//! Features: `macros` (default, `include_skills!`), `sign` (the macro's
+//! signing options; without it no Ed25519 code is compiled), `json`
 //! (`Catalog::call_json`), `serde` (the read record as JSON), `revision`
 //! and `verify` (content revisions, Ed25519 signature checks).
 #![no_std]

@@ -6,7 +6,7 @@
 
 use sha2::{Digest, Sha256};
 use skills_core::bundle::{Bundle, Bytes, Content, File, Skill, SkillFileName, ToolRule};
-use skills_core::{FORMAT_VERSION, MAGIC, instructions, prompt};
+use skills_core::{instructions, prompt};
 
 pub fn sha256(bytes: &[u8]) -> [u8; 32] {
     Sha256::digest(bytes).into()
@@ -150,10 +150,7 @@ pub fn encode(skills: &[TestSkill]) -> Vec<u8> {
 
 /// Encodes without [`Bundle::check`], for bundles that break its rules.
 pub fn encode_unchecked(bundle: &Bundle<'_>) -> Vec<u8> {
-    let mut bytes = MAGIC.to_vec();
-    bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    bytes.extend_from_slice(&postcard::to_allocvec(bundle).expect("postcard encodes"));
-    bytes
+    bundle.encode_unchecked()
 }
 
 /// Builds the borrowed bundle over the skills and hands it to `f`.

@@ -1,0 +1,162 @@
+//! Rebuilds that take digests from the previous bundle give the bundle a
+//! cold build gives: build, edit, rebuild, revert, rebuild.
+
+use std::path::{Path, PathBuf};
+
+use skills_build::Builder;
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/bundle"),
+        &dir.join("skills"),
+    );
+    dir
+}
+
+fn cold(skills: &Path) -> Vec<u8> {
+    Builder::new().source(skills).compile().unwrap().bytes
+}
+
+/// Compiles reusing the bundle at `last`, then writes the result there.
+fn rebuild(skills: &Path, last: &Path) -> Vec<u8> {
+    let bytes = Builder::new()
+        .source(skills)
+        .reuse_from(last)
+        .compile()
+        .unwrap()
+        .bytes;
+    std::fs::write(last, &bytes).unwrap();
+    bytes
+}
+
+#[test]
+fn edit_rebuild_revert_rebuild_gives_the_cold_bytes() {
+    let dir = scratch("reuse-edit");
+    let skills = dir.join("skills");
+    let last = dir.join("skills.bin");
+    let first = rebuild(&skills, &last); // nothing to reuse yet
+    assert_eq!(first, cold(&skills));
+
+    let edited = [
+        skills.join("kitchen-sink/SKILL.md"),
+        skills.join("kitchen-sink/docs/guide.md"),
+    ];
+    let originals: Vec<Vec<u8>> = edited.iter().map(|p| std::fs::read(p).unwrap()).collect();
+    for (path, original) in edited.iter().zip(&originals) {
+        let mut changed = original.clone();
+        changed.extend_from_slice(b"\nOne more line.\n");
+        std::fs::write(path, changed).unwrap();
+    }
+    let second = rebuild(&skills, &last);
+    assert_ne!(second, first, "the edit shows");
+    assert_eq!(second, cold(&skills), "the same bytes as a cold build");
+
+    for (path, original) in edited.iter().zip(&originals) {
+        std::fs::write(path, original).unwrap();
+    }
+    assert_eq!(rebuild(&skills, &last), first, "reverted: the first bytes");
+}
+
+#[test]
+fn a_stale_or_foreign_previous_bundle_changes_nothing() {
+    let dir = scratch("reuse-foreign");
+    let skills = dir.join("skills");
+    let first = cold(&skills);
+    for junk in [&b""[..], b"not a bundle", &first[..first.len() / 2]] {
+        let last = dir.join("junk.bin");
+        std::fs::write(&last, junk).unwrap();
+        assert_eq!(rebuild(&skills, &last), first);
+    }
+    // Missing altogether.
+    let bytes = Builder::new()
+        .source(&skills)
+        .reuse_from(dir.join("missing.bin"))
+        .compile()
+        .unwrap()
+        .bytes;
+    assert_eq!(bytes, first);
+}
+
+/// Four skills of 200 KB each: the bundle spans many hash checkpoints.
+fn large_tree(edit: &str) -> skills_build::source::MemorySource {
+    let mut source = skills_build::source::MemorySource::new("skills");
+    for name in ["alpha", "beta", "gamma", "delta"] {
+        let body = if name == "gamma" { edit } else { "Go." };
+        source = source
+            .with_file(
+                format!("{name}/SKILL.md"),
+                format!("---\nname: {name}\ndescription: Skill {name}.\n---\n{body}\n"),
+            )
+            .with_file(
+                format!("{name}/data.txt"),
+                format!("{name} ").repeat(40_000),
+            );
+    }
+    source
+}
+
+#[test]
+fn the_revision_hash_resumes_where_the_encoding_changes() {
+    use skills_build::compile::{CompileOptions, compile, compile_reusing};
+    use skills_build::discover::{Options, Root, discover};
+    use skills_build::reuse::{CHECKPOINT, Reuse};
+
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("reuse-resume");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let last = dir.join("skills.bin");
+    let build = |edit: &str| {
+        let source = large_tree(edit);
+        let found = discover(&[Root::new(&source)], &Options::default());
+        let cold = compile(&found, &CompileOptions::default()).unwrap().bytes;
+        let reuse = Reuse::load(&last);
+        let bytes = compile_reusing(&found, &CompileOptions::default(), Some(&reuse))
+            .unwrap()
+            .bytes;
+        assert_eq!(bytes, cold, "the same bytes as a cold build");
+        std::fs::write(&last, &bytes).unwrap();
+        (bytes, reuse.resumed(), reuse.reused())
+    };
+    let (first, resumed, reused) = build("Go.");
+    assert_eq!(
+        (resumed, reused),
+        (0, 0),
+        "nothing to resume the first time"
+    );
+    let (again, resumed, reused) = build("Go.");
+    assert_eq!(again, first);
+    assert_eq!(reused, 4, "every file's digest reused");
+    assert!(
+        resumed + CHECKPOINT >= first.len() - 33,
+        "{resumed} of {}",
+        first.len()
+    );
+    // An edit of the third skill (gamma, in catalog order alpha, beta,
+    // delta, gamma: the last) resumes after the first three.
+    let (edited, resumed, reused) = build("Go on.");
+    assert_ne!(edited, first);
+    assert_eq!(reused, 4);
+    assert!(resumed > first.len() / 2, "{resumed} of {}", first.len());
+    // Reverted: the first bytes again.
+    let (reverted, _, _) = build("Go.");
+    assert_eq!(reverted, first);
+    // A checkpoint file that belongs to another bundle is ignored.
+    std::fs::write(dir.join("skills.bin.sha256-states"), [0u8; 200]).unwrap();
+    let (bytes, resumed, _) = build("Go.");
+    assert_eq!((bytes, resumed), (first, 0));
+}
