@@ -17,7 +17,8 @@ if [ ! -x "$inspector" ]; then
     npm install --prefix .node-mcp --no-audit --no-fund --loglevel=error \
         @modelcontextprotocol/inspector@2.12.0 >/dev/null
 fi
-cargo build --quiet -p skills-build --bin skills -p mcp-server
+cargo build --quiet -p skills-build --bin skills
+cargo build --quiet -p mcp-server
 skills=$PWD/target/debug/skills
 example=$PWD/target/debug/mcp-server
 work=$(mktemp -d)
