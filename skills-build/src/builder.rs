@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 use crate::compile::{CompileError, CompileOptions, Compiled, Locations, compile};
 use crate::diagnostic;
-use crate::discover::{self, Options, Root, SourceReport};
+use crate::discover::{self, DiscoveredSkill, Discovery, Options, Root, SourceReport};
 use crate::filter::Glob;
 use crate::problem::{Code, Problem, Severity};
 use crate::signing::Signing;
@@ -92,6 +92,20 @@ pub struct Outcome {
     pub sources: Vec<SourceReport>,
     /// How many skill directories were found (listed or not).
     pub skills: usize,
+    /// The skill directories found, as read (listed or not), in search
+    /// order: what the commands that show skills one by one (`skills
+    /// catalog`, `outline`) show, from the very reading that was judged.
+    pub discovered: Vec<DiscoveredSkill>,
+}
+
+/// What [`Builder::read`] found: every skill as read, with every problem
+/// of the reading, and every file read.
+#[derive(Debug)]
+pub struct Reading {
+    /// The skills, how each source was read, and every problem.
+    pub discovery: Discovery,
+    /// Every file read (an archive counts as one).
+    pub inputs: Vec<PathBuf>,
 }
 
 impl Outcome {
@@ -325,10 +339,17 @@ impl Builder {
         (outcome.result, outcome.inputs)
     }
 
-    /// Runs the whole pipeline (open the sources, discover, filter,
-    /// validate, compile, sign) and returns everything it found, without
-    /// writing or printing anything. Every door calls this.
-    pub fn run(&self) -> Outcome {
+    /// Opens the sources and discovers their skills (resolution, filters,
+    /// junk, validation of each skill file), without compiling: what
+    /// [`run`](Self::run) compiles, and what the commands that act on the
+    /// skills one by one (`skills revision`, `sign`, `verify`) read, so
+    /// that every door reads a source the same way.
+    ///
+    /// ```
+    /// let reading = skills_build::Builder::new().source("no/such/dir").read();
+    /// assert_eq!(reading.discovery.problems[0].code.as_str(), "source-not-found");
+    /// ```
+    pub fn read(&self) -> Reading {
         let mut problems = Vec::new();
         let mut options = Options {
             max_file_size: self.max_file_size,
@@ -405,6 +426,20 @@ impl Builder {
             inputs.push(dir.join(skill.skill_file.as_str()));
             inputs.extend(skill.files.iter().map(|file| dir.join(&file.path)));
         }
+        Reading {
+            discovery: found,
+            inputs,
+        }
+    }
+
+    /// Runs the whole pipeline (open the sources, discover, filter,
+    /// validate, compile, sign) and returns everything it found, without
+    /// writing or printing anything. Every door calls this.
+    pub fn run(&self) -> Outcome {
+        let Reading {
+            discovery: found,
+            mut inputs,
+        } = self.read();
         let result = compile(
             &found,
             &CompileOptions {
@@ -423,6 +458,7 @@ impl Builder {
             inputs,
             skills: found.skills.len(),
             sources: found.sources,
+            discovered: found.skills,
         }
     }
 
