@@ -590,8 +590,9 @@ fn discover_source(
 /// The skill folders a directory on disk stands for, by the rule every
 /// route follows: the directory itself when it holds a skill file, else
 /// its direct subdirectories that hold one (in name order, as paths under
-/// `dir`). For the commands that act on skill folders one by one
-/// (`revision`, `catalog`, `outline`).
+/// `dir`). For `skills fmt`, which rewrites skill files in place; the
+/// commands that read skills go through [`crate::Builder::read`] or
+/// [`crate::Builder::run`] instead, which also read archives.
 ///
 /// A path that does not exist, is not a directory, or holds no skill is
 /// the same problem the pipeline reports ([`Code::NoSkills`] and so on).

@@ -598,6 +598,13 @@ fn every_command_reads_a_folder_a_collection_and_an_archive_alike() {
         }
     }
 
+    // fmt rewrites folders, and says how it read them too.
+    for (source, what) in &said[..2] {
+        let (code, _, err) = skills_in(&root, &["fmt", "--check", "-v", source]);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains(&format!("source {source}: {what}\n")), "{err}");
+    }
+
     // The same bytes from the archive as from the folder.
     let out = |args: &[&str]| {
         let (code, out, err) = skills_in(&root, args);

@@ -56,7 +56,7 @@ pub const OPTIONS_HELP: [&str; 7] = [
     "  --exclude PATTERN       Skip matching files and directories (repeatable;\n                          `*`, `?`, `**`; without `/` it matches a name at any\n                          depth).",
     "  --max-file-size BYTES   The largest file embedded (default 16777216).",
     "  --keep-junk             Embed .DS_Store, editor swap files, .git/,\n                          __pycache__/, node_modules/ and the like instead of\n                          leaving them out with a note.",
-    "  -v, --verbose           Say how each source was read: one skill or a\n                          folder of skills.",
+    "  -v, --verbose           Say how each source was read: one skill, a folder\n                          of skills, or an archive.",
 ];
 
 /// The output format chosen.
