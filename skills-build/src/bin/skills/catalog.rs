@@ -184,7 +184,9 @@ fn load(skill: &DiscoveredSkill, extensions: bool) -> Result<Loaded, Problem> {
         location: location(skill),
         body: document.body().to_string(),
         fields: catalog_fields(fm, extensions),
-        id: skill.dir.clone(),
+        // The directory's name; `QUALIFIER:NAME` when a qualified source's
+        // skill is listed so, as in the bundle.
+        id: skill.listing.name().unwrap_or(&skill.dir).to_string(),
     })
 }
 
