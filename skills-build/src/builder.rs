@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 use crate::compile::{CompileError, CompileOptions, Compiled, Locations, compile, compile_reusing};
 use crate::diagnostic;
-use crate::discover::{self, Options, Root, SourceReport};
+use crate::discover::{self, DiscoveredSkill, Discovery, Options, Root, SourceReport};
 use crate::filter::Glob;
 use crate::problem::{Code, Problem, Severity};
 #[cfg(feature = "sign")]
@@ -95,6 +95,20 @@ pub struct Outcome {
     pub sources: Vec<SourceReport>,
     /// How many skill directories were found (listed or not).
     pub skills: usize,
+    /// The skill directories found, as read (listed or not), in search
+    /// order: what the commands that show skills one by one (`skills
+    /// catalog`, `outline`) show, from the very reading that was judged.
+    pub discovered: Vec<DiscoveredSkill>,
+}
+
+/// What [`Builder::read`] found: every skill as read, with every problem
+/// of the reading, and every file read.
+#[derive(Debug)]
+pub struct Reading {
+    /// The skills, how each source was read, and every problem.
+    pub discovery: Discovery,
+    /// Every file read (an archive counts as one).
+    pub inputs: Vec<PathBuf>,
 }
 
 impl Outcome {
@@ -347,10 +361,17 @@ impl Builder {
         (outcome.result, outcome.inputs)
     }
 
-    /// Runs the whole pipeline (open the sources, discover, filter,
-    /// validate, compile, sign) and returns everything it found, without
-    /// writing or printing anything. Every door calls this.
-    pub fn run(&self) -> Outcome {
+    /// Opens the sources and discovers their skills (resolution, filters,
+    /// junk, validation of each skill file), without compiling: what
+    /// [`run`](Self::run) compiles, and what the commands that act on the
+    /// skills one by one (`skills revision`, `sign`, `verify`) read, so
+    /// that every door reads a source the same way.
+    ///
+    /// ```
+    /// let reading = skills_build::Builder::new().source("no/such/dir").read();
+    /// assert_eq!(reading.discovery.problems[0].code.as_str(), "source-not-found");
+    /// ```
+    pub fn read(&self) -> Reading {
         let mut problems = Vec::new();
         let mut options = Options {
             max_file_size: self.max_file_size,
@@ -427,6 +448,22 @@ impl Builder {
             inputs.push(dir.join(skill.skill_file.as_str()));
             inputs.extend(skill.files.iter().map(|file| dir.join(&file.path)));
         }
+        Reading {
+            discovery: found,
+            inputs,
+        }
+    }
+
+    /// Runs the whole pipeline (open the sources, discover, filter,
+    /// validate, compile, sign) and returns everything it found, without
+    /// writing or printing anything. Every door calls this.
+    pub fn run(&self) -> Outcome {
+        // Only signing adds an input (its key file).
+        #[cfg_attr(not(feature = "sign"), allow(unused_mut))]
+        let Reading {
+            discovery: found,
+            mut inputs,
+        } = self.read();
         let reuse = self.previous.as_deref().map(crate::reuse::Reuse::load);
         let result = compile_reusing(
             &found,
@@ -448,6 +485,7 @@ impl Builder {
             inputs,
             skills: found.skills.len(),
             sources: found.sources,
+            discovered: found.skills,
         }
     }
 

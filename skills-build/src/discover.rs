@@ -284,6 +284,47 @@ impl DiscoveredSkill {
         let doc = self.document.as_ref()?;
         doc.frontmatter.text("description").map(pyunicode::strip)
     }
+
+    /// The frontmatter `version`, if the skill file parsed and it is text
+    /// (what a signature covers, as agentskills-core reads it).
+    pub fn version(&self) -> Option<&str> {
+        self.document.as_ref()?.frontmatter.text("version")
+    }
+
+    /// The content revision over the skill file and every file read with
+    /// it, as agentskills-core's `content_revision` computes it: the one a
+    /// bundle compiled from this skill records, and what `skills revision`
+    /// prints and `skills sign` signs.
+    ///
+    /// ```
+    /// use skills_build::discover::{discover, Options, Root};
+    /// use skills_build::source::MemorySource;
+    /// use skills_core::revision::{content_revision, sha256};
+    /// let md = "---\nname: pdf\ndescription: Forms.\n---\n";
+    /// let source = MemorySource::new("pdf").with_file("SKILL.md", md).with_file("a.md", "a");
+    /// let found = discover(&[Root::new(&source)], &Options::default());
+    /// let expected = content_revision([
+    ///     ("SKILL.md", md.len() as u64, sha256(md.as_bytes())),
+    ///     ("a.md", 1, sha256(b"a")),
+    /// ]);
+    /// assert_eq!(found.skills[0].revision(), expected);
+    /// ```
+    pub fn revision(&self) -> skills_core::revision::Revision {
+        let skill_file = (
+            self.skill_file.as_str(),
+            self.skill_file_bytes.len() as u64,
+            crate::compile::sha256(&self.skill_file_bytes),
+        );
+        skills_core::revision::content_revision(core::iter::once(skill_file).chain(
+            self.files.iter().map(|file| {
+                (
+                    file.path.as_str(),
+                    file.bytes.len() as u64,
+                    crate::compile::sha256(&file.bytes),
+                )
+            }),
+        ))
+    }
 }
 
 /// What a source turned out to be.
@@ -551,8 +592,9 @@ fn discover_source(
 /// The skill folders a directory on disk stands for, by the rule every
 /// route follows: the directory itself when it holds a skill file, else
 /// its direct subdirectories that hold one (in name order, as paths under
-/// `dir`). For the commands that act on skill folders one by one
-/// (`revision`, `catalog`, `outline`).
+/// `dir`). For `skills fmt`, which rewrites skill files in place; the
+/// commands that read skills go through [`crate::Builder::read`] or
+/// [`crate::Builder::run`] instead, which also read archives.
 ///
 /// A path that does not exist, is not a directory, or holds no skill is
 /// the same problem the pipeline reports ([`Code::NoSkills`] and so on).

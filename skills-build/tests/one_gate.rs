@@ -514,3 +514,216 @@ fn a_skill_folder_gives_one_skill_in_every_command() {
     assert_eq!(code, Some(1), "{err}");
     assert!(!root.join("x.bin").exists());
 }
+
+/// Runs `skills ARGS` in `root` with stdin closed; (status, stdout, stderr).
+fn skills_in(root: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_skills"))
+        .current_dir(root)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Every command that reads skill sources reads a skill folder, a folder
+/// of skills and a `.skill` archive alike: the same resolution (said with
+/// `-v`), the same junk left out with a note, the same revision, catalog,
+/// outline, signature and bundle bytes from the archive as from the folder
+/// it was packed from; and a mistyped path is the same error (exit 1,
+/// naming the path) in every command.
+#[test]
+fn every_command_reads_a_folder_a_collection_and_an_archive_alike() {
+    let root = scratch("every-command");
+    write(&root, "skills/pdf-forms/SKILL.md", skill("pdf-forms"));
+    write(&root, "skills/pdf-forms/reference.md", "Use pdfplumber.\n");
+    write(&root, "skills/csv-report/SKILL.md", skill("csv-report"));
+    let (code, _, err) = skills_in(
+        &root,
+        &["pack", "skills/pdf-forms", "-o", "pdf-forms.skill"],
+    );
+    assert_eq!(code, 0, "{err}");
+    // Junk added after packing: left out by every command, with a note, so
+    // the folder still reads as the archive does.
+    write(&root, "skills/pdf-forms/.DS_Store", "Finder's junk");
+    let (code, _, err) = skills_in(&root, &["keygen", "key.pem"]);
+    assert_eq!(code, 0, "{err}");
+    let origin = "https://example.com/skills";
+    let trust = format!("k={}", root.join("key.pub.pem").display());
+
+    // How each source was read, said by every command with -v.
+    let said = [
+        ("skills/pdf-forms", "one skill (it holds a skill file)"),
+        ("skills", "a folder of skills: 2 skills"),
+        ("pdf-forms.skill", "an archive of skill folders: 1 skill"),
+    ];
+    for (source, what) in said {
+        let line = format!("source {source}: {what}\n");
+        let sign = ["sign", "-v", "--key", "key.pem", "--origin", origin, source];
+        let verify = [
+            "verify",
+            "-v",
+            "--origin",
+            origin,
+            "--trust",
+            &trust,
+            "--require-signature",
+            "no",
+            source,
+        ];
+        let commands: [&[&str]; 8] = [
+            &["check", "-v", source],
+            &["build", "-v", source, "-o", "x.bin"],
+            &["revision", "-v", source],
+            &["catalog", "-v", source],
+            &["outline", "-v", source],
+            &sign,
+            &verify,
+            &["mcp", "-v", source],
+        ];
+        for args in commands {
+            let (code, _, err) = skills_in(&root, args);
+            assert_eq!(code, 0, "{args:?}: {err}");
+            assert!(err.contains(&line), "{args:?} does not say {line:?}: {err}");
+            let junk = "note[junk-skipped]";
+            if source.ends_with(".skill") {
+                assert!(!err.contains(junk), "{args:?}: {err}");
+            } else {
+                assert!(err.contains(junk), "{args:?} gives no junk note: {err}");
+            }
+        }
+    }
+
+    // fmt rewrites folders, and says how it read them too.
+    for (source, what) in &said[..2] {
+        let (code, _, err) = skills_in(&root, &["fmt", "--check", "-v", source]);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains(&format!("source {source}: {what}\n")), "{err}");
+    }
+
+    // The same bytes from the archive as from the folder.
+    let out = |args: &[&str]| {
+        let (code, out, err) = skills_in(&root, args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    let folder_rev = out(&["revision", "skills/pdf-forms"]);
+    let archive_rev = out(&["revision", "pdf-forms.skill"]);
+    let revision = folder_rev.split("  ").next().unwrap().to_string();
+    assert_eq!(folder_rev, format!("{revision}  skills/pdf-forms\n"));
+    assert_eq!(
+        archive_rev,
+        format!("{revision}  pdf-forms.skill/pdf-forms\n")
+    );
+    assert!(out(&["revision", "skills"]).contains(&format!("{revision}  skills/pdf-forms\n")));
+    out(&["build", "skills/pdf-forms", "-o", "folder.bin"]);
+    out(&["build", "pdf-forms.skill", "-o", "archive.bin"]);
+    let folder_bundle = std::fs::read(root.join("folder.bin")).unwrap();
+    assert_eq!(
+        folder_bundle,
+        std::fs::read(root.join("archive.bin")).unwrap()
+    );
+    let catalog = skills_core::Catalog::from_bytes(&folder_bundle).unwrap();
+    let recorded = catalog.lookup("pdf-forms").unwrap().revision;
+    assert_eq!(
+        revision,
+        skills_core::revision::Revision(recorded).to_string(),
+        "revision prints what the bundle records"
+    );
+    for format in ["markdown", "xml", "skills-ref"] {
+        let catalog = |source: &str| {
+            out(&["catalog", "--format", format, source])
+                .replace(
+                    &root.join("pdf-forms.skill/pdf-forms").display().to_string(),
+                    "DIR",
+                )
+                .replace(&root.join("skills/pdf-forms").display().to_string(), "DIR")
+        };
+        assert_eq!(
+            catalog("skills/pdf-forms"),
+            catalog("pdf-forms.skill"),
+            "{format}"
+        );
+    }
+    assert_eq!(
+        out(&["outline", "skills/pdf-forms"]),
+        out(&["outline", "pdf-forms.skill"])
+    );
+    let signed = |source: &str| {
+        out(&[
+            "sign", "--key", "key.pem", "--key-id", "k", "--origin", origin, source,
+        ])
+    };
+    let signatures = signed("skills/pdf-forms");
+    assert!(signatures.starts_with("pdf-forms "), "{signatures}");
+    assert_eq!(signatures, signed("pdf-forms.skill"));
+    std::fs::write(root.join("pdf-forms.sigs"), &signatures).unwrap();
+    for source in ["skills/pdf-forms", "pdf-forms.skill"] {
+        let verified = out(&[
+            "verify",
+            "--origin",
+            origin,
+            "--trust",
+            &trust,
+            "--signatures",
+            "pdf-forms.sigs",
+            source,
+        ]);
+        assert_eq!(verified, format!("verified  pdf-forms  {revision}  by k\n"));
+    }
+
+    // The options that change what is read reach every command.
+    for args in [
+        &["revision", "--max-file-size=4", "skills/pdf-forms"][..],
+        &["catalog", "--max-file-size=4", "skills/pdf-forms"],
+        &["outline", "--max-file-size=4", "skills/pdf-forms"],
+        &[
+            "sign",
+            "--key",
+            "key.pem",
+            "--origin",
+            origin,
+            "--max-file-size=4",
+            "skills",
+        ],
+        &["mcp", "--max-file-size=4", "skills"],
+    ] {
+        let (code, _, err) = skills_in(&root, args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains("error[file-too-large]"), "{args:?}: {err}");
+    }
+    let kept = out(&["revision", "--keep-junk", "skills/pdf-forms"]);
+    assert_ne!(kept, folder_rev, "--keep-junk reads .DS_Store too");
+    let excluded = out(&["revision", "--exclude", "reference.md", "skills/pdf-forms"]);
+    assert_ne!(excluded, folder_rev, "--exclude leaves the file out");
+    let (code, _, err) = skills_in(&root, &["mcp", "-v", "team=skills", "--exclude=*.md"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("source skills: a folder of skills: 2 skills\n"),
+        "{err}"
+    );
+
+    // A mistyped path: the same error in every command.
+    for args in [
+        &["check", "nowhere"][..],
+        &["build", "nowhere", "-o", "x.bin"],
+        &["revision", "nowhere"],
+        &["catalog", "nowhere"],
+        &["outline", "nowhere"],
+        &["sign", "--key", "key.pem", "--origin", origin, "nowhere"],
+        &["verify", "--origin", origin, "--trust", &trust, "nowhere"],
+        &["mcp", "nowhere"],
+    ] {
+        let (code, out, err) = skills_in(&root, args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(
+            err.contains("error[source-not-found]: the source nowhere does not exist"),
+            "{args:?}: {err}"
+        );
+    }
+}

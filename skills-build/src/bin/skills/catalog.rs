@@ -1,31 +1,29 @@
 //! `catalog SRC...`: the runtime's catalog renderer over skills, as
 //! agentskills-core's registry renders them, and `outline SRC`.
 //!
-//! Each SRC is a skill folder or a folder of skill folders (the rule every
-//! command follows, [`skill_folders`]); each skill is registered under its
-//! directory name as agentskills-core's file-system provider registers it.
+//! Each SRC is read and judged by the one pipeline (`Builder::run`, the rule
+//! every command follows: a skill folder, a folder of skill folders or an
+//! archive); each skill is registered under its directory name as
+//! agentskills-core's file-system provider registers it.
 //! The catalog text goes to stdout exactly, with no newline added.
 
-use std::path::{Path, PathBuf};
-
 use skills_build::diagnostic;
-use skills_build::discover::skill_folders;
+use skills_build::discover::DiscoveredSkill;
 use skills_build::extensions::{CatalogFields, catalog_fields};
-use skills_build::problem::Problem;
+use skills_build::problem::{Code, Problem};
 use skills_build::properties::Properties;
 use skills_build::sections;
-use skills_build::skill_dir;
-use skills_build::validate::{ValidateOptions, validate_with};
 use skills_core::render::{Entry, Format, RenderOptions, render_catalog};
 
 use crate::args::{CommandSpec, Invocation, Param};
+use crate::gate;
 use crate::output::{Stream, echo, write_stdout};
 
 /// The `catalog` command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "catalog",
     short_help: "Render the catalog of skills for a system prompt.",
-    help: "  Render the catalog of skills for a system prompt.\n\n  Each SRC is a skill folder (it holds SKILL.md) or a folder of skill\n  folders; each skill is registered under its directory name. The catalog is\n  printed exactly, without a trailing newline: the reference to-prompt shape\n  (default), or agentskills-core's XML or Markdown shape, listed by name.\n\n  Exit codes:\n    0  Success\n    1  No skill, an invalid skill, or a catalog that cannot be rendered\n    2  Usage error",
+    help: "  Render the catalog of skills for a system prompt.\n\n  Each SRC is a skill folder (it holds SKILL.md), a folder of skill folders\n  or a .skill/.zip archive, read and judged as `check` judges it; each skill\n  is registered under its directory name. The catalog is printed exactly,\n  without a trailing newline: the reference to-prompt shape (default), or\n  agentskills-core's XML or Markdown shape, listed by name. Here --exclude\n  names skills to leave out, not files.\n\n  Exit codes:\n    0  Success\n    1  No skill, an invalid skill, or a catalog that cannot be rendered\n    2  Usage error",
     options_help: &[
         "  --format [skills-ref|xml|markdown]  The shape (default skills-ref).",
         "  --include ID                        Keep only these skills (repeatable).",
@@ -40,6 +38,9 @@ pub const COMMAND: CommandSpec = CommandSpec {
         "                                      when_not_to_use.",
         "  --extensions                        Accept the extension fields version,",
         "                                      when_to_use, when_not_to_use.",
+        gate::OPTIONS_HELP[4],
+        gate::OPTIONS_HELP[5],
+        gate::OPTIONS_HELP[6],
     ],
     params: &[
         Param::Arg {
@@ -75,6 +76,10 @@ pub const COMMAND: CommandSpec = CommandSpec {
         Param::Flag {
             long: "--extensions",
         },
+        gate::PARAMS[4],
+        gate::PARAMS[5],
+        gate::PARAMS[6],
+        gate::PARAMS[7],
     ],
 };
 
@@ -82,9 +87,13 @@ pub const COMMAND: CommandSpec = CommandSpec {
 pub const OUTLINE: CommandSpec = CommandSpec {
     name: "outline",
     short_help: "Print a skill's outline: its sections and their cost.",
-    help: "  Print a skill's outline: its sections and their cost.\n\n  SRC is a skill folder (it holds SKILL.md), named by its directory name,\n  or a folder of skill folders (each outline in turn, a blank line between).\n  Prints the sections of the body with their keys and estimated tokens, as\n  agentskills-core renders an outline.\n\n  Exit codes:\n    0  Success\n    1  No skill, or an invalid skill\n    2  Usage error",
+    help: "  Print a skill's outline: its sections and their cost.\n\n  SRC is a skill folder (it holds SKILL.md), named by its directory name,\n  a folder of skill folders or a .skill/.zip archive (each outline in turn,\n  a blank line between), read and judged as `check` judges it. Prints the\n  sections of the body with their keys and estimated tokens, as\n  agentskills-core renders an outline.\n\n  Exit codes:\n    0  Success\n    1  No skill, or an invalid skill\n    2  Usage error",
     options_help: &[
-        "  --extensions  Accept the extension fields version, when_to_use,\n                when_not_to_use.",
+        gate::OPTIONS_HELP[2],
+        gate::OPTIONS_HELP[3],
+        gate::OPTIONS_HELP[4],
+        gate::OPTIONS_HELP[5],
+        gate::OPTIONS_HELP[6],
     ],
     params: &[
         Param::Arg {
@@ -92,9 +101,12 @@ pub const OUTLINE: CommandSpec = CommandSpec {
             many: false,
             must_exist: false,
         },
-        Param::Flag {
-            long: "--extensions",
-        },
+        gate::PARAMS[2],
+        gate::PARAMS[3],
+        gate::PARAMS[4],
+        gate::PARAMS[5],
+        gate::PARAMS[6],
+        gate::PARAMS[7],
     ],
 };
 
@@ -108,42 +120,73 @@ struct Loaded {
     fields: CatalogFields,
 }
 
-fn fail(problems: &[Problem]) -> i32 {
-    for problem in problems {
-        echo(Stream::Err, &problem.to_string());
+/// The skills of the sources, read and judged by the one pipeline (the
+/// verdict `check` gives for the same options), each registered under its
+/// directory name; or the status, with every problem printed. With `-v`,
+/// says how each source was read. Warnings and notes go to stderr too.
+fn judged(call: &Invocation, file_excludes: bool) -> Result<Vec<Loaded>, i32> {
+    let extensions = call.flag("--extensions");
+    let builder = gate::builder_with(call, file_excludes).map_err(|message| {
+        echo(Stream::Err, &format!("Error: {message}"));
+        2
+    })?;
+    let outcome = builder.run();
+    gate::say_layouts(call, &outcome.sources);
+    let text: String = outcome.problems().iter().map(diagnostic::render).collect();
+    crate::output::write(Stream::Err, &text);
+    if outcome.result.is_err() {
+        return Err(1);
     }
-    1
+    let mut loaded = Vec::with_capacity(outcome.discovered.len());
+    for skill in outcome
+        .discovered
+        .iter()
+        .filter(|s| s.listing.name().is_some())
+    {
+        match load(skill, extensions) {
+            Ok(skill) => loaded.push(skill),
+            Err(problem) => {
+                crate::output::write(Stream::Err, &diagnostic::render(&problem));
+                return Err(1);
+            }
+        }
+    }
+    Ok(loaded)
 }
 
-/// A source that holds no skill, or does not exist: the pipeline's error.
-fn no_skill(problem: &Problem) -> i32 {
-    crate::output::write(Stream::Err, &diagnostic::render(problem));
-    1
+/// The skill file's path, as agentskills-core's provider names it: the
+/// real path of its folder (inside an archive, the archive's real path
+/// and the folder in it).
+fn location(skill: &DiscoveredSkill) -> String {
+    match std::fs::canonicalize(&skill.source_location) {
+        Ok(root) => root
+            .join(&skill.path)
+            .join(skill.skill_file.as_str())
+            .display()
+            .to_string(),
+        Err(_) => skill.file_location.clone(),
+    }
 }
 
-fn load(arg: &Path, extensions: bool) -> Result<Loaded, Vec<Problem>> {
-    let path = PathBuf::from(arg);
-    let dir = std::fs::canonicalize(&path).unwrap_or(path);
-    let skill = skill_dir::load(&dir).map_err(|error| vec![error.to_problem()])?;
-    let id = skill_dir::dir_name(&dir);
-    let file = skill.file.display().to_string();
-    let problems: Vec<Problem> =
-        validate_with(&skill.document, &id, &ValidateOptions { extensions })
-            .into_iter()
-            .map(|problem| problem.with_file(file.clone()))
-            .collect();
-    if problems.iter().any(Problem::is_error) {
-        return Err(problems);
-    }
-    let fm = &skill.document.frontmatter;
-    let props = Properties::read(fm).map_err(|problem| vec![problem.with_file(file.clone())])?;
+fn load(skill: &DiscoveredSkill, extensions: bool) -> Result<Loaded, Problem> {
+    let located = |problem: Problem| problem.with_file(skill.file_location.clone());
+    let Some(document) = skill.document.as_ref() else {
+        return Err(located(Problem::new(
+            Code::SkillFileUnreadable,
+            "the skill file could not be read",
+        )));
+    };
+    let fm = &document.frontmatter;
+    let props = Properties::read(fm).map_err(located)?;
     Ok(Loaded {
         name: props.name.to_string(),
         description: props.description.to_string(),
-        location: Path::new(&file).display().to_string(),
-        body: skill.document.body().to_string(),
+        location: location(skill),
+        body: document.body().to_string(),
         fields: catalog_fields(fm, extensions),
-        id,
+        // The directory's name; `QUALIFIER:NAME` when a qualified source's
+        // skill is listed so, as in the bundle.
+        id: skill.listing.name().unwrap_or(&skill.dir).to_string(),
     })
 }
 
@@ -162,20 +205,10 @@ fn number(call: &Invocation, long: &str) -> Result<Option<usize>, i32> {
 
 /// Runs `catalog`.
 pub fn run(call: &Invocation) -> i32 {
-    let extensions = call.flag("--extensions");
-    let mut loaded = Vec::with_capacity(call.args.len());
-    for arg in &call.args {
-        let folders = match skill_folders(Path::new(arg)) {
-            Ok((_, folders)) => folders,
-            Err(problem) => return no_skill(&problem),
-        };
-        for folder in folders {
-            match load(&folder, extensions) {
-                Ok(skill) => loaded.push(skill),
-                Err(problems) => return fail(&problems),
-            }
-        }
-    }
+    let loaded = match judged(call, false) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
     let (max_chars, total) = match (number(call, "--max-chars"), number(call, "--total")) {
         (Ok(max_chars), Ok(total)) => (max_chars, total),
         (Err(code), _) | (_, Err(code)) => return code,
@@ -242,20 +275,13 @@ pub fn run(call: &Invocation) -> i32 {
 
 /// Runs `outline`.
 pub fn run_outline(call: &Invocation) -> i32 {
-    let Some(arg) = call.args.first() else {
-        return 2;
+    let outlines: Vec<String> = match judged(call, true) {
+        Ok(loaded) => loaded
+            .iter()
+            .map(|skill| sections::outline(&skill.id, &skill.body).rendered)
+            .collect(),
+        Err(code) => return code,
     };
-    let folders = match skill_folders(Path::new(arg)) {
-        Ok((_, folders)) => folders,
-        Err(problem) => return no_skill(&problem),
-    };
-    let mut outlines = Vec::with_capacity(folders.len());
-    for folder in &folders {
-        match load(folder, call.flag("--extensions")) {
-            Ok(skill) => outlines.push(sections::outline(&skill.id, &skill.body).rendered),
-            Err(problems) => return fail(&problems),
-        }
-    }
     echo(Stream::Out, &outlines.join("\n"));
     0
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use skills_build::canonical::format;
 use skills_build::diagnostic;
-use skills_build::discover::skill_folders;
+use skills_build::discover::{SourceReport, skill_folders};
 use skills_build::problem::{Code, Problem};
 use skills_build::skill_dir::find_skill_file;
 
@@ -20,6 +20,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
     help: "  Write skill files in their canonical form.\n\n  Each SRC is a SKILL.md, a skill directory, or a directory whose\n  subdirectories are skills. The frontmatter is written back with the\n  specification's keys first, in its order (name, description, license,\n  compatibility, metadata, allowed-tools), the other keys after them sorted,\n  and values quoted only where YAML needs it; the body is kept byte for\n  byte. A file that does not parse, or whose frontmatter holds a comment, is\n  reported and left as it is. Files are replaced atomically.\n\n  Exit codes:     0: Every file canonical (or now written so)     1: With\n  --check, files would change; or a file could not be formatted",
     options_help: &[
         "  --check  Change nothing; list the files that would change, and exit 1 if any.",
+        "  -v, --verbose  Say how each source was read: one skill or a folder of\n                 skills.",
     ],
     params: &[
         Param::Arg {
@@ -28,6 +29,8 @@ pub const COMMAND: CommandSpec = CommandSpec {
             must_exist: true,
         },
         Param::Flag { long: "--check" },
+        crate::gate::PARAMS[6],
+        crate::gate::PARAMS[7],
     ],
 };
 
@@ -37,7 +40,8 @@ const MAX_BYTES: u64 = skills_build::discover::DEFAULT_MAX_FILE_SIZE;
 /// The skill files one argument names: a skill file itself, or those of
 /// the skill folders it names (a skill folder or a folder of skills, as
 /// every command reads a source).
-fn skill_files(arg: &Path) -> Result<Vec<PathBuf>, Problem> {
+/// With how the source was read (`None` for a skill file itself).
+fn skill_files(arg: &Path) -> Result<(Vec<PathBuf>, Option<SourceReport>), Problem> {
     if skills_build::archive::is_archive(arg) && arg.is_file() {
         return Err(Problem::new(
             Code::FmtUnsupported,
@@ -46,13 +50,21 @@ fn skill_files(arg: &Path) -> Result<Vec<PathBuf>, Problem> {
         .with_file(arg.display().to_string()));
     }
     if arg.is_file() {
-        return Ok(vec![arg.to_path_buf()]);
+        return Ok((vec![arg.to_path_buf()], None));
     }
-    let (_, folders) = skill_folders(arg)?;
-    Ok(folders
-        .iter()
-        .filter_map(|dir| find_skill_file(dir))
-        .collect())
+    let (layout, folders) = skill_folders(arg)?;
+    let report = SourceReport {
+        location: arg.display().to_string(),
+        layout: Some(layout),
+        skills: folders.len(),
+    };
+    Ok((
+        folders
+            .iter()
+            .filter_map(|dir| find_skill_file(dir))
+            .collect(),
+        Some(report),
+    ))
 }
 
 fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
@@ -72,12 +84,17 @@ pub fn run(call: &Invocation) -> i32 {
     let check = call.flag("--check");
     let mut problems = Vec::new();
     let mut files = Vec::new();
+    let mut reports = Vec::new();
     for arg in &call.args {
         match skill_files(Path::new(arg)) {
-            Ok(found) => files.extend(found),
+            Ok((found, report)) => {
+                files.extend(found);
+                reports.extend(report);
+            }
             Err(problem) => problems.push(problem),
         }
     }
+    crate::gate::say_layouts(call, &reports);
     let (mut changed, mut unchanged) = (Vec::new(), 0usize);
     for file in &files {
         let shown = file.display().to_string();

@@ -9,9 +9,9 @@
 use std::path::Path;
 
 use skills_build::builder::Outcome;
-use skills_build::discover::Layout;
+use skills_build::discover::{DiscoveredSkill, Layout, SourceReport};
 use skills_build::filter::Glob;
-use skills_build::problem::Severity;
+use skills_build::problem::{Code, Problem, Rule, Severity};
 use skills_build::{Builder, diagnostic};
 
 use crate::args::{Invocation, Param};
@@ -56,7 +56,7 @@ pub const OPTIONS_HELP: [&str; 7] = [
     "  --exclude PATTERN       Skip matching files and directories (repeatable;\n                          `*`, `?`, `**`; without `/` it matches a name at any\n                          depth).",
     "  --max-file-size BYTES   The largest file embedded (default 16777216).",
     "  --keep-junk             Embed .DS_Store, editor swap files, .git/,\n                          __pycache__/, node_modules/ and the like instead of\n                          leaving them out with a note.",
-    "  -v, --verbose           Say how each source was read: one skill or a\n                          folder of skills.",
+    "  -v, --verbose           Say how each source was read: one skill, a folder\n                          of skills, or an archive.",
 ];
 
 /// The output format chosen.
@@ -87,8 +87,27 @@ pub fn split_source(arg: &str) -> (Option<&str>, &str) {
     }
 }
 
+/// The parameters that change what is read from a source without judging
+/// it, for the commands that act on skills one by one (`revision`, `sign`,
+/// `verify`): `--exclude`, `--max-file-size`, `--keep-junk`, `-v`.
+pub const READ_PARAMS: [Param; 5] = [PARAMS[3], PARAMS[4], PARAMS[5], PARAMS[6], PARAMS[7]];
+
+/// Help lines for [`READ_PARAMS`].
+pub const READ_HELP: [&str; 4] = [
+    OPTIONS_HELP[3],
+    OPTIONS_HELP[4],
+    OPTIONS_HELP[5],
+    OPTIONS_HELP[6],
+];
+
 /// The builder the arguments describe, or a usage error.
 pub fn builder(call: &Invocation) -> Result<Builder, UsageError> {
+    builder_with(call, true)
+}
+
+/// [`builder`], reading `--exclude` as file patterns only when
+/// `file_excludes` (`catalog`'s `--exclude` names skills to leave out).
+pub fn builder_with(call: &Invocation, file_excludes: bool) -> Result<Builder, UsageError> {
     let mut builder = Builder::new()
         .extensions(call.flag("--extensions"))
         .keep_junk(call.flag("--keep-junk"));
@@ -102,7 +121,11 @@ pub fn builder(call: &Invocation) -> Result<Builder, UsageError> {
             }
         }
     }
-    for pattern in call.values("--exclude") {
+    let patterns = match file_excludes {
+        true => call.values("--exclude"),
+        false => Vec::new(),
+    };
+    for pattern in patterns {
         if let Err(error) = Glob::new(pattern) {
             return Err(error.to_string());
         }
@@ -135,14 +158,76 @@ pub fn verbose(call: &Invocation) -> bool {
     call.flag("-v") || call.flag("--verbose")
 }
 
-/// One line per source: what it was taken for.
-pub fn layout_lines(outcome: &Outcome) -> String {
+/// The sources read the way every command reads them ([`Builder::read`]),
+/// for a command that acts on skills one by one without judging them:
+/// with `-v`, how each source was read; every problem of the reading
+/// itself (a missing source, no skill, an unreadable archive or file, junk
+/// left out) printed; `Err(1)` when one of them is an error. The skills'
+/// own verdicts (`check`'s) are not this command's business.
+pub fn read(call: &Invocation) -> Result<Result<Vec<DiscoveredSkill>, i32>, UsageError> {
+    let reading = builder(call)?.read();
     let mut text = String::new();
-    for source in &outcome.sources {
+    if verbose(call) {
+        text.push_str(&layout_lines(&reading.discovery.sources));
+    }
+    let mut failed = false;
+    let of_reading = |p: &&Problem| {
+        p.code.rule() == Rule::Build
+            || matches!(
+                p.code,
+                Code::SourceNotFound
+                    | Code::SourceNotDirectory
+                    | Code::SkillFileMissing
+                    | Code::SkillFileUnreadable
+            )
+    };
+    for problem in reading.discovery.problems.iter().filter(of_reading) {
+        failed |= problem.is_error();
+        text.push_str(&diagnostic::render(problem));
+    }
+    write(Stream::Err, &text);
+    Ok(match failed {
+        true => Err(1),
+        false => Ok(reading.discovery.skills),
+    })
+}
+
+/// Where a skill was read from: its folder, as the source names it
+/// (`skills/pdf`, `pdf.skill/pdf`).
+pub fn skill_path(skill: &DiscoveredSkill) -> String {
+    let location = skill.source_location.as_str();
+    match (
+        location.strip_suffix('/').unwrap_or(location),
+        skill.path.as_str(),
+    ) {
+        (location, "") => location.to_string(),
+        ("", path) => path.to_string(),
+        (location, path) => format!("{location}/{path}"),
+    }
+}
+
+/// Says, on stderr, how each source was read when `-v` was given.
+pub fn say_layouts(call: &Invocation, sources: &[SourceReport]) {
+    if verbose(call) {
+        write(Stream::Err, &layout_lines(sources));
+    }
+}
+
+/// One line per source: what it was taken for.
+pub fn layout_lines(sources: &[SourceReport]) -> String {
+    let mut text = String::new();
+    for source in sources {
         let what = match (source.layout, source.skills) {
             (Some(Layout::Skill), _) => "one skill (it holds a skill file)".to_string(),
-            (Some(Layout::Collection), 1) => "a folder of skills: 1 skill".to_string(),
-            (Some(Layout::Collection), n) => format!("a folder of skills: {n} skills"),
+            (Some(Layout::Collection), n) => {
+                let path = Path::new(&source.location);
+                let kind = match skills_build::archive::is_archive(path) && path.is_file() {
+                    true => "an archive of skill folders",
+                    false => "a folder of skills",
+                };
+                let noun = if n == 1 { "skill" } else { "skills" };
+                format!("{kind}: {n} {noun}")
+            }
             (None, _) => "no skill".to_string(),
         };
         text.push_str(&format!("source {}: {what}\n", source.location));
@@ -183,7 +268,7 @@ pub fn print(
         Format::Human => {
             let mut text = String::new();
             if verbose(call) {
-                text.push_str(&layout_lines(outcome));
+                text.push_str(&layout_lines(&outcome.sources));
             }
             for problem in problems {
                 text.push_str(&diagnostic::render(problem));
@@ -198,7 +283,7 @@ pub fn print(
         Format::Github => {
             let mut text = String::new();
             if verbose(call) {
-                text.push_str(&layout_lines(outcome));
+                text.push_str(&layout_lines(&outcome.sources));
             }
             text.push_str(&report::github(problems));
             text.push_str(last_line);

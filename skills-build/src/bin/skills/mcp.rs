@@ -1,7 +1,7 @@
 //! `mcp SRC...` / `mcp --bundle FILE`: serve skills to an agent host over
 //! MCP on stdin and stdout (skills-mcp-server).
 
-use skills_build::{Builder, diagnostic};
+use skills_build::diagnostic;
 use skills_core::Catalog;
 use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, Server, serve_server_stdio, serve_stdio};
 
@@ -13,13 +13,18 @@ use crate::targets::read_file;
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "mcp",
     short_help: "Serve skills to an agent host over MCP (stdio).",
-    help: "  Serve skills to an agent host over MCP (stdio).\n\n  Compiles each SRC (a directory whose subdirectories holding a SKILL.md are\n  skills) in memory, or with --bundle reads the bundle file SRC once, then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served.\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
+    help: "  Serve skills to an agent host over MCP (stdio).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle reads the bundle file SRC once, then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served.\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
     options_help: &[
         "  --bundle                The one argument is a bundle file made by\n                          `skills build`: read once, then served.",
         "  --page-size N           Skills per skills/list page (default 100).",
         "  --origin ORIGIN         Serve only skills signed for ORIGIN by a --trust\n                          key, and say so in each publication record.",
         "  --trust ID=KEY          A trusted public key, as `skills verify` takes it\n                          (repeatable).",
         "  --core-tools            Also offer agentskills-core's tools (get_skill_body,\n                          get_skill_section, get_skill_reference, ...).",
+        crate::gate::OPTIONS_HELP[2],
+        crate::gate::OPTIONS_HELP[3],
+        crate::gate::OPTIONS_HELP[4],
+        crate::gate::OPTIONS_HELP[5],
+        crate::gate::OPTIONS_HELP[6],
     ],
     params: &[
         Param::Arg {
@@ -43,6 +48,12 @@ pub const COMMAND: CommandSpec = CommandSpec {
             long: "--page-size",
             choices: &[],
         },
+        crate::gate::PARAMS[2],
+        crate::gate::PARAMS[3],
+        crate::gate::PARAMS[4],
+        crate::gate::PARAMS[5],
+        crate::gate::PARAMS[6],
+        crate::gate::PARAMS[7],
     ],
 };
 
@@ -75,11 +86,15 @@ pub fn run(call: &Invocation) -> i32 {
             Err(code) => return code,
         },
         (true, _) => return usage_error("--bundle takes exactly one bundle file."),
-        (false, sources) => {
-            let builder = sources
-                .iter()
-                .fold(Builder::new(), |builder, dir| builder.source(dir));
-            match builder.compile() {
+        (false, _) => {
+            // Sources read and judged as `check` reads them.
+            let builder = match crate::gate::builder(call) {
+                Ok(builder) => builder,
+                Err(message) => return usage_error(&message),
+            };
+            let outcome = builder.run();
+            crate::gate::say_layouts(call, &outcome.sources);
+            match outcome.result {
                 Ok(compiled) => {
                     let text: String = compiled.warnings.iter().map(diagnostic::render).collect();
                     write(Stream::Err, &text);

@@ -1,53 +1,50 @@
 //! `revision SRC...`: each skill's content revision, as agentskills-core
-//! computes it; a source is a skill folder or a folder of skills.
-
-use std::path::Path;
-
-use skills_build::diagnostic;
-use skills_build::discover::skill_folders;
-use skills_build::signing::snapshot_dir;
+//! computes it; a source is read as every command reads it (a skill
+//! folder, a folder of skills or an archive).
 
 use crate::args::{CommandSpec, Invocation, Param};
+use crate::gate;
 use crate::output::{Stream, write};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "revision",
     short_help: "Print the content revision of skills.",
-    help: "  Print the content revision of skills.\n\n  Each SRC is a skill folder (it holds SKILL.md) or a folder of skill\n  folders. For each skill, prints `<revision>  <DIR>`: the SHA-256 revision\n  over every file of the skill folder (paths, sizes, digests), exactly as\n  agentskills-core's content_revision computes it (a bundle records the\n  revision of the files it embeds).\n\n  Exit codes:\n    0  Success\n    1  A source holds no skill, or a skill could not be read\n    2  Usage error",
-    options_help: &[],
-    params: &[Param::Arg {
-        metavar: "SRC...",
-        many: true,
-        must_exist: false,
-    }],
+    help: "  Print the content revision of skills.\n\n  Each SRC is a skill folder (it holds SKILL.md), a folder of skill folders,\n  or a .skill/.zip archive, read as `check` and `build` read it (junk left\n  out with a note; a source with no skill is an error). For each skill,\n  prints `<revision>  <DIR>`: the SHA-256 revision over the skill's files\n  as read (paths, sizes, digests), as agentskills-core's content_revision\n  computes it and as a bundle built from the same source records it.\n  agentskills-core hashes junk too: give --keep-junk to match it on a folder\n  that holds some.\n\n  Exit codes:\n    0  Success\n    1  A source holds no skill, or a skill could not be read\n    2  Usage error",
+    options_help: &gate::READ_HELP,
+    params: &[
+        Param::Arg {
+            metavar: "SRC...",
+            many: true,
+            must_exist: false,
+        },
+        gate::READ_PARAMS[0],
+        gate::READ_PARAMS[1],
+        gate::READ_PARAMS[2],
+        gate::READ_PARAMS[3],
+        gate::READ_PARAMS[4],
+    ],
 };
 
 /// Runs the command.
 pub fn run(call: &Invocation) -> i32 {
-    let mut out = String::new();
-    let mut code = 0;
-    for arg in &call.args {
-        let folders = match skill_folders(Path::new(arg)) {
-            Ok((_, folders)) => folders,
-            Err(problem) => {
-                write(Stream::Err, &diagnostic::render(&problem));
-                code = 1;
-                continue;
-            }
-        };
-        for dir in folders {
-            match snapshot_dir(&dir) {
-                Ok(snapshot) => {
-                    out.push_str(&format!("{}  {}\n", snapshot.revision, dir.display()))
-                }
-                Err(error) => {
-                    write(Stream::Err, &format!("error: {error}\n"));
-                    code = 1;
-                }
-            }
+    let skills = match gate::read(call) {
+        Ok(Ok(skills)) => skills,
+        Ok(Err(code)) => return code,
+        Err(message) => {
+            write(
+                Stream::Err,
+                &format!(
+                    "Usage: skills revision [OPTIONS] SRC...\nTry 'skills revision --help' for help.\n\nError: {message}\n"
+                ),
+            );
+            return 2;
         }
-    }
+    };
+    let out: String = skills
+        .iter()
+        .map(|skill| format!("{}  {}\n", skill.revision(), gate::skill_path(skill)))
+        .collect();
     write(Stream::Out, &out);
-    code
+    0
 }

@@ -1,10 +1,8 @@
 //! `sign TARGET...`: sign a bundle file, or print detached signatures for
 //! skill directories.
 
-use std::path::Path;
-
 use skills_build::keys::KeySource;
-use skills_build::signing::{Signer, sign_bundle, snapshot_dir};
+use skills_build::signing::{Signer, sign_bundle};
 
 use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write};
@@ -14,19 +12,23 @@ use crate::targets::{Targets, read_file};
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "sign",
     short_help: "Sign a bundle file or skill directories with an Ed25519 key.",
-    help: "  Sign a bundle file or skill directories with an Ed25519 key.\n\n  A TARGET that is a bundle file gets a signature for each skill (over\n  agentskills-core's agentskills-snapshot-v1 payload) and for the bundle\n  revision, written back to it (or to --output). TARGETs that are directories\n  (skill folders, or folders of skill folders) get detached signatures,\n  printed (or written to --output) one line per skill: `<skill id> <key id>\n  <base64 signature>`, which `skills verify --signatures` reads and\n  agentskills-core's TrustPolicy accepts.\n\n  The key is a PKCS#8 PEM file or 64 hex digits of seed, from --key FILE or\n  from the environment variable named by --key-env. It is never printed.\n\n  Exit codes:\n    0  Signed\n    1  The key, a target or the signing failed\n    2  Usage error",
+    help: "  Sign a bundle file or skill directories with an Ed25519 key.\n\n  A TARGET that is a bundle file gets a signature for each skill (over\n  agentskills-core's agentskills-snapshot-v1 payload) and for the bundle\n  revision, written back to it (or to --output). TARGETs that are skill\n  sources (skill folders, folders of skill folders, .skill/.zip archives,\n  read as `check` reads them, junk left out) get detached signatures,\n  printed (or written to --output) one line per skill: `<skill id> <key id>\n  <base64 signature>`, which `skills verify --signatures` reads and\n  agentskills-core's TrustPolicy accepts.\n\n  The key is a PKCS#8 PEM file or 64 hex digits of seed, from --key FILE or\n  from the environment variable named by --key-env. It is never printed.\n\n  Exit codes:\n    0  Signed\n    1  The key, a target or the signing failed\n    2  Usage error",
     options_help: &[
         "  --key FILE         The secret key file.",
         "  --key-env NAME     The environment variable holding the secret key.",
         "  --origin ORIGIN    The origin the signatures are made for (required).",
         "  --key-id ID        The key id (default: ed25519- and 16 hex digits of the\n                     public key's SHA-256).",
         "  -o, --output FILE  Where to write instead.",
+        crate::gate::READ_HELP[0],
+        crate::gate::READ_HELP[1],
+        crate::gate::READ_HELP[2],
+        crate::gate::READ_HELP[3],
     ],
     params: &[
         Param::Arg {
             metavar: "TARGET...",
             many: true,
-            must_exist: true,
+            must_exist: false,
         },
         Param::Opt {
             long: "--key",
@@ -52,6 +54,11 @@ pub const COMMAND: CommandSpec = CommandSpec {
             long: "--output",
             choices: &[],
         },
+        crate::gate::READ_PARAMS[0],
+        crate::gate::READ_PARAMS[1],
+        crate::gate::READ_PARAMS[2],
+        crate::gate::READ_PARAMS[3],
+        crate::gate::READ_PARAMS[4],
     ],
 };
 
@@ -89,32 +96,25 @@ pub fn run(call: &Invocation) -> i32 {
         Some(id) => signer.key_id(id),
         None => signer,
     };
-    let dirs = match Targets::of(&call.args) {
+    match Targets::of(&call.args) {
         Ok(Targets::Bundle(bundle)) => return sign_file(bundle, output.unwrap_or(bundle), &signer),
-        Ok(Targets::Dirs(dirs)) => dirs,
+        Ok(Targets::Dirs(_)) => {}
         Err(message) => return usage_error(message),
-    };
-    let dirs = match crate::targets::skill_dirs(dirs, 1) {
-        Ok(dirs) => dirs,
-        Err(code) => return code,
+    }
+    let skills = match crate::gate::read(call) {
+        Ok(Ok(skills)) => skills,
+        Ok(Err(code)) => return code,
+        Err(message) => return usage_error(&message),
     };
     let mut lines = String::new();
-    for dir in &dirs {
-        let snapshot = match snapshot_dir(Path::new(dir)) {
-            Ok(snapshot) => snapshot,
-            Err(error) => return fail(&error.to_string()),
-        };
-        let signature = match signer.sign_skill(
-            &snapshot.skill_id,
-            snapshot.revision,
-            snapshot.version.as_deref(),
-        ) {
+    for skill in &skills {
+        let signature = match signer.sign_skill(&skill.dir, skill.revision(), skill.version()) {
             Ok(signature) => signature,
             Err(error) => return fail(&error.to_string()),
         };
         lines.push_str(&format!(
             "{} {} {}\n",
-            snapshot.skill_id,
+            skill.dir,
             signer.id(),
             skills_core::base64::encode(&signature)
         ));

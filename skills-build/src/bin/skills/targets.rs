@@ -1,4 +1,4 @@
-//! What `sign` and `verify` act on: one bundle file, or skill directories.
+//! What `sign` and `verify` act on: one bundle file, or skill sources.
 
 use std::path::Path;
 
@@ -11,14 +11,23 @@ use crate::output::{Stream, write};
 pub enum Targets<'a> {
     /// One bundle file.
     Bundle(&'a str),
-    /// One or more skill directories.
+    /// One or more skill sources: skill folders, folders of skills,
+    /// archives.
     Dirs(&'a [String]),
 }
 
 impl<'a> Targets<'a> {
     /// Sorts the arguments out, or says (as a usage error) why they mix.
     pub fn of(args: &'a [String]) -> Result<Targets<'a>, &'static str> {
-        let dirs = args.iter().filter(|arg| Path::new(arg).is_dir()).count();
+        // A skill source: a directory, a `.skill`/`.zip` archive, or a
+        // path that does not exist (reported as every command reports it).
+        let dirs = args
+            .iter()
+            .map(Path::new)
+            .filter(|path| {
+                path.is_dir() || skills_build::archive::is_archive(path) || !path.exists()
+            })
+            .count();
         match (dirs, args) {
             (0, [bundle]) => Ok(Targets::Bundle(bundle)),
             (0, _) => Err("Give one bundle file, or skill directories."),
@@ -28,22 +37,6 @@ impl<'a> Targets<'a> {
     }
 }
 
-/// The skill folders that directory arguments stand for, by the rule every
-/// command follows (a skill folder, or a folder of skill folders), or the
-/// problem printed and `failure` as the status.
-pub fn skill_dirs(dirs: &[String], failure: i32) -> Result<Vec<String>, i32> {
-    let mut found = Vec::new();
-    for dir in dirs {
-        match skills_build::discover::skill_folders(Path::new(dir)) {
-            Ok((_, folders)) => found.extend(folders.iter().map(|f| f.display().to_string())),
-            Err(problem) => {
-                write(Stream::Err, &skills_build::diagnostic::render(&problem));
-                return Err(failure);
-            }
-        }
-    }
-    Ok(found)
-}
 /// The most bytes a bundle file given to `inspect`, `sign` or `verify` may
 /// hold: far more than any bundle of skills within the per-skill limits is
 /// likely to need, and a bound on what a device or sparse file can cost.

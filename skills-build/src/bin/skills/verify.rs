@@ -7,7 +7,6 @@ use skills_build::discover::DEFAULT_MAX_FILE_SIZE;
 use skills_build::keys::{PublicKey, base64_decode};
 use skills_build::printable::printable;
 use skills_build::read_limit::read_text_limited;
-use skills_build::signing::snapshot_dir;
 use skills_core::bundle::{Bundle, Bytes, Signature, Skill};
 use skills_core::revision::Revision;
 use skills_core::verify::{Identity, Status, TrustPolicy};
@@ -20,7 +19,7 @@ use crate::targets::{Targets, read_file};
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "verify",
     short_help: "Verify the signatures of a bundle file or skill directories.",
-    help: "  Verify the signatures of a bundle file or skill directories.\n\n  Checks, in agentskills-core's order, each skill's content revision, the\n  pins, and its Ed25519 signature by one of the --trust keys for --origin;\n  for a bundle file, first the embedded bytes against their recorded digests\n  (unless --rehash no), and last the bundle revision and its signature. For\n  skill directories (skill folders, or folders of skill folders) the\n  signatures come from --signatures, a file of `<skill id> <key id> <base64\n  signature>` lines as `skills sign` writes.\n  Prints one line per skill, or the first failure, naming the skill and the\n  check.\n\n  Exit codes:\n    0  Verified\n    1  Verification failed\n    2  Usage error (bad option, unreadable key or file)",
+    help: "  Verify the signatures of a bundle file or skill directories.\n\n  Checks, in agentskills-core's order, each skill's content revision, the\n  pins, and its Ed25519 signature by one of the --trust keys for --origin;\n  for a bundle file, first the embedded bytes against their recorded digests\n  (unless --rehash no), and last the bundle revision and its signature. For\n  skill sources (skill folders, folders of skill folders, archives, read as\n  `check` reads them) the\n  signatures come from --signatures, a file of `<skill id> <key id> <base64\n  signature>` lines as `skills sign` writes.\n  Prints one line per skill, or the first failure, naming the skill and the\n  check.\n\n  Exit codes:\n    0  Verified\n    1  Verification failed\n    2  Usage error (bad option, unreadable key or file)",
     options_help: &[
         "  --origin ORIGIN              The origin the publisher signed for (required).",
         "  --trust ID=KEY               A trusted public key: a PEM, hex or base64 key,\n                               or a file holding one (repeatable).",
@@ -29,12 +28,16 @@ pub const COMMAND: CommandSpec = CommandSpec {
         "  --rehash [yes|no]            Hash a bundle's embedded bytes again (default\n                               yes).",
         "  --pin NAME=REVISION          Accept skill NAME only at this revision\n                               (repeatable).",
         "  --pin-version NAME=VERSION   Accept skill NAME only with this version\n                               (repeatable).",
+        crate::gate::READ_HELP[0],
+        crate::gate::READ_HELP[1],
+        crate::gate::READ_HELP[2],
+        crate::gate::READ_HELP[3],
     ],
     params: &[
         Param::Arg {
             metavar: "TARGET...",
             many: true,
-            must_exist: true,
+            must_exist: false,
         },
         Param::Opt {
             long: "--origin",
@@ -64,6 +67,11 @@ pub const COMMAND: CommandSpec = CommandSpec {
             long: "--pin-version",
             choices: &[],
         },
+        crate::gate::READ_PARAMS[0],
+        crate::gate::READ_PARAMS[1],
+        crate::gate::READ_PARAMS[2],
+        crate::gate::READ_PARAMS[3],
+        crate::gate::READ_PARAMS[4],
     ],
 };
 
@@ -146,9 +154,9 @@ pub fn run(call: &Invocation) -> i32 {
         Ok(policy) => policy,
         Err(message) => return usage_error(&message),
     };
-    let dirs = match Targets::of(&call.args) {
+    match Targets::of(&call.args) {
         Ok(Targets::Bundle(bundle)) => return verify_file(bundle, &policy),
-        Ok(Targets::Dirs(dirs)) => dirs,
+        Ok(Targets::Dirs(_)) => {}
         Err(message) => return usage_error(message),
     };
     let signatures = match call.option("--signatures") {
@@ -158,26 +166,22 @@ pub fn run(call: &Invocation) -> i32 {
         },
         None => Vec::new(),
     };
-    let dirs = match crate::targets::skill_dirs(dirs, 2) {
-        Ok(dirs) => dirs,
-        Err(code) => return code,
+    let skills = match crate::gate::read(call) {
+        Ok(Ok(skills)) => skills,
+        Ok(Err(code)) => return code,
+        Err(message) => return usage_error(&message),
     };
     let mut out = String::new();
-    for dir in &dirs {
-        let snapshot = match snapshot_dir(Path::new(dir)) {
-            Ok(snapshot) => snapshot,
-            Err(error) => {
-                write(Stream::Err, &format!("error: {error}\n"));
-                return 2;
-            }
-        };
+    for found in &skills {
+        let (id, revision) = (found.dir.as_str(), found.revision());
+        let dir = crate::gate::skill_path(found);
         let skill = Skill {
-            name: &snapshot.skill_id,
-            version: snapshot.version.as_deref(),
-            revision: snapshot.revision.0,
+            name: id,
+            version: found.version(),
+            revision: revision.0,
             signatures: signatures
                 .iter()
-                .filter(|(id, _, _)| *id == snapshot.skill_id)
+                .filter(|(skill, _, _)| skill == id)
                 .map(|(_, key_id, bytes)| Signature {
                     key_id,
                     origin: policy.origin(),
@@ -186,7 +190,7 @@ pub fn run(call: &Invocation) -> i32 {
                 .collect(),
             ..Skill::default()
         };
-        // The revision was just computed from the files on disk.
+        // The revision was just computed from the files read.
         match policy.clone().rehash(false).verify_skill(&skill) {
             Ok(identity) => out.push_str(&line(&identity)),
             Err(error) => {
@@ -195,7 +199,7 @@ pub fn run(call: &Invocation) -> i32 {
                     Stream::Err,
                     &format!(
                         "error: {}: {}\n",
-                        printable(dir),
+                        printable(&dir),
                         printable(&error.to_string())
                     ),
                 );
