@@ -30,6 +30,7 @@ pub mod keys;
 pub mod media;
 #[cfg(feature = "archive")]
 pub mod pack;
+pub mod parallel;
 pub mod problem;
 pub mod properties;
 pub mod pyrepr;
