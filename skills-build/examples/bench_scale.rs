@@ -1,7 +1,7 @@
 //! The serving side of scripts/bench-scale.sh over one bundle file: open
 //! (lazy and full), a call's p50 and p99 (cold on a lazy catalog: the
 //! first call of each skill decodes it; warm: decoded), and a catalog
-//! rendered with a character budget. One `key=value` line.
+//! rendered in agentskills-core's XML shape with a character budget. One `key=value` line.
 //!
 //!     cargo run --release -p skills-build --example bench_scale -- BUNDLE MAX_CHARS
 
@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use skills_core::Catalog;
-use skills_core::render::RenderOptions;
+use skills_core::render::{Format, RenderOptions};
 
 fn per_op(iterations: u32, mut f: impl FnMut()) -> f64 {
     f();
@@ -54,7 +54,9 @@ fn main() {
     // The first pass decoded every skill; time the warm calls.
     let mut warm = times[names.len()..].to_vec();
     warm.sort_unstable();
+    // agentskills-core's default shape, so the two sides render one text.
     let options = RenderOptions {
+        format: Format::Xml,
         max_chars: Some(max_chars),
         ..RenderOptions::default()
     };
