@@ -135,7 +135,7 @@ pub struct Compiled {
 /// let options = CompileOptions { keep_going: true, ..CompileOptions::default() };
 /// let compiled = compile(&found, &options).unwrap();
 /// assert_eq!(compiled.dropped[0].location, "skills/Bad/SKILL.md");
-/// assert_eq!(compiled.dropped[0].problems[0].code.as_str(), "name-case");
+/// assert_eq!(compiled.dropped[0].problems[0].code.as_str(), "name-lowercase");
 /// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
 /// assert_eq!(catalog.names().collect::<Vec<_>>(), ["pdf"]);
 /// ```
