@@ -8,8 +8,9 @@
 # - the bundle against the raw bytes of the skills it holds;
 # - open (lazy, full), a warm call's p50/p99, a catalog rendered with a
 #   20,000-character budget (skills-build/examples/bench_scale.rs);
-# - the same catalog rendered by agentskills-core 0.7.0 (N <= 10,000: the
-#   SDK loads every skill through its file-system provider);
+# - the same catalog rendered by agentskills-core 0.7.0, for N <= SDK_MAX
+#   (default 10,000; at 10,000 its catalog had not come back after 12
+#   minutes on this repository's machine: SDK_MAX=1000 skips it there);
 # - with LOAD=1, `skills mcp --http` under 64 concurrent clients for
 #   skills/list pages and resources/read (skills-mcp-server/examples/http_load.rs).
 #
@@ -64,9 +65,10 @@ PY
 read -r raw_bytes listed dropped <<<"$raw"
 serve=$(target/release/examples/bench_scale "$work/all.bin" "$max_chars")
 
-sdk="n/a (N > 10000)"
+sdk_max=${SDK_MAX:-10000}
+sdk="not run (N > SDK_MAX=$sdk_max)"
 identical="n/a"
-if [ "$n" -le 10000 ]; then
+if [ "$n" -le "$sdk_max" ]; then
     python=$(scripts/setup-core-venv.sh)
     rm -rf "$work/valid"
     python3 - "$corpus" "$work/all.bin.report.json" "$work/valid" <<'PY'
