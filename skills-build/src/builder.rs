@@ -307,7 +307,10 @@ impl Builder {
     /// skills were left out and why, and [`Outcome::failed`] still says
     /// that errors were found. An error that belongs to no skill (a source
     /// that does not exist, an invalid exclude rule) fails as without it.
-    /// Off by default: an error anywhere fails the build.
+    /// Off by default: an error anywhere fails the build. In a build
+    /// script ([`build`](Self::build), [`emit`](Self::emit)) the errors
+    /// of the skills left out are printed as `cargo:warning=` lines and the
+    /// bundle of the rest is written.
     ///
     /// ```
     /// let dir = std::env::temp_dir().join(format!("keep-going-doc-{}", std::process::id()));
