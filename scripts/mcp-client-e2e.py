@@ -7,6 +7,7 @@ the `skill` tool (text and image). Then the initialize era: the same reads
 and the tool. Exits non-zero on the first failure.
 
     mcp-client-e2e.py COMMAND [ARG...]
+    mcp-client-e2e.py http://127.0.0.1:PORT/mcp     # Streamable HTTP
 """
 import asyncio
 import base64
@@ -113,7 +114,10 @@ async def handshake(params, manifests):
 
 
 async def main():
-    params = StdioServerParameters(command=sys.argv[1], args=sys.argv[2:])
+    if sys.argv[1].startswith(("http://", "https://")):
+        params = sys.argv[1]  # the client's Streamable HTTP transport
+    else:
+        params = StdioServerParameters(command=sys.argv[1], args=sys.argv[2:])
     manifests = await modern(params)
     await handshake(params, manifests)
     print("mcp-client-e2e: ok")

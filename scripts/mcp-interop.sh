@@ -31,6 +31,18 @@ echo "== Python mcp client: skills mcp --bundle FILE"
 "$python" scripts/mcp-client-e2e.py "$skills" mcp --bundle "$work/skills.bin"
 echo "== Python mcp client: examples/mcp-server"
 "$python" scripts/mcp-client-e2e.py "$example"
+echo "== Python mcp client over Streamable HTTP: skills mcp --http 127.0.0.1:0 --bundle FILE"
+"$skills" mcp --http 127.0.0.1:0 --page-size 2 --bundle "$work/skills.bin" 2>"$work/http.err" &
+http_pid=$!
+for _ in $(seq 100); do
+    url=$(sed -n 's/^skills mcp: serving //p' "$work/http.err")
+    [ -n "$url" ] && break
+    sleep 0.1
+done
+[ -n "$url" ] || { cat "$work/http.err" >&2; exit 1; }
+"$python" scripts/mcp-client-e2e.py "$url"
+kill "$http_pid"
+wait "$http_pid" 2>/dev/null || true
 
 mkdir -p "$work/home"
 for server in "$example" "$skills mcp testdata/skills testdata/mcp/skills"; do

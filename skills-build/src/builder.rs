@@ -67,6 +67,8 @@ pub struct Builder {
     #[cfg(feature = "sign")]
     signing: Option<Signing>,
     previous: Option<PathBuf>,
+    keep_going: bool,
+    threads: usize,
 }
 
 /// Everything one run of the pipeline found and made.
@@ -120,8 +122,18 @@ impl Outcome {
         }
     }
 
-    /// Whether the run failed: an error, or with `deny_warnings` a
-    /// warning (notes never fail).
+    /// The skills left out for their errors by
+    /// [`Builder::keep_going`] (none otherwise).
+    pub fn dropped(&self) -> &[crate::compile::Dropped] {
+        match &self.result {
+            Ok(compiled) => &compiled.dropped,
+            Err(_) => &[],
+        }
+    }
+
+    /// Whether the run found what fails a build: an error (with
+    /// [`Builder::keep_going`], a bundle may be made all the same: see
+    /// `result`), or with `deny_warnings` a warning (notes never fail).
     ///
     /// ```
     /// let outcome = skills_build::Builder::new().source("no/such/dir").run();
@@ -129,6 +141,7 @@ impl Outcome {
     /// ```
     pub fn failed(&self, deny_warnings: bool) -> bool {
         self.result.is_err()
+            || self.problems().iter().any(Problem::is_error)
             || (deny_warnings
                 && self
                     .problems()
@@ -165,6 +178,8 @@ impl Builder {
             #[cfg(feature = "sign")]
             signing: None,
             previous: None,
+            keep_going: false,
+            threads: 0,
         }
     }
 
@@ -322,6 +337,48 @@ impl Builder {
         self
     }
 
+    /// Compiles every valid skill and leaves out the skills with errors,
+    /// instead of failing on the first invalid one: every problem is still
+    /// reported (the errors among them), [`Outcome::dropped`] says which
+    /// skills were left out and why, and [`Outcome::failed`] still says
+    /// that errors were found. An error that belongs to no skill (a source
+    /// that does not exist, an invalid exclude rule) fails as without it.
+    /// Off by default: an error anywhere fails the build. In a build
+    /// script ([`build`](Self::build), [`emit`](Self::emit)) the errors
+    /// of the skills left out are printed as `cargo:warning=` lines and the
+    /// bundle of the rest is written.
+    ///
+    /// ```
+    /// let dir = std::env::temp_dir().join(format!("keep-going-doc-{}", std::process::id()));
+    /// for (name, text) in [("pdf", "name: pdf\ndescription: Forms."), ("Bad", "name: Bad\ndescription: x")] {
+    ///     std::fs::create_dir_all(dir.join(name)).unwrap();
+    ///     std::fs::write(dir.join(name).join("SKILL.md"), format!("---\n{text}\n---\n")).unwrap();
+    /// }
+    /// let outcome = skills_build::Builder::new().source(&dir).keep_going(true).run();
+    /// assert!(outcome.failed(false)); // errors were found...
+    /// let compiled = outcome.result.as_ref().unwrap(); // ...and the valid skills compiled
+    /// assert_eq!(skills_core::Catalog::open(&compiled.bytes).unwrap().len(), 1);
+    /// assert_eq!(outcome.dropped()[0].dir, "Bad");
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn keep_going(mut self, on: bool) -> Self {
+        self.keep_going = on;
+        self
+    }
+
+    /// How many threads read, validate, hash and prepare skills: `0` (the
+    /// default) for every core the machine offers, `1` for the calling
+    /// thread alone. The bundle's bytes are the same whatever the count.
+    ///
+    /// ```
+    /// let builder = skills_build::Builder::new().source("skills").threads(1);
+    /// # let _ = builder;
+    /// ```
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
     /// The file name written into `OUT_DIR` (default `skills.bin`).
     ///
     /// ```
@@ -378,6 +435,7 @@ impl Builder {
             deny_shadowing: self.deny_shadowing,
             extensions: self.extensions,
             keep_junk: self.keep_junk,
+            threads: self.threads,
             ..Options::default()
         };
         for pattern in &self.excludes {
@@ -469,6 +527,8 @@ impl Builder {
             &found,
             &CompileOptions {
                 locations: self.locations.clone(),
+                keep_going: self.keep_going,
+                threads: self.threads,
             },
             reuse.as_ref(),
         );

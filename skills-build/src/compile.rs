@@ -80,6 +80,13 @@ impl Locations {
 pub struct CompileOptions {
     /// What locations the prompt and read records show.
     pub locations: Locations,
+    /// Leave out the skills with errors and compile the rest, instead of
+    /// failing (see [`Compiled::dropped`]). Errors that belong to no skill
+    /// (a missing source, an invalid exclude rule) still fail.
+    pub keep_going: bool,
+    /// How many threads prepare and hash skills (`0`: every core). The
+    /// bytes are the same whatever the count.
+    pub threads: usize,
 }
 
 /// A compiled bundle and the warnings met on the way.
@@ -104,8 +111,44 @@ pub struct Compiled {
     /// The bundle: magic, format version, postcard body.
     pub bytes: Vec<u8>,
     /// Every problem that is not an error, sorted by file and position:
-    /// warnings and notes (see each one's `severity`).
+    /// warnings and notes (see each one's `severity`); with
+    /// [`CompileOptions::keep_going`], the errors of the skills left out
+    /// too, so every problem is reported as without it.
     pub warnings: Vec<Problem>,
+    /// The skills left out for their errors, in discovery order: only with
+    /// [`CompileOptions::keep_going`] (otherwise an error fails the whole
+    /// compilation).
+    pub dropped: Vec<Dropped>,
+}
+
+/// A skill left out of the bundle by [`CompileOptions::keep_going`], and
+/// why.
+///
+/// ```
+/// use skills_build::compile::{compile, CompileOptions};
+/// use skills_build::discover::{discover, Options, Root};
+/// use skills_build::source::MemorySource;
+/// let source = MemorySource::new("skills")
+///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\n")
+///     .with_file("Bad/SKILL.md", "---\nname: Bad Skill\ndescription: x\n---\n");
+/// let found = discover(&[Root::new(&source)], &Options::default());
+/// let options = CompileOptions { keep_going: true, ..CompileOptions::default() };
+/// let compiled = compile(&found, &options).unwrap();
+/// assert_eq!(compiled.dropped[0].location, "skills/Bad/SKILL.md");
+/// assert_eq!(compiled.dropped[0].problems[0].code.as_str(), "name-lowercase");
+/// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
+/// assert_eq!(catalog.names().collect::<Vec<_>>(), ["pdf"]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dropped {
+    /// Its directory's name.
+    pub dir: String,
+    /// Its skill file, as problems name it.
+    pub location: String,
+    /// The `name` its frontmatter gives, if it is text.
+    pub name: Option<String>,
+    /// Its errors, sorted: why it was left out.
+    pub problems: Vec<Problem>,
 }
 
 /// Compilation failed: every problem found, errors and warnings, sorted.
@@ -317,20 +360,55 @@ pub fn compile_reusing(
     reuse: Option<&Reuse>,
 ) -> Result<Compiled, CompileError> {
     let mut problems = found.problems.clone();
+    let owners = Owners::of(found);
+    // With keep_going, a skill with an error is left out; an error that
+    // belongs to no skill still fails the whole compilation.
+    let mut left_out = vec![false; found.skills.len()];
+    let blocked = match options.keep_going {
+        false => found.has_errors(),
+        true => {
+            let mut blocked = false;
+            for problem in problems.iter().filter(|p| p.is_error()) {
+                match owners.owner(problem) {
+                    Some(index) => left_out[index] = true,
+                    None => blocked = true,
+                }
+            }
+            blocked
+        }
+    };
     let mut prepared = Vec::new();
-    if !found.has_errors() {
-        for (name, skill) in found.listed() {
-            match prepare(name, skill, options, reuse) {
+    if !blocked {
+        let listed: Vec<(usize, &str, &DiscoveredSkill)> = found
+            .skills
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| !left_out[*index])
+            .filter_map(|(index, skill)| skill.listing.name().map(|name| (index, name, skill)))
+            .collect();
+        let results = crate::parallel::map(&listed, options.threads, |(_, name, skill)| {
+            prepare(name, skill, options, reuse)
+        });
+        for ((index, _, _), result) in listed.iter().zip(results) {
+            match result {
                 Ok(skill) => prepared.push(skill),
-                Err(problem) => problems.push(problem),
+                Err(problem) => {
+                    left_out[*index] = options.keep_going;
+                    problems.push(problem);
+                }
             }
         }
     }
-    if problems.iter().any(Problem::is_error) {
+    let fails = |problem: &Problem| {
+        problem.is_error() && !(options.keep_going && owners.owner(problem).is_some())
+    };
+    if blocked || problems.iter().any(fails) {
         Problem::sort(&mut problems);
         return Err(CompileError { problems });
     }
-    let skills: Vec<Skill<'_>> = prepared.iter().map(borrow).collect();
+    let dropped = dropped(found, &left_out, &problems, &owners);
+    let skills: Vec<Skill<'_>> =
+        crate::parallel::map(&prepared, options.threads, |skill| borrow(skill));
     // The default prompt is the runtime renderer's default catalog.
     let entries: Vec<render::Entry<'_>> = skills.iter().map(render::Entry::of).collect();
     let prompt_text =
@@ -354,6 +432,7 @@ pub fn compile_reusing(
             Ok(Compiled {
                 bytes,
                 warnings: problems,
+                dropped,
             })
         }
         Err(error) => {
@@ -362,6 +441,73 @@ pub fn compile_reusing(
             Err(CompileError { problems })
         }
     }
+}
+
+/// Which skill each problem belongs to: the one whose directory holds the
+/// problem's file (the deepest, when directories nest).
+struct Owners {
+    dirs: std::collections::BTreeMap<String, usize>,
+    files: std::collections::BTreeMap<String, usize>,
+}
+
+impl Owners {
+    fn of(found: &Discovery) -> Self {
+        let mut dirs = std::collections::BTreeMap::new();
+        let mut files = std::collections::BTreeMap::new();
+        for (index, skill) in found.skills.iter().enumerate() {
+            dirs.entry(join_location(&skill.source_location, &skill.path))
+                .or_insert(index);
+            files.entry(skill.file_location.clone()).or_insert(index);
+        }
+        Owners { dirs, files }
+    }
+
+    fn owner(&self, problem: &Problem) -> Option<usize> {
+        let file = problem.file.as_deref()?;
+        // The file itself is a skill's directory only for the skill file's
+        // own problems (never for a source-level problem at that path).
+        if let Some(index) = self.files.get(file) {
+            return Some(*index);
+        }
+        let mut end = file.len();
+        while let Some(slash) = file[..end].rfind('/') {
+            if let Some(index) = self.dirs.get(&file[..slash]) {
+                return Some(*index);
+            }
+            end = slash;
+        }
+        None
+    }
+}
+
+fn dropped(
+    found: &Discovery,
+    left_out: &[bool],
+    problems: &[Problem],
+    owners: &Owners,
+) -> Vec<Dropped> {
+    let mut dropped: Vec<Dropped> = Vec::new();
+    let mut slot = vec![usize::MAX; found.skills.len()];
+    for (index, skill) in found.skills.iter().enumerate() {
+        if left_out[index] {
+            slot[index] = dropped.len();
+            dropped.push(Dropped {
+                dir: skill.dir.clone(),
+                location: skill.file_location.clone(),
+                name: skill.name().map(str::to_string),
+                problems: Vec::new(),
+            });
+        }
+    }
+    for problem in problems.iter().filter(|p| p.is_error()) {
+        if let Some(entry) = owners
+            .owner(problem)
+            .and_then(|index| dropped.get_mut(slot[index]))
+        {
+            entry.problems.push(problem.clone());
+        }
+    }
+    dropped
 }
 
 fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {

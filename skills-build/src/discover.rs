@@ -164,6 +164,9 @@ pub struct Options {
     /// Embed junk ([`crate::filter::junk`]) like any other file instead of
     /// leaving it out with a note.
     pub keep_junk: bool,
+    /// How many threads read and validate skills (`0`: every core; see
+    /// [`crate::parallel`]). The result is the same whatever the count.
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -176,6 +179,7 @@ impl Default for Options {
             deny_shadowing: false,
             extensions: false,
             keep_junk: false,
+            threads: 0,
         }
     }
 }
@@ -554,33 +558,43 @@ fn discover_source(
         return Some(Layout::Skill);
     }
     let before = found.skills.len();
-    for entry in entries.iter().filter(|e| e.kind == EntryKind::Dir) {
-        let dir = entry.name.as_str();
+    // Each folder is listed, read and validated on its own, on every core;
+    // the results are taken in folder order, as one thread would.
+    let dirs: Vec<&str> = entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::Dir)
+        .map(|e| e.name.as_str())
+        .collect();
+    let read = crate::parallel::map(&dirs, options.threads, |dir| {
+        let mut problems = Vec::new();
         let listing = match source.list(dir) {
             Ok(listing) => listing,
             Err(error) => {
-                found.problems.push(
+                problems.push(
                     Problem::new(
                         Code::SourceUnreadable,
                         format!("cannot list {dir}: {error}"),
                     )
                     .with_file(join_location(location, dir)),
                 );
-                continue;
+                return (problems, None);
             }
         };
-        let Some(skill_file) = skill_file_in(&listing) else {
-            continue;
-        };
-        let skill = read_skill(
-            index,
-            source,
-            (dir, dir),
-            skill_file,
-            options,
-            &mut found.problems,
-        );
-        found.skills.push(skill);
+        let skill = skill_file_in(&listing).map(|skill_file| {
+            read_skill(
+                index,
+                source,
+                (dir, dir),
+                skill_file,
+                options,
+                &mut problems,
+            )
+        });
+        (problems, skill)
+    });
+    for (problems, skill) in read {
+        found.problems.extend(problems);
+        found.skills.extend(skill);
     }
     if found.skills.len() > before {
         return Some(Layout::Collection);

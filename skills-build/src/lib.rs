@@ -31,6 +31,7 @@ pub mod keys;
 pub mod media;
 #[cfg(feature = "archive")]
 pub mod pack;
+pub mod parallel;
 pub mod printable;
 pub mod problem;
 pub mod properties;

@@ -33,10 +33,10 @@
 //! assert_eq!(reuse.reused(), 1); // hashed, not reused
 //! ```
 
-use std::cell::Cell;
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use skills_core::bundle::Bundle;
 use skills_core::sha256::{CHECKPOINT_LEN, Checkpoint, Hasher};
@@ -56,14 +56,14 @@ pub struct Reuse {
     /// Listed name -> path -> where the file's bytes are in `bytes`, and
     /// their recorded digest.
     files: HashMap<String, HashMap<String, Recorded>>,
-    reused: Cell<usize>,
+    reused: AtomicUsize,
     /// The hash states after each whole [`CHECKPOINT`] of `bytes` (with its
     /// revision blank), when the checkpoint file belongs to `bytes`.
     states: Vec<Checkpoint>,
     /// Where this build's checkpoints go.
     states_path: Option<PathBuf>,
     /// How many bytes of the last blank encoding were not hashed again.
-    resumed: Cell<usize>,
+    resumed: AtomicUsize,
 }
 
 impl std::fmt::Debug for Reuse {
@@ -71,7 +71,7 @@ impl std::fmt::Debug for Reuse {
         f.debug_struct("Reuse")
             .field("bundle_bytes", &self.bytes.len())
             .field("skills", &self.files.len())
-            .field("reused", &self.reused.get())
+            .field("reused", &self.reused.load(Ordering::Relaxed))
             .finish()
     }
 }
@@ -137,7 +137,7 @@ impl Reuse {
             .filter(|(range, _)| self.bytes.get(range.clone()) == Some(bytes));
         match recorded {
             Some((_, digest)) => {
-                self.reused.set(self.reused.get() + 1);
+                self.reused.fetch_add(1, Ordering::Relaxed);
                 *digest
             }
             None => sha256(bytes),
@@ -146,13 +146,13 @@ impl Reuse {
 
     /// How many digests were taken from the earlier bundle so far.
     pub fn reused(&self) -> usize {
-        self.reused.get()
+        self.reused.load(Ordering::Relaxed)
     }
 
     /// How many bytes of the last encoding [`blank_digest`](Self::blank_digest)
     /// did not hash again.
     pub fn resumed(&self) -> usize {
-        self.resumed.get()
+        self.resumed.load(Ordering::Relaxed)
     }
 
     /// The SHA-256 of `blank`, an unsigned bundle's encoding with its
@@ -183,7 +183,7 @@ impl Reuse {
         }
         let mut hasher = resumed.unwrap_or_default();
         let start = states.len() * CHECKPOINT;
-        self.resumed.set(start);
+        self.resumed.store(start, Ordering::Relaxed);
         for chunk in blank[start..].chunks(CHECKPOINT) {
             hasher.update(chunk);
             if chunk.len() == CHECKPOINT {

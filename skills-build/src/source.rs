@@ -109,7 +109,9 @@ impl std::error::Error for SourceError {}
 /// Paths are relative to the root, `/`-separated, without `.` or `..`
 /// segments; `""` is the root itself. Listings come back sorted by name so
 /// every source gives the same order whatever its file system does.
-pub trait Source {
+/// Sources are `Sync`: the pipeline reads the skills of one source on
+/// several threads ([`crate::parallel`]).
+pub trait Source: Sync {
     /// A name for the source in messages and prompt locations: a path, or a
     /// label such as `memory`.
     fn location(&self) -> &str;

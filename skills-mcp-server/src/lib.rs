@@ -37,6 +37,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod http;
 mod tables;
 mod tools;
 mod wire;
@@ -277,6 +278,30 @@ impl<'s, 'a> Server<'s, 'a> {
     /// a request or a malformed message, `None` for a notification or a
     /// client's response.
     pub fn handle(&mut self, line: &[u8]) -> Option<String> {
+        let mut era = self.era;
+        let reply = self.handle_in(&mut era, line);
+        self.era = era;
+        reply
+    }
+
+    /// Answers one message on its own, as a stateless transport does
+    /// (Streamable HTTP without sessions, [`http`]): the message's era is
+    /// read from the message itself (the 2026-07-28 `_meta` envelope, or
+    /// not), and nothing is remembered, so any number of threads (or
+    /// replicas) may answer requests in any order.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+    /// let server = skills_mcp_server::Server::new(&catalog, Default::default()).unwrap();
+    /// let reply = server.handle_stateless(br#"{"jsonrpc":"2.0","id":7,"method":"tools/list"}"#).unwrap();
+    /// assert!(reply.starts_with(r#"{"jsonrpc":"2.0","id":7,"result":{"tools":["#));
+    /// ```
+    pub fn handle_stateless(&self, message: &[u8]) -> Option<String> {
+        self.handle_in(&mut None, message)
+    }
+
+    fn handle_in(&self, era: &mut Option<Era>, line: &[u8]) -> Option<String> {
         let message: Value = match serde_json::from_slice(line) {
             Ok(message) => message,
             Err(_) => {
@@ -318,7 +343,7 @@ impl<'s, 'a> Server<'s, 'a> {
                 ));
             }
         };
-        let era = *self.era.get_or_insert_with(|| {
+        let era = *era.get_or_insert_with(|| {
             if method != "initialize" && has_modern_envelope(params.as_ref()) {
                 Era::Modern
             } else {

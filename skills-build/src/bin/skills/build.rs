@@ -13,7 +13,7 @@ use crate::pyjson::Json;
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "build",
     short_help: "Compile skills into a bundle file.",
-    help: "  Compile skills into a bundle file.\n\n  Each SRC is a skill folder (it holds SKILL.md) or a folder of skill\n  folders; a source with no skill is an error. Sources are searched in\n  order: the first to offer a name wins it, and a later skill of that name is\n  shadowed (a warning). Write a source as QUALIFIER=DIR to list such a skill\n  as QUALIFIER:NAME instead.\n\n  Any problem that is an error (or a warning, with --deny-warnings) fails the\n  build, every problem is printed, and no file is written.\n\n  Exit codes:\n    0  Bundle written (warnings and notes allowed)\n    1  Errors found, or warnings with --deny-warnings; nothing written\n    2  Usage error",
+    help: "  Compile skills into a bundle file.\n\n  Each SRC is a skill folder (it holds SKILL.md) or a folder of skill\n  folders; a source with no skill is an error. Sources are searched in\n  order: the first to offer a name wins it, and a later skill of that name is\n  shadowed (a warning). Write a source as QUALIFIER=DIR to list such a skill\n  as QUALIFIER:NAME instead.\n\n  Any problem that is an error (or a warning, with --deny-warnings) fails the\n  build, every problem is printed, and no file is written. With --keep-going\n  the skills with errors are left out instead: every problem is printed, the\n  valid skills are written, and FILE.report.json lists the skills left out\n  and why.\n\n  Exit codes:\n    0  Bundle written (warnings and notes allowed)\n    1  Errors found, or warnings with --deny-warnings; nothing written\n    2  Usage error\n    3  --keep-going: bundle written, but skills left out (or warnings denied)",
     options_help: &[
         "  -o, --output FILE       Where to write the bundle (required).",
         "  --location-base BASE    Print locations as BASE/DIR/SKILL.md instead of\n                          skill://NAME/SKILL.md.",
@@ -24,6 +24,8 @@ pub const COMMAND: CommandSpec = CommandSpec {
         gate::OPTIONS_HELP[4],
         gate::OPTIONS_HELP[5],
         gate::OPTIONS_HELP[6],
+        "  --keep-going            Leave out the skills with errors, write the rest\n                          and FILE.report.json (exit 3 when any was left out).",
+        "  --threads N             Threads that read, validate and compile (default:\n                          every core; the bundle is the same for any N).",
     ],
     params: &[
         Param::Arg {
@@ -51,8 +53,24 @@ pub const COMMAND: CommandSpec = CommandSpec {
         gate::PARAMS[5],
         gate::PARAMS[6],
         gate::PARAMS[7],
+        Param::Flag {
+            long: "--keep-going",
+        },
+        Param::Opt {
+            long: "--threads",
+            choices: &[],
+        },
     ],
 };
+
+/// The exit status of a `--keep-going` build that wrote a bundle but found
+/// problems.
+pub const EXIT_KEPT_GOING: i32 = 3;
+
+/// Where `--keep-going` writes its report: beside the bundle.
+pub fn report_path(output: &str) -> String {
+    format!("{output}.report.json")
+}
 
 fn usage_error(message: &str) -> i32 {
     write(
@@ -69,17 +87,36 @@ pub fn run(call: &Invocation) -> i32 {
     let Some(output) = call.option("--output").or_else(|| call.option("-o")) else {
         return usage_error("Missing option '-o' / '--output'.");
     };
-    let builder = match gate::builder(call) {
+    let mut builder = match gate::builder(call) {
         Ok(builder) => builder,
         Err(message) => return usage_error(&message),
     };
+    let keep_going = call.flag("--keep-going");
+    if let Some(threads) = call.option("--threads") {
+        match threads.parse::<usize>() {
+            Ok(threads) if threads > 0 => builder = builder.threads(threads),
+            _ => {
+                return usage_error(&format!(
+                    "Invalid value for '--threads': {threads:?} is not a positive number."
+                ));
+            }
+        }
+    }
     let deny = call.flag("--deny-warnings");
-    let outcome = builder.run();
+    let outcome = builder.keep_going(keep_going).run();
     let mut failed = outcome.failed(deny);
     let mut written = None;
     let mut write_error = None;
-    if let (false, Ok(compiled)) = (failed, &outcome.result) {
-        match std::fs::write(output, &compiled.bytes) {
+    if let (false, Ok(compiled)) = (failed && !keep_going, &outcome.result) {
+        let listed = Catalog::open(&compiled.bytes).map_or(0, |catalog| catalog.len());
+        let wrote = std::fs::write(output, &compiled.bytes).and_then(|()| match keep_going {
+            true => {
+                let report = crate::report::keep_going(&outcome, output, listed);
+                std::fs::write(report_path(output), report.pretty() + "\n")
+            }
+            false => Ok(()),
+        });
+        match wrote {
             Ok(()) => written = Some(compiled),
             Err(error) => {
                 write_error = Some(format!("error: cannot write {output}: {error}\n"));
@@ -90,11 +127,21 @@ pub fn run(call: &Invocation) -> i32 {
     let last = match (&written, &write_error) {
         (Some(compiled), _) => {
             let listed = Catalog::open(&compiled.bytes).map_or(0, |catalog| catalog.len());
+            let dropped = outcome.dropped().len();
             format!(
-                "ok: wrote {output}: {listed} skill{}, {} bytes ({})\n",
+                "{}: wrote {output}: {listed} skill{}, {} bytes ({}){}\n",
+                if failed { "error" } else { "ok" },
                 if listed == 1 { "" } else { "s" },
                 compiled.bytes.len(),
-                skills_build::diagnostic::count(outcome.problems())
+                skills_build::diagnostic::count(outcome.problems()),
+                match keep_going {
+                    true => format!(
+                        "; {dropped} skill{} left out, listed in {}",
+                        if dropped == 1 { "" } else { "s" },
+                        report_path(output)
+                    ),
+                    false => String::new(),
+                }
             )
         }
         (None, Some(error)) => error.clone(),
@@ -106,7 +153,7 @@ pub fn run(call: &Invocation) -> i32 {
             )
         }
     };
-    let extra = vec![
+    let mut extra = vec![
         (
             "output".to_string(),
             written.map_or(Json::Null, |_| Json::Str(output.to_string())),
@@ -118,8 +165,15 @@ pub fn run(call: &Invocation) -> i32 {
             }),
         ),
     ];
+    if keep_going {
+        extra.push(("dropped".to_string(), crate::report::dropped(&outcome)));
+    }
     gate::print("build", call, &outcome, failed, &last, extra);
-    i32::from(failed)
+    match (failed, written.is_some()) {
+        (false, _) => 0,
+        (true, true) => EXIT_KEPT_GOING,
+        (true, false) => 1,
+    }
 }
 
 #[cfg(test)]

@@ -25,6 +25,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
         crate::gate::OPTIONS_HELP[4],
         crate::gate::OPTIONS_HELP[5],
         crate::gate::OPTIONS_HELP[6],
+        "  --http ADDR             Serve MCP's Streamable HTTP (stateless, JSON\n                          replies) at http://ADDR/mcp instead of stdio, until\n                          killed; ADDR is a loopback HOST:PORT (port 0: any).",
     ],
     params: &[
         Param::Arg {
@@ -54,6 +55,10 @@ pub const COMMAND: CommandSpec = CommandSpec {
         crate::gate::PARAMS[5],
         crate::gate::PARAMS[6],
         crate::gate::PARAMS[7],
+        Param::Opt {
+            long: "--http",
+            choices: &[],
+        },
     ],
 };
 
@@ -134,12 +139,23 @@ pub fn run(call: &Invocation) -> i32 {
             Err(message) => return usage_error(&message),
         };
         match Server::verified(&catalog, options, &policy) {
-            Ok(server) => serve_server_stdio(server),
+            Ok(server) => match call.option("--http") {
+                Some(addr) => return serve_http(&server, addr),
+                None => serve_server_stdio(server),
+            },
             Err(error) => {
                 write(Stream::Err, &format!("error: {error}\n"));
                 return 1;
             }
         }
+    } else if let Some(addr) = call.option("--http") {
+        return match Server::new(&catalog, options) {
+            Ok(server) => serve_http(&server, addr),
+            Err(error) => {
+                write(Stream::Err, &format!("error: {error}\n"));
+                1
+            }
+        };
     } else {
         serve_stdio(&catalog, options)
     };
@@ -147,6 +163,37 @@ pub fn run(call: &Invocation) -> i32 {
         Ok(()) => 0,
         Err(error) => {
             write(Stream::Err, &format!("error: {error}\n"));
+            1
+        }
+    }
+}
+
+/// Serves over Streamable HTTP on the loopback `addr` until the process is
+/// killed; says where on stderr once listening.
+fn serve_http(server: &Server<'_, '_>, addr: &str) -> i32 {
+    use skills_mcp_server::http;
+    let listener = match http::bind_loopback(addr) {
+        Ok(listener) => listener,
+        Err(error) => {
+            write(Stream::Err, &format!("error: {error}\n"));
+            return 1;
+        }
+    };
+    let shown = listener
+        .local_addr()
+        .map_or_else(|_| addr.to_owned(), |addr| addr.to_string());
+    write(
+        Stream::Err,
+        &format!("skills mcp: serving http://{shown}{}\n", http::ENDPOINT),
+    );
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    match http::serve(server, listener, &http::HttpOptions::default(), &stop) {
+        Ok(()) => 0,
+        Err(error) => {
+            write(
+                Stream::Err,
+                &format!("error: MCP HTTP transport: {error}\n"),
+            );
             1
         }
     }

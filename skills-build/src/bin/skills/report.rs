@@ -45,6 +45,41 @@ fn problem_json(p: &Problem) -> Json {
     ])
 }
 
+/// The skills `build --keep-going` left out, and why: one object per
+/// skill (its folder, skill file, frontmatter name, and its errors as the
+/// JSON report gives problems).
+pub fn dropped(outcome: &Outcome) -> Json {
+    Json::Array(
+        outcome
+            .dropped()
+            .iter()
+            .map(|skill| {
+                Json::Object(vec![
+                    ("dir".into(), Json::Str(skill.dir.clone())),
+                    ("file".into(), Json::Str(skill.location.clone())),
+                    ("name".into(), optional(skill.name.as_deref())),
+                    (
+                        "problems".into(),
+                        Json::Array(skill.problems.iter().map(problem_json).collect()),
+                    ),
+                ])
+            })
+            .collect(),
+    )
+}
+
+/// The report `build --keep-going` writes beside the bundle: the bundle,
+/// how many skills it lists, how many were found, and the skills left out.
+pub fn keep_going(outcome: &Outcome, bundle: &str, listed: usize) -> Json {
+    Json::Object(vec![
+        ("version".into(), Json::Int(JSON_VERSION)),
+        ("bundle".into(), Json::Str(bundle.into())),
+        ("found".into(), int(outcome.skills)),
+        ("listed".into(), int(listed)),
+        ("dropped".into(), dropped(outcome)),
+    ])
+}
+
 /// The JSON report: `version`, the verdict, counts, how each source was
 /// read, every problem; then the command's own fields.
 pub fn json(command: &str, outcome: &Outcome, failed: bool, extra: Vec<(String, Json)>) -> Json {
