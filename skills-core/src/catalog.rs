@@ -64,6 +64,27 @@ struct Head<'a> {
     signatures: Vec<Signature<'a>>,
 }
 
+impl<'a> SkillEntry<'a> {
+    /// The skills of a bundle's bytes, in catalog order, each left as its
+    /// name and nested encoding (borrowed from `bytes`), with the bundle's
+    /// recorded revision: for a compiler that compares its skills'
+    /// encodings with the last build's. Checks the header and the wire
+    /// format, not the rules of [`Bundle::check`].
+    ///
+    /// ```
+    /// use skills_core::bundle::{Bundle, Skill, SkillEntry};
+    /// let skill = Skill { name: "pdf", description: "Forms.", ..Skill::default() };
+    /// let bytes = Bundle { skills: vec![skill.clone()], ..Bundle::default() }.encode().unwrap();
+    /// let (entries, revision) = SkillEntry::list(&bytes).unwrap();
+    /// assert_eq!((entries[0].name, revision), ("pdf", [0; 32]));
+    /// assert_eq!(entries[0].detail.0, SkillEntry::encode(&skill).detail);
+    /// ```
+    pub fn list(bytes: &'a [u8]) -> Result<(Vec<SkillEntry<'a>>, [u8; 32]), DecodeError> {
+        let head: Head<'a> = decode_body(bytes)?;
+        Ok((head.skills, head.revision))
+    }
+}
+
 impl<'a> crate::wire::Decode<'a> for Head<'a> {
     fn decode(reader: &mut crate::wire::Reader<'a>) -> Result<Self, crate::wire::WireError> {
         Ok(Head {

@@ -206,7 +206,7 @@ mod tests {
             version.contains(&["skills-runtime ", env!("CARGO_PKG_VERSION")].concat()),
             "{version}"
         );
-        assert!(version.contains("reads format version 4"), "{version}");
+        assert!(version.contains("reads format version 5"), "{version}");
         let bytes: Vec<u8> = Vec::new();
         assert!(
             decode_unchecked(&bytes)
