@@ -175,7 +175,7 @@ mod tests {
             Err(DecodeError::UnsupportedVersion { found: 256 })
         );
         assert!(matches!(
-            decode_unchecked(b"SKB\0\x04\x00"),
+            decode_unchecked(b"SKB\0\x05\x00"),
             Err(DecodeError::Corrupt(_))
         ));
     }

@@ -13,7 +13,7 @@ fn header_layout() {
     assert_eq!(FORMAT_VERSION, 5);
     let bytes = encode(&sample());
     assert_eq!(&bytes[..4], b"SKB\0");
-    assert_eq!(&bytes[4..6], &[4, 0]);
+    assert_eq!(&bytes[4..6], &[5, 0]);
     let body = with_bundle(&sample(), |bundle| bundle.encode_unchecked());
     assert_eq!(bytes, body);
 }
