@@ -79,10 +79,14 @@ extern crate alloc;
 
 pub mod base64;
 pub mod bundle;
+#[cfg(feature = "catalog")]
 pub mod catalog;
+#[cfg(feature = "catalog")]
 pub mod core_tools;
 mod decode;
+#[cfg(feature = "catalog")]
 pub mod embedded;
+#[cfg(feature = "catalog")]
 pub mod fastpath;
 pub mod instructions;
 #[cfg(feature = "json")]
@@ -107,8 +111,10 @@ pub mod verify;
 pub mod wire;
 
 pub use bundle::{FORMAT_VERSION, MAGIC};
+#[cfg(feature = "catalog")]
 pub use catalog::Catalog;
 pub use decode::DecodeError;
+#[cfg(feature = "catalog")]
 pub use embedded::Embedded;
 #[cfg(feature = "json")]
 pub use json::ToolArguments;
@@ -130,6 +136,7 @@ pub use tool::{
 ///     println!("{}", catalog.prompt());
 /// }
 /// ```
+#[cfg(feature = "catalog")]
 #[macro_export]
 macro_rules! include_bundle {
     ($file:expr $(,)?) => {
