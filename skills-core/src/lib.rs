@@ -54,6 +54,10 @@
 //!
 //! # Features
 //!
+//! - `catalog` (default): [`Catalog`], [`Embedded`], `include_bundle!` and
+//!   the `skill` tool, everything that serves a bundle. The compiler
+//!   (`skills-build`) writes bundles without it, so a build script or proc
+//!   macro compiles less; `skills-runtime` always enables it.
 //! - `serde`: [`Read`] (and [`Sha256`]) implement `serde::Serialize`, in
 //!   the JSON shape of the Go module's read record.
 //! - `json`: `Catalog::call_json` and `ToolArguments`, for the model's
