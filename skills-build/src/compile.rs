@@ -421,9 +421,7 @@ pub fn compile_reusing(
     };
     // Last: the bundle revision covers everything above.
     let encoded = match reuse {
-        Some(reuse) => skills_core::revision::encode_with_revision_by(&mut bundle, &mut |blank| {
-            reuse.blank_digest(blank)
-        }),
+        Some(reuse) => reuse.encode(&mut bundle),
         None => skills_core::revision::encode_with_revision(&mut bundle),
     };
     match encoded {

@@ -10,14 +10,14 @@
 //! same skill and path gets the digest recorded with them; any other file
 //! is hashed. The bundle is the same, bit for bit, as a cold build's.
 //!
-//! The bundle revision is the SHA-256 of the whole encoding, which an edit
-//! anywhere changes. Beside the bundle ([`Reuse::load`]'s path plus
-//! `.sha256-states`) the compiler keeps the hash's state every
-//! [`CHECKPOINT`] bytes of that encoding, bound to the revision it ended
-//! in; the next build compares its encoding with the previous one (a
-//! `memcmp`, fast at any optimisation level) and resumes hashing from the
-//! last checkpoint before the first difference. A checkpoint file that does
-//! not belong to the bundle beside it is ignored.
+//! The bundle revision is composed of one SHA-256 per skill (see
+//! `skills_core::revision::bundle_revision`). Beside the bundle
+//! ([`Reuse::load`]'s path plus `.skill-digests`) the compiler keeps those
+//! digests, bound to the revision they made; the next build compares each
+//! skill's nested encoding with the one the previous bundle holds for the
+//! same name (a `memcmp`, fast at any optimisation level) and hashes only
+//! the skills that differ. A digest file that does not belong to the
+//! bundle beside it is ignored.
 //!
 //! ```
 //! use skills_build::reuse::Reuse;
@@ -33,23 +33,20 @@
 //! assert_eq!(reuse.reused(), 1); // hashed, not reused
 //! ```
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use skills_core::bundle::Bundle;
-use skills_core::sha256::{CHECKPOINT_LEN, Checkpoint, Hasher};
+use skills_core::bundle::{Bundle, EncodeError, SkillEntry};
 
 use crate::compile::sha256;
 
-/// How many bytes of the encoding lie between two saved hash states.
-pub const CHECKPOINT: usize = 64 * 1024;
-
-/// Where a file's bytes are in the earlier bundle, and their digest.
+/// Where bytes are in the earlier bundle, and their digest.
 type Recorded = (Range<usize>, [u8; 32]);
 
-/// The file digests of an earlier bundle, by skill and path.
+/// The file and skill digests of an earlier bundle.
 #[derive(Default)]
 pub struct Reuse {
     bytes: Vec<u8>,
@@ -57,13 +54,14 @@ pub struct Reuse {
     /// their recorded digest.
     files: HashMap<String, HashMap<String, Recorded>>,
     reused: AtomicUsize,
-    /// The hash states after each whole [`CHECKPOINT`] of `bytes` (with its
-    /// revision blank), when the checkpoint file belongs to `bytes`.
-    states: Vec<Checkpoint>,
-    /// Where this build's checkpoints go.
-    states_path: Option<PathBuf>,
-    /// How many bytes of the last blank encoding were not hashed again.
-    resumed: AtomicUsize,
+    /// Listed name -> where the skill's nested encoding is in `bytes`, and
+    /// the digest of that encoding the last build recorded (when the digest
+    /// file belongs to `bytes`).
+    skills: HashMap<String, Recorded>,
+    /// Where this build's skill digests go.
+    digests_path: Option<PathBuf>,
+    /// How many skills' digests the last [`encode`](Self::encode) reused.
+    skills_reused: AtomicUsize,
 }
 
 impl std::fmt::Debug for Reuse {
@@ -72,6 +70,7 @@ impl std::fmt::Debug for Reuse {
             .field("bundle_bytes", &self.bytes.len())
             .field("skills", &self.files.len())
             .field("reused", &self.reused.load(Ordering::Relaxed))
+            .field("skills_reused", &self.skills_reused.load(Ordering::Relaxed))
             .finish()
     }
 }
@@ -107,23 +106,44 @@ impl Reuse {
         })
     }
 
-    /// The bundle in the file at `path` and the hash checkpoints beside it;
+    /// The bundle in the file at `path` and the skill digests beside it;
     /// when there is no usable bundle there, nothing to reuse, but the
-    /// checkpoints of this build are still written for the next one.
+    /// digests of this build are still written for the next one.
     pub fn load(path: &Path) -> Reuse {
         let mut reuse = std::fs::read(path)
             .ok()
             .and_then(Reuse::from_bundle)
             .unwrap_or_default();
-        let states_path = PathBuf::from(format!("{}.sha256-states", path.display()));
-        if let Some(revision) = unsigned_revision(&reuse.bytes) {
-            reuse.states = std::fs::read(&states_path)
-                .ok()
-                .and_then(|file| parse_states(&file, revision))
-                .unwrap_or_default();
+        let digests_path = PathBuf::from(format!("{}.skill-digests", path.display()));
+        if let Ok(file) = std::fs::read(&digests_path) {
+            reuse.skills = reuse.recorded_skills(&file).unwrap_or_default();
         }
-        reuse.states_path = Some(states_path);
+        reuse.digests_path = Some(digests_path);
         reuse
+    }
+
+    /// The earlier bundle's skills, each with the digest a digest file
+    /// records for it, when the file belongs to the bundle: the bundle's
+    /// revision, then one digest per skill in catalog order.
+    fn recorded_skills(&self, file: &[u8]) -> Option<HashMap<String, Recorded>> {
+        let (entries, revision) = SkillEntry::list(&self.bytes).ok()?;
+        let (recorded, digests) = file.split_at_checked(32)?;
+        if recorded != revision || revision == [0; 32] || digests.len() != 32 * entries.len() {
+            return None;
+        }
+        let base = self.bytes.as_ptr() as usize;
+        let skills = entries
+            .iter()
+            .zip(digests.chunks_exact(32))
+            .map(|(entry, digest)| {
+                let start = entry.detail.0.as_ptr() as usize - base;
+                let digest: [u8; 32] = digest.try_into().unwrap_or_default();
+                (
+                    entry.name.to_string(),
+                    (start..start + entry.detail.0.len(), digest),
+                )
+            });
+        Some(skills.collect())
     }
 
     /// The SHA-256 of `bytes`, the file `path` of the skill listed as
@@ -144,82 +164,55 @@ impl Reuse {
         }
     }
 
-    /// How many digests were taken from the earlier bundle so far.
+    /// How many file digests were taken from the earlier bundle so far.
     pub fn reused(&self) -> usize {
         self.reused.load(Ordering::Relaxed)
     }
 
-    /// How many bytes of the last encoding [`blank_digest`](Self::blank_digest)
-    /// did not hash again.
-    pub fn resumed(&self) -> usize {
-        self.resumed.load(Ordering::Relaxed)
+    /// How many skills' digests the last [`encode`](Self::encode) took from
+    /// the earlier build instead of hashing the skill's encoding again.
+    pub fn skills_reused(&self) -> usize {
+        self.skills_reused.load(Ordering::Relaxed)
     }
 
-    /// The SHA-256 of `blank`, an unsigned bundle's encoding with its
-    /// revision zeroed, resumed from the checkpoint before the first byte
-    /// where it differs from the earlier bundle; records this encoding's
-    /// checkpoints for the next build (when loaded from a path).
-    pub fn blank_digest(&self, blank: &[u8]) -> [u8; 32] {
-        // The earlier encoding's revision (its last 33 bytes but one) was
-        // zero when it was hashed: compare only the bytes before it.
-        let previous = self
-            .bytes
-            .get(..self.bytes.len().saturating_sub(33))
-            .unwrap_or_default();
-        let mut whole = 0;
-        while whole < self.states.len() {
-            let end = (whole + 1) * CHECKPOINT;
-            let range = whole * CHECKPOINT..end;
-            if end > previous.len() || end > blank.len() || previous[range.clone()] != blank[range]
-            {
-                break;
+    /// The SHA-256 of `detail`, the nested encoding (signatures left
+    /// empty) of the skill listed as `skill`: the recorded one when the
+    /// earlier bundle holds exactly these bytes for that skill, computed
+    /// otherwise.
+    pub fn skill_digest(&self, skill: &str, detail: &[u8]) -> [u8; 32] {
+        let recorded = self
+            .skills
+            .get(skill)
+            .filter(|(range, _)| self.bytes.get(range.clone()) == Some(detail));
+        match recorded {
+            Some((_, digest)) => {
+                self.skills_reused.fetch_add(1, Ordering::Relaxed);
+                *digest
             }
-            whole += 1;
+            None => sha256(detail),
         }
-        let mut states: Vec<Checkpoint> = self.states[..whole].to_vec();
-        let resumed = states.last().and_then(Hasher::resume);
-        if resumed.is_none() {
-            states.clear();
-        }
-        let mut hasher = resumed.unwrap_or_default();
-        let start = states.len() * CHECKPOINT;
-        self.resumed.store(start, Ordering::Relaxed);
-        for chunk in blank[start..].chunks(CHECKPOINT) {
-            hasher.update(chunk);
-            if chunk.len() == CHECKPOINT {
-                states.extend(hasher.checkpoint());
-            }
-        }
-        let digest = hasher.finalize();
-        if let Some(path) = &self.states_path {
-            // Bound to the revision: a later build uses these states only
-            // beside the bundle that ends in it. A failed write only costs
+    }
+
+    /// Records the bundle's revision and encodes it
+    /// (`skills_core::revision::encode_with_revision`), each skill's digest
+    /// from [`skill_digest`](Self::skill_digest); then writes the digests
+    /// for the next build (when loaded from a path).
+    pub fn encode(&self, bundle: &mut Bundle<'_>) -> Result<Vec<u8>, EncodeError> {
+        self.skills_reused.store(0, Ordering::Relaxed);
+        let digests = RefCell::new(Vec::with_capacity(32 * (bundle.skills.len() + 1)));
+        let bytes = skills_core::revision::encode_with_revision_by(bundle, &mut |name, detail| {
+            let digest = self.skill_digest(name, detail);
+            digests.borrow_mut().extend_from_slice(&digest);
+            digest
+        })?;
+        if let Some(path) = &self.digests_path {
+            // Bound to the revision: a later build uses these digests only
+            // beside the bundle that records it. A failed write only costs
             // the next build a full hash.
-            let mut file = digest.to_vec();
-            for state in &states {
-                file.extend_from_slice(state);
-            }
+            let mut file = bundle.revision.to_vec();
+            file.extend_from_slice(&digests.into_inner());
             let _ = std::fs::write(path, file);
         }
-        digest
+        Ok(bytes)
     }
-}
-
-/// The revision an unsigned bundle ends with (then a zero: no bundle
-/// signatures).
-fn unsigned_revision(bytes: &[u8]) -> Option<&[u8]> {
-    let at = bytes.len().checked_sub(33)?;
-    (bytes.last() == Some(&0)).then(|| &bytes[at..at + 32])
-}
-
-/// The states of a checkpoint file that ends in `revision`.
-fn parse_states(file: &[u8], revision: &[u8]) -> Option<Vec<Checkpoint>> {
-    let (recorded, states) = file.split_at_checked(32)?;
-    if recorded != revision || states.len() % CHECKPOINT_LEN != 0 {
-        return None;
-    }
-    states
-        .chunks_exact(CHECKPOINT_LEN)
-        .map(|state| Checkpoint::try_from(state).ok())
-        .collect()
 }

@@ -5,7 +5,7 @@
 //! payload (its origin, content revision, listed name as `skillId`, and
 //! frontmatter `version`), so the Python SDK's `TrustPolicy.verify` accepts
 //! the signature for the same skill directory; the bundle is signed over
-//! its bundle revision (`skills-bundle-v1`). The signatures are added to
+//! its bundle revision (`skills-bundle-v2`). The signatures are added to
 //! the bundle; the secret key never is.
 //!
 //! ```
@@ -166,7 +166,7 @@ impl Signer {
         Ok(self.key.sign(payload.as_bytes()))
     }
 
-    /// The signature of a bundle revision (`skills-bundle-v1` payload).
+    /// The signature of a bundle revision (`skills-bundle-v2` payload).
     ///
     /// ```
     /// use skills_build::keys::SecretKey;

@@ -92,7 +92,7 @@ fn a_stale_or_foreign_previous_bundle_changes_nothing() {
     assert_eq!(bytes, first);
 }
 
-/// Four skills of 200 KB each: the bundle spans many hash checkpoints.
+/// Four skills of 200 KB each.
 fn large_tree(edit: &str) -> skills_build::source::MemorySource {
     let mut source = skills_build::source::MemorySource::new("skills");
     for name in ["alpha", "beta", "gamma", "delta"] {
@@ -111,12 +111,12 @@ fn large_tree(edit: &str) -> skills_build::source::MemorySource {
 }
 
 #[test]
-fn the_revision_hash_resumes_where_the_encoding_changes() {
+fn only_the_edited_skill_is_hashed_again() {
     use skills_build::compile::{CompileOptions, compile, compile_reusing};
     use skills_build::discover::{Options, Root, discover};
-    use skills_build::reuse::{CHECKPOINT, Reuse};
+    use skills_build::reuse::Reuse;
 
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("reuse-resume");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("reuse-skill-digests");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let last = dir.join("skills.bin");
@@ -130,33 +130,34 @@ fn the_revision_hash_resumes_where_the_encoding_changes() {
             .bytes;
         assert_eq!(bytes, cold, "the same bytes as a cold build");
         std::fs::write(&last, &bytes).unwrap();
-        (bytes, reuse.resumed(), reuse.reused())
+        (bytes, reuse.skills_reused(), reuse.reused())
     };
-    let (first, resumed, reused) = build("Go.");
-    assert_eq!(
-        (resumed, reused),
-        (0, 0),
-        "nothing to resume the first time"
-    );
-    let (again, resumed, reused) = build("Go.");
+    let (first, skills, files) = build("Go.");
+    assert_eq!((skills, files), (0, 0), "nothing to reuse the first time");
+    let (again, skills, files) = build("Go.");
     assert_eq!(again, first);
-    assert_eq!(reused, 4, "every file's digest reused");
-    assert!(
-        resumed + CHECKPOINT >= first.len() - 33,
-        "{resumed} of {}",
-        first.len()
-    );
-    // An edit of the third skill (gamma, in catalog order alpha, beta,
-    // delta, gamma: the last) resumes after the first three.
-    let (edited, resumed, reused) = build("Go on.");
+    assert_eq!((skills, files), (4, 4), "every digest reused");
+    // An edit of gamma's SKILL.md: its data file's digest and the other
+    // three skills' digests are reused, gamma's encoding is hashed again.
+    let (edited, skills, files) = build("Go on.");
     assert_ne!(edited, first);
-    assert_eq!(reused, 4);
-    assert!(resumed > first.len() / 2, "{resumed} of {}", first.len());
+    assert_eq!((skills, files), (3, 4));
     // Reverted: the first bytes again.
-    let (reverted, _, _) = build("Go.");
-    assert_eq!(reverted, first);
-    // A checkpoint file that belongs to another bundle is ignored.
-    std::fs::write(dir.join("skills.bin.sha256-states"), [0u8; 200]).unwrap();
-    let (bytes, resumed, _) = build("Go.");
-    assert_eq!((bytes, resumed), (first, 0));
+    let (reverted, skills, _) = build("Go.");
+    assert_eq!((reverted, skills), (first.clone(), 3));
+    // A digest file that belongs to another bundle is ignored.
+    let digests = dir.join("skills.bin.skill-digests");
+    std::fs::write(&digests, [0u8; 32 * 5]).unwrap();
+    let (bytes, skills, _) = build("Go.");
+    assert_eq!((bytes, skills), (first.clone(), 0));
+    // So is one whose digests are wrong for the bundle it names: a wrong
+    // digest would change the revision, and the bytes would differ from a
+    // cold build's (which `build` asserts). Only a digest file with the
+    // right revision and count is read at all.
+    let mut file = std::fs::read(&digests).unwrap();
+    assert_eq!(file.len(), 32 * 5);
+    file.truncate(32 * 4);
+    std::fs::write(&digests, &file).unwrap();
+    let (bytes, skills, _) = build("Go.");
+    assert_eq!((bytes, skills), (first, 0));
 }

@@ -80,9 +80,9 @@ pub const MAGIC: [u8; 4] = *b"SKB\0";
 /// bytes after [`MAGIC`], little-endian.
 ///
 /// ```
-/// assert_eq!(skills_core::FORMAT_VERSION, 4);
+/// assert_eq!(skills_core::FORMAT_VERSION, 5);
 /// ```
-pub const FORMAT_VERSION: u16 = 4;
+pub const FORMAT_VERSION: u16 = 5;
 
 /// The length of the header: [`MAGIC`] and the format version.
 ///
@@ -121,13 +121,14 @@ pub struct Bundle<'a> {
     /// nested, length-prefixed postcard encoding ([`SkillEntry`]), so a
     /// catalog can find a skill by name without decoding the others.
     pub skills: Vec<Skill<'a>>,
-    /// The bundle revision: the SHA-256 of this bundle's encoding with the
-    /// revision and every signature left empty, so it covers every text and
-    /// byte the catalog serves (see `revision::bundle_revision`, feature
-    /// `revision`). All zeros when not computed.
+    /// The bundle revision: the SHA-256 of this bundle's encoding with each
+    /// skill's nested encoding replaced by its own SHA-256, and the revision
+    /// and every signature left empty, so it covers every text and byte the
+    /// catalog serves (see `revision::bundle_revision`, feature `revision`,
+    /// for the exact bytes). All zeros when not computed.
     pub revision: [u8; 32],
     /// Detached Ed25519 signatures over the bundle revision (the
-    /// `skills-bundle-v1` payload), each by one publisher key.
+    /// `skills-bundle-v2` payload), each by one publisher key.
     pub signatures: Vec<Signature<'a>>,
 }
 
@@ -696,7 +697,7 @@ impl Bundle<'_> {
     ///
     /// ```
     /// let bytes = skills_core::bundle::Bundle::default().encode().unwrap();
-    /// assert_eq!(&bytes[..6], b"SKB\0\x04\x00");
+    /// assert_eq!(&bytes[..6], b"SKB\0\x05\x00");
     /// ```
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
         self.check()?;

@@ -9,8 +9,8 @@ use once_cell::race::OnceBox;
 
 use crate::names::NameIndex;
 
-use crate::bundle::{Bundle, BundleError, Signature, Skill, SkillEntry, check_skill};
-use crate::decode::{DecodeError, decode_body, decode_unchecked};
+use crate::bundle::{Bundle, BundleError, Skill, check_skill};
+use crate::decode::{DecodeError, Head, decode_body, decode_unchecked};
 use crate::tool::{TOOL_NAME, ToolDefinition};
 
 /// The skills of one bundle, ready to list and to serve.
@@ -49,33 +49,6 @@ enum Store<'a> {
         /// The whole bundle, for [`Catalog::bundle`], made on first use.
         full: OnceBox<Bundle<'a>>,
     },
-}
-
-/// A bundle as [`Catalog::open`] reads it: the same wire layout as
-/// [`Bundle`], with each skill left as its name and encoded bytes.
-#[derive(Debug, Clone)]
-struct Head<'a> {
-    prompt: &'a str,
-    usage: &'a str,
-    tool_description: &'a str,
-    tool_schema: &'a str,
-    skills: Vec<SkillEntry<'a>>,
-    revision: [u8; 32],
-    signatures: Vec<Signature<'a>>,
-}
-
-impl<'a> crate::wire::Decode<'a> for Head<'a> {
-    fn decode(reader: &mut crate::wire::Reader<'a>) -> Result<Self, crate::wire::WireError> {
-        Ok(Head {
-            prompt: reader.str()?,
-            usage: reader.str()?,
-            tool_description: reader.str()?,
-            tool_schema: reader.str()?,
-            skills: reader.seq()?,
-            revision: reader.array32()?,
-            signatures: reader.seq()?,
-        })
-    }
 }
 
 impl core::fmt::Debug for Catalog<'_> {

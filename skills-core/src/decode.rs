@@ -4,7 +4,11 @@
 
 use core::fmt;
 
-use crate::bundle::{Bundle, BundleError, FORMAT_VERSION, HEADER_LEN, MAGIC};
+use alloc::vec::Vec;
+
+use crate::bundle::{
+    Bundle, BundleError, FORMAT_VERSION, HEADER_LEN, MAGIC, Signature, SkillEntry,
+};
 use crate::wire::{Decode, Reader, WireError};
 
 /// Why bytes could not be opened as a skills bundle.
@@ -151,6 +155,57 @@ pub(crate) fn decode_body<'a, T: Decode<'a>>(bytes: &'a [u8]) -> Result<T, Decod
     Ok(bundle)
 }
 
+/// A bundle as `Catalog::open` reads it: the same wire layout as
+/// [`Bundle`], with each skill left as its name and encoded bytes.
+#[derive(Debug, Clone)]
+// Without the catalog only the skills and the revision are read; the
+// rest is decoded to check it.
+#[cfg_attr(not(feature = "catalog"), allow(dead_code))]
+pub(crate) struct Head<'a> {
+    pub(crate) prompt: &'a str,
+    pub(crate) usage: &'a str,
+    pub(crate) tool_description: &'a str,
+    pub(crate) tool_schema: &'a str,
+    pub(crate) skills: Vec<SkillEntry<'a>>,
+    pub(crate) revision: [u8; 32],
+    pub(crate) signatures: Vec<Signature<'a>>,
+}
+
+impl<'a> crate::wire::Decode<'a> for Head<'a> {
+    fn decode(reader: &mut crate::wire::Reader<'a>) -> Result<Self, crate::wire::WireError> {
+        Ok(Head {
+            prompt: reader.str()?,
+            usage: reader.str()?,
+            tool_description: reader.str()?,
+            tool_schema: reader.str()?,
+            skills: reader.seq()?,
+            revision: reader.array32()?,
+            signatures: reader.seq()?,
+        })
+    }
+}
+
+impl<'a> SkillEntry<'a> {
+    /// The skills of a bundle's bytes, in catalog order, each left as its
+    /// name and nested encoding (borrowed from `bytes`), with the bundle's
+    /// recorded revision: for a compiler that compares its skills'
+    /// encodings with the last build's. Checks the header and the wire
+    /// format, not the rules of [`Bundle::check`].
+    ///
+    /// ```
+    /// use skills_core::bundle::{Bundle, Skill, SkillEntry};
+    /// let skill = Skill { name: "pdf", description: "Forms.", ..Skill::default() };
+    /// let bytes = Bundle { skills: vec![skill.clone()], ..Bundle::default() }.encode().unwrap();
+    /// let (entries, revision) = SkillEntry::list(&bytes).unwrap();
+    /// assert_eq!((entries[0].name, revision), ("pdf", [0; 32]));
+    /// assert_eq!(entries[0].detail.0, SkillEntry::encode(&skill).detail);
+    /// ```
+    pub fn list(bytes: &'a [u8]) -> Result<(Vec<SkillEntry<'a>>, [u8; 32]), DecodeError> {
+        let head: Head<'a> = decode_body(bytes)?;
+        Ok((head.skills, head.revision))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,7 +230,7 @@ mod tests {
             Err(DecodeError::UnsupportedVersion { found: 256 })
         );
         assert!(matches!(
-            decode_unchecked(b"SKB\0\x04\x00"),
+            decode_unchecked(b"SKB\0\x05\x00"),
             Err(DecodeError::Corrupt(_))
         ));
     }
@@ -206,7 +261,7 @@ mod tests {
             version.contains(&["skills-runtime ", env!("CARGO_PKG_VERSION")].concat()),
             "{version}"
         );
-        assert!(version.contains("reads format version 4"), "{version}");
+        assert!(version.contains("reads format version 5"), "{version}");
         let bytes: Vec<u8> = Vec::new();
         assert!(
             decode_unchecked(&bytes)

@@ -54,6 +54,10 @@
 //!
 //! # Features
 //!
+//! - `catalog` (default): [`Catalog`], [`Embedded`], `include_bundle!` and
+//!   the `skill` tool, everything that serves a bundle. The compiler
+//!   (`skills-build`) writes bundles without it, so a build script or proc
+//!   macro compiles less; `skills-runtime` always enables it.
 //! - `serde`: [`Read`] (and [`Sha256`]) implement `serde::Serialize`, in
 //!   the JSON shape of the Go module's read record.
 //! - `json`: `Catalog::call_json` and `ToolArguments`, for the model's
@@ -79,10 +83,14 @@ extern crate alloc;
 
 pub mod base64;
 pub mod bundle;
+#[cfg(feature = "catalog")]
 pub mod catalog;
+#[cfg(feature = "catalog")]
 pub mod core_tools;
 mod decode;
+#[cfg(feature = "catalog")]
 pub mod embedded;
+#[cfg(feature = "catalog")]
 pub mod fastpath;
 pub mod instructions;
 #[cfg(feature = "json")]
@@ -107,8 +115,10 @@ pub mod verify;
 pub mod wire;
 
 pub use bundle::{FORMAT_VERSION, MAGIC};
+#[cfg(feature = "catalog")]
 pub use catalog::Catalog;
 pub use decode::DecodeError;
+#[cfg(feature = "catalog")]
 pub use embedded::Embedded;
 #[cfg(feature = "json")]
 pub use json::ToolArguments;
@@ -130,6 +140,7 @@ pub use tool::{
 ///     println!("{}", catalog.prompt());
 /// }
 /// ```
+#[cfg(feature = "catalog")]
 #[macro_export]
 macro_rules! include_bundle {
     ($file:expr $(,)?) => {

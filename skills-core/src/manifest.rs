@@ -19,9 +19,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
+#[cfg(feature = "catalog")]
+use crate::Catalog;
+use crate::Sha256;
 use crate::bundle::Skill;
 use crate::resources::push_json_string;
-use crate::{Catalog, Sha256};
 
 /// The most files one skill may have, `SKILL.md` included.
 ///
@@ -328,6 +330,7 @@ fn simple_scalar(value: &str) -> Option<&str> {
     plain.then_some(value)
 }
 
+#[cfg(feature = "catalog")]
 impl Catalog<'_> {
     /// Every listed skill's `skills/list` entry, sorted by URI as the
     /// extension's server lists them, as a compact JSON array; each skill's

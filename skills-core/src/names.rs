@@ -136,6 +136,7 @@ impl NameIndex {
     }
 
     /// The index of `wanted`, if it is one of the names.
+    #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
     pub(crate) fn find<'n>(&self, wanted: &str, name: impl Fn(usize) -> &'n str) -> Option<usize> {
         let slots = match self {
             NameIndex::Sorted { order } => {

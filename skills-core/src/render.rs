@@ -557,6 +557,7 @@ pub fn escape_xml_text_into(text: &str, out: &mut String) {
     out.push_str(rest);
 }
 
+#[cfg(feature = "catalog")]
 impl crate::Catalog<'_> {
     /// Renders this catalog's skills (see the [module documentation](self)).
     /// With default options this is [`prompt`](crate::Catalog::prompt)

@@ -24,8 +24,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
+#[cfg(feature = "catalog")]
 use crate::Catalog;
-use crate::bundle::{File, Skill};
+#[cfg(feature = "catalog")]
+use crate::bundle::File;
+use crate::bundle::Skill;
 use crate::pytext::guess_media_type;
 
 /// The resource kinds, each a directory of the skill.
@@ -165,6 +168,7 @@ impl fmt::Display for ResourceNotFound {
 
 impl core::error::Error for ResourceNotFound {}
 
+#[cfg(feature = "catalog")]
 impl<'a> Catalog<'a> {
     /// The resource `name` of kind `kind` (one of [`RESOURCE_KINDS`]) of
     /// the skill listed as `skill`: a bare file name directly inside the

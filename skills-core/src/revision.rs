@@ -30,10 +30,15 @@
 //! # Bundle revision
 //!
 //! The bundle revision is the SHA-256 of the bundle's header and postcard
-//! encoding with the bundle revision and every signature left empty. It
-//! covers every text and byte the catalog serves (prompt, descriptions,
-//! instructions, files, per-skill revisions), so a signature over it binds
-//! all of them. It is specific to this crate and its format version.
+//! encoding, with each skill's nested encoding replaced by its own SHA-256
+//! and with the bundle revision and every signature left empty (the exact
+//! bytes: [`bundle_revision`]). It covers every text and byte the catalog
+//! serves (prompt, descriptions, instructions, files, per-skill
+//! revisions), so a signature over it binds all of them; and since each
+//! skill enters it as one digest, a rebuild after an edit hashes again
+//! only the skills whose encoding changed. It is specific to this crate
+//! and its format version (5 since it took this form; format 4 hashed the
+//! whole encoding in one pass).
 //!
 //! # Signature payloads
 //!
@@ -41,8 +46,10 @@
 //! object `{"contract":"agentskills-snapshot-v1","origin":…,"revision":…,
 //! "skillId":…,"version":…}`, keys sorted, compact, ASCII-escaped.
 //! [`bundle_payload`] is this crate's payload for the bundle revision, in
-//! the same style under its own contract, `skills-bundle-v1`, so a bundle
-//! signature can never pass for a skill's.
+//! the same style under its own contract, `skills-bundle-v2`, so a bundle
+//! signature can never pass for a skill's. (`skills-bundle-v1` signed the
+//! format-4 bundle revision; the contract changed with the revision's
+//! preimage, so a signature over one can never pass for the other.)
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -64,9 +71,9 @@ pub const SNAPSHOT_CONTRACT: &str = "agentskills-snapshot-v1";
 /// The contract tag of this crate's bundle signature payload.
 ///
 /// ```
-/// assert_eq!(skills_core::revision::BUNDLE_CONTRACT, "skills-bundle-v1");
+/// assert_eq!(skills_core::revision::BUNDLE_CONTRACT, "skills-bundle-v2");
 /// ```
-pub const BUNDLE_CONTRACT: &str = "skills-bundle-v1";
+pub const BUNDLE_CONTRACT: &str = "skills-bundle-v2";
 
 /// The longest origin, in characters, that agentskills-core accepts.
 ///
@@ -335,10 +342,23 @@ impl crate::wire::Sink for HashSink {
     }
 }
 
-/// The bundle revision: the SHA-256 of [`MAGIC`], the format version and
-/// the postcard encoding of `bundle` with its revision and every signature
-/// (the bundle's and each skill's) left empty. Signing does not change it,
-/// and neither does adding a signature later; any other change does.
+/// The bundle revision: the SHA-256 of [`MAGIC`], the format version, and
+/// the bundle's postcard encoding with each skill's nested encoding
+/// replaced by its SHA-256, and with no revision and no signatures.
+///
+/// Exactly, the hashed bytes are the six header bytes, then the encodings
+/// of the prompt, the usage paragraph, the tool description and the tool
+/// schema, the number of skills as a varint, and for each skill in order
+/// its listed name (encoded), the length of its nested encoding as a
+/// varint and the 32-byte SHA-256 of that nested encoding, where the
+/// nested encoding is the one the bundle holds with the skill's
+/// signatures left empty. Nothing follows. Every text and byte the catalog
+/// serves is covered, through the skills' digests for their parts, so a
+/// signature over the revision binds all of them. A compiler that kept the
+/// skills' digests from its last build hashes again only the skills whose
+/// encoding changed ([`bundle_revision_by`]). Signing does not change the
+/// revision, and neither does adding a signature later; any other change
+/// does.
 ///
 /// ```
 /// use skills_core::bundle::Bundle;
@@ -351,29 +371,58 @@ impl crate::wire::Sink for HashSink {
 /// assert_eq!(bundle_revision(&recorded), revision);
 /// ```
 pub fn bundle_revision(bundle: &Bundle<'_>) -> Revision {
-    let mut blank = bundle.clone();
-    blank.revision = [0; 32];
-    blank.signatures.clear();
-    for skill in &mut blank.skills {
-        skill.signatures.clear();
-    }
-    let mut hasher = Hasher::new();
+    bundle_revision_by(bundle, &mut |_, detail| sha256(detail))
+}
+
+/// [`bundle_revision`], with the SHA-256 of each skill's nested encoding
+/// (signatures left empty) computed by `skill_sha256`, given the skill's
+/// listed name and those bytes: for a compiler that reuses the digests of
+/// skills whose encoding did not change since its last build.
+/// `skill_sha256` must return the SHA-256 of the bytes it is given.
+///
+/// ```
+/// use skills_core::bundle::{Bundle, Skill};
+/// use skills_core::revision::{bundle_revision, bundle_revision_by, sha256};
+/// let skill = Skill { name: "pdf", description: "Forms.", ..Skill::default() };
+/// let bundle = Bundle { skills: vec![skill], ..Bundle::default() };
+/// let mut names = Vec::new();
+/// let revision = bundle_revision_by(&bundle, &mut |name, detail| {
+///     names.push(name.to_string());
+///     sha256(detail)
+/// });
+/// assert_eq!((revision, names), (bundle_revision(&bundle), vec!["pdf".to_string()]));
+/// ```
+pub fn bundle_revision_by(
+    bundle: &Bundle<'_>,
+    skill_sha256: &mut dyn FnMut(&str, &[u8]) -> [u8; 32],
+) -> Revision {
+    use crate::wire::{Encode as _, Sink as _};
     let mut header = [0u8; HEADER_LEN];
     header[..MAGIC.len()].copy_from_slice(&MAGIC);
     header[MAGIC.len()..].copy_from_slice(&crate::FORMAT_VERSION.to_le_bytes());
-    hasher.update(header);
-    let mut sink = HashSink(hasher);
-    crate::wire::Encode::encode(&blank, &mut sink);
+    let mut sink = HashSink(Hasher::new());
+    sink.put(&header);
+    bundle.prompt.encode(&mut sink);
+    bundle.usage.encode(&mut sink);
+    bundle.tool_description.encode(&mut sink);
+    bundle.tool_schema.encode(&mut sink);
+    crate::wire::put_varint(&mut sink, bundle.skills.len() as u64);
+    for skill in &bundle.skills {
+        let detail = if skill.signatures.is_empty() {
+            crate::wire::to_vec(skill)
+        } else {
+            let mut blank = skill.clone();
+            blank.signatures.clear();
+            crate::wire::to_vec(&blank)
+        };
+        skill.name.encode(&mut sink);
+        crate::wire::put_varint(&mut sink, detail.len() as u64);
+        sink.put(&skill_sha256(skill.name, &detail));
+    }
     Revision(sink.0.finalize())
 }
 
-/// Records the bundle's revision and encodes it, hashing and copying the
-/// bundle's bytes once instead of twice: the revision is the digest of the
-/// encoding with a blank revision and no signatures, and those two come
-/// last in the encoding, so the blank encoding is hashed and its revision
-/// bytes patched in place. For an unsigned bundle the result equals
-/// recording [`bundle_revision`] and then calling [`Bundle::encode`]; a
-/// bundle with signatures goes that longer way.
+/// Records the bundle's revision ([`bundle_revision`]) and encodes it.
 ///
 /// ```
 /// use skills_core::bundle::Bundle;
@@ -386,42 +435,25 @@ pub fn bundle_revision(bundle: &Bundle<'_>) -> Revision {
 pub fn encode_with_revision(
     bundle: &mut Bundle<'_>,
 ) -> Result<Vec<u8>, crate::bundle::EncodeError> {
-    encode_with_revision_by(bundle, &mut crate::sha256::digest)
+    encode_with_revision_by(bundle, &mut |_, detail| sha256(detail))
 }
 
-/// [`encode_with_revision`], with the SHA-256 of the blank encoding (of an
-/// unsigned bundle) computed by `sha256`: for a compiler that resumes the
-/// hash of an earlier build's encoding where the bytes start to differ.
-/// `sha256` must return the SHA-256 of the bytes it is given.
+/// [`encode_with_revision`], with each skill's digest computed by
+/// `skill_sha256` as in [`bundle_revision_by`].
 ///
 /// ```
 /// use skills_core::bundle::Bundle;
 /// use skills_core::revision::{encode_with_revision, encode_with_revision_by, sha256};
 /// let mut bundle = Bundle { prompt: "p", ..Bundle::default() };
-/// let bytes = encode_with_revision_by(&mut bundle, &mut |blank| sha256(blank)).unwrap();
+/// let bytes = encode_with_revision_by(&mut bundle, &mut |_, detail| sha256(detail)).unwrap();
 /// assert_eq!(bytes, encode_with_revision(&mut bundle.clone()).unwrap());
 /// ```
 pub fn encode_with_revision_by(
     bundle: &mut Bundle<'_>,
-    sha256: &mut dyn FnMut(&[u8]) -> [u8; 32],
+    skill_sha256: &mut dyn FnMut(&str, &[u8]) -> [u8; 32],
 ) -> Result<Vec<u8>, crate::bundle::EncodeError> {
-    let signed =
-        !bundle.signatures.is_empty() || bundle.skills.iter().any(|s| !s.signatures.is_empty());
-    if signed {
-        bundle.revision = bundle_revision(bundle).0;
-        return bundle.encode();
-    }
-    bundle.revision = [0; 32];
-    let mut bytes = bundle.encode()?;
-    let digest = sha256(&bytes);
-    // The encoding ends with the 32 revision bytes and the signature
-    // count, a one-byte zero.
-    let at = bytes.len().saturating_sub(33);
-    if let Some(slot) = bytes.get_mut(at..at + 32) {
-        slot.copy_from_slice(&digest);
-    }
-    bundle.revision = digest;
-    Ok(bytes)
+    bundle.revision = bundle_revision_by(bundle, skill_sha256).0;
+    bundle.encode()
 }
 
 /// Why a signature payload could not be made.
@@ -522,13 +554,13 @@ fn write_snapshot_payload(
 }
 
 /// The bytes a publisher key signs for a whole bundle: `{"contract":
-/// "skills-bundle-v1","origin":…,"revision":…}`, in the style of
+/// "skills-bundle-v2","origin":…,"revision":…}`, in the style of
 /// [`snapshot_payload`].
 ///
 /// ```
 /// use skills_core::revision::{bundle_payload, Revision};
 /// let payload = bundle_payload("acme", Revision([0xab; 32])).unwrap();
-/// assert_eq!(payload, format!(r#"{{"contract":"skills-bundle-v1","origin":"acme","revision":"sha256:{}"}}"#, "ab".repeat(32)));
+/// assert_eq!(payload, format!(r#"{{"contract":"skills-bundle-v2","origin":"acme","revision":"sha256:{}"}}"#, "ab".repeat(32)));
 /// ```
 pub fn bundle_payload(origin: &str, revision: Revision) -> Result<String, PayloadError> {
     use fmt::Write as _;

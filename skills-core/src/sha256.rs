@@ -33,14 +33,6 @@ const INITIAL: [u32; 8] = [
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ];
 
-/// The length in bytes of a [`Checkpoint`].
-pub const CHECKPOINT_LEN: usize = 40;
-
-/// A hasher's state at a block boundary: the eight state words and the
-/// number of bytes hashed, big-endian. A hasher resumed from it
-/// ([`Hasher::resume`]) goes on exactly as the one it was taken from.
-pub type Checkpoint = [u8; CHECKPOINT_LEN];
-
 /// An incremental SHA-256.
 #[derive(Clone, Debug)]
 pub struct Hasher {
@@ -119,49 +111,6 @@ impl Hasher {
             chunk.copy_from_slice(&word.to_be_bytes());
         }
         out
-    }
-
-    /// The state, when the bytes hashed so far are whole blocks.
-    ///
-    /// ```
-    /// use skills_core::sha256::{Hasher, digest};
-    /// let mut hasher = Hasher::new();
-    /// hasher.update([7u8; 128]);
-    /// let checkpoint = hasher.checkpoint().unwrap();
-    /// let mut resumed = Hasher::resume(&checkpoint).unwrap();
-    /// resumed.update(b"more");
-    /// let mut whole = [7u8; 132];
-    /// whole[128..].copy_from_slice(b"more");
-    /// assert_eq!(resumed.finalize(), digest(&whole));
-    /// ```
-    pub fn checkpoint(&self) -> Option<Checkpoint> {
-        if self.buffered != 0 {
-            return None;
-        }
-        let mut out = [0u8; CHECKPOINT_LEN];
-        for (chunk, word) in out.chunks_exact_mut(4).zip(self.state) {
-            chunk.copy_from_slice(&word.to_be_bytes());
-        }
-        out[32..].copy_from_slice(&self.len.to_be_bytes());
-        Some(out)
-    }
-
-    /// A hasher resumed from a [`checkpoint`](Self::checkpoint); `None` if
-    /// its byte count is not a whole number of blocks.
-    pub fn resume(checkpoint: &Checkpoint) -> Option<Hasher> {
-        let mut state = [0u32; 8];
-        for (word, chunk) in state.iter_mut().zip(checkpoint.chunks_exact(4)) {
-            *word = u32::from_be_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
-        }
-        let mut len = [0u8; 8];
-        len.copy_from_slice(&checkpoint[32..]);
-        let len = u64::from_be_bytes(len);
-        (len % 64 == 0).then_some(Hasher {
-            state,
-            len,
-            buffer: [0; 64],
-            buffered: 0,
-        })
     }
 }
 
@@ -289,21 +238,5 @@ mod tests {
             hex(million.finalize()),
             "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
         );
-    }
-
-    #[test]
-    fn checkpoints_only_at_block_boundaries() {
-        let mut hasher = Hasher::new();
-        hasher.update([1u8; 63]);
-        assert!(hasher.checkpoint().is_none());
-        hasher.update([1u8]);
-        let checkpoint = hasher.checkpoint().unwrap();
-        assert_eq!(
-            Hasher::resume(&checkpoint).unwrap().finalize(),
-            digest(&[1u8; 64])
-        );
-        let mut odd = checkpoint;
-        odd[39] = 65;
-        assert!(Hasher::resume(&odd).is_none());
     }
 }

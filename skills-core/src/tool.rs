@@ -6,7 +6,9 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::bundle::{Content, File, Skill};
+#[cfg(feature = "catalog")]
 use crate::catalog::Catalog;
+#[cfg(feature = "catalog")]
 use crate::path::{is_valid_file_path, names_skill_file};
 use crate::quote::push_go_quoted;
 use crate::read::{Read, Sha256};
@@ -453,6 +455,7 @@ fn write_list(f: &mut fmt::Formatter<'_>, items: &[String]) -> fmt::Result {
     Ok(())
 }
 
+#[cfg(feature = "catalog")]
 impl<'a> Catalog<'a> {
     /// Finds what a call with `name` and `path` would serve, without
     /// serving it: the claim step. A host's policy inspects the

@@ -10,10 +10,10 @@ use support::{encode, encode_unchecked, sample, with_bundle};
 #[test]
 fn header_layout() {
     assert_eq!(MAGIC, *b"SKB\0");
-    assert_eq!(FORMAT_VERSION, 4);
+    assert_eq!(FORMAT_VERSION, 5);
     let bytes = encode(&sample());
     assert_eq!(&bytes[..4], b"SKB\0");
-    assert_eq!(&bytes[4..6], &[4, 0]);
+    assert_eq!(&bytes[4..6], &[5, 0]);
     let body = with_bundle(&sample(), |bundle| bundle.encode_unchecked());
     assert_eq!(bytes, body);
 }
