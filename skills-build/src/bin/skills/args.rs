@@ -54,6 +54,34 @@ pub struct CommandSpec {
     pub params: &'static [Param],
 }
 
+impl CommandSpec {
+    /// `Usage: PROG NAME [OPTIONS] ARGS...`, the first line of the help.
+    fn usage_line(&self, prog: &str) -> String {
+        let mut line = format!("Usage: {prog} {} [OPTIONS]", self.name);
+        for param in self.params {
+            if let Param::Arg { metavar, .. } = param {
+                line.push(' ');
+                line.push_str(metavar);
+            }
+        }
+        line
+    }
+
+    /// Prints a usage error found after parsing (a missing or conflicting
+    /// option), laid out as the parser lays out its own, and gives the
+    /// usage exit status, 2. For our own commands, which the drop-in name
+    /// never offers, so the program is `skills`.
+    pub fn usage_error(&self, message: &str) -> i32 {
+        let text = format!(
+            "{}\nTry 'skills {} --help' for help.\n\nError: {message}\n",
+            self.usage_line("skills"),
+            self.name
+        );
+        crate::output::write(Stream::Err, &text);
+        2
+    }
+}
+
 /// The program: how it introduces itself and its subcommands.
 #[derive(Debug, Clone)]
 pub struct GroupSpec {
@@ -275,14 +303,7 @@ impl GroupSpec {
     }
 
     fn command_usage(&self, command: &CommandSpec) -> String {
-        let mut line = format!("Usage: {} {} [OPTIONS]", self.prog, command.name);
-        for param in command.params {
-            if let Param::Arg { metavar, .. } = param {
-                line.push(' ');
-                line.push_str(metavar);
-            }
-        }
-        line
+        command.usage_line(&self.prog)
     }
 
     /// A subcommand's full help text.

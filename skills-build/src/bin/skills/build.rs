@@ -6,7 +6,6 @@ use skills_core::Catalog;
 
 use crate::args::{CommandSpec, Invocation, Param};
 use crate::gate;
-use crate::output::{Stream, write};
 use crate::pyjson::Json;
 
 /// The command's declaration.
@@ -73,13 +72,7 @@ pub fn report_path(output: &str) -> String {
 }
 
 fn usage_error(message: &str) -> i32 {
-    write(
-        Stream::Err,
-        &format!(
-            "Usage: skills build [OPTIONS] SRC...\nTry 'skills build --help' for help.\n\nError: {message}\n"
-        ),
-    );
-    2
+    COMMAND.usage_error(message)
 }
 
 /// Runs the command.

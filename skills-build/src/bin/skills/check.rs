@@ -4,7 +4,6 @@
 
 use crate::args::{CommandSpec, Invocation, Param};
 use crate::gate;
-use crate::output::{Stream, write};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
@@ -30,13 +29,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
 };
 
 fn usage_error(message: &str) -> i32 {
-    write(
-        Stream::Err,
-        &format!(
-            "Usage: skills check [OPTIONS] SRC...\nTry 'skills check --help' for help.\n\nError: {message}\n"
-        ),
-    );
-    2
+    COMMAND.usage_error(message)
 }
 
 /// Runs the command; the exit status is 1 when any error was found (or a

@@ -63,13 +63,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
 };
 
 fn usage_error(message: &str) -> i32 {
-    write(
-        Stream::Err,
-        &format!(
-            "Usage: skills sign [OPTIONS] TARGET...\nTry 'skills sign --help' for help.\n\nError: {message}\n"
-        ),
-    );
-    2
+    COMMAND.usage_error(message)
 }
 
 fn fail(message: &str) -> i32 {

@@ -76,13 +76,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
 };
 
 fn usage_error(message: &str) -> i32 {
-    write(
-        Stream::Err,
-        &format!(
-            "Usage: skills verify [OPTIONS] TARGET...\nTry 'skills verify --help' for help.\n\nError: {message}\n"
-        ),
-    );
-    2
+    COMMAND.usage_error(message)
 }
 
 fn values<'c>(call: &'c Invocation, long: &str) -> impl Iterator<Item = &'c str> {
