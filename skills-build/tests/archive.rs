@@ -15,6 +15,10 @@ use skills_build::Builder;
 use skills_build::archive::{ArchiveSource, Expect, Limits, crc32};
 use skills_build::pack::{EXCLUDES, pack};
 
+#[path = "support/tree.rs"]
+mod tree;
+use tree::copy_tree;
+
 /// The system allocator, counting the bytes each thread holds, so a test
 /// can bound the memory one call needs.
 struct Counting;
@@ -64,19 +68,6 @@ fn temp_dir(label: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// The bundle of one source, as a build script's `Builder` makes it.

@@ -6,6 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+#[path = "support/tree.rs"]
+mod tree;
+
 fn skills_in(dir: &Path, args: &[&str]) -> Output {
     let out = Command::new(env!("CARGO_BIN_EXE_skills"))
         .args(args)
@@ -24,10 +27,7 @@ fn text(bytes: &[u8]) -> String {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skills-authoring-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    tree::scratch("authoring", name)
 }
 
 fn code(out: &Output) -> i32 {

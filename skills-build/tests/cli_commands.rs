@@ -7,6 +7,9 @@ use std::process::{Command, Output};
 
 use sha2::{Digest, Sha256};
 
+#[path = "support/tree.rs"]
+mod tree;
+
 fn skills(args: &[&str]) -> Output {
     let out = Command::new(env!("CARGO_BIN_EXE_skills"))
         .args(args)
@@ -24,10 +27,7 @@ fn text(bytes: &[u8]) -> String {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skills-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    tree::scratch("cli", name)
 }
 
 fn testdata() -> PathBuf {

@@ -5,11 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "support/tree.rs"]
+mod tree;
+
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skills-new-user-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    tree::scratch("new-user", name)
 }
 
 fn write(path: &Path, bytes: impl AsRef<[u8]>) {

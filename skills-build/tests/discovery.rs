@@ -12,6 +12,10 @@ use skills_build::source::{MemorySource, Source};
 use skills_build::{Builder, compile_sources};
 use skills_core::Catalog;
 
+#[path = "support/tree.rs"]
+mod tree;
+use tree::write;
+
 fn skill(name: &str) -> String {
     format!("---\nname: {name}\ndescription: Does {name} things.\n---\n# {name}\n")
 }
@@ -26,12 +30,6 @@ fn temp_dir(label: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn write(root: &Path, rel: &str, bytes: &[u8]) {
-    let path = root.join(rel);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, bytes).unwrap();
 }
 
 fn messages(problems: &[Problem]) -> Vec<String> {

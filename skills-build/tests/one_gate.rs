@@ -15,21 +15,16 @@ use serde_json::Value;
 use skills_build::Builder;
 use skills_build::problem::{Problem, Severity};
 
+#[path = "support/tree.rs"]
+mod tree;
+use tree::write;
+
 /// One problem as the routes are compared: code, severity, file, line,
 /// column, message, hint.
 type Row = (String, String, String, u64, u64, String, String);
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skills-gate-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.canonicalize().unwrap()
-}
-
-fn write(root: &Path, rel: &str, bytes: impl AsRef<[u8]>) {
-    let path = root.join(rel);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, bytes).unwrap();
+    tree::scratch("gate", name)
 }
 
 fn skill(name: &str) -> String {

@@ -13,6 +13,10 @@ use std::process::Command;
 
 use serde_json::Value;
 
+#[path = "support/tree.rs"]
+mod tree;
+use tree::write;
+
 /// A JSON Schema draft-04 validator for one schema document.
 mod schema {
     use serde_json::{Map, Value};
@@ -292,16 +296,7 @@ fn schema() -> Value {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skills-sarif-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(root: &Path, rel: &str, bytes: impl AsRef<[u8]>) {
-    let path = root.join(rel);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, bytes).unwrap();
+    tree::scratch("sarif", name)
 }
 
 fn skills(root: &Path, args: &[&str]) -> (i32, String, String) {

@@ -9,17 +9,12 @@ use skills_build::Builder;
 use skills_build::problem::Problem;
 use skills_core::Catalog;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skills-scale-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.canonicalize().unwrap()
-}
+#[path = "support/tree.rs"]
+mod tree;
+use tree::write;
 
-fn write(root: &Path, rel: &str, bytes: impl AsRef<[u8]>) {
-    let path = root.join(rel);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, bytes).unwrap();
+fn scratch(name: &str) -> PathBuf {
+    tree::scratch("scale", name)
 }
 
 /// A folder of skills with each way real ones are invalid, beside valid

@@ -1,0 +1,36 @@
+//! Scratch directories and file trees for the behaviour tests, so each test
+//! file does not carry its own copy.
+#![allow(dead_code)] // each test file uses what it needs
+
+use std::path::{Path, PathBuf};
+
+/// A fresh, empty directory under the system's temporary directory, named
+/// for the test suite, this process and the case; canonical, so paths
+/// printed by the tool compare equal to paths built from it.
+pub fn scratch(suite: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("skills-{suite}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.canonicalize().unwrap()
+}
+
+/// Writes `bytes` to `root/rel`, making the directories it needs.
+pub fn write(root: &Path, rel: &str, bytes: impl AsRef<[u8]>) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, bytes).unwrap();
+}
+
+/// Copies the tree `from` to `to`, files and directories.
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
