@@ -54,6 +54,26 @@ pub struct CommandSpec {
     pub params: &'static [Param],
 }
 
+/// The parts one after another as one array: how a command puts the
+/// parameters or help lines it shares with others beside its own, in a
+/// `const`. `N` is the parts' total length (a wrong one fails the build).
+pub const fn concat<T: Copy, const N: usize>(parts: &[&[T]]) -> [T; N] {
+    let mut out = [parts[0][0]; N];
+    let mut at = 0;
+    let mut part = 0;
+    while part < parts.len() {
+        let mut i = 0;
+        while i < parts[part].len() {
+            out[at] = parts[part][i];
+            at += 1;
+            i += 1;
+        }
+        part += 1;
+    }
+    assert!(at == N, "concat: N is not the parts' total length");
+    out
+}
+
 impl CommandSpec {
     /// `Usage: PROG NAME [OPTIONS] ARGS...`, the first line of the help.
     fn usage_line(&self, prog: &str) -> String {

@@ -4,7 +4,7 @@
 
 use skills_core::Catalog;
 
-use crate::args::{CommandSpec, Invocation, Param};
+use crate::args::{CommandSpec, Invocation, Param, concat};
 use crate::gate;
 use crate::pyjson::Json;
 
@@ -13,53 +13,48 @@ pub const COMMAND: CommandSpec = CommandSpec {
     name: "build",
     short_help: "Compile skills into a bundle file.",
     help: "  Compile skills into a bundle file.\n\n  Each SRC is a skill folder (it holds SKILL.md) or a folder of skill\n  folders; a source with no skill is an error. Sources are searched in\n  order: the first to offer a name wins it, and a later skill of that name is\n  shadowed (a warning). Write a source as QUALIFIER=DIR to list such a skill\n  as QUALIFIER:NAME instead.\n\n  Any problem that is an error (or a warning, with --deny-warnings) fails the\n  build, every problem is printed, and no file is written. With --keep-going\n  the skills with errors are left out instead: every problem is printed, the\n  valid skills are written, and FILE.report.json lists the skills left out\n  and why.\n\n  Exit codes:\n    0  Bundle written (warnings and notes allowed)\n    1  Errors found, or warnings with --deny-warnings; nothing written\n    2  Usage error\n    3  --keep-going: bundle written, but skills left out (or warnings denied)",
-    options_help: &[
-        "  -o, --output FILE       Where to write the bundle (required).",
-        "  --location-base BASE    Print locations as BASE/DIR/SKILL.md instead of\n                          skill://NAME/SKILL.md.",
-        gate::OPTIONS_HELP[0],
-        gate::OPTIONS_HELP[1],
-        gate::OPTIONS_HELP[2],
-        gate::OPTIONS_HELP[3],
-        gate::OPTIONS_HELP[4],
-        gate::OPTIONS_HELP[5],
-        gate::OPTIONS_HELP[6],
-        "  --keep-going            Leave out the skills with errors, write the rest\n                          and FILE.report.json (exit 3 when any was left out).",
-        "  --threads N             Threads that read, validate and compile (default:\n                          every core; the bundle is the same for any N).",
-    ],
-    params: &[
-        Param::Arg {
-            metavar: "SRC...",
-            many: true,
-            must_exist: false,
-        },
-        Param::Opt {
-            long: "-o",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--output",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--location-base",
-            choices: &[],
-        },
-        gate::PARAMS[0],
-        gate::PARAMS[1],
-        gate::PARAMS[2],
-        gate::PARAMS[3],
-        gate::PARAMS[4],
-        gate::PARAMS[5],
-        gate::PARAMS[6],
-        gate::PARAMS[7],
-        Param::Flag {
-            long: "--keep-going",
-        },
-        Param::Opt {
-            long: "--threads",
-            choices: &[],
-        },
-    ],
+    options_help: &concat::<&str, 11>(&[
+        &[
+            "  -o, --output FILE       Where to write the bundle (required).",
+            "  --location-base BASE    Print locations as BASE/DIR/SKILL.md instead of\n                          skill://NAME/SKILL.md.",
+        ],
+        &gate::OPTIONS_HELP,
+        &[
+            "  --keep-going            Leave out the skills with errors, write the rest\n                          and FILE.report.json (exit 3 when any was left out).",
+            "  --threads N             Threads that read, validate and compile (default:\n                          every core; the bundle is the same for any N).",
+        ],
+    ]),
+    params: &concat::<Param, 14>(&[
+        &[
+            Param::Arg {
+                metavar: "SRC...",
+                many: true,
+                must_exist: false,
+            },
+            Param::Opt {
+                long: "-o",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--output",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--location-base",
+                choices: &[],
+            },
+        ],
+        &gate::PARAMS,
+        &[
+            Param::Flag {
+                long: "--keep-going",
+            },
+            Param::Opt {
+                long: "--threads",
+                choices: &[],
+            },
+        ],
+    ]),
 };
 
 /// The exit status of a `--keep-going` build that wrote a bundle but found

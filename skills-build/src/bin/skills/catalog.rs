@@ -15,7 +15,7 @@ use skills_build::properties::Properties;
 use skills_build::sections;
 use skills_core::render::{Entry, Format, RenderOptions, render_catalog};
 
-use crate::args::{CommandSpec, Invocation, Param};
+use crate::args::{CommandSpec, Invocation, Param, concat};
 use crate::gate;
 use crate::output::{Stream, echo, write_stdout};
 
@@ -24,63 +24,62 @@ pub const COMMAND: CommandSpec = CommandSpec {
     name: "catalog",
     short_help: "Render the catalog of skills for a system prompt.",
     help: "  Render the catalog of skills for a system prompt.\n\n  Each SRC is a skill folder (it holds SKILL.md), a folder of skill folders\n  or a .skill/.zip archive, read and judged as `check` judges it; each skill\n  is registered under its directory name. The catalog is printed exactly,\n  without a trailing newline: the reference to-prompt shape (default), or\n  agentskills-core's XML or Markdown shape, listed by name. Here --exclude\n  names skills to leave out, not files.\n\n  Exit codes:\n    0  Success\n    1  No skill, an invalid skill, or a catalog that cannot be rendered\n    2  Usage error",
-    options_help: &[
-        "  --format [skills-ref|xml|markdown]  The shape (default skills-ref).",
-        "  --include ID                        Keep only these skills (repeatable).",
-        "  --exclude ID                        Drop these skills (repeatable; wins).",
-        "  --tag TAG                           Keep skills with one of these",
-        "                                      metadata.tags (repeatable).",
-        "  --max-chars N                       Drop entries from the end to fit N",
-        "                                      characters, and say so.",
-        "  --total N                           The size of the set these were chosen",
-        "                                      from.",
-        "  --no-hints                          Leave out when_to_use and",
-        "                                      when_not_to_use.",
-        "  --extensions                        Accept the extension fields version,",
-        "                                      when_to_use, when_not_to_use.",
-        gate::OPTIONS_HELP[4],
-        gate::OPTIONS_HELP[5],
-        gate::OPTIONS_HELP[6],
-    ],
-    params: &[
-        Param::Arg {
-            metavar: "SRC...",
-            many: true,
-            must_exist: false,
-        },
-        Param::Opt {
-            long: "--format",
-            choices: &["skills-ref", "xml", "markdown"],
-        },
-        Param::Opt {
-            long: "--include",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--exclude",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--tag",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--max-chars",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--total",
-            choices: &[],
-        },
-        Param::Flag { long: "--no-hints" },
-        Param::Flag {
-            long: "--extensions",
-        },
-        gate::PARAMS[4],
-        gate::PARAMS[5],
-        gate::PARAMS[6],
-        gate::PARAMS[7],
-    ],
+    options_help: &concat::<&str, 16>(&[
+        &[
+            "  --format [skills-ref|xml|markdown]  The shape (default skills-ref).",
+            "  --include ID                        Keep only these skills (repeatable).",
+            "  --exclude ID                        Drop these skills (repeatable; wins).",
+            "  --tag TAG                           Keep skills with one of these",
+            "                                      metadata.tags (repeatable).",
+            "  --max-chars N                       Drop entries from the end to fit N",
+            "                                      characters, and say so.",
+            "  --total N                           The size of the set these were chosen",
+            "                                      from.",
+            "  --no-hints                          Leave out when_to_use and",
+            "                                      when_not_to_use.",
+            "  --extensions                        Accept the extension fields version,",
+            "                                      when_to_use, when_not_to_use.",
+        ],
+        gate::OPTIONS_HELP.split_at(4).1,
+    ]),
+    params: &concat::<Param, 13>(&[
+        &[
+            Param::Arg {
+                metavar: "SRC...",
+                many: true,
+                must_exist: false,
+            },
+            Param::Opt {
+                long: "--format",
+                choices: &["skills-ref", "xml", "markdown"],
+            },
+            Param::Opt {
+                long: "--include",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--exclude",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--tag",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--max-chars",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--total",
+                choices: &[],
+            },
+            Param::Flag { long: "--no-hints" },
+            Param::Flag {
+                long: "--extensions",
+            },
+        ],
+        gate::PARAMS.split_at(4).1,
+    ]),
 };
 
 /// The `outline` command's declaration.
@@ -88,26 +87,15 @@ pub const OUTLINE: CommandSpec = CommandSpec {
     name: "outline",
     short_help: "Print a skill's outline: its sections and their cost.",
     help: "  Print a skill's outline: its sections and their cost.\n\n  SRC is a skill folder (it holds SKILL.md), named by its directory name,\n  a folder of skill folders or a .skill/.zip archive (each outline in turn,\n  a blank line between), read and judged as `check` judges it. Prints the\n  sections of the body with their keys and estimated tokens, as\n  agentskills-core renders an outline.\n\n  Exit codes:\n    0  Success\n    1  No skill, or an invalid skill\n    2  Usage error",
-    options_help: &[
-        gate::OPTIONS_HELP[2],
-        gate::OPTIONS_HELP[3],
-        gate::OPTIONS_HELP[4],
-        gate::OPTIONS_HELP[5],
-        gate::OPTIONS_HELP[6],
-    ],
-    params: &[
-        Param::Arg {
+    options_help: &concat::<&str, 5>(&[gate::OPTIONS_HELP.split_at(2).1]),
+    params: &concat::<Param, 7>(&[
+        &[Param::Arg {
             metavar: "SRC",
             many: false,
             must_exist: false,
-        },
-        gate::PARAMS[2],
-        gate::PARAMS[3],
-        gate::PARAMS[4],
-        gate::PARAMS[5],
-        gate::PARAMS[6],
-        gate::PARAMS[7],
-    ],
+        }],
+        gate::PARAMS.split_at(2).1,
+    ]),
 };
 
 /// One skill directory, read and validated.

@@ -10,7 +10,8 @@ use skills_build::discover::{SourceReport, skill_folders};
 use skills_build::problem::{Code, Problem};
 use skills_build::skill_dir::find_skill_file;
 
-use crate::args::{CommandSpec, Invocation, Param};
+use crate::args::{CommandSpec, Invocation, Param, concat};
+use crate::gate;
 use crate::output::{Stream, write};
 
 /// The command's declaration.
@@ -22,16 +23,17 @@ pub const COMMAND: CommandSpec = CommandSpec {
         "  --check  Change nothing; list the files that would change, and exit 1 if any.",
         "  -v, --verbose  Say how each source was read: one skill or a folder of\n                 skills.",
     ],
-    params: &[
-        Param::Arg {
-            metavar: "SRC...",
-            many: true,
-            must_exist: true,
-        },
-        Param::Flag { long: "--check" },
-        crate::gate::PARAMS[6],
-        crate::gate::PARAMS[7],
-    ],
+    params: &concat::<Param, 4>(&[
+        &[
+            Param::Arg {
+                metavar: "SRC...",
+                many: true,
+                must_exist: true,
+            },
+            Param::Flag { long: "--check" },
+        ],
+        gate::PARAMS.split_at(6).1,
+    ]),
 };
 
 /// The largest skill file read (the build's default limit for one file).
@@ -94,7 +96,7 @@ pub fn run(call: &Invocation) -> i32 {
             Err(problem) => problems.push(problem),
         }
     }
-    crate::gate::say_layouts(call, &reports);
+    gate::say_layouts(call, &reports);
     let (mut changed, mut unchanged) = (Vec::new(), 0usize);
     for file in &files {
         let shown = file.display().to_string();

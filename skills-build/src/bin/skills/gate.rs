@@ -14,7 +14,7 @@ use skills_build::filter::Glob;
 use skills_build::problem::{Code, Problem, Rule, Severity};
 use skills_build::{Builder, diagnostic};
 
-use crate::args::{Invocation, Param};
+use crate::args::{Invocation, Param, concat};
 use crate::output::{Stream, write, write_stdout};
 use crate::report;
 
@@ -90,15 +90,10 @@ pub fn split_source(arg: &str) -> (Option<&str>, &str) {
 /// The parameters that change what is read from a source without judging
 /// it, for the commands that act on skills one by one (`revision`, `sign`,
 /// `verify`): `--exclude`, `--max-file-size`, `--keep-junk`, `-v`.
-pub const READ_PARAMS: [Param; 5] = [PARAMS[3], PARAMS[4], PARAMS[5], PARAMS[6], PARAMS[7]];
+pub const READ_PARAMS: [Param; 5] = concat(&[PARAMS.split_at(3).1]);
 
 /// Help lines for [`READ_PARAMS`].
-pub const READ_HELP: [&str; 4] = [
-    OPTIONS_HELP[3],
-    OPTIONS_HELP[4],
-    OPTIONS_HELP[5],
-    OPTIONS_HELP[6],
-];
+pub const READ_HELP: [&str; 4] = concat(&[OPTIONS_HELP.split_at(3).1]);
 
 /// The builder the arguments describe, or a usage error.
 pub fn builder(call: &Invocation) -> Result<Builder, UsageError> {

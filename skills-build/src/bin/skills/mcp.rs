@@ -5,7 +5,8 @@ use skills_build::diagnostic;
 use skills_core::Catalog;
 use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, Server, serve_server_stdio, serve_stdio};
 
-use crate::args::{CommandSpec, Invocation, Param};
+use crate::args::{CommandSpec, Invocation, Param, concat};
+use crate::gate;
 use crate::output::{Stream, write};
 use crate::targets::read_file;
 
@@ -14,52 +15,49 @@ pub const COMMAND: CommandSpec = CommandSpec {
     name: "mcp",
     short_help: "Serve skills to an agent host over MCP (stdio).",
     help: "  Serve skills to an agent host over MCP (stdio).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle reads the bundle file SRC once, then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served.\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
-    options_help: &[
-        "  --bundle                The one argument is a bundle file made by\n                          `skills build`: read once, then served.",
-        "  --page-size N           Skills per skills/list page (default 100).",
-        "  --origin ORIGIN         Serve only skills signed for ORIGIN by a --trust\n                          key, and say so in each publication record.",
-        "  --trust ID=KEY          A trusted public key, as `skills verify` takes it\n                          (repeatable).",
-        "  --core-tools            Also offer agentskills-core's tools (get_skill_body,\n                          get_skill_section, get_skill_reference, ...).",
-        crate::gate::OPTIONS_HELP[2],
-        crate::gate::OPTIONS_HELP[3],
-        crate::gate::OPTIONS_HELP[4],
-        crate::gate::OPTIONS_HELP[5],
-        crate::gate::OPTIONS_HELP[6],
-        "  --http ADDR             Serve MCP's Streamable HTTP (stateless, JSON\n                          replies) at http://ADDR/mcp instead of stdio, until\n                          killed; ADDR is a loopback HOST:PORT (port 0: any).",
-    ],
-    params: &[
-        Param::Arg {
-            metavar: "SRC...",
-            many: true,
-            must_exist: false,
-        },
-        Param::Flag { long: "--bundle" },
-        Param::Flag {
-            long: "--core-tools",
-        },
-        Param::Opt {
-            long: "--origin",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--trust",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--page-size",
-            choices: &[],
-        },
-        crate::gate::PARAMS[2],
-        crate::gate::PARAMS[3],
-        crate::gate::PARAMS[4],
-        crate::gate::PARAMS[5],
-        crate::gate::PARAMS[6],
-        crate::gate::PARAMS[7],
-        Param::Opt {
+    options_help: &concat::<&str, 11>(&[
+        &[
+            "  --bundle                The one argument is a bundle file made by\n                          `skills build`: read once, then served.",
+            "  --page-size N           Skills per skills/list page (default 100).",
+            "  --origin ORIGIN         Serve only skills signed for ORIGIN by a --trust\n                          key, and say so in each publication record.",
+            "  --trust ID=KEY          A trusted public key, as `skills verify` takes it\n                          (repeatable).",
+            "  --core-tools            Also offer agentskills-core's tools (get_skill_body,\n                          get_skill_section, get_skill_reference, ...).",
+        ],
+        gate::OPTIONS_HELP.split_at(2).1,
+        &[
+            "  --http ADDR             Serve MCP's Streamable HTTP (stateless, JSON\n                          replies) at http://ADDR/mcp instead of stdio, until\n                          killed; ADDR is a loopback HOST:PORT (port 0: any).",
+        ],
+    ]),
+    params: &concat::<Param, 13>(&[
+        &[
+            Param::Arg {
+                metavar: "SRC...",
+                many: true,
+                must_exist: false,
+            },
+            Param::Flag { long: "--bundle" },
+            Param::Flag {
+                long: "--core-tools",
+            },
+            Param::Opt {
+                long: "--origin",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--trust",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--page-size",
+                choices: &[],
+            },
+        ],
+        gate::PARAMS.split_at(2).1,
+        &[Param::Opt {
             long: "--http",
             choices: &[],
-        },
-    ],
+        }],
+    ]),
 };
 
 fn usage_error(message: &str) -> i32 {
@@ -87,12 +85,12 @@ pub fn run(call: &Invocation) -> i32 {
         (true, _) => return usage_error("--bundle takes exactly one bundle file."),
         (false, _) => {
             // Sources read and judged as `check` reads them.
-            let builder = match crate::gate::builder(call) {
+            let builder = match gate::builder(call) {
                 Ok(builder) => builder,
                 Err(message) => return usage_error(&message),
             };
             let outcome = builder.run();
-            crate::gate::say_layouts(call, &outcome.sources);
+            gate::say_layouts(call, &outcome.sources);
             match outcome.result {
                 Ok(compiled) => {
                     let text: String = compiled.warnings.iter().map(diagnostic::render).collect();

@@ -46,11 +46,8 @@ pub fn run(call: &Invocation) -> i32 {
         [name] => (name.as_str(), "."),
         [name, dir] => (name.as_str(), dir.as_str()),
         _ => {
-            write(
-                Stream::Err,
-                "Usage: skills new [OPTIONS] NAME [DIR]\nTry 'skills new --help' for help.\n\nError: Got unexpected extra arguments; give a NAME and at most one DIR.\n",
-            );
-            return 2;
+            return COMMAND
+                .usage_error("Got unexpected extra arguments; give a NAME and at most one DIR.");
         }
     };
     let text = match skill_file(name) {

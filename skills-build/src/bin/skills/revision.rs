@@ -2,7 +2,7 @@
 //! computes it; a source is read as every command reads it (a skill
 //! folder, a folder of skills or an archive).
 
-use crate::args::{CommandSpec, Invocation, Param};
+use crate::args::{CommandSpec, Invocation, Param, concat};
 use crate::gate;
 use crate::output::{Stream, write};
 
@@ -12,18 +12,14 @@ pub const COMMAND: CommandSpec = CommandSpec {
     short_help: "Print the content revision of skills.",
     help: "  Print the content revision of skills.\n\n  Each SRC is a skill folder (it holds SKILL.md), a folder of skill folders,\n  or a .skill/.zip archive, read as `check` and `build` read it (junk left\n  out with a note; a source with no skill is an error). For each skill,\n  prints `<revision>  <DIR>`: the SHA-256 revision over the skill's files\n  as read (paths, sizes, digests), as agentskills-core's content_revision\n  computes it and as a bundle built from the same source records it.\n  agentskills-core hashes junk too: give --keep-junk to match it on a folder\n  that holds some.\n\n  Exit codes:\n    0  Success\n    1  A source holds no skill, or a skill could not be read\n    2  Usage error",
     options_help: &gate::READ_HELP,
-    params: &[
-        Param::Arg {
+    params: &concat::<Param, 6>(&[
+        &[Param::Arg {
             metavar: "SRC...",
             many: true,
             must_exist: false,
-        },
-        gate::READ_PARAMS[0],
-        gate::READ_PARAMS[1],
-        gate::READ_PARAMS[2],
-        gate::READ_PARAMS[3],
-        gate::READ_PARAMS[4],
-    ],
+        }],
+        &gate::READ_PARAMS,
+    ]),
 };
 
 /// Runs the command.
@@ -31,15 +27,7 @@ pub fn run(call: &Invocation) -> i32 {
     let skills = match gate::read(call) {
         Ok(Ok(skills)) => skills,
         Ok(Err(code)) => return code,
-        Err(message) => {
-            write(
-                Stream::Err,
-                &format!(
-                    "Usage: skills revision [OPTIONS] SRC...\nTry 'skills revision --help' for help.\n\nError: {message}\n"
-                ),
-            );
-            return 2;
-        }
+        Err(message) => return COMMAND.usage_error(&message),
     };
     let out: String = skills
         .iter()

@@ -4,7 +4,8 @@
 use skills_build::keys::KeySource;
 use skills_build::signing::{Signer, sign_bundle};
 
-use crate::args::{CommandSpec, Invocation, Param};
+use crate::args::{CommandSpec, Invocation, Param, concat};
+use crate::gate;
 use crate::output::{Stream, write};
 use crate::targets::{Targets, read_file};
 
@@ -13,53 +14,50 @@ pub const COMMAND: CommandSpec = CommandSpec {
     name: "sign",
     short_help: "Sign a bundle file or skill directories with an Ed25519 key.",
     help: "  Sign a bundle file or skill directories with an Ed25519 key.\n\n  A TARGET that is a bundle file gets a signature for each skill (over\n  agentskills-core's agentskills-snapshot-v1 payload) and for the bundle\n  revision, written back to it (or to --output). TARGETs that are skill\n  sources (skill folders, folders of skill folders, .skill/.zip archives,\n  read as `check` reads them, junk left out) get detached signatures,\n  printed (or written to --output) one line per skill: `<skill id> <key id>\n  <base64 signature>`, which `skills verify --signatures` reads and\n  agentskills-core's TrustPolicy accepts.\n\n  The key is a PKCS#8 PEM file or 64 hex digits of seed, from --key FILE or\n  from the environment variable named by --key-env. It is never printed.\n\n  Exit codes:\n    0  Signed\n    1  The key, a target or the signing failed\n    2  Usage error",
-    options_help: &[
-        "  --key FILE         The secret key file.",
-        "  --key-env NAME     The environment variable holding the secret key.",
-        "  --origin ORIGIN    The origin the signatures are made for (required).",
-        "  --key-id ID        The key id (default: ed25519- and 16 hex digits of the\n                     public key's SHA-256).",
-        "  -o, --output FILE  Where to write instead.",
-        crate::gate::READ_HELP[0],
-        crate::gate::READ_HELP[1],
-        crate::gate::READ_HELP[2],
-        crate::gate::READ_HELP[3],
-    ],
-    params: &[
-        Param::Arg {
-            metavar: "TARGET...",
-            many: true,
-            must_exist: false,
-        },
-        Param::Opt {
-            long: "--key",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--key-env",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--origin",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--key-id",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "-o",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--output",
-            choices: &[],
-        },
-        crate::gate::READ_PARAMS[0],
-        crate::gate::READ_PARAMS[1],
-        crate::gate::READ_PARAMS[2],
-        crate::gate::READ_PARAMS[3],
-        crate::gate::READ_PARAMS[4],
-    ],
+    options_help: &concat::<&str, 9>(&[
+        &[
+            "  --key FILE         The secret key file.",
+            "  --key-env NAME     The environment variable holding the secret key.",
+            "  --origin ORIGIN    The origin the signatures are made for (required).",
+            "  --key-id ID        The key id (default: ed25519- and 16 hex digits of the\n                     public key's SHA-256).",
+            "  -o, --output FILE  Where to write instead.",
+        ],
+        &gate::READ_HELP,
+    ]),
+    params: &concat::<Param, 12>(&[
+        &[
+            Param::Arg {
+                metavar: "TARGET...",
+                many: true,
+                must_exist: false,
+            },
+            Param::Opt {
+                long: "--key",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--key-env",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--origin",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--key-id",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "-o",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--output",
+                choices: &[],
+            },
+        ],
+        &gate::READ_PARAMS,
+    ]),
 };
 
 fn usage_error(message: &str) -> i32 {
@@ -95,7 +93,7 @@ pub fn run(call: &Invocation) -> i32 {
         Ok(Targets::Dirs(_)) => {}
         Err(message) => return usage_error(message),
     }
-    let skills = match crate::gate::read(call) {
+    let skills = match gate::read(call) {
         Ok(Ok(skills)) => skills,
         Ok(Err(code)) => return code,
         Err(message) => return usage_error(&message),

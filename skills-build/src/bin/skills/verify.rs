@@ -11,7 +11,8 @@ use skills_core::bundle::{Bundle, Bytes, Signature, Skill};
 use skills_core::revision::Revision;
 use skills_core::verify::{Identity, Status, TrustPolicy};
 
-use crate::args::{CommandSpec, Invocation, Param};
+use crate::args::{CommandSpec, Invocation, Param, concat};
+use crate::gate;
 use crate::output::{Stream, write};
 use crate::targets::{Targets, read_file};
 
@@ -20,59 +21,56 @@ pub const COMMAND: CommandSpec = CommandSpec {
     name: "verify",
     short_help: "Verify the signatures of a bundle file or skill directories.",
     help: "  Verify the signatures of a bundle file or skill directories.\n\n  Checks, in agentskills-core's order, each skill's content revision, the\n  pins, and its Ed25519 signature by one of the --trust keys for --origin;\n  for a bundle file, first the embedded bytes against their recorded digests\n  (unless --rehash no), and last the bundle revision and its signature. For\n  skill sources (skill folders, folders of skill folders, archives, read as\n  `check` reads them) the\n  signatures come from --signatures, a file of `<skill id> <key id> <base64\n  signature>` lines as `skills sign` writes.\n  Prints one line per skill, or the first failure, naming the skill and the\n  check.\n\n  Exit codes:\n    0  Verified\n    1  Verification failed\n    2  Usage error (bad option, unreadable key or file)",
-    options_help: &[
-        "  --origin ORIGIN              The origin the publisher signed for (required).",
-        "  --trust ID=KEY               A trusted public key: a PEM, hex or base64 key,\n                               or a file holding one (repeatable).",
-        "  --signatures FILE            Detached signatures for skill directories.",
-        "  --require-signature [yes|no] Refuse unsigned skills (default yes).",
-        "  --rehash [yes|no]            Hash a bundle's embedded bytes again (default\n                               yes).",
-        "  --pin NAME=REVISION          Accept skill NAME only at this revision\n                               (repeatable).",
-        "  --pin-version NAME=VERSION   Accept skill NAME only with this version\n                               (repeatable).",
-        crate::gate::READ_HELP[0],
-        crate::gate::READ_HELP[1],
-        crate::gate::READ_HELP[2],
-        crate::gate::READ_HELP[3],
-    ],
-    params: &[
-        Param::Arg {
-            metavar: "TARGET...",
-            many: true,
-            must_exist: false,
-        },
-        Param::Opt {
-            long: "--origin",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--trust",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--signatures",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--require-signature",
-            choices: &["yes", "no"],
-        },
-        Param::Opt {
-            long: "--rehash",
-            choices: &["yes", "no"],
-        },
-        Param::Opt {
-            long: "--pin",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--pin-version",
-            choices: &[],
-        },
-        crate::gate::READ_PARAMS[0],
-        crate::gate::READ_PARAMS[1],
-        crate::gate::READ_PARAMS[2],
-        crate::gate::READ_PARAMS[3],
-        crate::gate::READ_PARAMS[4],
-    ],
+    options_help: &concat::<&str, 11>(&[
+        &[
+            "  --origin ORIGIN              The origin the publisher signed for (required).",
+            "  --trust ID=KEY               A trusted public key: a PEM, hex or base64 key,\n                               or a file holding one (repeatable).",
+            "  --signatures FILE            Detached signatures for skill directories.",
+            "  --require-signature [yes|no] Refuse unsigned skills (default yes).",
+            "  --rehash [yes|no]            Hash a bundle's embedded bytes again (default\n                               yes).",
+            "  --pin NAME=REVISION          Accept skill NAME only at this revision\n                               (repeatable).",
+            "  --pin-version NAME=VERSION   Accept skill NAME only with this version\n                               (repeatable).",
+        ],
+        &gate::READ_HELP,
+    ]),
+    params: &concat::<Param, 13>(&[
+        &[
+            Param::Arg {
+                metavar: "TARGET...",
+                many: true,
+                must_exist: false,
+            },
+            Param::Opt {
+                long: "--origin",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--trust",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--signatures",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--require-signature",
+                choices: &["yes", "no"],
+            },
+            Param::Opt {
+                long: "--rehash",
+                choices: &["yes", "no"],
+            },
+            Param::Opt {
+                long: "--pin",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--pin-version",
+                choices: &[],
+            },
+        ],
+        &gate::READ_PARAMS,
+    ]),
 };
 
 fn usage_error(message: &str) -> i32 {
@@ -160,7 +158,7 @@ pub fn run(call: &Invocation) -> i32 {
         },
         None => Vec::new(),
     };
-    let skills = match crate::gate::read(call) {
+    let skills = match gate::read(call) {
         Ok(Ok(skills)) => skills,
         Ok(Err(code)) => return code,
         Err(message) => return usage_error(&message),
@@ -168,7 +166,7 @@ pub fn run(call: &Invocation) -> i32 {
     let mut out = String::new();
     for found in &skills {
         let (id, revision) = (found.dir.as_str(), found.revision());
-        let dir = crate::gate::skill_path(found);
+        let dir = gate::skill_path(found);
         let skill = Skill {
             name: id,
             version: found.version(),
