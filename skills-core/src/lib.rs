@@ -94,7 +94,7 @@ pub mod embedded;
 pub mod fastpath;
 pub mod instructions;
 #[cfg(feature = "json")]
-mod json;
+mod arguments;
 pub mod manifest;
 mod names;
 pub mod outline;
@@ -121,7 +121,7 @@ pub use decode::DecodeError;
 #[cfg(feature = "catalog")]
 pub use embedded::Embedded;
 #[cfg(feature = "json")]
-pub use json::ToolArguments;
+pub use arguments::ToolArguments;
 pub use read::{HexDigest, Read, Sha256};
 pub use tool::{
     Image, Reply, Resolution, Served, TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA, Target,
