@@ -4,6 +4,7 @@
     scripts/check-module-cycles.py            # every member's lib and bins
     scripts/check-module-cycles.py -v         # also list each module's imports
     scripts/check-module-cycles.py skills-core skills-build   # some members
+    scripts/check-module-cycles.py --self-test   # the checker on known cases
 
 For each crate root (the library and every binary of each workspace
 member; tests, benches and examples are not crate modules and are left
@@ -20,7 +21,7 @@ itself). A module's own descendants and ancestors count like any other
 module: `super::Error` in a child is an import of the parent. Modules
 under `#[cfg(test)]` are left out: a test may import anything. Paths
 written out in code without a `use` (`crate::manifest::f(...)`,
-`super::Error`) count as imports too; doc comments do not.
+`super::Error`, `child::f()`) count as imports too; doc comments do not.
 
 It prints every cycle (a strongly connected set of modules, with one loop
 through it and the line of each import on that loop) and exits with
@@ -217,6 +218,13 @@ class Crate:
             absolute = self.absolute(module, segments)
             if absolute is not None:
                 module.imports.append((absolute, line_at(file, lo + m.start()), False))
+        # And `child::f(...)`: a path from a child module of this one.
+        for m in re.finditer(r"(?<![A-Za-z0-9_:$])([a-z_][a-z0-9_]*)((?:::[A-Za-z_][A-Za-z0-9_]*)+)", own):
+            if m.group(1) in module.children and not in_use(m.start()):
+                segments = [m.group(1)] + m.group(2).split("::")[1:]
+                module.imports.append(
+                    (list(module.path) + segments, line_at(file, lo + m.start()), False)
+                )
         for m in uses:
             attr_start = attributes_start(own, visibility_start(own, m.start()))
             if is_test_only(own[attr_start : m.start()]):
@@ -464,11 +472,84 @@ def crate_roots(member):
     return roots
 
 
+def self_test():
+    """The checker on small crates whose cycles are known."""
+    import subprocess
+    import tempfile
+
+    cases = {
+        # A loop through a nested group, `self` and a rename.
+        "loop": (
+            {
+                "src/lib.rs": "mod a;\nmod b;\nmod c;\n",
+                "src/a.rs": "use crate::{b::{self, B as Renamed}};\npub struct A;\n",
+                "src/b.rs": "use super::c::C;\npub struct B;\n",
+                "src/c.rs": "pub struct C;\nfn f() -> crate::a::A { crate::a::A }\n",
+            },
+            ["cycle among 3 modules: a, b, c"],
+        ),
+        # Re-exports from the root resolve to the defining module; tests,
+        # comments and strings are not imports; another crate is not read.
+        "clean": (
+            {
+                "src/lib.rs": "mod a;\nmod b;\npub use a::A;\npub use b::*;\n",
+                "src/a.rs": "use crate::B; // use crate::A;\npub struct A(B);\n"
+                "#[cfg(test)]\nmod tests { use crate::A; }\n",
+                "src/b.rs": 'pub struct B;\nconst S: &str = "use crate::a::A;";\n'
+                "fn g() { let _ = '{'; }\nuse serde::Serialize;\n",
+            },
+            [],
+        ),
+        # A child that uses its parent's item while the parent uses it; an
+        # inline module; a binary's own tree.
+        "parent": (
+            {
+                "src/lib.rs": "mod outer;\n",
+                "src/outer/mod.rs": "mod inner;\npub struct P;\nfn f() { inner::g(); }\n",
+                "src/outer/inner.rs": "pub fn g() -> super::P { super::P }\n",
+                "src/main.rs": "mod x { pub use crate::y::Y; pub struct X; }\nmod y { pub struct Y(super::x::X); }\nfn main() {}\n",
+            },
+            ["(lib): cycle among 2 modules: outer, outer::inner", "(bin demo): cycle among 2 modules: x, y"],
+        ),
+    }
+    failures = 0
+    for name, (files, expected) in cases.items():
+        with tempfile.TemporaryDirectory() as root:
+            with open(os.path.join(root, "Cargo.toml"), "w") as f:
+                f.write('[workspace]\nmembers = ["demo"]\n')
+            os.makedirs(os.path.join(root, "demo"))
+            with open(os.path.join(root, "demo", "Cargo.toml"), "w") as f:
+                f.write('[package]\nname = "demo"\nversion = "0.0.0"\n')
+            for path, text in files.items():
+                full = os.path.join(root, "demo", path)
+                os.makedirs(os.path.dirname(full), exist_ok=True)
+                with open(full, "w") as f:
+                    f.write(text)
+            run = subprocess.run(
+                [sys.executable, __file__, "--root", root], capture_output=True, text=True
+            )
+            lines = [l for l in run.stdout.splitlines() if "cycle among" in l]
+            ok = run.returncode == (1 if expected else 0) and len(lines) == len(expected)
+            ok = ok and all(any(e in l for l in lines) for e in expected)
+            print(f"self-test {name}: {'ok' if ok else 'FAILED'}")
+            if not ok:
+                failures += 1
+                print(run.stdout + run.stderr)
+    return 1 if failures else 0
+
+
 def main():
+    global ROOT
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("members", nargs="*", help="workspace members (default: all)")
     parser.add_argument("-v", "--verbose", action="store_true")
+    parser.add_argument("--root", help="the workspace (default: this repository)")
+    parser.add_argument("--self-test", action="store_true", help="check the checker")
     args = parser.parse_args()
+    if args.self_test:
+        return self_test()
+    if args.root:
+        ROOT = os.path.abspath(args.root)
     workspace = tomllib.load(open(os.path.join(ROOT, "Cargo.toml"), "rb"))
     members = args.members or workspace["workspace"]["members"]
     found = 0

@@ -11,7 +11,11 @@ fn main() {
     println!("cargo::rerun-if-changed=../rust-toolchain.toml");
     let toolchain = std::fs::read_to_string("../rust-toolchain.toml").unwrap_or_default();
     let pinned = toolchain.lines().find_map(|line| {
-        let value = line.trim().strip_prefix("channel")?.trim().strip_prefix('=')?;
+        let value = line
+            .trim()
+            .strip_prefix("channel")?
+            .trim()
+            .strip_prefix('=')?;
         let channel = value.trim().trim_matches('"');
         let mut parts = channel.split('.');
         Some(format!("{}.{}.", parts.next()?, parts.next()?))

@@ -505,59 +505,8 @@ fn eof() -> Fault {
     String::from("unexpected EOF")
 }
 
-/// The arguments from any serde format, with the verdicts of
-/// [`ToolArguments::parse`]: the value must be an object; `name` is
-/// required and must be a string; `path`, when present, must be a string
-/// (`null` is refused); other properties are ignored; a repeated property
-/// keeps its last value. The messages are [`parse`](ToolArguments::parse)'s
-/// (without `invalid arguments: `), with numbers as the format gives them
-/// rather than as written.
-///
-/// What only the text shows stays with `parse`: `serde_json::from_str`
-/// refuses text after the object (which Go's decoder, and `parse`, ignore),
-/// reports empty input as a syntax error (where `parse` reports the missing
-/// name), words syntax errors its own way, and refuses nesting deeper than
-/// 128 levels (`parse`: 10,000).
-///
-/// ```
-/// use skills_core::ToolArguments;
-/// // The arguments as a model client hands them over, already parsed.
-/// let value = serde_json::json!({"name": "pdf", "path": "reference.md", "extra": [1]});
-/// let args: ToolArguments = serde_json::from_value(value)?;
-/// assert_eq!(args, ToolArguments { name: "pdf".into(), path: Some("reference.md".into()) });
-///
-/// let error = serde_json::from_value::<ToolArguments>(serde_json::json!({"name": 1})).unwrap_err();
-/// assert_eq!(error.to_string(), "name: expected string, got 1");
-/// # Ok::<(), serde_json::Error>(())
-/// ```
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for ToolArguments {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
-        let (name, path) = match deserializer.deserialize_any(seen::Look { top: true })? {
-            seen::Seen::Object { name, path } => (name, path),
-            other => {
-                let mut message = String::from("expected object, got ");
-                message.push_str(&other.describe());
-                return Err(D::Error::custom(message));
-            }
-        };
-        let name = match name {
-            None => return Err(D::Error::custom("missing required property \"name\"")),
-            Some(Value::String(name)) => name,
-            Some(other) => return Err(D::Error::custom(expected_string("name", &other))),
-        };
-        let path = match path {
-            None => None,
-            Some(Value::String(path)) => Some(path),
-            Some(other) => return Err(D::Error::custom(expected_string("path", &other))),
-        };
-        Ok(ToolArguments { name, path })
-    }
-}
-
-/// What the serde path sees of a value: the shape the checks need, as
-/// [`Value`] is for the parser.
+/// `ToolArguments: serde::Deserialize`, and what the serde path sees of a
+/// value: the shape the checks need, as [`Value`] is for the parser.
 #[cfg(feature = "serde")]
 mod seen {
     use alloc::format;
@@ -566,7 +515,56 @@ mod seen {
 
     use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
-    use super::Value;
+    use super::{ToolArguments, Value, expected_string};
+
+    /// The arguments from any serde format, with the verdicts of
+    /// [`ToolArguments::parse`]: the value must be an object; `name` is
+    /// required and must be a string; `path`, when present, must be a string
+    /// (`null` is refused); other properties are ignored; a repeated property
+    /// keeps its last value. The messages are [`parse`](ToolArguments::parse)'s
+    /// (without `invalid arguments: `), with numbers as the format gives them
+    /// rather than as written.
+    ///
+    /// What only the text shows stays with `parse`: `serde_json::from_str`
+    /// refuses text after the object (which Go's decoder, and `parse`, ignore),
+    /// reports empty input as a syntax error (where `parse` reports the missing
+    /// name), words syntax errors its own way, and refuses nesting deeper than
+    /// 128 levels (`parse`: 10,000).
+    ///
+    /// ```
+    /// use skills_core::ToolArguments;
+    /// // The arguments as a model client hands them over, already parsed.
+    /// let value = serde_json::json!({"name": "pdf", "path": "reference.md", "extra": [1]});
+    /// let args: ToolArguments = serde_json::from_value(value)?;
+    /// assert_eq!(args, ToolArguments { name: "pdf".into(), path: Some("reference.md".into()) });
+    ///
+    /// let error = serde_json::from_value::<ToolArguments>(serde_json::json!({"name": 1})).unwrap_err();
+    /// assert_eq!(error.to_string(), "name: expected string, got 1");
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    impl<'de> serde::Deserialize<'de> for ToolArguments {
+        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let (name, path) = match deserializer.deserialize_any(Look { top: true })? {
+                Seen::Object { name, path } => (name, path),
+                other => {
+                    let mut message = String::from("expected object, got ");
+                    message.push_str(&other.describe());
+                    return Err(de::Error::custom(message));
+                }
+            };
+            let name = match name {
+                None => return Err(de::Error::custom("missing required property \"name\"")),
+                Some(Value::String(name)) => name,
+                Some(other) => return Err(de::Error::custom(expected_string("name", &other))),
+            };
+            let path = match path {
+                None => None,
+                Some(Value::String(path)) => Some(path),
+                Some(other) => return Err(de::Error::custom(expected_string("path", &other))),
+            };
+            Ok(ToolArguments { name, path })
+        }
+    }
 
     pub(super) enum Seen {
         /// A string.
