@@ -32,8 +32,8 @@
 //! the errors ([`DecodeError`], [`ToolError`], [`RenderError`],
 //! [`ManifestError`]); the render options ([`RenderOptions`], [`Format`]);
 //! the records a catalog holds ([`bundle`]); agentskills-core's tool
-//! vocabulary ([`core_tools`]); and behind their features [`revision`],
-//! [`verify`] and `ToolArguments`. The implementation lives in
+//! vocabulary ([`core_tools`]); and behind their features `revision`,
+//! `verify` and `ToolArguments`. The implementation lives in
 //! `skills-core`, shared with the compiler; what the compiler and the
 //! macro's expansion need of it is not part of this crate's API.
 //!
@@ -63,7 +63,7 @@ pub use skills_core::{
 /// The records a [`Catalog`] holds, as the compiler wrote them:
 /// [`Catalog::skills`] and [`Catalog::lookup`] give a [`Skill`](bundle::Skill),
 /// [`Catalog::bundle`] the whole [`Bundle`](bundle::Bundle) (what
-/// [`verify`] checks). All of it borrows the embedded bytes.
+/// `verify::TrustPolicy` checks). All of it borrows the embedded bytes.
 ///
 /// ```
 /// use skills_runtime::bundle::{Content, Skill};
