@@ -1,8 +1,8 @@
 //! Serve Agent Skills compiled into the binary: the implementation behind
 //! `skills-runtime`.
 //!
-//! Depend on `skills-runtime`, which re-exports everything here together
-//! with the `include_skills!` macro. This crate exists on its own because
+//! Depend on `skills-runtime`, which re-exports by name what an
+//! application uses of this crate, with the `include_skills!` macro. This crate exists on its own because
 //! the macro's compiler (`skills-build`) encodes these very types: the
 //! macro cannot depend on the crate that re-exports it.
 //!
