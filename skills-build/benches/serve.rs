@@ -318,6 +318,7 @@ fn serve_from_bundle(catalog: &Catalog<'_>, name: &str, path: Option<&str>) -> u
             let len = match served.reply {
                 Reply::Text(text) => text.len(),
                 Reply::Image(image) => image.bytes.len(),
+                _ => 0,
             };
             black_box(served.read.frontmatter_sha256);
             len + usize::from(served.read.sha256.0[0])

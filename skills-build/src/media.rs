@@ -142,26 +142,16 @@ const SIGNATURES: &[(usize, &[u8], &str)] = &[
 ];
 
 /// The image type of `bytes` by magic bytes, if one of the four the tool
-/// serves as images.
+/// serves as images. One implementation, skills-core's: the runtime sniffs
+/// resources with it too, so a file the build serves as an image is one
+/// the MCP resources call an image.
 ///
 /// ```
 /// assert_eq!(skills_build::media::sniff_image(b"GIF89a\x01\x00"), Some("image/gif"));
 /// assert_eq!(skills_build::media::sniff_image(b"RIFF\0\0\0\0WEBPVP8 "), Some("image/webp"));
 /// assert_eq!(skills_build::media::sniff_image(b"hello"), None);
 /// ```
-pub fn sniff_image(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some("image/png")
-    } else if bytes.starts_with(b"\xff\xd8\xff") {
-        Some("image/jpeg")
-    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
-        Some("image/gif")
-    } else if bytes.starts_with(b"RIFF") && bytes.get(8..12) == Some(b"WEBP") {
-        Some("image/webp")
-    } else {
-        None
-    }
-}
+pub use skills_core::resources::sniff_image;
 
 /// The media type of a known binary signature.
 ///

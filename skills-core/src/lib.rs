@@ -1,8 +1,8 @@
 //! Serve Agent Skills compiled into the binary: the implementation behind
 //! `skills-runtime`.
 //!
-//! Depend on `skills-runtime`, which re-exports everything here together
-//! with the `include_skills!` macro. This crate exists on its own because
+//! Depend on `skills-runtime`, which re-exports by name what an
+//! application uses of this crate, with the `include_skills!` macro. This crate exists on its own because
 //! the macro's compiler (`skills-build`) encodes these very types: the
 //! macro cannot depend on the crate that re-exports it.
 //!
@@ -39,6 +39,7 @@
 //!         match served.reply {
 //!             Reply::Text(text) => assert_eq!(text, "Use pdfplumber"),
 //!             Reply::Image(image) => { let _url = image.data_url(); }
+//!             _ => {} // `Reply` is non-exhaustive: a later release may add kinds
 //!         }
 //!         // Record which bytes the model read.
 //!         assert_eq!(served.read.path, "reference.md");
@@ -59,9 +60,11 @@
 //!   (`skills-build`) writes bundles without it, so a build script or proc
 //!   macro compiles less; `skills-runtime` always enables it.
 //! - `serde`: [`Read`] (and [`Sha256`]) implement `serde::Serialize`, in
-//!   the JSON shape of the Go module's read record.
+//!   the JSON shape of the Go module's read record; `ToolArguments`
+//!   implements `serde::Deserialize`, with the parser's verdicts.
 //! - `json`: `Catalog::call_json` and `ToolArguments`, for the model's
-//!   arguments as JSON text.
+//!   arguments as JSON text; `ToolDefinition::parameters_value`, the
+//!   tool's schema as a `serde_json::Value` (brings serde_json, no `std`).
 //! - `revision`: content revisions (agentskills-core's), the bundle
 //!   revision, and the signature payloads (`revision` module).
 //! - `verify`: a trust policy that checks Ed25519 publisher signatures and
@@ -81,6 +84,8 @@
 
 extern crate alloc;
 
+#[cfg(any(feature = "json", feature = "serde"))]
+mod arguments;
 pub mod base64;
 pub mod bundle;
 #[cfg(feature = "catalog")]
@@ -93,8 +98,6 @@ pub mod embedded;
 #[cfg(feature = "catalog")]
 pub mod fastpath;
 pub mod instructions;
-#[cfg(feature = "json")]
-mod json;
 pub mod manifest;
 mod names;
 pub mod outline;
@@ -114,14 +117,14 @@ pub mod tool;
 pub mod verify;
 pub mod wire;
 
+#[cfg(any(feature = "json", feature = "serde"))]
+pub use arguments::ToolArguments;
 pub use bundle::{FORMAT_VERSION, MAGIC};
 #[cfg(feature = "catalog")]
 pub use catalog::Catalog;
 pub use decode::DecodeError;
 #[cfg(feature = "catalog")]
 pub use embedded::Embedded;
-#[cfg(feature = "json")]
-pub use json::ToolArguments;
 pub use read::{HexDigest, Read, Sha256};
 pub use tool::{
     Image, Reply, Resolution, Served, TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA, Target,

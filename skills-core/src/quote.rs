@@ -25,7 +25,7 @@ pub(crate) fn push_go_quoted(out: &mut String, text: &str) {
 
 /// Quotes one byte as Go's JSON scanner does in its messages: the byte
 /// read as a Latin-1 character between single quotes.
-#[cfg(feature = "json")]
+#[cfg(any(feature = "json", feature = "serde"))]
 pub(crate) fn push_go_quoted_byte(out: &mut String, byte: u8) {
     match byte {
         b'\'' => out.push_str("'\\''"),

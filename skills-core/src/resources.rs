@@ -254,7 +254,8 @@ pub fn classify_resource<'a>(
 }
 
 /// The image type the leading bytes announce, for the four formats a model
-/// can be shown.
+/// can be shown. The compiler (`skills-build`'s `media::detect`) decides
+/// with it which files the tool serves as images.
 ///
 /// ```
 /// assert_eq!(skills_core::resources::sniff_image(b"GIF89a..."), Some("image/gif"));

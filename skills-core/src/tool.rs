@@ -253,10 +253,11 @@ pub struct Served<'c> {
 /// use skills_core::Reply;
 /// match catalog.call("pdf", Some("assets/logo.png")).unwrap().reply {
 ///     Reply::Image(image) => assert!(image.data_url().starts_with("data:image/png;base64,")),
-///     Reply::Text(_) => unreachable!(),
+///     _ => unreachable!(),
 /// }
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Reply<'c> {
     /// Text: the instructions, or a text file as it is.
     Text(&'c str),

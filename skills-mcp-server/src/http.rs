@@ -36,18 +36,59 @@ use std::time::Duration;
 
 use crate::{HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, Server};
 
-/// The endpoint's path.
+/// The endpoint's path: MCP messages are `POST`ed here; any other path is
+/// `404 Not Found`, with a body that names this one.
 ///
 /// ```
-/// assert_eq!(skills_mcp_server::http::ENDPOINT, "/mcp");
+/// use std::io::{Read, Write};
+/// use skills_mcp_server::http::{self, ENDPOINT};
+/// # let bytes = skills_core::__doc_bundle();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// let server = skills_mcp_server::Server::new(&catalog, Default::default()).unwrap();
+/// let listener = http::bind_loopback("127.0.0.1:0")?;
+/// let addr = listener.local_addr()?;
+/// let stop = std::sync::atomic::AtomicBool::new(false);
+/// let options = http::HttpOptions { threads: 2, ..Default::default() };
+/// std::thread::scope(|scope| {
+///     let serving = scope.spawn(|| http::serve(&server, listener, &options, &stop));
+///     let post = |path: &str| {
+///         let body = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+///         let mut stream = std::net::TcpStream::connect(addr).unwrap();
+///         write!(stream, "POST {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()).unwrap();
+///         let mut reply = String::new();
+///         stream.read_to_string(&mut reply).unwrap();
+///         reply
+///     };
+///     assert!(post(ENDPOINT).starts_with("HTTP/1.1 200 "));
+///     let elsewhere = post("/other");
+///     assert!(elsewhere.starts_with("HTTP/1.1 404 ") && elsewhere.contains(ENDPOINT));
+///     http::stop(&stop, addr);
+///     serving.join().unwrap()
+/// })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub const ENDPOINT: &str = "/mcp";
 
-/// How the HTTP transport serves.
+/// How the HTTP transport serves: the defaults are 64 threads, a queue of
+/// 1024 waiting connections, heads up to 16 KiB, bodies up to 1 MiB and a
+/// 10 s idle timeout. A host behind a proxy that already bounds bodies, on
+/// a small machine, might serve with fewer threads:
 ///
-/// ```
-/// let options = skills_mcp_server::http::HttpOptions::default();
-/// assert_eq!((options.threads, options.max_head_bytes), (64, 16 * 1024));
+/// ```no_run
+/// use std::time::Duration;
+/// use skills_mcp_server::http::{self, HttpOptions};
+/// let options = HttpOptions {
+///     threads: 8,
+///     max_body_bytes: 256 * 1024,
+///     idle_timeout: Duration::from_secs(30),
+///     ..HttpOptions::default()
+/// };
+/// # let bytes = skills_core::__doc_bundle();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// let server = skills_mcp_server::Server::new(&catalog, Default::default())?;
+/// let listener = http::bind_loopback("127.0.0.1:8080")?;
+/// http::serve(&server, listener, &options, &std::sync::atomic::AtomicBool::new(false))?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpOptions {

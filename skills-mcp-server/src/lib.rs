@@ -71,11 +71,22 @@ const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
 const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
 const SERVER_INFO_KEY: &str = "io.modelcontextprotocol/serverInfo";
 
-/// How a [`Server`] serves.
+/// How a [`Server`] serves. A program serving its own skills names itself
+/// in `serverInfo`:
 ///
 /// ```
-/// let options = skills_mcp_server::Options { page_size: 2, ..Default::default() };
-/// assert_eq!(options.max_request_bytes, skills_mcp_server::DEFAULT_MAX_REQUEST_BYTES);
+/// # let bytes = skills_core::__doc_bundle();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// let options = skills_mcp_server::Options {
+///     name: "team-skills".into(),
+///     version: "2.1.0".into(),
+///     ..Default::default()
+/// };
+/// let mut server = skills_mcp_server::Server::new(&catalog, options).unwrap();
+/// let reply = server
+///     .handle(br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"doc","version":"1"}}}"#)
+///     .unwrap();
+/// assert!(reply.contains(r#""serverInfo":{"name":"team-skills","version":"2.1.0"}"#));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {

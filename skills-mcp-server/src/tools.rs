@@ -63,6 +63,12 @@ pub(crate) fn call(
                 json!([{ "type": "image", "data": image.base64(), "mimeType": image.media_type }]),
                 false,
             ),
+            // `Reply` is non-exhaustive: a kind a later runtime adds is
+            // refused, not sent in a shape MCP clients do not expect.
+            _ => (
+                text_content("This reply is of a kind the server cannot send over MCP"),
+                true,
+            ),
         },
         Err(mut error) => {
             // The message repeats the model's name or path: cap those, not

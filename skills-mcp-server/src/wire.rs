@@ -7,17 +7,44 @@ use std::io::{self, BufRead};
 
 use serde_json::Value;
 
-/// The default largest request line, newline excluded (1 MiB).
+/// The default largest request line, newline excluded (1 MiB): a longer
+/// line is skipped and answered with `Invalid Request` under its id, and
+/// the next line is served ([`Options::max_request_bytes`](crate::Options)
+/// changes it).
 ///
 /// ```
-/// assert_eq!(skills_mcp_server::DEFAULT_MAX_REQUEST_BYTES, 1 << 20);
+/// use skills_mcp_server::{DEFAULT_MAX_REQUEST_BYTES, Server};
+/// # let bytes = skills_core::__doc_bundle();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// let mut server = Server::new(&catalog, Default::default()).unwrap();
+/// let padding = "x".repeat(DEFAULT_MAX_REQUEST_BYTES);
+/// let input = format!(
+///     "{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"pad\":\"{padding}\"}}\n\
+///      {{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}}\n"
+/// );
+/// let mut output = Vec::new();
+/// server.serve(input.as_bytes(), &mut output)?;
+/// let replies = String::from_utf8(output)?;
+/// let mut lines = replies.lines();
+/// assert!(lines.next().unwrap().contains(r#""id":1,"error":{"code":-32600"#));
+/// assert_eq!(lines.next(), Some(r#"{"jsonrpc":"2.0","id":2,"result":{}}"#));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub const DEFAULT_MAX_REQUEST_BYTES: usize = 1 << 20;
 
-/// The most bytes of a request's own text that an error message repeats.
+/// The most bytes of a request's own text that an error message repeats
+/// (1 KiB; see [`capped`]): a client that sends a huge name gets a short
+/// error back.
 ///
 /// ```
-/// assert_eq!(skills_mcp_server::MAX_ECHO_BYTES, 1024);
+/// use skills_mcp_server::{MAX_ECHO_BYTES, Server};
+/// # let bytes = skills_core::__doc_bundle();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// let server = Server::new(&catalog, Default::default()).unwrap();
+/// let name = "x".repeat(100_000);
+/// let request = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"{name}"}}}}"#);
+/// let reply = server.handle_stateless(request.as_bytes()).unwrap();
+/// assert!(reply.contains("Unknown tool: xxx") && reply.len() < MAX_ECHO_BYTES + 500);
 /// ```
 pub const MAX_ECHO_BYTES: usize = 1024;
 

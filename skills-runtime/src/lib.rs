@@ -23,21 +23,145 @@
 //! too. Projects that prefer a build script use `skills_build::Builder` and
 //! [`include_bundle!`].
 //!
-//! Everything besides the macro lives in `skills-core` and is re-exported
-//! here; see [`Catalog`] for the tool and [`Embedded`] for the bytes.
+//! # What this crate exports
+//!
+//! What an application uses, by name: [`Embedded`] and [`Catalog`]; the
+//! tool ([`ToolDefinition`], [`Catalog::call`], [`Served`], [`Reply`],
+//! [`Image`], [`Resolution`] and [`Target`] for a host that decides reads
+//! by policy); the record of a read ([`Read`], [`Sha256`], [`HexDigest`]);
+//! the errors ([`DecodeError`], [`ToolError`], [`RenderError`],
+//! [`ManifestError`]); the render options ([`RenderOptions`], [`Format`]);
+//! the records a catalog holds ([`bundle`]); agentskills-core's tool
+//! vocabulary ([`core_tools`]); and behind their features `revision`,
+//! `verify` and `ToolArguments`. The implementation lives in
+//! `skills-core`, shared with the compiler; what the compiler and the
+//! macro's expansion need of it is not part of this crate's API.
 //!
 //! Features: `macros` (default, `include_skills!`), `sign` (the macro's
 //! signing options; without it no Ed25519 code is compiled), `json`
-//! (`Catalog::call_json`), `serde` (the read record as JSON), `revision`
-//! and `verify` (content revisions, Ed25519 signature checks).
+//! (`Catalog::call_json`, and the tool's schema as a `serde_json::Value`),
+//! `serde` (the read record as JSON, `ToolArguments` from any serde
+//! format), `revision` and `verify` (content revisions, Ed25519 signature
+//! checks).
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub use skills_core::*;
-
+pub use skills_core::include_bundle;
 #[cfg(feature = "macros")]
 pub use skills_macros::include_skills;
+
+#[cfg(any(feature = "json", feature = "serde"))]
+pub use skills_core::ToolArguments;
+pub use skills_core::manifest::ManifestError;
+pub use skills_core::render::{Format, RenderError, RenderOptions};
+pub use skills_core::{
+    Catalog, DecodeError, Embedded, HexDigest, Image, Read, Reply, Resolution, Served, Sha256,
+    Target, ToolDefinition, ToolError,
+};
+
+/// The records a [`Catalog`] holds, as the compiler wrote them:
+/// [`Catalog::skills`] and [`Catalog::lookup`] give a [`Skill`](bundle::Skill),
+/// [`Catalog::bundle`] the whole [`Bundle`](bundle::Bundle) (what
+/// `verify::TrustPolicy` checks). All of it borrows the embedded bytes.
+///
+/// ```
+/// use skills_runtime::bundle::{Content, Skill};
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+///
+/// let catalog = SKILLS.catalog()?;
+/// let skill: &Skill<'_> = catalog.lookup("pdf-forms").expect("listed");
+/// assert!(skill.description.starts_with("Fill"));
+/// for file in &skill.files {
+///     let kind = match file.content {
+///         Content::Text(_) => "text",
+///         Content::Image { .. } => "image",
+///         _ => "binary",
+///     };
+///     assert!(!file.path.is_empty() && !kind.is_empty());
+/// }
+/// # Ok::<(), skills_runtime::DecodeError>(())
+/// ```
+pub mod bundle {
+    pub use skills_core::bundle::{
+        Bundle, Bytes, Content, File, Signature, Skill, SkillFileName, ToolRule,
+    };
+    pub use skills_core::outline::{Outline, Section};
+}
+
+/// agentskills-core's tool vocabulary, served from the bundle: the tools
+/// its outline and fast-path texts tell the model to call
+/// ([`Catalog::core_tool`]), and the single-skill fast path
+/// ([`Catalog::fast_path`]). A host that puts those texts in front of a
+/// model offers these tools beside `skill`.
+///
+/// ```
+/// use skills_runtime::core_tools::{CORE_TOOLS, CoreTool};
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+///
+/// let catalog = SKILLS.catalog()?;
+/// // Declare each tool to the model, then answer its calls.
+/// assert!(CORE_TOOLS.iter().all(|tool| tool.schema().starts_with('{')));
+/// let outline = catalog.core_tool(CoreTool::GetSkillOutline, "pdf-forms", None).unwrap();
+/// assert!(outline.contains("pdf-forms"));
+/// let missing = catalog.core_tool(CoreTool::GetSkillBody, "no-such-skill", None).unwrap_err();
+/// assert!(missing.to_string().contains("no-such-skill"));
+/// # Ok::<(), skills_runtime::DecodeError>(())
+/// ```
+pub mod core_tools {
+    pub use skills_core::core_tools::{CORE_TOOLS, CoreTool, CoreToolError};
+    pub use skills_core::fastpath::{
+        DEFAULT_FAST_PATH_MAX_TOKENS, FAST_PATH_DROPPED_TOOLS, FastPath,
+    };
+    pub use skills_core::outline::SectionNotFound;
+    pub use skills_core::resources::ResourceNotFound;
+}
+
+/// Content revisions and the bundle revision (feature `revision`):
+/// agentskills-core's `sha256:<hex>` identity of a skill's bytes, and this
+/// crate's identity of a whole bundle.
+///
+/// ```
+/// use skills_runtime::revision::{Revision, recorded_revision};
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+///
+/// let catalog = SKILLS.catalog()?;
+/// let skill = catalog.lookup("pdf-forms").expect("listed");
+/// let revision: Revision = recorded_revision(skill);
+/// assert!(revision.to_string().starts_with("sha256:"));
+/// assert_eq!(revision.to_string().parse::<Revision>(), Ok(revision));
+/// # Ok::<(), skills_runtime::DecodeError>(())
+/// ```
+#[cfg(feature = "revision")]
+pub mod revision {
+    pub use skills_core::revision::{
+        ParseRevisionError, Revision, bundle_revision, recorded_revision,
+    };
+}
+
+/// Who published the embedded skills, and are they the bytes that were
+/// signed (feature `verify`): a [`TrustPolicy`](verify::TrustPolicy)
+/// checks the publisher signatures against trusted keys, with revision and
+/// version pins, and can hash the embedded bytes again.
+///
+/// ```
+/// # let (bytes, public_key) = skills_core::verify::__doc_signed_bundle();
+/// use skills_runtime::verify::{Status, TrustPolicy};
+///
+/// // static SKILLS: Embedded = include_skills!("skills", sign_key_env = "...", origin = "...");
+/// let catalog = skills_runtime::Catalog::from_bytes(&bytes)?;
+/// let policy = TrustPolicy::new("https://example.com/skills")?.trust("release-2026", public_key)?;
+/// let verified = policy.verify(catalog.bundle())?;
+/// assert_eq!(verified.skills[0].status, Status::Verified);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[cfg(feature = "verify")]
+pub mod verify {
+    pub use skills_core::revision::PayloadError;
+    pub use skills_core::verify::{
+        BundleIdentity, Check, Identity, Status, Subject, TrustPolicy, Verified, VerifyError,
+    };
+}
 
 /// The check that `include_skills!` expands to: the bundle format the macro
 /// encoded must be the one this runtime reads. On a mismatch the build
@@ -48,7 +172,7 @@ pub use skills_macros::include_skills;
 #[macro_export]
 macro_rules! __check_bundle_format {
     ($format:literal, $macros_version:literal) => {
-        const _: () = if $crate::FORMAT_VERSION != $format {
+        const _: () = if $crate::__private::FORMAT_VERSION != $format {
             ::core::panic!(::core::concat!(
                 "include_skills! from skills-macros ",
                 $macros_version,
@@ -57,14 +181,19 @@ macro_rules! __check_bundle_format {
                 "; use the skills-runtime and skills-macros of one release"
             ));
         };
-        const _: () = if $crate::FORMAT_VERSION != $format {
+        const _: () = if $crate::__private::FORMAT_VERSION != $format {
             ::core::panic!("{}", $crate::__private::RUNTIME_READS);
         };
     };
 }
 
+/// What the macro's expansion and the compiler need of the runtime, and
+/// nothing an application should name: not part of the API, may change in
+/// any release.
 #[doc(hidden)]
 pub mod __private {
+    pub use skills_core::FORMAT_VERSION;
+
     const PREFIX: &str = concat!(
         "this crate links skills-runtime ",
         env!("CARGO_PKG_VERSION"),
@@ -92,7 +221,7 @@ pub mod __private {
         (out, count)
     }
 
-    const DIGITS: ([u8; 5], usize) = digits(crate::FORMAT_VERSION);
+    const DIGITS: ([u8; 5], usize) = digits(FORMAT_VERSION);
     const LEN: usize = PREFIX.len() + DIGITS.1;
     const BYTES: [u8; LEN] = {
         let mut out = [0u8; LEN];
@@ -132,7 +261,7 @@ pub mod __private {
                     ", which reads bundle format "
                 )
                 .to_owned()
-                    + &crate::FORMAT_VERSION.to_string()
+                    + &super::FORMAT_VERSION.to_string()
             );
         }
     }

@@ -41,6 +41,8 @@ fn main() -> std::process::ExitCode {
                 Reply::Image(image) => {
                     println!("[image {}, {} bytes]", image.media_type, image.bytes.len())
                 }
+                // `Reply` is non-exhaustive: a later release may add kinds.
+                _ => println!("[a reply of a kind this example does not know]"),
             }
             println!(
                 "read: {} {} ({} bytes, sha256 {})",

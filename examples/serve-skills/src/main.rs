@@ -33,6 +33,8 @@ fn answer(catalog: &Catalog<'_>, arguments: &str) -> bool {
                     image.bytes.len(),
                     image.data_url()
                 ),
+                // `Reply` is non-exhaustive: a later release may add kinds.
+                _ => println!("[a reply of a kind this example does not know]"),
             }
             let read = served.read;
             eprintln!(

@@ -1,13 +1,22 @@
-//! The tool's JSON arguments, `{"name": "...", "path": "..."}`, read the way
-//! the Go module reads them, with its error wording: a small parser for
-//! this one shape rather than a JSON library.
+//! The `skill` tool's arguments, `{"name": "...", "path": "..."}`, read the
+//! way the Go module reads them, with its error wording: a small parser for
+//! this one shape rather than a JSON library (features `json` and `serde`).
+//!
+//! With `serde`, [`ToolArguments`] also implements `serde::Deserialize`,
+//! for a host that already holds the arguments in a serde format (a
+//! `serde_json::Value` from its model client, say); with `json`,
+//! [`ToolDefinition::parameters_value`] gives the tool's schema as a
+//! `serde_json::Value`.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
+#[cfg(feature = "json")]
 use crate::catalog::Catalog;
 use crate::quote::{push_go_quoted, push_go_quoted_byte};
-use crate::tool::{Served, ToolError};
+use crate::tool::ToolError;
+#[cfg(feature = "json")]
+use crate::tool::{Served, ToolDefinition};
 
 /// How deep arrays and objects may nest, as in Go's `encoding/json`.
 const MAX_DEPTH: usize = 10_000;
@@ -54,6 +63,7 @@ impl ToolArguments {
     }
 }
 
+#[cfg(feature = "json")]
 impl Catalog<'_> {
     /// The `skill` tool called with the model's JSON arguments: parses them
     /// with [`ToolArguments::parse`], then [`call`](Self::call)s. A host
@@ -71,6 +81,33 @@ impl Catalog<'_> {
     pub fn call_json(&self, arguments: &str) -> Result<Served<'_>, ToolError> {
         let arguments = ToolArguments::parse(arguments)?;
         self.call(&arguments.name, arguments.path.as_deref())
+    }
+}
+
+#[cfg(feature = "json")]
+impl ToolDefinition<'_> {
+    /// The JSON schema of the arguments ([`parameters`](Self::parameters))
+    /// as a `serde_json::Value`, for a host that builds its request to the
+    /// model with serde_json. An error only if the bundle carries a schema
+    /// that is not JSON (the compiler always writes valid JSON).
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+    /// let tool = catalog.tool_definition();
+    /// let request = serde_json::json!({
+    ///     "type": "function",
+    ///     "function": {
+    ///         "name": tool.name,
+    ///         "description": tool.description,
+    ///         "parameters": tool.parameters_value()?,
+    ///     },
+    /// });
+    /// assert_eq!(request["function"]["parameters"]["required"][0], "name");
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    pub fn parameters_value(&self) -> Result<serde_json::Value, serde_json::Error> {
+        serde_json::from_str(self.parameters)
     }
 }
 
@@ -468,6 +505,218 @@ fn eof() -> Fault {
     String::from("unexpected EOF")
 }
 
+/// `ToolArguments: serde::Deserialize`, and what the serde path sees of a
+/// value: the shape the checks need, as [`Value`] is for the parser.
+#[cfg(feature = "serde")]
+mod seen {
+    use alloc::format;
+    use alloc::string::{String, ToString};
+    use core::fmt;
+
+    use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+    use super::{ToolArguments, Value, expected_string};
+
+    /// The arguments from any serde format, with the verdicts of
+    /// [`ToolArguments::parse`]: the value must be an object; `name` is
+    /// required and must be a string; `path`, when present, must be a string
+    /// (`null` is refused); other properties are ignored; a repeated property
+    /// keeps its last value. The messages are [`parse`](ToolArguments::parse)'s
+    /// (without `invalid arguments: `), with numbers as the format gives them
+    /// rather than as written.
+    ///
+    /// What only the text shows stays with `parse`: `serde_json::from_str`
+    /// refuses text after the object (which Go's decoder, and `parse`, ignore),
+    /// reports empty input as a syntax error (where `parse` reports the missing
+    /// name), words syntax errors its own way, and refuses nesting deeper than
+    /// 128 levels (`parse`: 10,000).
+    ///
+    /// ```
+    /// use skills_core::ToolArguments;
+    /// // The arguments as a model client hands them over, already parsed.
+    /// let value = serde_json::json!({"name": "pdf", "path": "reference.md", "extra": [1]});
+    /// let args: ToolArguments = serde_json::from_value(value)?;
+    /// assert_eq!(args, ToolArguments { name: "pdf".into(), path: Some("reference.md".into()) });
+    ///
+    /// let error = serde_json::from_value::<ToolArguments>(serde_json::json!({"name": 1})).unwrap_err();
+    /// assert_eq!(error.to_string(), "name: expected string, got 1");
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    impl<'de> serde::Deserialize<'de> for ToolArguments {
+        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let (name, path) = match deserializer.deserialize_any(Look { top: true })? {
+                Seen::Object { name, path } => (name, path),
+                other => {
+                    let mut message = String::from("expected object, got ");
+                    message.push_str(&other.describe());
+                    return Err(de::Error::custom(message));
+                }
+            };
+            let name = match name {
+                None => return Err(de::Error::custom("missing required property \"name\"")),
+                Some(Value::String(name)) => name,
+                Some(other) => return Err(de::Error::custom(expected_string("name", &other))),
+            };
+            let path = match path {
+                None => None,
+                Some(Value::String(path)) => Some(path),
+                Some(other) => return Err(de::Error::custom(expected_string("path", &other))),
+            };
+            Ok(ToolArguments { name, path })
+        }
+    }
+
+    pub(super) enum Seen {
+        /// A string.
+        Text(String),
+        /// The top-level object: its `name` and `path`, last one wins.
+        Object {
+            name: Option<Value>,
+            path: Option<Value>,
+        },
+        /// Anything else, described as Go describes it.
+        Other(String),
+    }
+
+    impl Seen {
+        pub(super) fn into_value(self) -> Value {
+            match self {
+                Seen::Text(text) => Value::String(text),
+                Seen::Object { .. } => Value::Other(String::from("object")),
+                Seen::Other(text) => Value::Other(text),
+            }
+        }
+
+        pub(super) fn describe(self) -> String {
+            self.into_value().describe()
+        }
+    }
+
+    /// Reads one value; at the top, an object's `name` and `path` too.
+    pub(super) struct Look {
+        pub(super) top: bool,
+    }
+
+    impl<'de> de::DeserializeSeed<'de> for Look {
+        type Value = Seen;
+        fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Seen, D::Error> {
+            deserializer.deserialize_any(self)
+        }
+    }
+
+    /// An object key: `name`, `path`, or another (ignored).
+    enum Key {
+        Name,
+        Path,
+        Other,
+    }
+
+    impl<'de> de::Deserialize<'de> for Key {
+        fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Key, D::Error> {
+            struct KeyVisitor;
+            impl Visitor<'_> for KeyVisitor {
+                type Value = Key;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a property name")
+                }
+                fn visit_str<E: de::Error>(self, key: &str) -> Result<Key, E> {
+                    Ok(match key {
+                        "name" => Key::Name,
+                        "path" => Key::Path,
+                        _ => Key::Other,
+                    })
+                }
+            }
+            deserializer.deserialize_identifier(KeyVisitor)
+        }
+    }
+
+    fn other<E>(text: impl ToString) -> Result<Seen, E> {
+        Ok(Seen::Other(text.to_string()))
+    }
+
+    impl<'de> Visitor<'de> for Look {
+        type Value = Seen;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a JSON value")
+        }
+
+        fn visit_bool<E: de::Error>(self, value: bool) -> Result<Seen, E> {
+            other(value)
+        }
+        fn visit_i64<E: de::Error>(self, value: i64) -> Result<Seen, E> {
+            other(value)
+        }
+        fn visit_i128<E: de::Error>(self, value: i128) -> Result<Seen, E> {
+            other(value)
+        }
+        fn visit_u64<E: de::Error>(self, value: u64) -> Result<Seen, E> {
+            other(value)
+        }
+        fn visit_u128<E: de::Error>(self, value: u128) -> Result<Seen, E> {
+            other(value)
+        }
+        fn visit_f64<E: de::Error>(self, value: f64) -> Result<Seen, E> {
+            other(format!("{value}"))
+        }
+        fn visit_char<E: de::Error>(self, value: char) -> Result<Seen, E> {
+            Ok(Seen::Text(value.to_string()))
+        }
+        fn visit_str<E: de::Error>(self, value: &str) -> Result<Seen, E> {
+            Ok(Seen::Text(String::from(value)))
+        }
+        fn visit_string<E: de::Error>(self, value: String) -> Result<Seen, E> {
+            Ok(Seen::Text(value))
+        }
+        fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Seen, E> {
+            other("array")
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Seen, E> {
+            other("null")
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Seen, E> {
+            other("null")
+        }
+        fn visit_some<D: de::Deserializer<'de>>(self, inner: D) -> Result<Seen, D::Error> {
+            inner.deserialize_any(self)
+        }
+        fn visit_newtype_struct<D: de::Deserializer<'de>>(
+            self,
+            inner: D,
+        ) -> Result<Seen, D::Error> {
+            inner.deserialize_any(self)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Seen, A::Error> {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            other("array")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Seen, A::Error> {
+            if !self.top {
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                return other("object");
+            }
+            let (mut name, mut path) = (None, None);
+            while let Some(key) = map.next_key::<Key>()? {
+                match key {
+                    Key::Name => {
+                        name = Some(map.next_value_seed(Look { top: false })?.into_value())
+                    }
+                    Key::Path => {
+                        path = Some(map.next_value_seed(Look { top: false })?.into_value())
+                    }
+                    Key::Other => {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+            }
+            Ok(Seen::Object { name, path })
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -666,5 +915,112 @@ mod tests {
         ]
         .concat();
         assert_eq!(args(&fine).0, "a");
+    }
+}
+
+/// The serde path against the parser, over the cases where JSON text can
+/// give both the same input.
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    fn from_text(json: &str) -> Result<ToolArguments, String> {
+        serde_json::from_str(json).map_err(|error| error.to_string())
+    }
+
+    fn from_value(json: &str) -> Result<ToolArguments, String> {
+        let value: serde_json::Value = serde_json::from_str(json).unwrap();
+        serde_json::from_value(value).map_err(|error| error.to_string())
+    }
+
+    /// Accepted by both, with the same result.
+    #[test]
+    fn accepts_what_parse_accepts() {
+        for json in [
+            r#"{"name":"pdf"}"#,
+            " {\n\"path\" : \"a/b\" , \"name\":\"x\"}\n",
+            r#"{"name":"a","name":"b"}"#,
+            r#"{"name":"","path":""}"#,
+            r#"{"x":{"a":[1,2.5e-3,{"b":null}],"c":{}},"name":"n","y":[],"z":[[]],"w":true}"#,
+            r#"{"name":"a\"b\\c\/d\b\f\n\r\t"}"#,
+            r#"{"name":"\u00e9\u4E2D\ud83d\ude42"}"#,
+            r#"{"n\u0061me":"escaped key","path":"p"}"#,
+            r#"{"name":1,"name":"a"}"#,
+            r#"{"path":null,"path":"p","name":"a"}"#,
+        ] {
+            let parsed = ToolArguments::parse(json).unwrap();
+            assert_eq!(from_text(json).as_ref(), Ok(&parsed), "{json}");
+            assert_eq!(from_value(json).as_ref(), Ok(&parsed), "{json}");
+        }
+    }
+
+    /// Refused by both, with the parser's message (serde_json may add the
+    /// position when it reads text).
+    #[test]
+    fn refuses_what_parse_refuses_in_its_words() {
+        for json in [
+            "{}",
+            r#"{"path":1}"#,
+            r#"{"name":1}"#,
+            r#"{"name":-15}"#,
+            r#"{"name":null}"#,
+            r#"{"name":true}"#,
+            r#"{"name":{}}"#,
+            r#"{"name":[1]}"#,
+            r#"{"name":{"name":"nested"}}"#,
+            r#"{"path":2,"name":1}"#,
+            r#"{"path":false,"name":"a"}"#,
+            r#"{"path":null,"name":"a"}"#,
+            r#"{"name":"a","path":"p","path":[]}"#,
+            "[]",
+            r#"["name"]"#,
+            "null",
+            "12",
+            "false",
+            r#""a\"b""#,
+        ] {
+            let message = ToolArguments::parse(json).unwrap_err().to_string();
+            let message = message.strip_prefix("invalid arguments: ").unwrap();
+            let text = from_text(json).unwrap_err();
+            let text = text.split(" at line ").next().unwrap_or_default();
+            assert_eq!(text, message, "{json}");
+            assert_eq!(from_value(json).unwrap_err(), message, "{json}");
+        }
+    }
+
+    /// Numbers come as serde gives them, not as written.
+    #[test]
+    fn describes_numbers_as_parsed() {
+        assert_eq!(
+            ToolArguments::parse(r#"{"name":-1.50e+3}"#)
+                .unwrap_err()
+                .to_string(),
+            "invalid arguments: name: expected string, got -1.50e+3"
+        );
+        assert_eq!(
+            from_value(r#"{"name":-1.50e+3}"#).unwrap_err(),
+            "name: expected string, got -1500"
+        );
+        assert_eq!(
+            from_value(r#"{"name":2.5}"#).unwrap_err(),
+            "name: expected string, got 2.5"
+        );
+    }
+
+    /// Syntax errors are refused by both (each in its own words).
+    #[test]
+    fn refuses_bad_syntax() {
+        for json in [
+            "{",
+            r#"{"name":"pdf""#,
+            "x",
+            "{name:1}",
+            r#"{"name":1,}"#,
+            r#"{"name":01}"#,
+        ] {
+            assert!(ToolArguments::parse(json).is_err(), "{json}");
+            assert!(from_text(json).is_err(), "{json}");
+        }
     }
 }
