@@ -95,6 +95,7 @@ pub mod fastpath;
 pub mod instructions;
 #[cfg(feature = "json")]
 mod json;
+pub mod json_writer;
 pub mod manifest;
 mod names;
 pub mod outline;

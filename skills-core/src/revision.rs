@@ -59,6 +59,7 @@ use core::str::FromStr;
 use crate::sha256::Hasher;
 
 use crate::bundle::{Bundle, HEADER_LEN, MAGIC, Skill};
+use crate::json_writer::{JsonWriter, Style};
 use crate::read::Sha256;
 
 /// The contract tag of agentskills-core's snapshot signature payload.
@@ -190,41 +191,6 @@ impl fmt::Write for HashWriter {
     }
 }
 
-/// Writes `text` as a JSON string the way Python's `json.dumps` does with
-/// `ensure_ascii=True`: `"` and `\` escaped, `\n`, `\r`, `\t`, `\b`, `\f`
-/// by name, every other character outside space to `~` as `\uXXXX` in
-/// lowercase hex, characters past U+FFFF as a surrogate pair.
-fn write_json_string(out: &mut impl fmt::Write, text: &str) -> fmt::Result {
-    out.write_char('"')?;
-    let mut plain = 0;
-    for (at, c) in text.char_indices() {
-        let escape: Option<&str> = match c {
-            '"' => Some("\\\""),
-            '\\' => Some("\\\\"),
-            '\n' => Some("\\n"),
-            '\r' => Some("\\r"),
-            '\t' => Some("\\t"),
-            '\u{8}' => Some("\\b"),
-            '\u{c}' => Some("\\f"),
-            ' '..='~' => continue,
-            _ => None,
-        };
-        out.write_str(text.get(plain..at).unwrap_or_default())?;
-        plain = at + c.len_utf8();
-        match escape {
-            Some(escape) => out.write_str(escape)?,
-            None => {
-                let mut units = [0u16; 2];
-                for unit in c.encode_utf16(&mut units) {
-                    write!(out, "\\u{unit:04x}")?;
-                }
-            }
-        }
-    }
-    out.write_str(text.get(plain..).unwrap_or_default())?;
-    out.write_char('"')
-}
-
 /// The content revision of a skill from its files' paths, sizes and
 /// SHA-256 digests, the skill file included, in any order.
 ///
@@ -243,17 +209,16 @@ pub fn content_revision<'p>(
 }
 
 fn write_entries(out: &mut HashWriter, entries: &[(&str, u64, [u8; 32])]) -> fmt::Result {
-    use fmt::Write as _;
-    out.write_char('[')?;
-    for (index, (path, size, digest)) in entries.iter().enumerate() {
-        if index > 0 {
-            out.write_char(',')?;
-        }
-        out.write_char('[')?;
-        write_json_string(out, path)?;
-        write!(out, ",{size},\"sha256:{}\"]", Sha256(*digest))?;
+    let mut json = JsonWriter::new(out, Style::COMPACT_ASCII);
+    json.begin_array()?;
+    for (path, size, digest) in entries {
+        json.begin_array()?;
+        json.string(path)?;
+        json.value(size)?;
+        json.display(format_args!("sha256:{}", Sha256(*digest)))?;
+        json.end()?;
     }
-    out.write_char(']')
+    json.end()
 }
 
 /// The content revision of a compiled skill from the sizes and digests its
@@ -540,17 +505,22 @@ fn write_snapshot_payload(
     revision: Revision,
     version: Option<&str>,
 ) -> fmt::Result {
-    use fmt::Write as _;
-    write!(out, "{{\"contract\":\"{SNAPSHOT_CONTRACT}\",\"origin\":")?;
-    write_json_string(out, origin)?;
-    write!(out, ",\"revision\":\"{revision}\",\"skillId\":")?;
-    write_json_string(out, skill_id)?;
-    out.write_str(",\"version\":")?;
+    let mut json = JsonWriter::new(out, Style::COMPACT_ASCII);
+    json.begin_object()?;
+    json.key("contract")?;
+    json.string(SNAPSHOT_CONTRACT)?;
+    json.key("origin")?;
+    json.string(origin)?;
+    json.key("revision")?;
+    json.display(revision)?;
+    json.key("skillId")?;
+    json.string(skill_id)?;
+    json.key("version")?;
     match version {
-        Some(version) => write_json_string(out, version)?,
-        None => out.write_str("null")?,
+        Some(version) => json.string(version)?,
+        None => json.null()?,
     }
-    out.write_char('}')
+    json.end()
 }
 
 /// The bytes a publisher key signs for a whole bundle: `{"contract":
@@ -563,35 +533,29 @@ fn write_snapshot_payload(
 /// assert_eq!(payload, format!(r#"{{"contract":"skills-bundle-v2","origin":"acme","revision":"sha256:{}"}}"#, "ab".repeat(32)));
 /// ```
 pub fn bundle_payload(origin: &str, revision: Revision) -> Result<String, PayloadError> {
-    use fmt::Write as _;
     check_origin(origin)?;
     let mut out = String::new();
-    let _ = write!(out, "{{\"contract\":\"{BUNDLE_CONTRACT}\",\"origin\":");
-    let _ = write_json_string(&mut out, origin);
-    let _ = write!(out, ",\"revision\":\"{revision}\"}}");
+    // Writing to a String never fails.
+    let _ = write_bundle_payload(&mut out, origin, revision);
     Ok(out)
+}
+
+fn write_bundle_payload(out: &mut String, origin: &str, revision: Revision) -> fmt::Result {
+    let mut json = JsonWriter::new(out, Style::COMPACT_ASCII);
+    json.begin_object()?;
+    json.key("contract")?;
+    json.string(BUNDLE_CONTRACT)?;
+    json.key("origin")?;
+    json.string(origin)?;
+    json.key("revision")?;
+    json.display(revision)?;
+    json.end()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use alloc::string::ToString;
-
-    fn json(text: &str) -> String {
-        let mut out = String::new();
-        write_json_string(&mut out, text).unwrap();
-        out
-    }
-
-    #[test]
-    fn json_strings_escape_like_python_ensure_ascii() {
-        assert_eq!(json("a b/c"), "\"a b/c\"");
-        assert_eq!(json("\"\\"), "\"\\\"\\\\\"");
-        assert_eq!(json("\n\r\t\u{8}\u{c}"), "\"\\n\\r\\t\\b\\f\"");
-        assert_eq!(json("\u{1f}\u{7f}"), "\"\\u001f\\u007f\"");
-        assert_eq!(json("é😀"), "\"\\u00e9\\ud83d\\ude00\"");
-        assert_eq!(json("\u{2028}x"), "\"\\u2028x\"");
-    }
 
     #[test]
     fn the_sdk_vector_preimage() {
