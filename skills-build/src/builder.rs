@@ -291,7 +291,7 @@ impl Builder {
     /// 5 cases of at most 200 characters) and a `metadata.tags` list, so
     /// its catalog shapes can show them and filter by tag. Off by default:
     /// the reference validator rejects these keys, and so does this one
-    /// unless asked (see `skills_build::extensions`).
+    /// unless asked (see `skills_build::extension_fields`).
     ///
     /// ```
     /// let builder = skills_build::Builder::new().source("skills").extensions(true);

@@ -226,7 +226,7 @@ struct Prepared<'d> {
     version: Option<&'d str>,
     frontmatter: &'d str,
     skill_file_bytes: &'d [u8],
-    catalog: crate::extensions::CatalogFields,
+    catalog: crate::extension_fields::CatalogFields,
     outline: crate::sections::BuiltOutline,
 }
 
@@ -286,7 +286,7 @@ fn prepare<'d>(
     );
     check_limits(skill).map_err(located)?;
     Ok(Prepared {
-        catalog: crate::extensions::catalog_fields(fm, true),
+        catalog: crate::extension_fields::catalog_fields(fm, true),
         outline: crate::sections::outline(name, parts.body),
         name,
         location: options.locations.of(name, skill),

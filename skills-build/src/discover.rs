@@ -35,7 +35,7 @@ use crate::filter::{Glob, junk};
 use crate::frontmatter::{self, SkillDocument};
 use crate::printable::{has_control, printable};
 use crate::problem::{Code, Problem, Severity};
-use crate::pyunicode;
+use crate::python::unicode;
 use crate::source::{EntryKind, Source, SourceError};
 use crate::validate::{ValidateOptions, validate_with};
 
@@ -159,7 +159,7 @@ pub struct Options {
     /// Accept agentskills-core's extension fields (`version`,
     /// `when_to_use`, `when_not_to_use`, a `metadata.tags` list) with its
     /// rules; off by default, when the reference rejects them as unknown
-    /// keys (see [`crate::extensions`]).
+    /// keys (see [`crate::extension_fields`]).
     pub extensions: bool,
     /// Embed junk ([`crate::filter::junk`]) like any other file instead of
     /// leaving it out with a note.
@@ -203,11 +203,11 @@ impl Options {
 /// One file of a skill, other than its skill file.
 ///
 /// ```
-/// let file = skills_build::discover::SkillFile { path: "reference.md".into(), bytes: b"x".to_vec() };
+/// let file = skills_build::discover::ResourceFile { path: "reference.md".into(), bytes: b"x".to_vec() };
 /// assert_eq!(file.bytes.len(), 1);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SkillFile {
+pub struct ResourceFile {
     /// The path inside the skill directory, `/`-separated.
     pub path: String,
     /// The file's bytes.
@@ -271,7 +271,7 @@ pub struct DiscoveredSkill {
     /// its digest and the content revision cover.
     pub skill_file_bytes: Vec<u8>,
     /// Every other file, sorted by path in byte order.
-    pub files: Vec<SkillFile>,
+    pub files: Vec<ResourceFile>,
     /// Whether and how it is listed.
     pub listing: Listing,
 }
@@ -280,13 +280,13 @@ impl DiscoveredSkill {
     /// The frontmatter `name`, stripped, if it is text.
     pub fn name(&self) -> Option<&str> {
         let doc = self.document.as_ref()?;
-        doc.frontmatter.text("name").map(pyunicode::strip)
+        doc.frontmatter.text("name").map(unicode::strip)
     }
 
     /// The frontmatter `description`, stripped, if it is text.
     pub fn description(&self) -> Option<&str> {
         let doc = self.document.as_ref()?;
-        doc.frontmatter.text("description").map(pyunicode::strip)
+        doc.frontmatter.text("description").map(unicode::strip)
     }
 
     /// The frontmatter `version`, if the skill file parsed and it is text
@@ -858,7 +858,7 @@ struct Walk<'w> {
     /// the per-skill limit, so a skill of many large files cannot take
     /// memory without bound.
     bytes: u64,
-    files: Vec<SkillFile>,
+    files: Vec<ResourceFile>,
     problems: &'w mut Vec<Problem>,
 }
 
@@ -1005,7 +1005,7 @@ impl Walk<'_> {
         {
             Ok(bytes) => {
                 self.bytes += bytes.len() as u64;
-                self.files.push(SkillFile {
+                self.files.push(ResourceFile {
                     path: path.to_string(),
                     bytes,
                 });

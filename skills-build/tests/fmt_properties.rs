@@ -7,8 +7,8 @@ use std::path::Path;
 
 use skills_build::canonical::{FormatError, format};
 use skills_build::frontmatter::{self, SkillDocument};
+use skills_build::python::yaml::Value;
 use skills_build::validate::validate;
-use skills_build::yaml::Value;
 
 #[path = "support/rng.rs"]
 mod rng;

@@ -8,7 +8,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use skills_build::yaml::{self, Node, Value};
+use skills_build::python::yaml;
+use skills_core::json_writer::Style;
 
 fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/yaml")
@@ -41,52 +42,12 @@ fn cases_in(dir: &Path) -> Vec<(String, String, String)> {
     cases
 }
 
-/// Python's `json.dumps(value, ensure_ascii=False, indent=1)`.
-fn dump(node: &Node, level: usize, out: &mut String) {
-    let pad = |n: usize| " ".repeat(n);
-    match &node.value {
-        Value::Str(text) => dump_str(text, out),
-        Value::Seq(items) if items.is_empty() => out.push_str("[]"),
-        Value::Map(entries) if entries.is_empty() => out.push_str("{}"),
-        Value::Seq(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                out.push_str(if i == 0 { "\n" } else { ",\n" });
-                out.push_str(&pad(level + 1));
-                dump(item, level + 1, out);
-            }
-            out.push('\n');
-            out.push_str(&pad(level));
-            out.push(']');
-        }
-        Value::Map(entries) => {
-            out.push('{');
-            for (i, entry) in entries.iter().enumerate() {
-                out.push_str(if i == 0 { "\n" } else { ",\n" });
-                out.push_str(&pad(level + 1));
-                dump_str(&entry.key, out);
-                out.push_str(": ");
-                dump(&entry.value, level + 1, out);
-            }
-            out.push('\n');
-            out.push_str(&pad(level));
-            out.push('}');
-        }
-    }
-}
-
-/// A JSON string as `json.dumps(..., ensure_ascii=False)` writes it.
-fn dump_str(text: &str, out: &mut String) {
-    skills_core::resources::push_json_string(out, text, false);
-}
-
 fn ours(input: &str) -> String {
     match yaml::parse(input) {
         Ok(node) => {
-            let mut out = String::from("ok\n");
-            dump(&node, 0, &mut out);
-            out.push('\n');
-            out
+            // Python's `json.dumps(value, ensure_ascii=False, indent=1)`.
+            let json = node.value.to_json().to_text(Style::indented(1).with_ascii(false));
+            format!("ok\n{json}\n")
         }
         Err(error) => format!("error\n{error}"),
     }

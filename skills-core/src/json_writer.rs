@@ -154,7 +154,8 @@ impl<W: Write + ?Sized> Write for Escaper<'_, W> {
                 c if !self.ascii && u32::from(c) >= 0x20 => continue,
                 _ => "",
             };
-            self.out.write_str(text.get(plain..at).unwrap_or_default())?;
+            self.out
+                .write_str(text.get(plain..at).unwrap_or_default())?;
             plain = at + c.len_utf8();
             if named.is_empty() {
                 let mut units = [0u16; 2];
@@ -433,7 +434,10 @@ mod tests {
             value.to_text(Style::indented(1).with_ascii(false)),
             "{\n \"a\": [\n  \"x\"\n ],\n \"b\": {},\n \"c\": []\n}"
         );
-        assert_eq!(value.to_text(Style::COMPACT), r#"{"a":["x"],"b":{},"c":[]}"#);
+        assert_eq!(
+            value.to_text(Style::COMPACT),
+            r#"{"a":["x"],"b":{},"c":[]}"#
+        );
     }
 
     #[test]
@@ -441,7 +445,10 @@ mod tests {
         assert_eq!(Json::Int(-7).to_text(Style::PYTHON), "-7");
         assert_eq!(Json::Bool(false).to_text(Style::COMPACT), "false");
         assert_eq!(Json::Null.to_text(Style::indented(2)), "null");
-        let nested = Json::Array(vec![Json::Array(vec![Json::Int(1), Json::Int(2)]), Json::Null]);
+        let nested = Json::Array(vec![
+            Json::Array(vec![Json::Int(1), Json::Int(2)]),
+            Json::Null,
+        ]);
         assert_eq!(nested.to_text(Style::PYTHON), "[[1, 2], null]");
     }
 

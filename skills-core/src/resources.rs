@@ -337,4 +337,3 @@ fn write_envelope(
     }
     json.end()
 }
-

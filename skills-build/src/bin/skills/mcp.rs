@@ -5,9 +5,9 @@ use skills_build::diagnostic;
 use skills_core::Catalog;
 use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, Server, serve_server_stdio, serve_stdio};
 
-use crate::args::{CommandSpec, Invocation, Param, concat};
 use crate::gate;
 use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param, concat};
 use crate::targets::read_file;
 
 /// The command's declaration.

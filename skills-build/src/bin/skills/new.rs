@@ -9,8 +9,8 @@ use skills_build::diagnostic;
 use skills_build::frontmatter;
 use skills_build::validate::validate;
 
-use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use skills_build::diagnostic;
 use skills_build::pack::pack;
 
-use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {

@@ -11,9 +11,9 @@ use skills_core::bundle::{Bundle, Bytes, Signature, Skill};
 use skills_core::revision::Revision;
 use skills_core::verify::{Identity, Status, TrustPolicy};
 
-use crate::args::{CommandSpec, Invocation, Param, concat};
 use crate::gate;
 use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param, concat};
 use crate::targets::{Targets, read_file};
 
 /// The command's declaration.
