@@ -478,7 +478,7 @@ impl Builder {
                 Ok(source) => {
                     opened.push((Opened::Dir(source), dir.as_path(), qualifier.as_deref()))
                 }
-                Err(error) => problems.push(open_problem(dir, &error)),
+                Err(error) => problems.push(discover::open_problem(dir, &error)),
             }
         }
         let roots: Vec<Root<'_>> = opened
@@ -613,22 +613,15 @@ impl Builder {
     /// ```
     pub fn emit(&self) {
         if let Err(error) = self.build() {
-            let mut text = String::new();
-            for problem in &error.problems {
-                text.push_str(&diagnostic::render(problem));
-            }
-            text.push_str(&format!(
-                "error: the skills do not compile: {}\n",
-                diagnostic::count(&error.problems)
-            ));
-            eprint!("{text}");
+            eprint!(
+                "{}",
+                diagnostic::failure(&error.problems, "the skills do not compile")
+            );
             std::process::exit(1);
         }
     }
 }
 
-/// The problem with a source that cannot be opened: missing, not a
-/// directory (a `SKILL.md` given instead of its folder, say), unreadable.
 /// A source the pipeline opened: a directory, or an archive read into
 /// memory.
 enum Opened {
@@ -643,42 +636,6 @@ impl Opened {
             Opened::Archive(source) => source.as_ref(),
         }
     }
-}
-
-pub(crate) fn open_problem(dir: &Path, error: &crate::source::SourceError) -> Problem {
-    use crate::source::SourceError;
-    let shown = dir.display().to_string();
-    let problem = match error {
-        SourceError::NotFound(_) => Problem::new(
-            Code::SourceNotFound,
-            format!("the source {shown} does not exist"),
-        ),
-        SourceError::Io { error, .. } if error.kind() == std::io::ErrorKind::NotADirectory => {
-            let problem = Problem::new(
-                Code::SourceNotDirectory,
-                format!("the source {shown} is not a directory"),
-            );
-            match dir.parent() {
-                Some(parent)
-                    if crate::skill_file::SKILL_FILE_NAMES
-                        .iter()
-                        .any(|name| dir.file_name() == Some(std::ffi::OsStr::new(name))) =>
-                {
-                    let parent = match parent.as_os_str().is_empty() {
-                        true => ".".to_string(),
-                        false => parent.display().to_string(),
-                    };
-                    problem.with_hint(format!("give the skill folder {parent} instead"))
-                }
-                _ => problem.with_hint("give a skill folder or a folder of skills"),
-            }
-        }
-        other => Problem::new(
-            Code::SourceUnreadable,
-            format!("cannot open the source {shown}: {other}"),
-        ),
-    };
-    problem.with_file(shown)
 }
 
 /// Compiles skills from sources already open (in memory, embedded, or

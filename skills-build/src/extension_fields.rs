@@ -49,37 +49,23 @@ fn type_name(value: &Value) -> &'static str {
     }
 }
 
-/// The reference's unknown-key check, with the extension fields known.
-pub(crate) fn check_unknown_fields(fm: &Frontmatter, problems: &mut Vec<Problem>) {
+/// The top-level keys known with the extensions on: the reference's and
+/// [`EXTENSION_FIELDS`], sorted (the order the unknown-key problem lists
+/// them in).
+///
+/// ```
+/// let known = skills_build::extension_fields::known_fields();
+/// assert_eq!(known.len(), 9);
+/// assert!(known.windows(2).all(|pair| pair[0] < pair[1]));
+/// ```
+pub fn known_fields() -> Vec<&'static str> {
     let mut known: Vec<&str> = KNOWN_FIELDS
         .iter()
         .chain(&EXTENSION_FIELDS)
         .copied()
         .collect();
     known.sort_unstable();
-    let mut unknown: Vec<&Entry> = fm
-        .entries()
-        .iter()
-        .filter(|e| !known.contains(&e.key.as_str()))
-        .collect();
-    let Some(first) = unknown.first().copied() else {
-        return;
-    };
-    unknown.sort_by(|a, b| a.key.cmp(&b.key));
-    let names: Vec<&str> = unknown.iter().map(|e| e.key.as_str()).collect();
-    let allowed: Vec<String> = known.iter().map(|k| format!("'{k}'")).collect();
-    problems.push(
-        Problem::new(
-            Code::UnknownField,
-            format!(
-                "Unexpected fields in frontmatter: {}. Only [{}] are allowed.",
-                names.join(", "),
-                allowed.join(", ")
-            ),
-        )
-        .at(SkillDocument::position(first.key_mark))
-        .with_hint("put custom fields under `metadata:`"),
-    );
+    known
 }
 
 /// Whether a metadata entry is `tags` holding a list of strings.

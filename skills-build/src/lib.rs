@@ -39,9 +39,12 @@ pub mod python;
 pub mod read_limit;
 pub mod reuse;
 pub mod sections;
+#[cfg(feature = "sign")]
 pub mod signing;
 pub mod skill_dir;
 pub mod skill_file;
+pub mod skill_revision;
+pub mod snapshot;
 pub mod source;
 pub mod validate;
 

@@ -73,9 +73,9 @@ pub fn validate_with(
     let fm = &doc.frontmatter;
     let mut problems = Vec::new();
     if options.extensions {
-        crate::extension_fields::check_unknown_fields(fm, &mut problems);
+        check_unknown_fields(fm, &crate::extension_fields::known_fields(), &mut problems);
     } else {
-        check_unknown_fields(fm, &mut problems);
+        check_unknown_fields(fm, &KNOWN_FIELDS, &mut problems);
     }
     check_name(fm, dir_name, &mut problems);
     check_description(fm, &mut problems);
@@ -94,11 +94,14 @@ fn at(entry: &Entry) -> Position {
     SkillDocument::position(entry.value.mark)
 }
 
-fn check_unknown_fields(fm: &Frontmatter, problems: &mut Vec<Problem>) {
+/// The reference's unknown-key check: one problem, at the first unknown
+/// key, naming every unknown key (sorted) and the `known` ones (sorted, as
+/// a Python list).
+fn check_unknown_fields(fm: &Frontmatter, known: &[&str], problems: &mut Vec<Problem>) {
     let mut unknown: Vec<&Entry> = fm
         .entries()
         .iter()
-        .filter(|e| !KNOWN_FIELDS.contains(&e.key.as_str()))
+        .filter(|e| !known.contains(&e.key.as_str()))
         .collect();
     let Some(first) = unknown.first().copied() else {
         return;
@@ -111,7 +114,7 @@ fn check_unknown_fields(fm: &Frontmatter, problems: &mut Vec<Problem>) {
             format!(
                 "Unexpected fields in frontmatter: {}. Only {} are allowed.",
                 capped(&names.join(", ")),
-                python_list(&KNOWN_FIELDS)
+                python_list(known)
             ),
         )
         .at(SkillDocument::position(first.key_mark))

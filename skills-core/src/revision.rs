@@ -14,7 +14,8 @@
 //! the same revision here and in the Python SDK.
 //!
 //! ```
-//! use skills_core::revision::{content_revision, sha256};
+//! use skills_core::revision::content_revision;
+//! use skills_core::sha256::digest as sha256;
 //! let skill_md = b"---\nname: sig-demo\ndescription: Demo skill for signing.\nversion: \"0.1.0\"\nmetadata:\n  owner: team-a\n---\n# Sig Demo\n\nSee references/a b.md.\n";
 //! let revision = content_revision([
 //!     ("references/a b.md", 4, sha256(b"ref\n")),
@@ -56,7 +57,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::sha256::Hasher;
+use crate::sha256::{Hasher, digest as sha256};
 
 use crate::bundle::{Bundle, HEADER_LEN, MAGIC, Skill};
 use crate::json_writer::{JsonWriter, Style};
@@ -82,16 +83,6 @@ pub const BUNDLE_CONTRACT: &str = "skills-bundle-v2";
 /// assert_eq!(skills_core::revision::MAX_ORIGIN_CHARS, 512);
 /// ```
 pub const MAX_ORIGIN_CHARS: usize = 512;
-
-/// The SHA-256 of `bytes`.
-///
-/// ```
-/// let digest = skills_core::revision::sha256(b"");
-/// assert_eq!(digest[..4], [0xe3, 0xb0, 0xc4, 0x42]);
-/// ```
-pub fn sha256(bytes: &[u8]) -> [u8; 32] {
-    crate::sha256::digest(bytes)
-}
 
 /// A revision: a SHA-256 digest written `sha256:<64 lowercase hex digits>`.
 ///
@@ -229,7 +220,8 @@ fn write_entries(out: &mut HashWriter, entries: &[(&str, u64, [u8; 32])]) -> fmt
 ///
 /// ```
 /// use skills_core::bundle::{Content, File, Skill};
-/// use skills_core::revision::{recorded_revision, sha256};
+/// use skills_core::revision::recorded_revision;
+/// use skills_core::sha256::digest as sha256;
 /// let skill = Skill {
 ///     skill_file_size: 3,
 ///     skill_file_sha256: sha256(b"---"),
@@ -284,7 +276,8 @@ pub fn skill_file_pieces<'a>(skill: &Skill<'a>) -> [&'a [u8]; 4] {
 ///
 /// ```
 /// use skills_core::bundle::Skill;
-/// use skills_core::revision::{sha256, skill_file_digest};
+/// use skills_core::revision::skill_file_digest;
+/// use skills_core::sha256::digest as sha256;
 /// let skill = Skill { frontmatter: "name: a\n", ..Skill::default() };
 /// assert_eq!(skill_file_digest(&skill), (16, sha256(b"---\nname: a\n---\n")));
 /// ```
@@ -347,7 +340,8 @@ pub fn bundle_revision(bundle: &Bundle<'_>) -> Revision {
 ///
 /// ```
 /// use skills_core::bundle::{Bundle, Skill};
-/// use skills_core::revision::{bundle_revision, bundle_revision_by, sha256};
+/// use skills_core::revision::{bundle_revision, bundle_revision_by};
+/// use skills_core::sha256::digest as sha256;
 /// let skill = Skill { name: "pdf", description: "Forms.", ..Skill::default() };
 /// let bundle = Bundle { skills: vec![skill], ..Bundle::default() };
 /// let mut names = Vec::new();
@@ -408,7 +402,8 @@ pub fn encode_with_revision(
 ///
 /// ```
 /// use skills_core::bundle::Bundle;
-/// use skills_core::revision::{encode_with_revision, encode_with_revision_by, sha256};
+/// use skills_core::revision::{encode_with_revision, encode_with_revision_by};
+/// use skills_core::sha256::digest as sha256;
 /// let mut bundle = Bundle { prompt: "p", ..Bundle::default() };
 /// let bytes = encode_with_revision_by(&mut bundle, &mut |_, detail| sha256(detail)).unwrap();
 /// assert_eq!(bytes, encode_with_revision(&mut bundle.clone()).unwrap());

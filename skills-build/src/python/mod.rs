@@ -13,7 +13,8 @@
 //! - [`unicode`]: CPython 3.11's `isalnum`, `isprintable`, `lower` and NFKC
 //!   (Unicode 14.0), and `isspace`/`strip` (the same in 3.12, from
 //!   skills-core);
-//! - [`repr`]: `repr()` of a string.
+//! - [`repr`]: `repr()` of a string;
+//! - [`pathlib`]: how `pathlib` prints and names paths.
 //!
 //! ```
 //! use skills_build::python::{repr::repr_str, unicode::strip, yaml};
@@ -23,6 +24,7 @@
 //! assert_eq!(repr_str(strip(name)), "\"it's\"");
 //! ```
 
+pub mod pathlib;
 pub mod repr;
 pub mod unicode;
 pub mod yaml;

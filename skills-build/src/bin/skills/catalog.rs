@@ -120,8 +120,7 @@ fn judged(call: &Invocation, file_excludes: bool) -> Result<Vec<Loaded>, i32> {
     })?;
     let outcome = builder.run();
     gate::say_layouts(call, &outcome.sources);
-    let text: String = outcome.problems().iter().map(diagnostic::render).collect();
-    crate::output::write(Stream::Err, &text);
+    crate::output::write(Stream::Err, &diagnostic::render_all(outcome.problems()));
     if outcome.result.is_err() {
         return Err(1);
     }

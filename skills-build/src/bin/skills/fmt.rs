@@ -140,10 +140,7 @@ pub fn run(call: &Invocation) -> i32 {
         listing.push('\n');
     }
     write(Stream::Out, &listing);
-    let mut text = String::new();
-    for problem in &problems {
-        text.push_str(&diagnostic::render(problem));
-    }
+    let mut text = diagnostic::render_all(&problems);
     let verb = if check {
         "would reformat"
     } else {

@@ -266,9 +266,7 @@ pub fn print(
             if verbose(call) {
                 text.push_str(&layout_lines(&outcome.sources));
             }
-            for problem in problems {
-                text.push_str(&diagnostic::render(problem));
-            }
+            text.push_str(&diagnostic::render_all(problems));
             text.push_str(last_line);
             write(Stream::Err, &text);
         }

@@ -10,7 +10,7 @@ use skills_build::skill_dir;
 use skills_core::prompt::{PromptEntry, render_available_skills};
 
 use crate::output::{Stream, echo};
-use crate::python::path::PyPath;
+use skills_build::python::pathlib::PyPath;
 use skills_core::json_writer::{Json, Style};
 
 /// `validate SKILL_PATH`.
