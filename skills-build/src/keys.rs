@@ -205,8 +205,9 @@ impl SecretKey {
     /// The key whose seed is `seed`.
     ///
     /// ```
-    /// let key = skills_build::keys::SecretKey::from_seed([0; 32]);
-    /// # let _ = key;
+    /// // The Python SDK's test vector: seed bytes 0, 1, ..., 31.
+    /// let key = skills_build::keys::SecretKey::from_seed(std::array::from_fn(|at| at as u8));
+    /// assert_eq!(key.public_key().to_hex(), "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8");
     /// ```
     pub fn from_seed(seed: [u8; 32]) -> Self {
         let seed = Zeroizing::new(seed);
@@ -232,8 +233,10 @@ impl SecretKey {
     /// surrounding whitespace ignored.
     ///
     /// ```
-    /// let key = skills_build::keys::SecretKey::from_text(&"00".repeat(32)).unwrap();
-    /// # let _ = key;
+    /// use skills_build::keys::SecretKey;
+    /// let key = SecretKey::from_text(&format!("  {}\n", "00".repeat(32))).unwrap();
+    /// assert_eq!(key, SecretKey::from_seed([0; 32]));
+    /// assert_eq!(SecretKey::from_text(&key.to_pkcs8_pem()).unwrap(), key);
     /// ```
     pub fn from_text(text: &str) -> Result<Self, KeyError> {
         Self::parse(text, "text")
