@@ -501,13 +501,7 @@ fn write_snapshot_payload(
     version: Option<&str>,
 ) -> fmt::Result {
     let mut json = JsonWriter::new(out, Style::COMPACT_ASCII);
-    json.begin_object()?;
-    json.key("contract")?;
-    json.string(SNAPSHOT_CONTRACT)?;
-    json.key("origin")?;
-    json.string(origin)?;
-    json.key("revision")?;
-    json.display(revision)?;
+    begin_payload(&mut json, SNAPSHOT_CONTRACT, origin, revision)?;
     json.key("skillId")?;
     json.string(skill_id)?;
     json.key("version")?;
@@ -537,14 +531,26 @@ pub fn bundle_payload(origin: &str, revision: Revision) -> Result<String, Payloa
 
 fn write_bundle_payload(out: &mut String, origin: &str, revision: Revision) -> fmt::Result {
     let mut json = JsonWriter::new(out, Style::COMPACT_ASCII);
+    begin_payload(&mut json, BUNDLE_CONTRACT, origin, revision)?;
+    json.end()
+}
+
+/// Opens a signature payload: its `contract`, `origin` and `revision`, the
+/// keys every payload starts with (in sorted order, as `sort_keys` writes
+/// them).
+fn begin_payload(
+    json: &mut JsonWriter<&mut String>,
+    contract: &str,
+    origin: &str,
+    revision: Revision,
+) -> fmt::Result {
     json.begin_object()?;
     json.key("contract")?;
-    json.string(BUNDLE_CONTRACT)?;
+    json.string(contract)?;
     json.key("origin")?;
     json.string(origin)?;
     json.key("revision")?;
-    json.display(revision)?;
-    json.end()
+    json.display(revision)
 }
 
 #[cfg(test)]

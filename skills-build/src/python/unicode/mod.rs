@@ -123,9 +123,15 @@ const S_COUNT: u32 = L_COUNT * N_COUNT;
 
 /// Whether `c` lies in one of the sorted, disjoint inclusive `ranges`.
 fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
-    let cp = u32::from(c);
-    ranges
-        .binary_search_by(|&(start, end)| {
+    find_range(ranges, u32::from(c), |&(start, end)| (start, end)).is_some()
+}
+
+/// The entry of the sorted, disjoint inclusive `ranges` (whose bounds
+/// `bounds` gives) that holds `cp`.
+fn find_range<T>(ranges: &[T], cp: u32, bounds: impl Fn(&T) -> (u32, u32)) -> Option<&T> {
+    let at = ranges
+        .binary_search_by(|entry| {
+            let (start, end) = bounds(entry);
             if end < cp {
                 Ordering::Less
             } else if start > cp {
@@ -134,7 +140,8 @@ fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
                 Ordering::Equal
             }
         })
-        .is_ok()
+        .ok()?;
+    ranges.get(at)
 }
 
 /// Whether `c.lower() != c` in Python.
@@ -154,18 +161,7 @@ fn ccc(c: char) -> u8 {
     if cp < 0x300 {
         return 0;
     }
-    match tables::CCC.binary_search_by(|&(start, end, _)| {
-        if end < cp {
-            Ordering::Less
-        } else if start > cp {
-            Ordering::Greater
-        } else {
-            Ordering::Equal
-        }
-    }) {
-        Ok(i) => tables::CCC.get(i).map_or(0, |&(_, _, class)| class),
-        Err(_) => 0,
-    }
+    find_range(tables::CCC, cp, |&(start, end, _)| (start, end)).map_or(0, |&(_, _, class)| class)
 }
 
 /// Appends the full compatibility decomposition of `c`, with combining classes, to `out`.
