@@ -11,6 +11,10 @@
 //! // build.rs, in `fn main`:
 //! skills_build::Builder::new().source("skills").emit();
 //! ```
+//!
+//! The reference's verdicts depend on Python's behaviour (strictyaml,
+//! CPython 3.11's Unicode tables, `repr()`, `pathlib`); that emulation is
+//! [`python`], kept apart from the rules this crate states itself.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

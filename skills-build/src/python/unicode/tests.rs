@@ -280,7 +280,7 @@ fn strings_match_python() {
 
 /// A larger random check against Python, not committed: generate it with
 /// `python3 scripts/gen-pyunicode.py --random-check /tmp/check.txt 200000`, then run
-/// `PYUNICODE_CHECK=/tmp/check.txt cargo test -p skills-build --lib pyunicode -- --ignored`.
+/// `PYUNICODE_CHECK=/tmp/check.txt cargo test -p skills-build --lib python::unicode -- --ignored`.
 #[test]
 #[ignore = "needs PYUNICODE_CHECK=<file from gen-pyunicode.py --random-check>"]
 fn external_check() {
