@@ -192,8 +192,10 @@ impl Builder {
     /// package root. Earlier sources win a name.
     ///
     /// ```
-    /// let builder = skills_build::Builder::new().source("skills").source("more-skills");
-    /// # let _ = builder;
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let compiled = skills_build::Builder::new().source(skills).compile().unwrap();
+    /// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
+    /// assert!(catalog.lookup("pdf-forms").is_some() && catalog.lookup("git-rebase").is_some());
     /// ```
     pub fn source(mut self, dir: impl AsRef<Path>) -> Self {
         self.sources.push((dir.as_ref().to_path_buf(), None));
@@ -204,8 +206,15 @@ impl Builder {
     /// them, are listed as `qualifier:name` instead of being shadowed.
     ///
     /// ```
-    /// let builder = skills_build::Builder::new().source("skills").qualified_source("vendor", "acme");
-    /// # let _ = builder;
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let vendor = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills/git-rebase");
+    /// let compiled = skills_build::Builder::new()
+    ///     .source(skills)
+    ///     .qualified_source(vendor, "acme")
+    ///     .compile()
+    ///     .unwrap();
+    /// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
+    /// assert!(catalog.lookup("git-rebase").is_some() && catalog.lookup("acme:git-rebase").is_some());
     /// ```
     pub fn qualified_source(mut self, dir: impl AsRef<Path>, qualifier: impl Into<String>) -> Self {
         self.sources
@@ -217,8 +226,10 @@ impl Builder {
     /// `skill://<name>/SKILL.md`.
     ///
     /// ```
-    /// let builder = skills_build::Builder::new().location_base("/opt/app/skills");
-    /// # let _ = builder;
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let compiled = skills_build::Builder::new().source(skills).location_base("/opt/app/skills").compile().unwrap();
+    /// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
+    /// assert!(catalog.prompt().contains("/opt/app/skills/pdf-forms/SKILL.md"));
     /// ```
     pub fn location_base(mut self, base: impl Into<String>) -> Self {
         self.locations = Locations::Base(base.into());
@@ -229,8 +240,10 @@ impl Builder {
     ///
     /// ```
     /// use skills_build::compile::Locations;
-    /// let builder = skills_build::Builder::new().locations(Locations::Source);
-    /// # let _ = builder;
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let compiled = skills_build::Builder::new().source(skills).locations(Locations::Source).compile().unwrap();
+    /// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
+    /// assert!(!catalog.prompt().contains("skill://"));
     /// ```
     pub fn locations(mut self, locations: Locations) -> Self {
         self.locations = locations;
@@ -241,8 +254,11 @@ impl Builder {
     /// silently. Junk is skipped without a rule (with a note).
     ///
     /// ```
-    /// let builder = skills_build::Builder::new().exclude("*.tmp").exclude("drafts/**");
-    /// # let _ = builder;
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let compiled = skills_build::Builder::new().source(skills).exclude("scripts/**").compile().unwrap();
+    /// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
+    /// assert!(catalog.call("pdf-forms", Some("reference.md")).is_ok());
+    /// assert!(catalog.call("pdf-forms", Some("scripts/fill.py")).is_err());
     /// ```
     pub fn exclude(mut self, pattern: impl Into<String>) -> Self {
         self.excludes.push(pattern.into());
@@ -254,8 +270,17 @@ impl Builder {
     /// file, instead of leaving it out with a note.
     ///
     /// ```
-    /// let builder = skills_build::Builder::new().keep_junk(true);
-    /// # let _ = builder;
+    /// let dir = std::env::temp_dir().join(format!("skills-doc-junk-{}", std::process::id()));
+    /// std::fs::create_dir_all(dir.join("pdf")).unwrap();
+    /// std::fs::write(dir.join("pdf/SKILL.md"), "---\nname: pdf\ndescription: Forms.\n---\nGo.\n").unwrap();
+    /// std::fs::write(dir.join("pdf/notes.md~"), "an editor's backup").unwrap();
+    /// let serves_junk = |keep: bool| {
+    ///     let compiled = skills_build::Builder::new().source(&dir).keep_junk(keep).compile().unwrap();
+    ///     let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
+    ///     catalog.call("pdf", Some("notes.md~")).is_ok()
+    /// };
+    /// assert!(serves_junk(true) && !serves_junk(false));
+    /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
     pub fn keep_junk(mut self, on: bool) -> Self {
         self.keep_junk = on;
@@ -265,8 +290,10 @@ impl Builder {
     /// The largest file, in bytes, that may be embedded (default 16 MiB).
     ///
     /// ```
-    /// let builder = skills_build::Builder::new().max_file_size(1024 * 1024);
-    /// # let _ = builder;
+    /// use skills_build::problem::Code;
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let error = skills_build::Builder::new().source(skills).max_file_size(16).compile().unwrap_err();
+    /// assert!(error.problems.iter().any(|p| p.code == Code::FileTooLarge));
     /// ```
     pub fn max_file_size(mut self, bytes: u64) -> Self {
         self.max_file_size = bytes;
@@ -278,8 +305,14 @@ impl Builder {
     /// macro cannot show warnings and a skill must not vanish silently.
     ///
     /// ```
-    /// let builder = skills_build::Builder::new().deny_shadowing();
-    /// # let _ = builder;
+    /// use skills_build::problem::{Code, Severity};
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let again = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills/git-rebase");
+    /// let builder = skills_build::Builder::new().source(skills).source(again);
+    /// let warned = builder.compile().unwrap();
+    /// assert_eq!(warned.warnings[0].code, Code::SkillShadowed);
+    /// let error = builder.deny_shadowing().compile().unwrap_err();
+    /// assert_eq!(error.problems[0].severity, Severity::Error);
     /// ```
     pub fn deny_shadowing(mut self) -> Self {
         self.deny_shadowing = true;
@@ -291,11 +324,15 @@ impl Builder {
     /// 5 cases of at most 200 characters) and a `metadata.tags` list, so
     /// its catalog shapes can show them and filter by tag. Off by default:
     /// the reference validator rejects these keys, and so does this one
-    /// unless asked (see `skills_build::extensions`).
+    /// unless asked (see `skills_build::extension_fields`).
     ///
     /// ```
-    /// let builder = skills_build::Builder::new().source("skills").extensions(true);
-    /// # let _ = builder;
+    /// let dir = std::env::temp_dir().join(format!("skills-doc-extensions-{}", std::process::id()));
+    /// std::fs::create_dir_all(dir.join("pdf")).unwrap();
+    /// std::fs::write(dir.join("pdf/SKILL.md"), "---\nname: pdf\ndescription: Forms.\nversion: 1.2.0\n---\nGo.\n").unwrap();
+    /// assert!(skills_build::Builder::new().source(&dir).compile().is_err()); // an unknown key
+    /// assert!(skills_build::Builder::new().source(&dir).extensions(true).compile().is_ok());
+    /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
     pub fn extensions(mut self, on: bool) -> Self {
         self.extensions = on;
@@ -310,10 +347,13 @@ impl Builder {
     ///
     /// ```
     /// use skills_build::{keys::KeySource, signing::Signing};
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
     /// let builder = skills_build::Builder::new()
-    ///     .source("skills")
-    ///     .sign(Signing::new(KeySource::Env("SKILLS_SIGNING_KEY".into()), "https://example.com/skills"));
-    /// # let _ = builder;
+    ///     .source(skills)
+    ///     .sign(Signing::new(KeySource::Env("SKILLS_DOC_NO_KEY".into()), "https://example.com/skills"));
+    /// // No key in the environment: the build fails and names the variable.
+    /// let error = builder.compile().unwrap_err();
+    /// assert!(error.problems.iter().any(|p| p.message.contains("SKILLS_DOC_NO_KEY")));
     /// ```
     #[cfg(feature = "sign")]
     pub fn sign(mut self, signing: Signing) -> Self {
@@ -329,8 +369,10 @@ impl Builder {
     /// `OUT_DIR` unless told otherwise.
     ///
     /// ```
-    /// let builder = skills_build::Builder::new().source("skills").reuse_from("target/skills.bin");
-    /// # let _ = builder;
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let fresh = skills_build::Builder::new().source(skills).compile().unwrap();
+    /// let reused = skills_build::Builder::new().source(skills).reuse_from("no/such/skills.bin").compile().unwrap();
+    /// assert_eq!(fresh.bytes, reused.bytes);
     /// ```
     pub fn reuse_from(mut self, bundle: impl Into<PathBuf>) -> Self {
         self.previous = Some(bundle.into());
@@ -381,9 +423,11 @@ impl Builder {
 
     /// The file name written into `OUT_DIR` (default `skills.bin`).
     ///
-    /// ```
-    /// let builder = skills_build::Builder::new().out_file("agent-skills.bin");
-    /// # let _ = builder;
+    /// ```no_run
+    /// // build.rs: the bundle goes to $OUT_DIR/agent-skills.bin, which the
+    /// // crate embeds with `include_bundle!("agent-skills.bin")`.
+    /// let path = skills_build::Builder::new().source("skills").out_file("agent-skills.bin").build().unwrap();
+    /// assert!(path.ends_with("agent-skills.bin"));
     /// ```
     pub fn out_file(mut self, name: impl Into<String>) -> Self {
         self.out_file = name.into();
@@ -406,12 +450,11 @@ impl Builder {
     /// `include_skills!` macro makes the compiler track these, so an edit
     /// or a deletion rebuilds.
     ///
-    /// ```no_run
-    /// let (result, inputs) = skills_build::Builder::new().source("skills").compile_with_inputs();
-    /// for path in &inputs {
-    ///     println!("read {}", path.display());
-    /// }
-    /// # let _ = result;
+    /// ```
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let (result, inputs) = skills_build::Builder::new().source(skills).compile_with_inputs();
+    /// assert!(result.is_ok());
+    /// assert!(inputs.iter().any(|path| path.ends_with("pdf-forms/scripts/fill.py")));
     /// ```
     pub fn compile_with_inputs(&self) -> (Result<Compiled, CompileError>, Vec<PathBuf>) {
         let outcome = self.run();
@@ -478,7 +521,7 @@ impl Builder {
                 Ok(source) => {
                     opened.push((Opened::Dir(source), dir.as_path(), qualifier.as_deref()))
                 }
-                Err(error) => problems.push(open_problem(dir, &error)),
+                Err(error) => problems.push(discover::open_problem(dir, &error)),
             }
         }
         let roots: Vec<Root<'_>> = opened
@@ -613,22 +656,15 @@ impl Builder {
     /// ```
     pub fn emit(&self) {
         if let Err(error) = self.build() {
-            let mut text = String::new();
-            for problem in &error.problems {
-                text.push_str(&diagnostic::render(problem));
-            }
-            text.push_str(&format!(
-                "error: the skills do not compile: {}\n",
-                diagnostic::count(&error.problems)
-            ));
-            eprint!("{text}");
+            eprint!(
+                "{}",
+                diagnostic::failure(&error.problems, "the skills do not compile")
+            );
             std::process::exit(1);
         }
     }
 }
 
-/// The problem with a source that cannot be opened: missing, not a
-/// directory (a `SKILL.md` given instead of its folder, say), unreadable.
 /// A source the pipeline opened: a directory, or an archive read into
 /// memory.
 enum Opened {
@@ -643,42 +679,6 @@ impl Opened {
             Opened::Archive(source) => source.as_ref(),
         }
     }
-}
-
-pub(crate) fn open_problem(dir: &Path, error: &crate::source::SourceError) -> Problem {
-    use crate::source::SourceError;
-    let shown = dir.display().to_string();
-    let problem = match error {
-        SourceError::NotFound(_) => Problem::new(
-            Code::SourceNotFound,
-            format!("the source {shown} does not exist"),
-        ),
-        SourceError::Io { error, .. } if error.kind() == std::io::ErrorKind::NotADirectory => {
-            let problem = Problem::new(
-                Code::SourceNotDirectory,
-                format!("the source {shown} is not a directory"),
-            );
-            match dir.parent() {
-                Some(parent)
-                    if crate::skill_file::SKILL_FILE_NAMES
-                        .iter()
-                        .any(|name| dir.file_name() == Some(std::ffi::OsStr::new(name))) =>
-                {
-                    let parent = match parent.as_os_str().is_empty() {
-                        true => ".".to_string(),
-                        false => parent.display().to_string(),
-                    };
-                    problem.with_hint(format!("give the skill folder {parent} instead"))
-                }
-                _ => problem.with_hint("give a skill folder or a folder of skills"),
-            }
-        }
-        other => Problem::new(
-            Code::SourceUnreadable,
-            format!("cannot open the source {shown}: {other}"),
-        ),
-    };
-    problem.with_file(shown)
 }
 
 /// Compiles skills from sources already open (in memory, embedded, or

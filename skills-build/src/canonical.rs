@@ -10,7 +10,7 @@
 //!   key.
 //! * Each scalar plain where the reader reads it back as the same text,
 //!   else single-quoted, else double-quoted with escapes. The reader is
-//!   strictyaml (see [`crate::yaml`]), where every scalar is text, so
+//!   strictyaml (see [`crate::python::yaml`]), where every scalar is text, so
 //!   `true`, `1.0` and `~` stay plain; each choice is checked by reading
 //!   it back with that reader, not assumed.
 //! * The file's line ending (`\n`, or `\r\n` when its frontmatter uses it).
@@ -33,7 +33,7 @@ use std::fmt;
 
 use crate::frontmatter::{self, ParseError, SkillDocument};
 use crate::problem::Position;
-use crate::yaml::{self, Entry, Node, Value};
+use crate::python::yaml::{self, Entry, Node, Value};
 
 /// The specification's keys, in the specification's order.
 ///

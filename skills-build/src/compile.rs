@@ -13,6 +13,7 @@ use std::fmt;
 
 use skills_core::bundle::{Bundle, Bytes, Content, File, Skill, SkillFileName, ToolRule};
 use skills_core::manifest::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
+use skills_core::sha256::digest as sha256;
 use skills_core::{instructions, render};
 
 use crate::allowed_tools;
@@ -198,16 +199,6 @@ impl fmt::Display for CompileError {
 
 impl std::error::Error for CompileError {}
 
-/// The SHA-256 of `bytes`.
-///
-/// ```
-/// let digest = skills_build::compile::sha256(b"");
-/// assert_eq!(digest[..4], [0xe3, 0xb0, 0xc4, 0x42]);
-/// ```
-pub fn sha256(bytes: &[u8]) -> [u8; 32] {
-    skills_core::sha256::digest(bytes)
-}
-
 /// One skill's precomputed values, owned; the bundle borrows them.
 struct Prepared<'d> {
     name: &'d str,
@@ -226,7 +217,7 @@ struct Prepared<'d> {
     version: Option<&'d str>,
     frontmatter: &'d str,
     skill_file_bytes: &'d [u8],
-    catalog: crate::extensions::CatalogFields,
+    catalog: crate::extension_fields::CatalogFields,
     outline: crate::sections::BuiltOutline,
 }
 
@@ -286,7 +277,7 @@ fn prepare<'d>(
     );
     check_limits(skill).map_err(located)?;
     Ok(Prepared {
-        catalog: crate::extensions::catalog_fields(fm, true),
+        catalog: crate::extension_fields::catalog_fields(fm, true),
         outline: crate::sections::outline(name, parts.body),
         name,
         location: options.locations.of(name, skill),
@@ -558,7 +549,7 @@ fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
         ..Skill::default()
     };
     // Last: the skill file's digest and the content revision.
-    crate::signing::record_skill_file(&mut borrowed, skill.skill_file_bytes);
+    crate::skill_revision::record_skill_file(&mut borrowed, skill.skill_file_bytes);
     borrowed
 }
 

@@ -44,6 +44,37 @@ pub fn render(problem: &Problem) -> String {
     text
 }
 
+/// Every problem [`render`]ed, in order.
+///
+/// ```
+/// use skills_build::problem::{Code, Problem};
+/// let problems = [Problem::new(Code::YamlSyntax, "a"), Problem::new(Code::BodyTooLong, "b")];
+/// assert_eq!(
+///     skills_build::diagnostic::render_all(&problems),
+///     "error[yaml-syntax]: a\n\nwarning[body-too-long]: b\n\n",
+/// );
+/// ```
+pub fn render_all<'p>(problems: impl IntoIterator<Item = &'p Problem>) -> String {
+    problems.into_iter().map(render).collect()
+}
+
+/// What a failed run prints: every problem, then `error: <what>: <count>`
+/// (see [`count`]).
+///
+/// ```
+/// use skills_build::problem::{Code, Problem};
+/// let problems = [Problem::new(Code::YamlSyntax, "a")];
+/// assert_eq!(
+///     skills_build::diagnostic::failure(&problems, "nothing served"),
+///     "error[yaml-syntax]: a\n\nerror: nothing served: 1 error\n",
+/// );
+/// ```
+pub fn failure(problems: &[Problem], what: &str) -> String {
+    let mut text = render_all(problems);
+    text.push_str(&format!("error: {what}: {}\n", count(problems)));
+    text
+}
+
 /// `N errors, M warnings, K notes` (or `no problems`), for summary lines;
 /// counts of zero are left out.
 ///

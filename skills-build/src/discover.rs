@@ -35,7 +35,7 @@ use crate::filter::{Glob, junk};
 use crate::frontmatter::{self, SkillDocument};
 use crate::printable::{has_control, printable};
 use crate::problem::{Code, Problem, Severity};
-use crate::pyunicode;
+use crate::python::unicode;
 use crate::source::{EntryKind, Source, SourceError};
 use crate::validate::{ValidateOptions, validate_with};
 
@@ -159,7 +159,7 @@ pub struct Options {
     /// Accept agentskills-core's extension fields (`version`,
     /// `when_to_use`, `when_not_to_use`, a `metadata.tags` list) with its
     /// rules; off by default, when the reference rejects them as unknown
-    /// keys (see [`crate::extensions`]).
+    /// keys (see [`crate::extension_fields`]).
     pub extensions: bool,
     /// Embed junk ([`crate::filter::junk`]) like any other file instead of
     /// leaving it out with a note.
@@ -203,11 +203,11 @@ impl Options {
 /// One file of a skill, other than its skill file.
 ///
 /// ```
-/// let file = skills_build::discover::SkillFile { path: "reference.md".into(), bytes: b"x".to_vec() };
+/// let file = skills_build::discover::ResourceFile { path: "reference.md".into(), bytes: b"x".to_vec() };
 /// assert_eq!(file.bytes.len(), 1);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SkillFile {
+pub struct ResourceFile {
     /// The path inside the skill directory, `/`-separated.
     pub path: String,
     /// The file's bytes.
@@ -271,7 +271,7 @@ pub struct DiscoveredSkill {
     /// its digest and the content revision cover.
     pub skill_file_bytes: Vec<u8>,
     /// Every other file, sorted by path in byte order.
-    pub files: Vec<SkillFile>,
+    pub files: Vec<ResourceFile>,
     /// Whether and how it is listed.
     pub listing: Listing,
 }
@@ -280,13 +280,13 @@ impl DiscoveredSkill {
     /// The frontmatter `name`, stripped, if it is text.
     pub fn name(&self) -> Option<&str> {
         let doc = self.document.as_ref()?;
-        doc.frontmatter.text("name").map(pyunicode::strip)
+        doc.frontmatter.text("name").map(unicode::strip)
     }
 
     /// The frontmatter `description`, stripped, if it is text.
     pub fn description(&self) -> Option<&str> {
         let doc = self.document.as_ref()?;
-        doc.frontmatter.text("description").map(pyunicode::strip)
+        doc.frontmatter.text("description").map(unicode::strip)
     }
 
     /// The frontmatter `version`, if the skill file parsed and it is text
@@ -303,7 +303,7 @@ impl DiscoveredSkill {
     /// ```
     /// use skills_build::discover::{discover, Options, Root};
     /// use skills_build::source::MemorySource;
-    /// use skills_core::revision::{content_revision, sha256};
+    /// use skills_core::{revision::content_revision, sha256::digest as sha256};
     /// let md = "---\nname: pdf\ndescription: Forms.\n---\n";
     /// let source = MemorySource::new("pdf").with_file("SKILL.md", md).with_file("a.md", "a");
     /// let found = discover(&[Root::new(&source)], &Options::default());
@@ -317,14 +317,14 @@ impl DiscoveredSkill {
         let skill_file = (
             self.skill_file.as_str(),
             self.skill_file_bytes.len() as u64,
-            crate::compile::sha256(&self.skill_file_bytes),
+            skills_core::sha256::digest(&self.skill_file_bytes),
         );
         skills_core::revision::content_revision(core::iter::once(skill_file).chain(
             self.files.iter().map(|file| {
                 (
                     file.path.as_str(),
                     file.bytes.len() as u64,
-                    crate::compile::sha256(&file.bytes),
+                    skills_core::sha256::digest(&file.bytes),
                 )
             }),
         ))
@@ -511,7 +511,7 @@ fn skill_file_in(listing: &[crate::source::DirEntry]) -> Option<SkillFileName> {
 /// segment of its location, or of its real path on disk when the location
 /// has none (`.`, `..`).
 fn folder_name(root: Root<'_>) -> String {
-    let lexical = crate::skill_dir::dir_name(Path::new(root.source.location()));
+    let lexical = crate::python::pathlib::dir_name(Path::new(root.source.location()));
     if !lexical.is_empty() && lexical != ".." {
         return lexical;
     }
@@ -625,8 +625,7 @@ fn discover_source(
 /// assert_eq!(skill_folders("no/such".as_ref()).unwrap_err().code, Code::SourceNotFound);
 /// ```
 pub fn skill_folders(dir: &Path) -> Result<(Layout, Vec<std::path::PathBuf>), Problem> {
-    let source = crate::source::DirSource::new(dir)
-        .map_err(|error| crate::builder::open_problem(dir, &error))?;
+    let source = crate::source::DirSource::new(dir).map_err(|error| open_problem(dir, &error))?;
     let root = Root::new(&source).on_disk(dir);
     let location = source.location();
     let entries = source.list("").map_err(|error| {
@@ -858,7 +857,7 @@ struct Walk<'w> {
     /// the per-skill limit, so a skill of many large files cannot take
     /// memory without bound.
     bytes: u64,
-    files: Vec<SkillFile>,
+    files: Vec<ResourceFile>,
     problems: &'w mut Vec<Problem>,
 }
 
@@ -1005,7 +1004,7 @@ impl Walk<'_> {
         {
             Ok(bytes) => {
                 self.bytes += bytes.len() as u64;
-                self.files.push(SkillFile {
+                self.files.push(ResourceFile {
                     path: path.to_string(),
                     bytes,
                 });
@@ -1089,6 +1088,45 @@ fn assign_names(roots: &[Root<'_>], options: &Options, found: &mut Discovery) {
         }
         skill.listing = listing;
     }
+}
+
+/// The problem for a source directory that could not be opened: missing,
+/// not a directory (a skill file given for its folder is hinted), or
+/// unreadable.
+pub(crate) fn open_problem(dir: &Path, error: &crate::source::SourceError) -> Problem {
+    use crate::source::SourceError;
+    let shown = dir.display().to_string();
+    let problem = match error {
+        SourceError::NotFound(_) => Problem::new(
+            Code::SourceNotFound,
+            format!("the source {shown} does not exist"),
+        ),
+        SourceError::Io { error, .. } if error.kind() == std::io::ErrorKind::NotADirectory => {
+            let problem = Problem::new(
+                Code::SourceNotDirectory,
+                format!("the source {shown} is not a directory"),
+            );
+            match dir.parent() {
+                Some(parent)
+                    if crate::skill_file::SKILL_FILE_NAMES
+                        .iter()
+                        .any(|name| dir.file_name() == Some(std::ffi::OsStr::new(name))) =>
+                {
+                    let parent = match parent.as_os_str().is_empty() {
+                        true => ".".to_string(),
+                        false => parent.display().to_string(),
+                    };
+                    problem.with_hint(format!("give the skill folder {parent} instead"))
+                }
+                _ => problem.with_hint("give a skill folder or a folder of skills"),
+            }
+        }
+        other => Problem::new(
+            Code::SourceUnreadable,
+            format!("cannot open the source {shown}: {other}"),
+        ),
+    };
+    problem.with_file(shown)
 }
 
 #[cfg(test)]

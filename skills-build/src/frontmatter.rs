@@ -3,10 +3,9 @@
 use std::fmt;
 
 use crate::problem::Position;
-use crate::pyrepr;
-use crate::pyunicode;
+use crate::python::unicode;
+use crate::python::yaml::{self, Entry, Mark, Node, Value, YamlError};
 use crate::skill_file::{self, NotUtf8, SplitError};
-use crate::yaml::{self, Entry, Mark, Node, Value, YamlError};
 
 /// The fields the reference validator allows at the top of a frontmatter.
 pub const KNOWN_FIELDS: [&str; 6] = [
@@ -35,7 +34,7 @@ impl Frontmatter {
     ///
     /// ```
     /// let doc = skills_build::frontmatter::parse_text("---\nname: pdf\n---\n").unwrap();
-    /// assert_eq!(doc.frontmatter.get("name").unwrap().value.value, skills_build::yaml::Value::Str("pdf".into()));
+    /// assert_eq!(doc.frontmatter.get("name").unwrap().value.value, skills_build::python::yaml::Value::Str("pdf".into()));
     /// ```
     pub fn get(&self, key: &str) -> Option<&Entry> {
         self.entries.iter().find(|entry| entry.key == key)
@@ -58,7 +57,7 @@ impl Frontmatter {
             Value::Map(entries) => Metadata::Map(
                 entries
                     .iter()
-                    .map(|e| (e.key.clone(), pyrepr::str_value(&e.value.value)))
+                    .map(|e| (e.key.clone(), e.value.value.python_str()))
                     .collect(),
             ),
             other => Metadata::Other(other),
@@ -91,7 +90,7 @@ impl SkillDocument {
     /// The body as the reference returns it: the text after the closing
     /// `---`, stripped of surrounding whitespace.
     pub fn body(&self) -> &str {
-        pyunicode::strip(&self.rest)
+        unicode::strip(&self.rest)
     }
 
     /// The file position of a mark inside the frontmatter text.

@@ -15,6 +15,15 @@
 //!   digits, or base64 of the 32 raw bytes (as agentskills-core's MCP server
 //!   configuration carries it).
 //!
+//! PEM, DER and PKCS#8 are ed25519-dalek's (its `pkcs8` and `pem`
+//! features, RustCrypto's `pkcs8`, `spki` and `der`); what is written here
+//! is what they leave to us: telling a person which part of a key is wrong
+//! (their errors are mapped to messages that name the file and never quote
+//! it), checking a version 2 key's public half against its seed, writing
+//! version 1 keys as OpenSSL and Python's `cryptography` do (the crate's
+//! encoder would add the public key), the hex and raw base64 forms, and
+//! wiping and key-file hygiene.
+//!
 //! ```
 //! use skills_build::keys::{PublicKey, SecretKey};
 //! let secret = SecretKey::from_text(&"00".repeat(32))?;
@@ -30,6 +39,11 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use ed25519_dalek::pkcs8::spki::der::pem::{self, LineEnding};
+use ed25519_dalek::pkcs8::{
+    DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, KeypairBytes,
+    PublicKeyBytes,
+};
 use ed25519_dalek::{Signer, SigningKey, VerifyingKey};
 use zeroize::Zeroizing;
 
@@ -39,9 +53,6 @@ use crate::read_limit::{read_limited, read_text_limited};
 /// or 64 hex digits; the limit stops a device or a huge file given by
 /// mistake from being read without end.
 pub const MAX_KEY_FILE_BYTES: u64 = 64 * 1024;
-
-/// The DER of the Ed25519 algorithm identifier: `SEQUENCE { OID 1.3.101.112 }`.
-const ED25519_ALGORITHM: [u8; 7] = [0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70];
 
 /// Why a key could not be read, made or written. Messages name the file or
 /// variable, never the key's bytes.
@@ -194,8 +205,9 @@ impl SecretKey {
     /// The key whose seed is `seed`.
     ///
     /// ```
-    /// let key = skills_build::keys::SecretKey::from_seed([0; 32]);
-    /// # let _ = key;
+    /// // The Python SDK's test vector: seed bytes 0, 1, ..., 31.
+    /// let key = skills_build::keys::SecretKey::from_seed(std::array::from_fn(|at| at as u8));
+    /// assert_eq!(key.public_key().to_hex(), "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8");
     /// ```
     pub fn from_seed(seed: [u8; 32]) -> Self {
         let seed = Zeroizing::new(seed);
@@ -221,8 +233,10 @@ impl SecretKey {
     /// surrounding whitespace ignored.
     ///
     /// ```
-    /// let key = skills_build::keys::SecretKey::from_text(&"00".repeat(32)).unwrap();
-    /// # let _ = key;
+    /// use skills_build::keys::SecretKey;
+    /// let key = SecretKey::from_text(&format!("  {}\n", "00".repeat(32))).unwrap();
+    /// assert_eq!(key, SecretKey::from_seed([0; 32]));
+    /// assert_eq!(SecretKey::from_text(&key.to_pkcs8_pem()).unwrap(), key);
     /// ```
     pub fn from_text(text: &str) -> Result<Self, KeyError> {
         Self::parse(text, "text")
@@ -235,20 +249,32 @@ impl SecretKey {
         };
         let text = text.trim();
         if text.starts_with("-----BEGIN") {
-            let der = pem_body(text, "PRIVATE KEY").ok_or_else(|| {
-                malformed(
+            if !has_label(text, "PRIVATE KEY") {
+                return Err(malformed(
                     "not a PEM `PRIVATE KEY` block (PKCS#8); encrypted keys are not supported",
-                )
+                ));
+            }
+            let pair = KeypairBytes::from_pkcs8_pem(text).map_err(|error| {
+                malformed(match error {
+                    Pkcs8Error::Asn1(error) if is_version_error(&error) => {
+                        "the PKCS#8 key has an unknown version"
+                    }
+                    Pkcs8Error::PublicKey(_) | Pkcs8Error::ParametersMalformed => {
+                        "the PKCS#8 key is not an Ed25519 key"
+                    }
+                    Pkcs8Error::KeyMalformed(_) => {
+                        "the PKCS#8 key does not hold a 32-byte Ed25519 seed (and public key)"
+                    }
+                    _ => "the PEM block is not a PKCS#8 private key",
+                })
             })?;
-            return pkcs8_seed(&der)
-                .map_err(malformed)
-                .map(|(seed, public)| (SecretKey::from_seed(*seed), public))
-                .and_then(|(key, public)| match public {
-                    Some(public) if public != key.public_key().0 => Err(malformed(
-                        "the PKCS#8 key's public key does not belong to its private key",
-                    )),
-                    _ => Ok(key),
-                });
+            let key = SecretKey::from_seed(pair.secret_key);
+            return match &pair.public_key {
+                Some(public) if public.0 != key.public_key().0 => Err(malformed(
+                    "the PKCS#8 key's public key does not belong to its private key",
+                )),
+                _ => Ok(key),
+            };
         }
         match skills_core::revision::parse_hex::<32>(text) {
             Some(seed) => Ok(SecretKey::from_seed(seed)),
@@ -286,12 +312,14 @@ impl SecretKey {
     /// assert!(pem.ends_with("-----END PRIVATE KEY-----\n"));
     /// ```
     pub fn to_pkcs8_pem(&self) -> Zeroizing<String> {
-        let mut der = Zeroizing::new(Vec::with_capacity(48));
-        der.extend_from_slice(&[0x30, 0x2e, 0x02, 0x01, 0x00]);
-        der.extend_from_slice(&ED25519_ALGORITHM);
-        der.extend_from_slice(&[0x04, 0x22, 0x04, 0x20]);
-        der.extend_from_slice(self.0.as_bytes());
-        Zeroizing::new(pem("PRIVATE KEY", &der))
+        // Version 1 (no public key), as OpenSSL writes it; a 32-byte seed
+        // always encodes.
+        KeypairBytes {
+            secret_key: self.0.to_bytes(),
+            public_key: None,
+        }
+        .to_pkcs8_pem(LineEnding::LF)
+        .expect("a 32-byte Ed25519 seed encodes as PKCS#8")
     }
 
     /// Writes a new key pair: the secret key as PKCS#8 PEM at `secret`
@@ -400,10 +428,12 @@ impl PublicKey {
         };
         let text = text.trim();
         let bytes = if text.starts_with("-----BEGIN") {
-            let der = pem_body(text, "PUBLIC KEY")
-                .ok_or_else(|| malformed("not a PEM `PUBLIC KEY` block"))?;
-            spki_key(&der)
-                .ok_or_else(|| malformed("the PEM block is not an Ed25519 SubjectPublicKeyInfo"))?
+            if !has_label(text, "PUBLIC KEY") {
+                return Err(malformed("not a PEM `PUBLIC KEY` block"));
+            }
+            PublicKeyBytes::from_public_key_pem(text)
+                .map_err(|_| malformed("the PEM block is not an Ed25519 SubjectPublicKeyInfo"))?
+                .0
         } else if let Some(bytes) = skills_core::revision::parse_hex::<32>(text) {
             bytes
         } else {
@@ -443,12 +473,9 @@ impl PublicKey {
     /// assert!(pem.starts_with("-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA"));
     /// ```
     pub fn to_pem(&self) -> String {
-        let mut der = Vec::with_capacity(44);
-        der.extend_from_slice(&[0x30, 0x2a]);
-        der.extend_from_slice(&ED25519_ALGORITHM);
-        der.extend_from_slice(&[0x03, 0x21, 0x00]);
-        der.extend_from_slice(&self.0);
-        pem("PUBLIC KEY", &der)
+        PublicKeyBytes(self.0)
+            .to_public_key_pem(LineEnding::LF)
+            .expect("32 bytes encode as an Ed25519 SubjectPublicKeyInfo")
     }
 
     /// A short id for the key when none is given: `ed25519-` and the
@@ -459,32 +486,25 @@ impl PublicKey {
     /// assert!(id.starts_with("ed25519-") && id.len() == 24);
     /// ```
     pub fn fingerprint(&self) -> String {
-        let digest = skills_core::revision::sha256(&self.0);
+        let digest = skills_core::sha256::digest(&self.0);
         let hex = skills_core::Sha256(digest).to_string();
         format!("ed25519-{}", &hex[..16])
     }
 }
 
-fn pem(label: &str, der: &[u8]) -> String {
-    let body = Zeroizing::new(skills_core::base64::encode(der));
-    let mut out = format!("-----BEGIN {label}-----\n");
-    for line in body.as_bytes().chunks(64) {
-        out.push_str(std::str::from_utf8(line).unwrap_or_default());
-        out.push('\n');
-    }
-    out.push_str(&format!("-----END {label}-----\n"));
-    out
+type Pkcs8Error = ed25519_dalek::pkcs8::Error;
+
+/// Whether `text` is one PEM block labelled `label` (checked first, so that
+/// an encrypted or other key is named as such rather than as bad DER).
+fn has_label(text: &str, label: &str) -> bool {
+    pem::decode_label(text.as_bytes()).is_ok_and(|found| found == label)
 }
 
-/// The DER inside the first PEM block labelled `label`.
-fn pem_body(text: &str, label: &str) -> Option<Zeroizing<Vec<u8>>> {
-    let begin = format!("-----BEGIN {label}-----");
-    let end = format!("-----END {label}-----");
-    let start = text.find(&begin)? + begin.len();
-    let stop = start + text.get(start..)?.find(&end)?;
-    let body: Zeroizing<String> =
-        Zeroizing::new(text.get(start..stop)?.split_whitespace().collect());
-    base64_decode(&body).map(Zeroizing::new)
+/// Whether a DER error is PKCS#8's version number (an INTEGER other than 0
+/// or 1).
+fn is_version_error(error: &ed25519_dalek::pkcs8::spki::der::Error) -> bool {
+    use ed25519_dalek::pkcs8::spki::der::{ErrorKind, Tag};
+    matches!(error.kind(), ErrorKind::Value { tag: Tag::Integer })
 }
 
 /// Decodes standard base64 (padding optional); `None` for anything else.
@@ -520,104 +540,6 @@ pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// One DER element: its tag, its contents, and what follows it.
-fn der_element(der: &[u8]) -> Option<(u8, &[u8], &[u8])> {
-    let (&tag, rest) = der.split_first()?;
-    let (&first, rest) = rest.split_first()?;
-    let (len, rest) = if first < 0x80 {
-        (usize::from(first), rest)
-    } else {
-        let count = usize::from(first & 0x7f);
-        if count == 0 || count > 2 || rest.len() < count {
-            return None;
-        }
-        let len = rest[..count]
-            .iter()
-            .fold(0usize, |len, byte| (len << 8) | usize::from(*byte));
-        (len, &rest[count..])
-    };
-    if rest.len() < len {
-        return None;
-    }
-    Some((tag, &rest[..len], &rest[len..]))
-}
-
-/// The seed (and the public key, for a version 2 key) of a PKCS#8
-/// Ed25519 private key.
-type Pkcs8Parts = (Zeroizing<[u8; 32]>, Option<[u8; 32]>);
-
-fn pkcs8_seed(der: &[u8]) -> Result<Pkcs8Parts, &'static str> {
-    const NOT_PKCS8: &str = "the PEM block is not a PKCS#8 private key";
-    let (tag, body, after) = der_element(der).ok_or(NOT_PKCS8)?;
-    if tag != 0x30 || !after.is_empty() {
-        return Err(NOT_PKCS8);
-    }
-    let (tag, version, rest) = der_element(body).ok_or(NOT_PKCS8)?;
-    if tag != 0x02 || !(version == [0] || version == [1]) {
-        return Err("the PKCS#8 key has an unknown version");
-    }
-    let (tag, algorithm, rest) = der_element(rest).ok_or(NOT_PKCS8)?;
-    if tag != 0x30 || algorithm != &ED25519_ALGORITHM[2..] {
-        return Err("the PKCS#8 key is not an Ed25519 key");
-    }
-    let (tag, wrapped, mut rest) = der_element(rest).ok_or(NOT_PKCS8)?;
-    let inner = der_element(wrapped);
-    let seed = match (tag, inner) {
-        (0x04, Some((0x04, seed, []))) => <[u8; 32]>::try_from(seed).ok(),
-        _ => None,
-    }
-    .ok_or("the PKCS#8 key does not hold a 32-byte Ed25519 seed")?;
-    let seed = Zeroizing::new(seed);
-    let mut public = None;
-    while !rest.is_empty() {
-        let (tag, contents, after) = der_element(rest).ok_or(NOT_PKCS8)?;
-        match tag {
-            // [0] attributes: ignored.
-            0xa0 => {}
-            // [1] public key: a BIT STRING's contents, no unused bits.
-            0x81 | 0xa1 => {
-                let bits = if tag == 0xa1 {
-                    match der_element(contents) {
-                        Some((0x03, bits, [])) => bits,
-                        _ => return Err(NOT_PKCS8),
-                    }
-                } else {
-                    contents
-                };
-                public = match bits.split_first() {
-                    Some((0, key)) => <[u8; 32]>::try_from(key).ok(),
-                    _ => None,
-                };
-                if public.is_none() {
-                    return Err("the PKCS#8 key's public key is not 32 bytes");
-                }
-            }
-            _ => return Err(NOT_PKCS8),
-        }
-        rest = after;
-    }
-    Ok((seed, public))
-}
-
-/// The key of an Ed25519 SubjectPublicKeyInfo.
-fn spki_key(der: &[u8]) -> Option<[u8; 32]> {
-    let (tag, body, after) = der_element(der)?;
-    if tag != 0x30 || !after.is_empty() {
-        return None;
-    }
-    let (tag, algorithm, rest) = der_element(body)?;
-    if tag != 0x30 || algorithm != &ED25519_ALGORITHM[2..] {
-        return None;
-    }
-    match der_element(rest)? {
-        (0x03, bits, []) => match bits.split_first()? {
-            (0, key) => <[u8; 32]>::try_from(key).ok(),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -632,6 +554,36 @@ mod tests {
         assert_eq!(
             key.public_key().to_hex(),
             "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8"
+        );
+    }
+
+    /// Base64 PEM of `der`, 64 characters a line, for hand-made keys.
+    fn pem(label: &str, der: &[u8]) -> String {
+        let body = skills_core::base64::encode(der);
+        let lines: Vec<&str> = body
+            .as_bytes()
+            .chunks(64)
+            .map(|line| std::str::from_utf8(line).unwrap())
+            .collect();
+        format!(
+            "-----BEGIN {label}-----\n{}\n-----END {label}-----\n",
+            lines.join("\n")
+        )
+    }
+
+    /// The DER of the Ed25519 algorithm identifier: `SEQUENCE { OID 1.3.101.112 }`.
+    const ED25519_ALGORITHM: [u8; 7] = [0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70];
+
+    #[test]
+    fn writes_the_bytes_openssl_writes() {
+        let secret = SecretKey::from_seed([1; 32]);
+        assert_eq!(
+            *secret.to_pkcs8_pem(),
+            "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n-----END PRIVATE KEY-----\n"
+        );
+        assert_eq!(
+            PublicKey([0; 32]).to_pem(),
+            "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n-----END PUBLIC KEY-----\n"
         );
     }
 
@@ -651,11 +603,63 @@ mod tests {
             SecretKey::from_text(&pem("PRIVATE KEY", &der)).unwrap(),
             key
         );
+        // CRLF line ends, as a key saved on Windows has them.
+        let crlf = pem("PRIVATE KEY", &der).replace('\n', "\r\n");
+        assert_eq!(SecretKey::from_text(&crlf).unwrap(), key);
         // A public key of another key is refused.
         let last = der.len() - 1;
         der[last] ^= 1;
         let error = SecretKey::from_text(&pem("PRIVATE KEY", &der)).unwrap_err();
         assert!(error.to_string().contains("does not belong"), "{error}");
+    }
+
+    #[test]
+    fn each_wrong_part_is_named() {
+        let why = |der: &[u8]| {
+            SecretKey::from_text(&pem("PRIVATE KEY", der))
+                .unwrap_err()
+                .to_string()
+        };
+        let mut v3 = vec![0x30, 0x2e, 0x02, 0x01, 0x02];
+        v3.extend_from_slice(&ED25519_ALGORITHM);
+        v3.extend_from_slice(&[0x04, 0x22, 0x04, 0x20]);
+        v3.extend_from_slice(&seed());
+        assert!(why(&v3).contains("unknown version"), "{}", why(&v3));
+        let mut x25519 = v3.clone();
+        x25519[4] = 0;
+        x25519[11] = 0x6e; // 1.3.101.110
+        assert!(
+            why(&x25519).contains("not an Ed25519 key"),
+            "{}",
+            why(&x25519)
+        );
+        let mut short = v3.clone();
+        short[4] = 0;
+        short[1] = 0x2d;
+        short[13] = 0x21;
+        short[15] = 0x1f;
+        short.pop();
+        assert!(
+            why(&short).contains("32-byte Ed25519 seed"),
+            "{}",
+            why(&short)
+        );
+        assert!(why(&[0x30, 0x00]).contains("not a PKCS#8 private key"));
+        let encrypted = pem("ENCRYPTED PRIVATE KEY", &v3);
+        let error = SecretKey::from_text(&encrypted).unwrap_err().to_string();
+        assert!(
+            error.contains("encrypted keys are not supported"),
+            "{error}"
+        );
+        let error = PublicKey::from_text(&pem("PUBLIC KEY", &v3))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("not an Ed25519 SubjectPublicKeyInfo"),
+            "{error}"
+        );
+        let error = PublicKey::from_text(&SecretKey::from_seed(seed()).to_pkcs8_pem()).unwrap_err();
+        assert!(error.to_string().contains("not a PEM `PUBLIC KEY` block"));
     }
 
     #[test]
@@ -690,9 +694,9 @@ mod tests {
             assert!(PublicKey::from_text(text).is_err());
         }
         for len in 0..60 {
-            let der = vec![0x30; len];
-            let _ = pkcs8_seed(&der);
-            let _ = spki_key(&der);
+            let text = pem("PRIVATE KEY", &vec![0x30; len]);
+            assert!(SecretKey::from_text(&text).is_err());
+            assert!(PublicKey::from_text(&text.replace("PRIVATE", "PUBLIC")).is_err());
         }
     }
 

@@ -11,6 +11,10 @@
 //! // build.rs, in `fn main`:
 //! skills_build::Builder::new().source("skills").emit();
 //! ```
+//!
+//! The reference's verdicts depend on Python's behaviour (strictyaml,
+//! CPython 3.11's Unicode tables, `repr()`, `pathlib`); that emulation is
+//! [`python`], kept apart from the rules this crate states itself.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -22,7 +26,7 @@ pub mod canonical;
 pub mod compile;
 pub mod diagnostic;
 pub mod discover;
-pub mod extensions;
+pub mod extension_fields;
 pub mod fence;
 pub mod filter;
 pub mod frontmatter;
@@ -35,16 +39,17 @@ pub mod parallel;
 pub mod printable;
 pub mod problem;
 pub mod properties;
-pub mod pyrepr;
-pub mod pyunicode;
+pub mod python;
 pub mod read_limit;
 pub mod reuse;
 pub mod sections;
+#[cfg(feature = "sign")]
 pub mod signing;
 pub mod skill_dir;
 pub mod skill_file;
+pub mod skill_revision;
+pub mod snapshot;
 pub mod source;
 pub mod validate;
-pub mod yaml;
 
 pub use builder::{Builder, compile_sources};

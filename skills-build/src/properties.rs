@@ -6,8 +6,8 @@
 
 use crate::frontmatter::{Frontmatter, Metadata};
 use crate::problem::{Code, Problem};
-use crate::pyunicode;
-use crate::yaml::Value;
+use crate::python::unicode;
+use crate::python::yaml::Value;
 
 /// The properties of one skill.
 ///
@@ -52,7 +52,7 @@ impl<'a> Properties<'a> {
             }
         }
         let text = |field: &str| match fm.text(field) {
-            Some(text) if !pyunicode::strip(text).is_empty() => Ok(pyunicode::strip(text)),
+            Some(text) if !unicode::strip(text).is_empty() => Ok(unicode::strip(text)),
             _ => Err(Problem::new(
                 if field == "name" {
                     Code::NameNotString

@@ -27,7 +27,7 @@
 //!     .with_file("pdf/reference.md", "Use pdfplumber.");
 //! let first = skills_build::compile_sources(&[&source]).unwrap().bytes;
 //! let reuse = Reuse::from_bundle(first).unwrap();
-//! assert_eq!(reuse.file_digest("pdf", "reference.md", b"Use pdfplumber."), skills_build::compile::sha256(b"Use pdfplumber."));
+//! assert_eq!(reuse.file_digest("pdf", "reference.md", b"Use pdfplumber."), skills_core::sha256::digest(b"Use pdfplumber."));
 //! assert_eq!(reuse.reused(), 1);
 //! reuse.file_digest("pdf", "reference.md", b"changed");
 //! assert_eq!(reuse.reused(), 1); // hashed, not reused
@@ -41,7 +41,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use skills_core::bundle::{Bundle, EncodeError, SkillEntry};
 
-use crate::compile::sha256;
+use skills_core::sha256::digest as sha256;
 
 /// Where bytes are in the earlier bundle, and their digest.
 type Recorded = (Range<usize>, [u8; 32]);

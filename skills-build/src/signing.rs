@@ -1,5 +1,7 @@
 //! Signing a compiled bundle with an Ed25519 publisher key (the `sign`
-//! feature), and the content revisions signatures are made over (always).
+//! feature). The content revisions signatures are made over are recorded by
+//! [`skill_revision`](crate::skill_revision); a directory captured as the
+//! SDK captures it is [`snapshot`](crate::snapshot).
 //!
 //! Each skill is signed over agentskills-core's `agentskills-snapshot-v1`
 //! payload (its origin, content revision, listed name as `skillId`, and
@@ -9,7 +11,6 @@
 //! the bundle; the secret key never is.
 //!
 //! ```
-//! # #[cfg(feature = "sign")] {
 //! use skills_build::keys::SecretKey;
 //! use skills_build::signing::{Signer, sign_bundle};
 //! use skills_build::source::MemorySource;
@@ -27,22 +28,17 @@
 //! let catalog = skills_core::Catalog::from_bytes(&signed)?;
 //! let policy = TrustPolicy::new("https://example.com/skills")?.trust("release", public.0)?;
 //! assert!(policy.verify(catalog.bundle()).is_ok());
-//! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::fmt;
 
-use skills_core::bundle::{Bytes, Skill};
-use skills_core::revision::{Revision, recorded_revision, sha256, skill_file_digest};
-#[cfg(feature = "sign")]
-use skills_core::{
-    bundle::{Bundle, Signature},
-    revision::{PayloadError, bundle_payload, bundle_revision, check_origin, snapshot_payload},
-    verify::{Check, rehash_skill},
+use skills_core::bundle::{Bundle, Bytes, Signature};
+use skills_core::revision::{
+    PayloadError, Revision, bundle_payload, bundle_revision, check_origin, snapshot_payload,
 };
+use skills_core::verify::{Check, rehash_skill};
 
-#[cfg(feature = "sign")]
 use crate::keys::{KeyError, KeySource, SecretKey};
 
 /// A secret key with the origin and key id its signatures carry. `Debug`
@@ -54,7 +50,6 @@ use crate::keys::{KeyError, KeySource, SecretKey};
 /// assert!(signer.id().starts_with("ed25519-"));
 /// assert!(skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "").is_err());
 /// ```
-#[cfg(feature = "sign")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Signer {
     key: SecretKey,
@@ -62,7 +57,6 @@ pub struct Signer {
     origin: String,
 }
 
-#[cfg(feature = "sign")]
 impl Signer {
     /// A signer for `origin` (nonempty, at most 512 characters, no control
     /// characters), with the key id defaulting to the public key's
@@ -190,7 +184,6 @@ impl Signer {
 /// ```
 #[derive(Debug)]
 #[non_exhaustive]
-#[cfg(feature = "sign")]
 pub enum SigningError {
     /// The key could not be read.
     Key(KeyError),
@@ -210,7 +203,6 @@ pub enum SigningError {
     Encode(skills_core::bundle::EncodeError),
 }
 
-#[cfg(feature = "sign")]
 impl fmt::Display for SigningError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -225,17 +217,14 @@ impl fmt::Display for SigningError {
     }
 }
 
-#[cfg(feature = "sign")]
 impl std::error::Error for SigningError {}
 
-#[cfg(feature = "sign")]
 impl From<KeyError> for SigningError {
     fn from(error: KeyError) -> Self {
         SigningError::Key(error)
     }
 }
 
-#[cfg(feature = "sign")]
 impl From<PayloadError> for SigningError {
     fn from(error: PayloadError) -> Self {
         SigningError::Origin(error)
@@ -248,7 +237,6 @@ impl From<PayloadError> for SigningError {
 /// under the same key id is replaced; others are kept.
 ///
 /// See the [module documentation](self) for an example.
-#[cfg(feature = "sign")]
 pub fn sign_bundle(bytes: &[u8], signer: &Signer) -> Result<Vec<u8>, SigningError> {
     let mut bundle = Bundle::decode(bytes).map_err(SigningError::Decode)?;
     let mut skill_signatures = Vec::with_capacity(bundle.skills.len());
@@ -274,39 +262,12 @@ pub fn sign_bundle(bytes: &[u8], signer: &Signer) -> Result<Vec<u8>, SigningErro
     signed.encode().map_err(SigningError::Encode)
 }
 
-#[cfg(feature = "sign")]
 fn signature_of<'a>(signer: &'a Signer, bytes: &'a [u8; 64]) -> Signature<'a> {
     Signature {
         key_id: &signer.key_id,
         origin: &signer.origin,
         signature: Bytes(bytes.as_slice()),
     }
-}
-
-/// Records a compiled skill's skill file and content revision: its size and
-/// SHA-256, its exact bytes when the frontmatter and body do not rebuild
-/// them, and the content revision over it and the skill's files. Call it
-/// after the skill's frontmatter, instructions and files are filled.
-///
-/// ```
-/// use skills_core::bundle::Skill;
-/// let raw = b"---\nname: a\n---\nGo";
-/// let mut skill = Skill { frontmatter: "name: a\n", body_len: 2, instructions: "Go\n\nfiles: none\n", ..Skill::default() };
-/// skills_build::signing::record_skill_file(&mut skill, raw);
-/// assert_eq!(skill.skill_file_bytes, None); // rebuilt from the frontmatter and body
-/// let crlf = b"---\r\nname: a\r\n---\r\nGo";
-/// skills_build::signing::record_skill_file(&mut skill, crlf);
-/// assert_eq!(skill.skill_file_bytes.map(|b| b.0), Some(&crlf[..]));
-/// assert_eq!(skill.skill_file_size, crlf.len() as u64);
-/// ```
-pub fn record_skill_file<'a>(skill: &mut Skill<'a>, raw: &'a [u8]) {
-    let recorded = (raw.len() as u64, sha256(raw));
-    (skill.skill_file_size, skill.skill_file_sha256) = recorded;
-    skill.skill_file_bytes = None;
-    if skill_file_digest(skill) != recorded {
-        skill.skill_file_bytes = Some(Bytes(raw));
-    }
-    skill.revision = recorded_revision(skill).0;
 }
 
 /// Where the signing key comes from, and what the signatures say: the
@@ -323,7 +284,6 @@ pub fn record_skill_file<'a>(skill: &mut Skill<'a>, raw: &'a [u8]) {
 /// assert_eq!(signing.cargo_rerun_line(), "cargo:rerun-if-env-changed=SKILLS_SIGNING_KEY");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg(feature = "sign")]
 pub struct Signing {
     /// The key's file or environment variable.
     pub key: KeySource,
@@ -333,7 +293,6 @@ pub struct Signing {
     pub key_id: Option<String>,
 }
 
-#[cfg(feature = "sign")]
 impl Signing {
     /// Signing with the key from `key` for `origin`.
     ///
@@ -461,191 +420,4 @@ impl Signing {
             }
         }
     }
-}
-
-/// A skill directory as agentskills-core's file-system provider captures
-/// it: every file under it (hidden ones and nested directories included),
-/// its id (the directory's name), its frontmatter `version`, and its
-/// content revision.
-///
-/// ```
-/// let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/skills/git-rebase");
-/// let snapshot = skills_build::signing::snapshot_dir(&dir).unwrap();
-/// assert_eq!(snapshot.skill_id, "git-rebase");
-/// assert!(snapshot.files.iter().any(|(path, _)| path == "SKILL.md"));
-/// assert!(snapshot.revision.to_string().starts_with("sha256:"));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DirSnapshot {
-    /// The directory's name: the id the file-system provider registers.
-    pub skill_id: String,
-    /// Every file, as a `/`-separated path and its bytes, sorted by path.
-    pub files: Vec<(String, Vec<u8>)>,
-    /// The frontmatter `version`, when the skill file reads and has one.
-    pub version: Option<String>,
-    /// The content revision.
-    pub revision: Revision,
-}
-
-/// Why a skill directory could not be captured.
-///
-/// ```
-/// let error = skills_build::signing::snapshot_dir("no/such/skill".as_ref()).unwrap_err();
-/// assert!(error.to_string().contains("no/such/skill"));
-/// ```
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum SnapshotError {
-    /// A file or directory could not be read.
-    Io {
-        /// The path.
-        path: std::path::PathBuf,
-        /// The error.
-        error: std::io::Error,
-    },
-    /// A symbolic link, which agentskills-core refuses to capture.
-    Link {
-        /// The path.
-        path: std::path::PathBuf,
-    },
-    /// A name that is not Unicode.
-    NotUnicode {
-        /// The path.
-        path: std::path::PathBuf,
-    },
-    /// No `SKILL.md` (or `skill.md`) in the directory.
-    NoSkillFile {
-        /// The directory.
-        dir: std::path::PathBuf,
-    },
-}
-
-impl fmt::Display for SnapshotError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SnapshotError::Io { path, error } => write!(f, "{}: {error}", path.display()),
-            SnapshotError::Link { path } => write!(
-                f,
-                "{}: a symbolic link; a skill's files must be plain files inside it",
-                path.display()
-            ),
-            SnapshotError::NotUnicode { path } => {
-                write!(f, "{}: the name is not valid Unicode", path.display())
-            }
-            SnapshotError::NoSkillFile { dir } => {
-                write!(f, "{}: no SKILL.md in this directory", dir.display())
-            }
-        }
-    }
-}
-
-impl std::error::Error for SnapshotError {}
-
-/// Captures a skill directory (see [`DirSnapshot`]).
-///
-/// See [`DirSnapshot`] for an example.
-pub fn snapshot_dir(dir: &std::path::Path) -> Result<DirSnapshot, SnapshotError> {
-    let mut files = Vec::new();
-    let mut budget = skills_core::manifest::MAX_SKILL_BYTES;
-    walk_dir(dir, "", &mut files, 0, &mut budget)?;
-    files.sort_by(|a, b| a.0.cmp(&b.0));
-    let skill_file = files
-        .iter()
-        .find(|(path, _)| path == "SKILL.md")
-        .or_else(|| files.iter().find(|(path, _)| path == "skill.md"))
-        .ok_or_else(|| SnapshotError::NoSkillFile {
-            dir: dir.to_path_buf(),
-        })?;
-    let version = crate::frontmatter::parse(&skill_file.1)
-        .ok()
-        .and_then(|doc| doc.frontmatter.text("version").map(str::to_string));
-    let revision = skills_core::revision::content_revision(
-        files
-            .iter()
-            .map(|(path, bytes)| (path.as_str(), bytes.len() as u64, sha256(bytes))),
-    );
-    let skill_id = dir
-        .canonicalize()
-        .ok()
-        .and_then(|dir| {
-            dir.file_name()
-                .map(|name| name.to_string_lossy().into_owned())
-        })
-        .unwrap_or_else(|| crate::skill_dir::dir_name(dir));
-    Ok(DirSnapshot {
-        skill_id,
-        files,
-        version,
-        revision,
-    })
-}
-
-fn walk_dir(
-    root: &std::path::Path,
-    rel: &str,
-    files: &mut Vec<(String, Vec<u8>)>,
-    depth: usize,
-    budget: &mut u64,
-) -> Result<(), SnapshotError> {
-    let here = if rel.is_empty() {
-        root.to_path_buf()
-    } else {
-        root.join(rel)
-    };
-    let io = |path: &std::path::Path| {
-        let path = path.to_path_buf();
-        move |error| SnapshotError::Io { path, error }
-    };
-    if depth > crate::discover::DEFAULT_MAX_DEPTH {
-        return Err(SnapshotError::Io {
-            path: here,
-            error: std::io::Error::other("directories nest too deep"),
-        });
-    }
-    for entry in std::fs::read_dir(&here).map_err(io(&here))? {
-        let entry = entry.map_err(io(&here))?;
-        let path = entry.path();
-        let Some(name) = entry.file_name().to_str().map(str::to_string) else {
-            return Err(SnapshotError::NotUnicode { path });
-        };
-        let rel_path = if rel.is_empty() {
-            name
-        } else {
-            format!("{rel}/{name}")
-        };
-        let kind = entry.file_type().map_err(io(&path))?;
-        if kind.is_symlink() {
-            return Err(SnapshotError::Link { path });
-        } else if kind.is_dir() {
-            walk_dir(root, &rel_path, files, depth + 1, budget)?;
-        } else {
-            // Special files are refused before opening; nothing is read
-            // past the compiler's per-file limit, nor past the per-skill
-            // limit all files share (`budget`, the bytes still allowed).
-            let limit = crate::discover::DEFAULT_MAX_FILE_SIZE.min(*budget);
-            let bytes = crate::read_limit::read_limited(&path, limit).map_err(|error| {
-                let error = match error {
-                    // Under the per-file limit, but over what the skill's
-                    // other files left.
-                    crate::read_limit::ReadLimitError::TooLarge { size, .. }
-                        if size
-                            .is_none_or(|size| size <= crate::discover::DEFAULT_MAX_FILE_SIZE) =>
-                    {
-                        std::io::Error::new(
-                            std::io::ErrorKind::FileTooLarge,
-                            "the skill's files add up to more than the 16 MiB limit per skill",
-                        )
-                    }
-                    error => error.into(),
-                };
-                SnapshotError::Io {
-                    path: path.clone(),
-                    error,
-                }
-            })?;
-            *budget -= bytes.len() as u64;
-            files.push((rel_path, bytes));
-        }
-    }
-    Ok(())
 }

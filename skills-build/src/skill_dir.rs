@@ -27,24 +27,6 @@ pub fn find_skill_file(dir: &Path) -> Option<PathBuf> {
         .find(|path| path.exists())
 }
 
-/// The last segment of a path as Python's `pathlib` names it: `''` for
-/// `.` or `/`, `..` for `x/..`.
-///
-/// ```
-/// use std::path::Path;
-/// use skills_build::skill_dir::dir_name;
-/// assert_eq!(dir_name(Path::new("skills/pdf/")), "pdf");
-/// assert_eq!(dir_name(Path::new("x/..")), "..");
-/// assert_eq!(dir_name(Path::new(".")), "");
-/// ```
-pub fn dir_name(path: &Path) -> String {
-    let text = path.to_string_lossy();
-    text.split('/')
-        .rfind(|part| !part.is_empty() && *part != ".")
-        .unwrap_or("")
-        .to_string()
-}
-
 /// Why a skill directory could not be read.
 #[derive(Debug)]
 pub enum LoadError {
@@ -173,7 +155,7 @@ pub fn validate_dir(dir: &Path) -> Vec<Problem> {
         Err(error) => vec![error.to_problem()],
         Ok(skill) => {
             let file = skill.file.display().to_string();
-            validate::validate(&skill.document, &dir_name(dir))
+            validate::validate(&skill.document, &crate::python::pathlib::dir_name(dir))
                 .into_iter()
                 .map(|p| p.with_file(file.clone()))
                 .collect()

@@ -9,8 +9,8 @@ use crate::allowed_tools;
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
 use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
-use crate::pyunicode;
-use crate::yaml::{Entry, Value};
+use crate::python::unicode;
+use crate::python::yaml::{Entry, Value};
 
 /// Longest name, in characters after NFKC.
 pub const MAX_NAME_CHARS: usize = 64;
@@ -49,7 +49,7 @@ pub fn validate(doc: &SkillDocument, dir_name: &str) -> Vec<Problem> {
 pub struct ValidateOptions {
     /// Accept agentskills-core's extension fields `version`, `when_to_use`
     /// and `when_not_to_use` (checked with its rules and wording, see
-    /// [`crate::extensions`]) and a `metadata.tags` list of strings. Off by
+    /// [`crate::extension_fields`]) and a `metadata.tags` list of strings. Off by
     /// default: the reference validator rejects them as unknown keys, and a
     /// skill that passes here must pass there.
     pub extensions: bool,
@@ -73,9 +73,9 @@ pub fn validate_with(
     let fm = &doc.frontmatter;
     let mut problems = Vec::new();
     if options.extensions {
-        crate::extensions::check_unknown_fields(fm, &mut problems);
+        check_unknown_fields(fm, &crate::extension_fields::known_fields(), &mut problems);
     } else {
-        check_unknown_fields(fm, &mut problems);
+        check_unknown_fields(fm, &KNOWN_FIELDS, &mut problems);
     }
     check_name(fm, dir_name, &mut problems);
     check_description(fm, &mut problems);
@@ -84,7 +84,7 @@ pub fn validate_with(
     check_metadata_with(fm, options, &mut problems);
     check_allowed_tools(fm, &mut problems);
     if options.extensions {
-        crate::extensions::check_fields(fm, &mut problems);
+        crate::extension_fields::check_fields(fm, &mut problems);
     }
     check_body_length(doc, &mut problems);
     problems
@@ -94,11 +94,14 @@ fn at(entry: &Entry) -> Position {
     SkillDocument::position(entry.value.mark)
 }
 
-fn check_unknown_fields(fm: &Frontmatter, problems: &mut Vec<Problem>) {
+/// The reference's unknown-key check: one problem, at the first unknown
+/// key, naming every unknown key (sorted) and the `known` ones (sorted, as
+/// a Python list).
+fn check_unknown_fields(fm: &Frontmatter, known: &[&str], problems: &mut Vec<Problem>) {
     let mut unknown: Vec<&Entry> = fm
         .entries()
         .iter()
-        .filter(|e| !KNOWN_FIELDS.contains(&e.key.as_str()))
+        .filter(|e| !known.contains(&e.key.as_str()))
         .collect();
     let Some(first) = unknown.first().copied() else {
         return;
@@ -111,7 +114,7 @@ fn check_unknown_fields(fm: &Frontmatter, problems: &mut Vec<Problem>) {
             format!(
                 "Unexpected fields in frontmatter: {}. Only {} are allowed.",
                 capped(&names.join(", ")),
-                python_list(&KNOWN_FIELDS)
+                python_list(known)
             ),
         )
         .at(SkillDocument::position(first.key_mark))
@@ -139,7 +142,7 @@ fn required_text<'a>(fm: &'a Frontmatter, field: &str) -> Result<(&'a str, Posit
         .at(START));
     };
     match &entry.value.value {
-        Value::Str(text) if !pyunicode::strip(text).is_empty() => Ok((text, at(entry))),
+        Value::Str(text) if !unicode::strip(text).is_empty() => Ok((text, at(entry))),
         _ => Err(Problem::new(
             not_string,
             format!("Field '{field}' must be a non-empty string"),
@@ -154,7 +157,7 @@ fn check_name(fm: &Frontmatter, dir_name: &str, problems: &mut Vec<Problem>) {
         Ok(found) => found,
         Err(problem) => return problems.push(problem),
     };
-    let name = pyunicode::nfkc(pyunicode::strip(raw));
+    let name = unicode::nfkc(unicode::strip(raw));
     let problem =
         |code: Code, message: String| Problem::new(code, message).with_field("name").at(pos);
     let chars = name.chars().count();
@@ -168,7 +171,7 @@ fn check_name(fm: &Frontmatter, dir_name: &str, problems: &mut Vec<Problem>) {
             ),
         ));
     }
-    if pyunicode::changes_when_lowercased(&name) {
+    if unicode::changes_when_lowercased(&name) {
         problems.push(
             problem(
                 Code::NameLowercase,
@@ -189,12 +192,12 @@ fn check_name(fm: &Frontmatter, dir_name: &str, problems: &mut Vec<Problem>) {
             "Skill name cannot contain consecutive hyphens".to_string(),
         ));
     }
-    if !name.chars().all(|c| c == '-' || pyunicode::is_alnum(c)) {
+    if !name.chars().all(|c| c == '-' || unicode::is_alnum(c)) {
         problems.push(problem(Code::NameInvalidCharacters, format!(
             "Skill name '{shown}' contains invalid characters. Only letters, digits, and hyphens are allowed."
         )));
     }
-    if pyunicode::nfkc(dir_name) != name {
+    if unicode::nfkc(dir_name) != name {
         problems.push(
             problem(
                 Code::NameDirectoryMismatch,
@@ -285,7 +288,7 @@ fn check_metadata_with(fm: &Frontmatter, options: &ValidateOptions, problems: &m
         Value::Str(text) if text.is_empty() => {}
         Value::Map(entries) => {
             for inner in entries {
-                if options.extensions && crate::extensions::is_tag_list(inner) {
+                if options.extensions && crate::extension_fields::is_tag_list(inner) {
                     continue;
                 }
                 if !matches!(inner.value.value, Value::Str(_)) {

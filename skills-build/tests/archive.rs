@@ -15,8 +15,8 @@ use skills_build::Builder;
 use skills_build::archive::{ArchiveSource, Expect, Limits, crc32};
 use skills_build::pack::{EXCLUDES, pack};
 
-#[path = "support/tree.rs"]
-mod tree;
+mod support;
+use support::tree;
 use tree::copy_tree;
 
 /// The system allocator, counting the bytes each thread holds, so a test
@@ -56,13 +56,6 @@ fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
     (out, PEAK.with(Cell::get) - base)
 }
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the crate sits in the workspace")
-        .to_path_buf()
-}
-
 fn temp_dir(label: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("skills-archive-{label}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -84,7 +77,7 @@ fn bundle(source: &Path, excludes: &[&str]) -> Vec<u8> {
 
 /// Every skill folder the repository holds.
 fn skill_folders() -> Vec<PathBuf> {
-    let root = workspace();
+    let root = support::workspace();
     let mut found = Vec::new();
     for parent in [
         "testdata/skills",
@@ -136,7 +129,7 @@ fn pack_leaves_out_what_the_claude_packager_leaves_out() {
     let tmp = temp_dir("junk");
     let folder = tmp.join("report-writer");
     copy_tree(
-        &workspace().join("testdata/archive/skills/report-writer"),
+        &support::workspace().join("testdata/archive/skills/report-writer"),
         &folder,
     );
     let clean = pack(&folder).unwrap();
@@ -183,7 +176,7 @@ fn pack_refuses_a_folder_that_fails_check() {
 
 #[test]
 fn the_claude_packagers_archive_builds_like_the_folder() {
-    let root = workspace().join("testdata/archive");
+    let root = support::workspace().join("testdata/archive");
     let folder_bundle = bundle(&root.join("skills"), &[]);
     assert_eq!(
         bundle(&root.join("report-writer.skill"), &[]),
@@ -205,7 +198,7 @@ fn a_fresh_archive_from_the_python_packager_builds_like_the_folder() {
         eprintln!("python3 is not here; the committed archive stands in for it");
         return;
     }
-    let root = workspace().join("testdata/archive");
+    let root = support::workspace().join("testdata/archive");
     let tmp = temp_dir("python");
     let folder = tmp.join("report-writer");
     copy_tree(&root.join("skills/report-writer"), &folder);
@@ -238,7 +231,7 @@ fn a_fresh_archive_from_the_python_packager_builds_like_the_folder() {
 
 #[test]
 fn builder_tracks_the_archive_itself() {
-    let archive = workspace().join("testdata/archive/report-writer.skill");
+    let archive = support::workspace().join("testdata/archive/report-writer.skill");
     let (result, inputs) = Builder::new().source(&archive).compile_with_inputs();
     assert!(result.is_ok());
     assert_eq!(inputs, [archive]);
@@ -578,14 +571,14 @@ fn a_file_that_is_not_a_zip_is_refused_by_every_route() {
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 
-#[path = "support/rng.rs"]
-mod rng;
+use support::rng;
 
 /// Random damage to a real archive: every result is an answer (a source
 /// or an error), never a panic, in bounded memory.
 #[test]
 fn mutated_archives_never_panic_and_stay_bounded() {
-    let original = std::fs::read(workspace().join("testdata/archive/report-writer.skill")).unwrap();
+    let original =
+        std::fs::read(support::workspace().join("testdata/archive/report-writer.skill")).unwrap();
     let mut rng = rng::Rng(0x2a2a_7e57_0bad_f00d);
     let (mut opened, mut refused) = (0usize, 0usize);
     for _ in 0..3000 {

@@ -3,18 +3,13 @@
 //! hashed here independently of the compiler.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use sha2::{Digest, Sha256};
 use skills_build::Builder;
 use skills_core::{Catalog, Reply};
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the crate sits in the workspace")
-        .to_path_buf()
-}
+mod support;
 
 fn sha(bytes: &[u8]) -> [u8; 32] {
     Sha256::digest(bytes).into()
@@ -200,7 +195,7 @@ fn build(root: &Path) -> Vec<u8> {
 
 #[test]
 fn example_skills_serve_every_file() {
-    let root = workspace().join("examples/serve-skills/skills");
+    let root = support::workspace().join("examples/serve-skills/skills");
     let bytes = build(&root);
     let catalog = Catalog::from_bytes(&bytes).unwrap();
     assert_eq!(check_tree(&root, &catalog), 3);
@@ -213,7 +208,7 @@ fn example_skills_serve_every_file() {
 
 #[test]
 fn testdata_skills_serve_every_file() {
-    let root = workspace().join("testdata/bundle");
+    let root = support::workspace().join("testdata/bundle");
     let bytes = build(&root);
     let catalog = Catalog::from_bytes(&bytes).unwrap();
     assert_eq!(check_tree(&root, &catalog), 4);
@@ -247,7 +242,7 @@ fn testdata_skills_serve_every_file() {
 
 #[test]
 fn the_prompt_is_the_reference_shape() {
-    let bytes = build(&workspace().join("examples/serve-skills/skills"));
+    let bytes = build(&support::workspace().join("examples/serve-skills/skills"));
     let catalog = Catalog::from_bytes(&bytes).unwrap();
     let expected =
         skills_core::prompt::render_available_skills(catalog.skills().iter().map(|skill| {
@@ -267,7 +262,7 @@ fn the_prompt_is_the_reference_shape() {
 
 #[test]
 fn path_traversal_is_refused_before_lookup() {
-    let bytes = build(&workspace().join("testdata/bundle"));
+    let bytes = build(&support::workspace().join("testdata/bundle"));
     let catalog = Catalog::from_bytes(&bytes).unwrap();
     for path in [
         "../kitchen-sink/notes",
@@ -293,7 +288,7 @@ fn path_traversal_is_refused_before_lookup() {
 
 #[test]
 fn location_base_and_source_locations() {
-    let root = workspace().join("testdata/bundle");
+    let root = support::workspace().join("testdata/bundle");
     let compiled = Builder::new()
         .source(&root)
         .location_base("/opt/app/skills/")

@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-#[path = "support/tree.rs"]
-mod tree;
+mod support;
+use support::tree;
 
 fn skills_in(dir: &Path, args: &[&str]) -> Output {
     let out = Command::new(env!("CARGO_BIN_EXE_skills"))
@@ -225,7 +225,7 @@ fn fmt_reports_and_never_rewrites_what_it_cannot_read() {
 #[test]
 fn pack_writes_the_same_bytes_and_refuses_a_failing_folder() {
     let tmp = scratch("pack");
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/skills/pdf-forms");
+    let source = support::testdata("skills/pdf-forms");
     let source = source.to_str().unwrap();
     assert_eq!(
         code(&skills_in(&tmp, &["pack", source, "-o", "a.skill"])),

@@ -7,8 +7,8 @@ use std::process::{Command, Output};
 
 use sha2::{Digest, Sha256};
 
-#[path = "support/tree.rs"]
-mod tree;
+mod support;
+use support::tree;
 
 fn skills(args: &[&str]) -> Output {
     let out = Command::new(env!("CARGO_BIN_EXE_skills"))
@@ -30,10 +30,6 @@ fn scratch(name: &str) -> PathBuf {
     tree::scratch("cli", name)
 }
 
-fn testdata() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/skills")
-}
-
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -44,7 +40,7 @@ fn build_then_inspect_shows_every_file_and_digest() {
     let bundle = dir.join("skills.bin");
     let out = skills(&[
         "build",
-        testdata().to_str().unwrap(),
+        support::testdata("skills").to_str().unwrap(),
         "-o",
         bundle.to_str().unwrap(),
     ]);
@@ -65,7 +61,7 @@ fn build_then_inspect_shows_every_file_and_digest() {
         "pdf-forms/assets/logo.png",
         "csv-report/templates/report.md",
     ] {
-        let bytes = std::fs::read(testdata().join(file)).unwrap();
+        let bytes = std::fs::read(support::testdata("skills").join(file)).unwrap();
         let digest = hex(&Sha256::digest(&bytes));
         assert!(report.contains(&digest), "no digest of {file} in {report}");
     }
@@ -119,7 +115,7 @@ fn signed_bundles_verify_and_tampering_exits_one() {
     assert_eq!(
         skills(&[
             "build",
-            testdata().to_str().unwrap(),
+            support::testdata("skills").to_str().unwrap(),
             "-o",
             bundle.to_str().unwrap()
         ])
@@ -184,7 +180,7 @@ fn signed_bundles_verify_and_tampering_exits_one() {
     assert_eq!(
         skills(&[
             "build",
-            testdata().to_str().unwrap(),
+            support::testdata("skills").to_str().unwrap(),
             "-o",
             unsigned.to_str().unwrap()
         ])
@@ -215,7 +211,7 @@ fn signed_bundles_verify_and_tampering_exits_one() {
 fn revision_prints_one_line_per_directory() {
     let dirs: Vec<String> = ["csv-report", "git-rebase"]
         .iter()
-        .map(|d| testdata().join(d).display().to_string())
+        .map(|d| support::testdata("skills").join(d).display().to_string())
         .collect();
     let out = skills(&["revision", &dirs[0], &dirs[1]]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

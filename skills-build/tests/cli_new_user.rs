@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-#[path = "support/tree.rs"]
-mod tree;
+mod support;
+use support::tree;
 
 fn scratch(name: &str) -> PathBuf {
     tree::scratch("new-user", name)

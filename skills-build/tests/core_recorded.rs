@@ -5,16 +5,13 @@
 //! through the runtime over a compiled bundle.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use skills_core::Catalog;
 use skills_core::manifest::manifest_entry;
 use skills_core::resources::{encode_resource_content, list_resources};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+mod support;
 
 struct Case {
     kind: String,
@@ -24,7 +21,8 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = std::fs::read_to_string(root().join("testdata/core/cases.tsv")).unwrap();
+    let text =
+        std::fs::read_to_string(support::workspace().join("testdata/core/cases.tsv")).unwrap();
     text.lines()
         .map(|line| {
             let mut fields = line.split('\t').map(str::to_string);
@@ -39,14 +37,16 @@ fn cases() -> Vec<Case> {
 }
 
 fn recorded(case: &Case) -> String {
-    String::from_utf8(std::fs::read(root().join("testdata/core").join(&case.file)).unwrap())
-        .unwrap()
+    String::from_utf8(
+        std::fs::read(support::workspace().join("testdata/core").join(&case.file)).unwrap(),
+    )
+    .unwrap()
 }
 
 fn skills(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_skills"))
         .args(args)
-        .current_dir(root())
+        .current_dir(support::workspace())
         .output()
         .unwrap();
     (
@@ -58,7 +58,7 @@ fn skills(args: &[&str]) -> (i32, String, String) {
 
 fn compile(set: &str) -> Vec<u8> {
     skills_build::Builder::new()
-        .source(root().join(set))
+        .source(support::workspace().join(set))
         .extensions(true)
         .compile()
         .unwrap_or_else(|error| panic!("{set}: {error}"))

@@ -12,8 +12,8 @@ use skills_build::source::{MemorySource, Source};
 use skills_build::{Builder, compile_sources};
 use skills_core::Catalog;
 
-#[path = "support/tree.rs"]
-mod tree;
+mod support;
+use support::tree;
 use tree::write;
 
 fn skill(name: &str) -> String {
@@ -348,7 +348,7 @@ fn a_link_leaving_the_source_is_refused() {
 /// The same tree written to two places, files created in opposite orders.
 #[test]
 fn the_same_skills_give_the_same_bytes_anywhere() {
-    let tree = workspace_testdata();
+    let tree = support::testdata("bundle");
     let mut files = Vec::new();
     collect(&tree, "", &mut files);
     assert!(files.len() > 10);
@@ -375,10 +375,6 @@ fn the_same_skills_give_the_same_bytes_anywhere() {
     for dir in [first, second] {
         let _ = std::fs::remove_dir_all(dir.parent().unwrap());
     }
-}
-
-fn workspace_testdata() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/bundle")
 }
 
 fn collect(dir: &Path, prefix: &str, out: &mut Vec<(String, Vec<u8>)>) {

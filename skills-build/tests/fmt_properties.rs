@@ -7,12 +7,12 @@ use std::path::Path;
 
 use skills_build::canonical::{FormatError, format};
 use skills_build::frontmatter::{self, SkillDocument};
+use skills_build::python::yaml::Value;
 use skills_build::validate::validate;
-use skills_build::yaml::Value;
 
-#[path = "support/rng.rs"]
-mod rng;
+mod support;
 use rng::Rng;
+use support::rng;
 
 /// A value with its marks dropped, for comparing what was read.
 #[derive(Debug, PartialEq, Eq)]
@@ -145,7 +145,7 @@ fn collect(dir: &Path, keep: &dyn Fn(&Path) -> bool, out: &mut Vec<std::path::Pa
 
 #[test]
 fn recorded_cases_keep_their_fields_and_format_once() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata");
+    let root = support::testdata("");
     let mut files = Vec::new();
     let is_skill_file = |p: &Path| {
         matches!(

@@ -15,8 +15,8 @@ use serde_json::Value;
 use skills_build::Builder;
 use skills_build::problem::{Problem, Severity};
 
-#[path = "support/tree.rs"]
-mod tree;
+mod support;
+use support::tree;
 use tree::write;
 
 /// One problem as the routes are compared: code, severity, file, line,

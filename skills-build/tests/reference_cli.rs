@@ -32,6 +32,8 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+mod support;
+
 /// Fixtures must not silently disappear.
 const MIN_CASES: usize = 130;
 
@@ -39,8 +41,7 @@ const MIN_CASES: usize = 130;
 const MAX_DIFF_LINES: usize = 6;
 
 fn cases_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../testdata/reference")
+    support::testdata("reference")
         .canonicalize()
         .expect("testdata/reference exists")
 }

@@ -5,17 +5,14 @@ use std::path::{Path, PathBuf};
 
 use skills_build::Builder;
 
-#[path = "support/tree.rs"]
-mod tree;
+mod support;
+use support::tree;
 use tree::copy_tree;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&dir);
-    copy_tree(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/bundle"),
-        &dir.join("skills"),
-    );
+    copy_tree(&support::testdata("bundle"), &dir.join("skills"));
     dir
 }
 

@@ -7,16 +7,16 @@
 //! `problem::tests::every_code_is_kebab_case_and_unique` (and the type:
 //! a `Problem` cannot be made without a `Code`).
 
-use std::path::Path;
-
 use skills_build::problem::Code;
+
+mod support;
 
 const BEGIN: &str = "<!-- rule codes: begin -->\n";
 const END: &str = "<!-- rule codes: end -->\n";
 
 #[test]
 fn the_docs_list_every_code_with_its_meaning() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rule-codes.md");
+    let path = support::workspace().join("docs/rule-codes.md");
     let text = std::fs::read_to_string(&path).expect("docs/rule-codes.md");
     let start = text.find(BEGIN).expect("begin marker") + BEGIN.len();
     let end = text.find(END).expect("end marker");

@@ -13,8 +13,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
-#[path = "support/tree.rs"]
-mod tree;
+mod support;
+use support::tree;
 use tree::write;
 
 /// A JSON Schema draft-04 validator for one schema document.
@@ -290,8 +290,7 @@ mod schema {
 }
 
 fn schema() -> Value {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/sarif/sarif-schema-2.1.0.json");
+    let path = support::testdata("sarif/sarif-schema-2.1.0.json");
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 

@@ -9,8 +9,8 @@ use skills_build::Builder;
 use skills_build::problem::Problem;
 use skills_core::Catalog;
 
-#[path = "support/tree.rs"]
-mod tree;
+mod support;
+use support::tree;
 use tree::write;
 
 fn scratch(name: &str) -> PathBuf {
@@ -247,13 +247,8 @@ fn cli_keep_going_writes_the_bundle_and_the_report_and_exits_3() {
 /// A deterministic corpus: sizes spread from tiny to tens of KB, some
 /// skills with files (text, nested, binary), some invalid.
 fn corpus(root: &Path, n: usize) {
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = support::rng::Rng(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || rng.next();
     for index in 0..n {
         let name = format!("skill-{index:04}");
         let paragraphs = 1 + (next() % 40) as usize * (1 + (next() % 8 == 0) as usize * 20);
@@ -291,7 +286,7 @@ fn corpus(root: &Path, n: usize) {
 fn one_thread_and_many_give_the_same_bytes() {
     let root = scratch("threads");
     corpus(&root, 300);
-    let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/skills");
+    let testdata = support::testdata("skills");
     for sources in [
         vec![root.clone()],
         vec![testdata.clone()],

@@ -1,30 +1,25 @@
 //! Signing at build time and tamper detection at run time: one byte changed
 //! anywhere is caught, with the skill and the check named.
 
-use std::path::{Path, PathBuf};
-
 use skills_build::Builder;
 use skills_build::keys::{KeySource, SecretKey};
-use skills_build::signing::{Signer, Signing, sign_bundle, snapshot_dir};
+use skills_build::signing::{Signer, Signing, sign_bundle};
+use skills_build::snapshot::snapshot_dir;
 use skills_core::bundle::{Bundle, Content, File};
 use skills_core::revision::Revision;
 use skills_core::verify::{Check, Status, Subject, TrustPolicy, VerifyError};
 
+mod support;
+
 const ORIGIN: &str = "https://example.com/skills";
 const SEED: [u8; 32] = [42; 32];
-
-fn testdata(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../testdata")
-        .join(name)
-}
 
 /// testdata/skills and testdata/bundle (which has a CRLF skill file and
 /// binary files), compiled and signed.
 fn signed() -> Vec<u8> {
     let compiled = Builder::new()
-        .source(testdata("skills"))
-        .source(testdata("bundle"))
+        .source(support::testdata("skills"))
+        .source(support::testdata("bundle"))
         .compile()
         .unwrap();
     let signer = Signer::new(SecretKey::from_seed(SEED), ORIGIN)
@@ -73,7 +68,7 @@ fn revisions_equal_those_of_the_skill_directories() {
     let bytes = signed();
     let bundle = Bundle::decode(&bytes).unwrap();
     for name in ["csv-report", "git-rebase", "pdf-forms"] {
-        let snapshot = snapshot_dir(&testdata("skills").join(name)).unwrap();
+        let snapshot = snapshot_dir(&support::testdata("skills").join(name)).unwrap();
         let recorded = bundle.skills.iter().find(|s| s.name == name).unwrap();
         assert_eq!(Revision(recorded.revision), snapshot.revision, "{name}");
     }
@@ -108,7 +103,8 @@ fn verify_bytes(bytes: &[u8]) -> Result<(), (Subject, Check)> {
 fn one_byte_changed_in_the_binary_is_caught() {
     let bytes = signed();
     // A file's bytes, flipped in the encoded bundle.
-    let template = std::fs::read(testdata("skills/csv-report/templates/report.md")).unwrap();
+    let template =
+        std::fs::read(support::testdata("skills/csv-report/templates/report.md")).unwrap();
     let needle = &template[10..40];
     let (subject, check) = verify_bytes(&flip(&bytes, needle)).unwrap_err();
     assert_eq!(subject, skill("csv-report"));
@@ -148,7 +144,7 @@ fn tampering_with_each_part_is_caught_and_named() {
         (skill("git-rebase"), Check::FrontmatterDigest)
     );
     // The frontmatter and its digest together: the skill file no longer matches.
-    let digest = skills_core::revision::sha256(frontmatter.as_bytes());
+    let digest = skills_core::sha256::digest(frontmatter.as_bytes());
     assert_eq!(
         tampered(&pristine, |b| {
             b.skills[at].frontmatter = &frontmatter;
@@ -201,7 +197,7 @@ fn tampering_with_each_part_is_caught_and_named() {
     let (subject, check) = tampered(&pristine, |b| {
         b.skills[csv].files[0] = File {
             path: b.skills[csv].files[0].path,
-            sha256: skills_core::revision::sha256(b"evil"),
+            sha256: skills_core::sha256::digest(b"evil"),
             content: Content::Text("evil"),
         };
     });
@@ -266,7 +262,7 @@ fn untrusted_keys_other_origins_and_pins_are_refused() {
         failure(versioned.verify(&bundle).unwrap_err()),
         (skill("git-rebase"), Check::VersionPin)
     );
-    let right = snapshot_dir(&testdata("skills/git-rebase"))
+    let right = snapshot_dir(&support::testdata("skills/git-rebase"))
         .unwrap()
         .revision;
     assert!(
@@ -279,7 +275,10 @@ fn untrusted_keys_other_origins_and_pins_are_refused() {
 
 #[test]
 fn unsigned_bundles_need_an_explicit_allowance() {
-    let compiled = Builder::new().source(testdata("skills")).compile().unwrap();
+    let compiled = Builder::new()
+        .source(support::testdata("skills"))
+        .compile()
+        .unwrap();
     let bundle = Bundle::decode(&compiled.bytes).unwrap();
     let first = bundle.skills[0].name;
     assert_eq!(
@@ -299,7 +298,7 @@ fn the_builder_signs_with_a_key_from_the_environment_and_never_shows_it() {
     std::fs::write(&file, &hex).unwrap();
     let signing = Signing::new(KeySource::File(file.clone()), ORIGIN).key_id("k1");
     let compiled = Builder::new()
-        .source(testdata("skills"))
+        .source(support::testdata("skills"))
         .sign(signing.clone())
         .compile()
         .unwrap();
@@ -314,7 +313,7 @@ fn the_builder_signs_with_a_key_from_the_environment_and_never_shows_it() {
     // A missing variable fails the build, naming the variable only.
     let missing = Signing::new(KeySource::Env(var.into()), ORIGIN);
     let error = Builder::new()
-        .source(testdata("skills"))
+        .source(support::testdata("skills"))
         .sign(missing)
         .compile()
         .unwrap_err();
@@ -324,7 +323,7 @@ fn the_builder_signs_with_a_key_from_the_environment_and_never_shows_it() {
     let bad = std::env::temp_dir().join(format!("skills-signing-bad-{}.hex", std::process::id()));
     std::fs::write(&bad, &secret_looking).unwrap();
     let error = Builder::new()
-        .source(testdata("skills"))
+        .source(support::testdata("skills"))
         .sign(Signing::new(KeySource::File(bad.clone()), ORIGIN))
         .compile()
         .unwrap_err();

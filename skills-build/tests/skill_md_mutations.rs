@@ -2,19 +2,17 @@
 //! YAML, validation, properties) without a panic: bad input only ever gives
 //! problems. Bounded and seeded, so it is quick and repeatable.
 
-use std::path::Path;
-
 use skills_build::frontmatter;
 use skills_build::properties::Properties;
 use skills_build::validate::validate;
 
-#[path = "support/rng.rs"]
-mod rng;
+mod support;
 use rng::Rng;
+use support::rng;
 
 /// Every recorded skill file: the reference fixtures and the showcase skills.
 fn seeds() -> Vec<Vec<u8>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata");
+    let root = support::testdata("");
     let mut found = Vec::new();
     let mut stack = vec![root];
     while let Some(dir) = stack.pop() {

@@ -13,16 +13,12 @@
 //! (payload `skills-bundle-v2`), so their signature bytes, and that pin,
 //! changed.
 
-use std::path::{Path, PathBuf};
-
 use skills_build::Builder;
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+mod support;
 
 fn body_digest(bytes: &[u8]) -> String {
-    skills_build::compile::sha256(&bytes[6..])
+    skills_core::sha256::digest(&bytes[6..])
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
@@ -41,14 +37,14 @@ fn format4_digest(bytes: &[u8]) -> (String, String) {
     let mut body = bytes.to_vec();
     body[at..at + 32].fill(0);
     body[4..6].copy_from_slice(&4u16.to_le_bytes());
-    let format4 = skills_build::compile::sha256(&body);
+    let format4 = skills_core::sha256::digest(&body);
     body[at..at + 32].copy_from_slice(&format4);
     (body_digest(&body), revision)
 }
 
 fn compiled(dir: &str, extensions: bool) -> Vec<u8> {
     Builder::new()
-        .source(workspace().join(dir))
+        .source(support::workspace().join(dir))
         .extensions(extensions)
         .compile()
         .unwrap_or_else(|error| panic!("{dir} compiles: {error}"))

@@ -6,17 +6,17 @@
 //! only require an error, naming the code point for non-printable input).
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use skills_build::yaml::{self, Node, Value};
+use skills_build::python::yaml;
+use skills_core::json_writer::Style;
 
-fn cases_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/yaml")
-}
+mod support;
+use support::rng::Rng;
 
 /// `(name, input, recorded output)` for every case, sorted by name.
 fn cases() -> Vec<(String, String, String)> {
-    cases_in(&cases_dir())
+    cases_in(&support::testdata("yaml"))
 }
 
 /// The cases recorded in `dir`.
@@ -41,52 +41,15 @@ fn cases_in(dir: &Path) -> Vec<(String, String, String)> {
     cases
 }
 
-/// Python's `json.dumps(value, ensure_ascii=False, indent=1)`.
-fn dump(node: &Node, level: usize, out: &mut String) {
-    let pad = |n: usize| " ".repeat(n);
-    match &node.value {
-        Value::Str(text) => dump_str(text, out),
-        Value::Seq(items) if items.is_empty() => out.push_str("[]"),
-        Value::Map(entries) if entries.is_empty() => out.push_str("{}"),
-        Value::Seq(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                out.push_str(if i == 0 { "\n" } else { ",\n" });
-                out.push_str(&pad(level + 1));
-                dump(item, level + 1, out);
-            }
-            out.push('\n');
-            out.push_str(&pad(level));
-            out.push(']');
-        }
-        Value::Map(entries) => {
-            out.push('{');
-            for (i, entry) in entries.iter().enumerate() {
-                out.push_str(if i == 0 { "\n" } else { ",\n" });
-                out.push_str(&pad(level + 1));
-                dump_str(&entry.key, out);
-                out.push_str(": ");
-                dump(&entry.value, level + 1, out);
-            }
-            out.push('\n');
-            out.push_str(&pad(level));
-            out.push('}');
-        }
-    }
-}
-
-/// A JSON string as `json.dumps(..., ensure_ascii=False)` writes it.
-fn dump_str(text: &str, out: &mut String) {
-    skills_core::resources::push_json_string(out, text, false);
-}
-
 fn ours(input: &str) -> String {
     match yaml::parse(input) {
         Ok(node) => {
-            let mut out = String::from("ok\n");
-            dump(&node, 0, &mut out);
-            out.push('\n');
-            out
+            // Python's `json.dumps(value, ensure_ascii=False, indent=1)`.
+            let json = node
+                .value
+                .to_json()
+                .to_text(Style::indented(1).with_ascii(false));
+            format!("ok\n{json}\n")
         }
         Err(error) => format!("error\n{error}"),
     }
@@ -156,28 +119,6 @@ fn mismatches(cases: &[(String, String, String)]) -> Vec<String> {
     failures
 }
 
-/// A small xorshift generator, so the mutations are the same on every run.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            usize::try_from(self.next() % n as u64).unwrap_or(0)
-        }
-    }
-}
-
 /// Characters that steer a YAML scanner somewhere interesting.
 const SIGNIFICANT: &[char] = &[
     '{', '}', '[', ']', '&', '*', '!', ':', '-', '|', '>', '\'', '"', '#', '\t', '\n', ' ', '?',
@@ -185,7 +126,7 @@ const SIGNIFICANT: &[char] = &[
     '日',
 ];
 
-fn mutate(rng: &mut XorShift, input: &str) -> String {
+fn mutate(rng: &mut Rng, input: &str) -> String {
     let mut chars: Vec<char> = input.chars().collect();
     for _ in 0..=rng.below(3) {
         let at = rng.below(chars.len() + 1);
@@ -208,7 +149,7 @@ fn mutate(rng: &mut XorShift, input: &str) -> String {
 #[test]
 fn mutated_inputs_never_panic() {
     let inputs: Vec<String> = cases().into_iter().map(|(_, input, _)| input).collect();
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for _ in 0..4000 {
         let base = &inputs[rng.below(inputs.len())];
         let mutated = mutate(&mut rng, base);

@@ -98,6 +98,7 @@ pub mod embedded;
 #[cfg(feature = "catalog")]
 pub mod fastpath;
 pub mod instructions;
+pub mod json_writer;
 pub mod manifest;
 mod names;
 pub mod outline;

@@ -23,7 +23,7 @@ use core::fmt::{self, Write};
 use crate::Catalog;
 use crate::Sha256;
 use crate::bundle::Skill;
-use crate::resources::push_json_string;
+use crate::json_writer::push_string as push_json_string;
 
 /// The most files one skill may have, `SKILL.md` included.
 ///

@@ -22,13 +22,14 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt::{self, Write};
+use core::fmt;
 
 #[cfg(feature = "catalog")]
 use crate::Catalog;
 #[cfg(feature = "catalog")]
 use crate::bundle::File;
 use crate::bundle::Skill;
+use crate::json_writer::{JsonWriter, Style};
 use crate::pytext::guess_media_type;
 
 /// The resource kinds, each a directory of the skill.
@@ -89,23 +90,23 @@ impl<'a> Resources<'a> {
     /// assert_eq!(none.to_json(), r#"{"references": [], "scripts": [], "assets": []}"#);
     /// ```
     pub fn to_json(&self) -> String {
-        let mut out = String::from("{");
-        for (at, kind) in RESOURCE_KINDS.iter().enumerate() {
-            if at > 0 {
-                out.push_str(", ");
+        let mut json = JsonWriter::new(String::new(), Style::PYTHON);
+        // Writing to a String never fails.
+        let _ = self.write_json(&mut json);
+        json.into_inner()
+    }
+
+    fn write_json(&self, json: &mut JsonWriter<String>) -> fmt::Result {
+        json.begin_object()?;
+        for kind in RESOURCE_KINDS {
+            json.key(kind)?;
+            json.begin_array()?;
+            for name in self.kind(kind).unwrap_or_default() {
+                json.string(name)?;
             }
-            push_json_string(&mut out, kind, true);
-            out.push_str(": [");
-            for (i, name) in self.kind(kind).unwrap_or_default().iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                push_json_string(&mut out, name, true);
-            }
-            out.push(']');
+            json.end()?;
         }
-        out.push('}');
-        out
+        json.end()
     }
 }
 
@@ -297,59 +298,43 @@ pub fn encode_resource_content<'d>(
         return Cow::Borrowed(text);
     }
     let media_type = guess_media_type(name).unwrap_or("application/octet-stream");
-    let mut out = String::with_capacity(data.len() / 3 * 4 + name.len() + 128);
-    out.push_str("{\"name\": ");
-    push_json_string(&mut out, name, true);
-    out.push_str(", \"media_type\": ");
-    push_json_string(&mut out, media_type, true);
-    let _ = write!(out, ", \"size_bytes\": {}, \"encoding\": ", data.len());
-    if data.len() > max_inline_binary_bytes {
-        let _ = write!(
-            out,
-            "\"none\", \"note\": \"Binary content omitted: {} bytes exceeds the {max_inline_binary_bytes}-byte inline limit. Retrieve this resource out of band if you need it.\"}}",
-            data.len()
-        );
-    } else {
-        out.push_str("\"base64\", \"content\": \"");
-        crate::base64::encode_into(data, &mut out);
-        out.push_str("\"}");
-    }
-    Cow::Owned(out)
+    let mut json = JsonWriter::new(
+        String::with_capacity(data.len() / 3 * 4 + name.len() + 128),
+        Style::PYTHON,
+    );
+    // Writing to a String never fails.
+    let _ = write_envelope(&mut json, name, media_type, data, max_inline_binary_bytes);
+    Cow::Owned(json.into_inner())
 }
 
-/// Appends `text` as a JSON string the way Python's `json.dumps` writes
-/// it: `"` and `\` escaped, `\n \r \t \b \f` by name, other control
-/// characters as `\u00XX`; with `ascii` (`ensure_ascii`), every character
-/// outside printable ASCII (DEL included) as `\uXXXX`, astral ones as a
-/// surrogate pair, lowercase hex.
-///
-/// ```
-/// let mut out = String::new();
-/// skills_core::resources::push_json_string(&mut out, "é\"\n😀", true);
-/// assert_eq!(out, r#""\u00e9\"\n\ud83d\ude00""#);
-/// out.clear();
-/// skills_core::resources::push_json_string(&mut out, "\u{7f}", true);
-/// assert_eq!(out, r#""\u007f""#);
-/// ```
-pub fn push_json_string(out: &mut String, text: &str, ascii: bool) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 || (ascii && !matches!(c, ' '..='~')) => {
-                let mut units = [0u16; 2];
-                for unit in c.encode_utf16(&mut units) {
-                    let _ = write!(out, "\\u{unit:04x}");
-                }
-            }
-            c => out.push(c),
-        }
+fn write_envelope(
+    json: &mut JsonWriter<String>,
+    name: &str,
+    media_type: &str,
+    data: &[u8],
+    max_inline_binary_bytes: usize,
+) -> fmt::Result {
+    json.begin_object()?;
+    json.key("name")?;
+    json.string(name)?;
+    json.key("media_type")?;
+    json.string(media_type)?;
+    json.key("size_bytes")?;
+    json.value(data.len())?;
+    json.key("encoding")?;
+    if data.len() > max_inline_binary_bytes {
+        json.string("none")?;
+        json.key("note")?;
+        json.display(format_args!(
+            "Binary content omitted: {} bytes exceeds the {max_inline_binary_bytes}-byte inline limit. Retrieve this resource out of band if you need it.",
+            data.len()
+        ))?;
+    } else {
+        json.string("base64")?;
+        json.key("content")?;
+        let mut content = String::with_capacity(crate::base64::encoded_len(data.len()));
+        crate::base64::encode_into(data, &mut content);
+        json.string(&content)?;
     }
-    out.push('"');
+    json.end()
 }

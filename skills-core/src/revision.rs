@@ -14,7 +14,8 @@
 //! the same revision here and in the Python SDK.
 //!
 //! ```
-//! use skills_core::revision::{content_revision, sha256};
+//! use skills_core::revision::content_revision;
+//! use skills_core::sha256::digest as sha256;
 //! let skill_md = b"---\nname: sig-demo\ndescription: Demo skill for signing.\nversion: \"0.1.0\"\nmetadata:\n  owner: team-a\n---\n# Sig Demo\n\nSee references/a b.md.\n";
 //! let revision = content_revision([
 //!     ("references/a b.md", 4, sha256(b"ref\n")),
@@ -56,9 +57,10 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::sha256::Hasher;
+use crate::sha256::{Hasher, digest as sha256};
 
 use crate::bundle::{Bundle, HEADER_LEN, MAGIC, Skill};
+use crate::json_writer::{JsonWriter, Style};
 use crate::read::Sha256;
 
 /// The contract tag of agentskills-core's snapshot signature payload.
@@ -81,16 +83,6 @@ pub const BUNDLE_CONTRACT: &str = "skills-bundle-v2";
 /// assert_eq!(skills_core::revision::MAX_ORIGIN_CHARS, 512);
 /// ```
 pub const MAX_ORIGIN_CHARS: usize = 512;
-
-/// The SHA-256 of `bytes`.
-///
-/// ```
-/// let digest = skills_core::revision::sha256(b"");
-/// assert_eq!(digest[..4], [0xe3, 0xb0, 0xc4, 0x42]);
-/// ```
-pub fn sha256(bytes: &[u8]) -> [u8; 32] {
-    crate::sha256::digest(bytes)
-}
 
 /// A revision: a SHA-256 digest written `sha256:<64 lowercase hex digits>`.
 ///
@@ -190,41 +182,6 @@ impl fmt::Write for HashWriter {
     }
 }
 
-/// Writes `text` as a JSON string the way Python's `json.dumps` does with
-/// `ensure_ascii=True`: `"` and `\` escaped, `\n`, `\r`, `\t`, `\b`, `\f`
-/// by name, every other character outside space to `~` as `\uXXXX` in
-/// lowercase hex, characters past U+FFFF as a surrogate pair.
-fn write_json_string(out: &mut impl fmt::Write, text: &str) -> fmt::Result {
-    out.write_char('"')?;
-    let mut plain = 0;
-    for (at, c) in text.char_indices() {
-        let escape: Option<&str> = match c {
-            '"' => Some("\\\""),
-            '\\' => Some("\\\\"),
-            '\n' => Some("\\n"),
-            '\r' => Some("\\r"),
-            '\t' => Some("\\t"),
-            '\u{8}' => Some("\\b"),
-            '\u{c}' => Some("\\f"),
-            ' '..='~' => continue,
-            _ => None,
-        };
-        out.write_str(text.get(plain..at).unwrap_or_default())?;
-        plain = at + c.len_utf8();
-        match escape {
-            Some(escape) => out.write_str(escape)?,
-            None => {
-                let mut units = [0u16; 2];
-                for unit in c.encode_utf16(&mut units) {
-                    write!(out, "\\u{unit:04x}")?;
-                }
-            }
-        }
-    }
-    out.write_str(text.get(plain..).unwrap_or_default())?;
-    out.write_char('"')
-}
-
 /// The content revision of a skill from its files' paths, sizes and
 /// SHA-256 digests, the skill file included, in any order.
 ///
@@ -243,17 +200,16 @@ pub fn content_revision<'p>(
 }
 
 fn write_entries(out: &mut HashWriter, entries: &[(&str, u64, [u8; 32])]) -> fmt::Result {
-    use fmt::Write as _;
-    out.write_char('[')?;
-    for (index, (path, size, digest)) in entries.iter().enumerate() {
-        if index > 0 {
-            out.write_char(',')?;
-        }
-        out.write_char('[')?;
-        write_json_string(out, path)?;
-        write!(out, ",{size},\"sha256:{}\"]", Sha256(*digest))?;
+    let mut json = JsonWriter::new(out, Style::COMPACT_ASCII);
+    json.begin_array()?;
+    for (path, size, digest) in entries {
+        json.begin_array()?;
+        json.string(path)?;
+        json.value(size)?;
+        json.display(format_args!("sha256:{}", Sha256(*digest)))?;
+        json.end()?;
     }
-    out.write_char(']')
+    json.end()
 }
 
 /// The content revision of a compiled skill from the sizes and digests its
@@ -264,7 +220,8 @@ fn write_entries(out: &mut HashWriter, entries: &[(&str, u64, [u8; 32])]) -> fmt
 ///
 /// ```
 /// use skills_core::bundle::{Content, File, Skill};
-/// use skills_core::revision::{recorded_revision, sha256};
+/// use skills_core::revision::recorded_revision;
+/// use skills_core::sha256::digest as sha256;
 /// let skill = Skill {
 ///     skill_file_size: 3,
 ///     skill_file_sha256: sha256(b"---"),
@@ -319,7 +276,8 @@ pub fn skill_file_pieces<'a>(skill: &Skill<'a>) -> [&'a [u8]; 4] {
 ///
 /// ```
 /// use skills_core::bundle::Skill;
-/// use skills_core::revision::{sha256, skill_file_digest};
+/// use skills_core::revision::skill_file_digest;
+/// use skills_core::sha256::digest as sha256;
 /// let skill = Skill { frontmatter: "name: a\n", ..Skill::default() };
 /// assert_eq!(skill_file_digest(&skill), (16, sha256(b"---\nname: a\n---\n")));
 /// ```
@@ -382,7 +340,8 @@ pub fn bundle_revision(bundle: &Bundle<'_>) -> Revision {
 ///
 /// ```
 /// use skills_core::bundle::{Bundle, Skill};
-/// use skills_core::revision::{bundle_revision, bundle_revision_by, sha256};
+/// use skills_core::revision::{bundle_revision, bundle_revision_by};
+/// use skills_core::sha256::digest as sha256;
 /// let skill = Skill { name: "pdf", description: "Forms.", ..Skill::default() };
 /// let bundle = Bundle { skills: vec![skill], ..Bundle::default() };
 /// let mut names = Vec::new();
@@ -443,7 +402,8 @@ pub fn encode_with_revision(
 ///
 /// ```
 /// use skills_core::bundle::Bundle;
-/// use skills_core::revision::{encode_with_revision, encode_with_revision_by, sha256};
+/// use skills_core::revision::{encode_with_revision, encode_with_revision_by};
+/// use skills_core::sha256::digest as sha256;
 /// let mut bundle = Bundle { prompt: "p", ..Bundle::default() };
 /// let bytes = encode_with_revision_by(&mut bundle, &mut |_, detail| sha256(detail)).unwrap();
 /// assert_eq!(bytes, encode_with_revision(&mut bundle.clone()).unwrap());
@@ -540,17 +500,16 @@ fn write_snapshot_payload(
     revision: Revision,
     version: Option<&str>,
 ) -> fmt::Result {
-    use fmt::Write as _;
-    write!(out, "{{\"contract\":\"{SNAPSHOT_CONTRACT}\",\"origin\":")?;
-    write_json_string(out, origin)?;
-    write!(out, ",\"revision\":\"{revision}\",\"skillId\":")?;
-    write_json_string(out, skill_id)?;
-    out.write_str(",\"version\":")?;
+    let mut json = JsonWriter::new(out, Style::COMPACT_ASCII);
+    begin_payload(&mut json, SNAPSHOT_CONTRACT, origin, revision)?;
+    json.key("skillId")?;
+    json.string(skill_id)?;
+    json.key("version")?;
     match version {
-        Some(version) => write_json_string(out, version)?,
-        None => out.write_str("null")?,
+        Some(version) => json.string(version)?,
+        None => json.null()?,
     }
-    out.write_char('}')
+    json.end()
 }
 
 /// The bytes a publisher key signs for a whole bundle: `{"contract":
@@ -563,35 +522,41 @@ fn write_snapshot_payload(
 /// assert_eq!(payload, format!(r#"{{"contract":"skills-bundle-v2","origin":"acme","revision":"sha256:{}"}}"#, "ab".repeat(32)));
 /// ```
 pub fn bundle_payload(origin: &str, revision: Revision) -> Result<String, PayloadError> {
-    use fmt::Write as _;
     check_origin(origin)?;
     let mut out = String::new();
-    let _ = write!(out, "{{\"contract\":\"{BUNDLE_CONTRACT}\",\"origin\":");
-    let _ = write_json_string(&mut out, origin);
-    let _ = write!(out, ",\"revision\":\"{revision}\"}}");
+    // Writing to a String never fails.
+    let _ = write_bundle_payload(&mut out, origin, revision);
     Ok(out)
+}
+
+fn write_bundle_payload(out: &mut String, origin: &str, revision: Revision) -> fmt::Result {
+    let mut json = JsonWriter::new(out, Style::COMPACT_ASCII);
+    begin_payload(&mut json, BUNDLE_CONTRACT, origin, revision)?;
+    json.end()
+}
+
+/// Opens a signature payload: its `contract`, `origin` and `revision`, the
+/// keys every payload starts with (in sorted order, as `sort_keys` writes
+/// them).
+fn begin_payload(
+    json: &mut JsonWriter<&mut String>,
+    contract: &str,
+    origin: &str,
+    revision: Revision,
+) -> fmt::Result {
+    json.begin_object()?;
+    json.key("contract")?;
+    json.string(contract)?;
+    json.key("origin")?;
+    json.string(origin)?;
+    json.key("revision")?;
+    json.display(revision)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use alloc::string::ToString;
-
-    fn json(text: &str) -> String {
-        let mut out = String::new();
-        write_json_string(&mut out, text).unwrap();
-        out
-    }
-
-    #[test]
-    fn json_strings_escape_like_python_ensure_ascii() {
-        assert_eq!(json("a b/c"), "\"a b/c\"");
-        assert_eq!(json("\"\\"), "\"\\\"\\\\\"");
-        assert_eq!(json("\n\r\t\u{8}\u{c}"), "\"\\n\\r\\t\\b\\f\"");
-        assert_eq!(json("\u{1f}\u{7f}"), "\"\\u001f\\u007f\"");
-        assert_eq!(json("é😀"), "\"\\u00e9\\ud83d\\ude00\"");
-        assert_eq!(json("\u{2028}x"), "\"\\u2028x\"");
-    }
 
     #[test]
     fn the_sdk_vector_preimage() {

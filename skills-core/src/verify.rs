@@ -46,8 +46,9 @@ use crate::bundle::{Bundle, Signature, Skill};
 use crate::instructions;
 use crate::revision::{
     PayloadError, Revision, bundle_payload, bundle_revision, check_origin, recorded_revision,
-    sha256, skill_file_digest, snapshot_payload,
+    skill_file_digest, snapshot_payload,
 };
+use crate::sha256::digest as sha256;
 
 /// Whether a verified skill or bundle carried a trusted signature.
 ///

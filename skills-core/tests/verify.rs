@@ -3,9 +3,8 @@
 #![cfg(feature = "verify")]
 
 use skills_core::bundle::{Bundle, Bytes, Content, File, Signature, Skill};
-use skills_core::revision::{
-    Revision, recorded_revision, sha256, skill_file_digest, snapshot_payload,
-};
+use skills_core::revision::{Revision, recorded_revision, skill_file_digest, snapshot_payload};
+use skills_core::sha256::digest as sha256;
 use skills_core::verify::{Check, Status, TrustPolicy, VerifyError};
 
 const ORIGIN: &str = "https://example.com/skills";

@@ -4,9 +4,9 @@
 
 use skills_core::Catalog;
 
-use crate::args::{CommandSpec, Invocation, Param, concat};
 use crate::gate;
-use crate::pyjson::Json;
+use crate::python::click::{CommandSpec, Invocation, Param, concat};
+use skills_core::json_writer::{Json, Style};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
@@ -100,7 +100,10 @@ pub fn run(call: &Invocation) -> i32 {
         let wrote = std::fs::write(output, &compiled.bytes).and_then(|()| match keep_going {
             true => {
                 let report = crate::report::keep_going(&outcome, output, listed);
-                std::fs::write(report_path(output), report.pretty() + "\n")
+                std::fs::write(
+                    report_path(output),
+                    report.to_text(Style::indented(2)) + "\n",
+                )
             }
             false => Ok(()),
         });

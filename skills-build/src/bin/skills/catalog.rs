@@ -9,15 +9,15 @@
 
 use skills_build::diagnostic;
 use skills_build::discover::DiscoveredSkill;
-use skills_build::extensions::{CatalogFields, catalog_fields};
+use skills_build::extension_fields::{CatalogFields, catalog_fields};
 use skills_build::problem::{Code, Problem};
 use skills_build::properties::Properties;
 use skills_build::sections;
 use skills_core::render::{Entry, Format, RenderOptions, render_catalog};
 
-use crate::args::{CommandSpec, Invocation, Param, concat};
 use crate::gate;
 use crate::output::{Stream, echo, write_stdout};
+use crate::python::click::{CommandSpec, Invocation, Param, concat};
 
 /// The `catalog` command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
@@ -120,8 +120,7 @@ fn judged(call: &Invocation, file_excludes: bool) -> Result<Vec<Loaded>, i32> {
     })?;
     let outcome = builder.run();
     gate::say_layouts(call, &outcome.sources);
-    let text: String = outcome.problems().iter().map(diagnostic::render).collect();
-    crate::output::write(Stream::Err, &text);
+    crate::output::write(Stream::Err, &diagnostic::render_all(outcome.problems()));
     if outcome.result.is_err() {
         return Err(1);
     }

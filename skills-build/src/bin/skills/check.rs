@@ -2,8 +2,8 @@
 //! as `build`, a build script's `Builder` and `include_skills!`, as
 //! diagnostics, JSON, GitHub workflow commands or SARIF.
 
-use crate::args::{CommandSpec, Invocation, Param, concat};
 use crate::gate;
+use crate::python::click::{CommandSpec, Invocation, Param, concat};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {

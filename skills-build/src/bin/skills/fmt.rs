@@ -10,9 +10,9 @@ use skills_build::discover::{SourceReport, skill_folders};
 use skills_build::problem::{Code, Problem};
 use skills_build::skill_dir::find_skill_file;
 
-use crate::args::{CommandSpec, Invocation, Param, concat};
 use crate::gate;
 use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param, concat};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
@@ -140,10 +140,7 @@ pub fn run(call: &Invocation) -> i32 {
         listing.push('\n');
     }
     write(Stream::Out, &listing);
-    let mut text = String::new();
-    for problem in &problems {
-        text.push_str(&diagnostic::render(problem));
-    }
+    let mut text = diagnostic::render_all(&problems);
     let verb = if check {
         "would reformat"
     } else {

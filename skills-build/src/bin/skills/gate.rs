@@ -14,9 +14,10 @@ use skills_build::filter::Glob;
 use skills_build::problem::{Code, Problem, Rule, Severity};
 use skills_build::{Builder, diagnostic};
 
-use crate::args::{Invocation, Param, concat};
 use crate::output::{Stream, write, write_stdout};
+use crate::python::click::{Invocation, Param, concat};
 use crate::report;
+use skills_core::json_writer::Style;
 
 /// The output formats, in `--format`'s order.
 pub const FORMATS: &[&str] = &["human", "json", "github", "sarif"];
@@ -256,7 +257,7 @@ pub fn print(
     outcome: &Outcome,
     failed: bool,
     last_line: &str,
-    extra: Vec<(String, crate::pyjson::Json)>,
+    extra: Vec<(String, skills_core::json_writer::Json)>,
 ) {
     let problems = outcome.problems();
     match format(call) {
@@ -265,15 +266,13 @@ pub fn print(
             if verbose(call) {
                 text.push_str(&layout_lines(&outcome.sources));
             }
-            for problem in problems {
-                text.push_str(&diagnostic::render(problem));
-            }
+            text.push_str(&diagnostic::render_all(problems));
             text.push_str(last_line);
             write(Stream::Err, &text);
         }
         Format::Json => {
             let json = report::json(command, outcome, failed, extra);
-            write_stdout(&(json.pretty() + "\n"));
+            write_stdout(&(json.to_text(Style::indented(2)) + "\n"));
         }
         Format::Github => {
             let mut text = String::new();
@@ -284,6 +283,8 @@ pub fn print(
             text.push_str(last_line);
             write_stdout(&text);
         }
-        Format::Sarif => write_stdout(&(report::sarif(problems).pretty() + "\n")),
+        Format::Sarif => {
+            write_stdout(&(report::sarif(problems).to_text(Style::indented(2)) + "\n"))
+        }
     }
 }

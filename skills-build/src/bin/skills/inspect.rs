@@ -6,8 +6,8 @@ use skills_core::{Catalog, FORMAT_VERSION, Sha256};
 
 use skills_build::printable::printable;
 
-use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write, write_stdout};
+use crate::python::click::{CommandSpec, Invocation, Param};
 use crate::targets::read_file;
 
 /// The command's declaration.

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 
 use skills_build::keys::SecretKey;
 
-use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {

@@ -5,11 +5,9 @@
 //! under the name `agentskills`, the tool is a drop-in replacement for it,
 //! down to its help texts and version line. The other commands are ours.
 
-mod args;
 mod build;
 mod catalog;
 mod check;
-mod difflib;
 mod fmt;
 mod gate;
 mod inspect;
@@ -19,8 +17,7 @@ mod mcp;
 mod new;
 mod output;
 mod pack;
-mod pyjson;
-mod pypath;
+mod python;
 mod reference;
 mod report;
 mod revision;
@@ -28,7 +25,7 @@ mod sign;
 mod targets;
 mod verify;
 
-use args::{CommandSpec, GroupSpec, Param};
+use python::click::{CommandSpec, GroupSpec, Param};
 
 const SKILL_PATH: Param = Param::Arg {
     metavar: "SKILL_PATH",

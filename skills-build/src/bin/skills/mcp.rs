@@ -5,9 +5,9 @@ use skills_build::diagnostic;
 use skills_core::Catalog;
 use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, Server, serve_server_stdio, serve_stdio};
 
-use crate::args::{CommandSpec, Invocation, Param, concat};
 use crate::gate;
 use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param, concat};
 use crate::targets::read_file;
 
 /// The command's declaration.
@@ -93,17 +93,14 @@ pub fn run(call: &Invocation) -> i32 {
             gate::say_layouts(call, &outcome.sources);
             match outcome.result {
                 Ok(compiled) => {
-                    let text: String = compiled.warnings.iter().map(diagnostic::render).collect();
-                    write(Stream::Err, &text);
+                    write(Stream::Err, &diagnostic::render_all(&compiled.warnings));
                     compiled.bytes
                 }
                 Err(error) => {
-                    let mut text: String = error.problems.iter().map(diagnostic::render).collect();
-                    text.push_str(&format!(
-                        "error: nothing served: {}\n",
-                        diagnostic::count(&error.problems)
-                    ));
-                    write(Stream::Err, &text);
+                    write(
+                        Stream::Err,
+                        &diagnostic::failure(&error.problems, "nothing served"),
+                    );
                     return 1;
                 }
             }

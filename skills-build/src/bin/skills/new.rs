@@ -9,8 +9,8 @@ use skills_build::diagnostic;
 use skills_build::frontmatter;
 use skills_build::validate::validate;
 
-use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
@@ -67,10 +67,7 @@ pub fn run(call: &Invocation) -> i32 {
     let folder = Path::new(dir).join(name);
     let errors: Vec<_> = problems.iter().filter(|p| p.is_error()).collect();
     if !errors.is_empty() {
-        let mut out = String::new();
-        for problem in &errors {
-            out.push_str(&diagnostic::render(problem));
-        }
+        let mut out = diagnostic::render_all(errors);
         out.push_str(&format!("error: {} was not created\n", folder.display()));
         return refuse(&out);
     }

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use skills_build::diagnostic;
 use skills_build::pack::pack;
 
-use crate::args::{CommandSpec, Invocation, Param};
 use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
@@ -38,15 +38,8 @@ pub fn run(call: &Invocation) -> i32 {
     };
     match pack(Path::new(dir)) {
         Err(error) => {
-            let mut text = String::new();
-            for problem in &error.problems {
-                text.push_str(&diagnostic::render(problem));
-            }
-            text.push_str(&format!(
-                "error: {dir} was not packed: {}\n",
-                diagnostic::count(&error.problems)
-            ));
-            write(Stream::Err, &text);
+            let what = format!("{dir} was not packed");
+            write(Stream::Err, &diagnostic::failure(&error.problems, &what));
             1
         }
         Ok(packed) => {
@@ -55,10 +48,7 @@ pub fn run(call: &Invocation) -> i32 {
                 .or_else(|| call.option("-o"))
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from(format!("{}.skill", packed.folder)));
-            let mut text = String::new();
-            for problem in &packed.warnings {
-                text.push_str(&diagnostic::render(problem));
-            }
+            let mut text = diagnostic::render_all(&packed.warnings);
             if let Err(error) = skills_build::atomic::write(&output, &packed.bytes) {
                 text.push_str(&format!(
                     "error: cannot write {}: {error}\n",

@@ -10,8 +10,8 @@ use skills_build::skill_dir;
 use skills_core::prompt::{PromptEntry, render_available_skills};
 
 use crate::output::{Stream, echo};
-use crate::pyjson::Json;
-use crate::pypath::PyPath;
+use skills_build::python::pathlib::PyPath;
+use skills_core::json_writer::{Json, Style};
 
 /// `validate SKILL_PATH`.
 pub fn validate(arg: &str) -> i32 {
@@ -75,7 +75,7 @@ pub fn read_properties(arg: &str) -> i32 {
         ("allowed-tools", props.allowed_tools),
     ] {
         if let Some(value) = value {
-            object.push((key.to_string(), Json::from_yaml(value)));
+            object.push((key.to_string(), value.to_json()));
         }
     }
     if let Some(metadata) = &props.metadata {
@@ -86,11 +86,14 @@ pub fn read_properties(arg: &str) -> i32 {
                     .map(|(k, v)| (k.clone(), Json::Str(v.clone())))
                     .collect(),
             ),
-            Metadata::Other(value) => Json::from_yaml(value),
+            Metadata::Other(value) => value.to_json(),
         };
         object.push(("metadata".to_string(), json));
     }
-    echo(Stream::Out, &Json::Object(object).pretty());
+    echo(
+        Stream::Out,
+        &Json::Object(object).to_text(Style::indented(2)),
+    );
     0
 }
 

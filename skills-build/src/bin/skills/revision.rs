@@ -2,9 +2,9 @@
 //! computes it; a source is read as every command reads it (a skill
 //! folder, a folder of skills or an archive).
 
-use crate::args::{CommandSpec, Invocation, Param, concat};
 use crate::gate;
 use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param, concat};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {

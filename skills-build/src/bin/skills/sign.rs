@@ -4,9 +4,9 @@
 use skills_build::keys::KeySource;
 use skills_build::signing::{Signer, sign_bundle};
 
-use crate::args::{CommandSpec, Invocation, Param, concat};
 use crate::gate;
 use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param, concat};
 use crate::targets::{Targets, read_file};
 
 /// The command's declaration.

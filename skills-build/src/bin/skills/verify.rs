@@ -11,9 +11,9 @@ use skills_core::bundle::{Bundle, Bytes, Signature, Skill};
 use skills_core::revision::Revision;
 use skills_core::verify::{Identity, Status, TrustPolicy};
 
-use crate::args::{CommandSpec, Invocation, Param, concat};
 use crate::gate;
 use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param, concat};
 use crate::targets::{Targets, read_file};
 
 /// The command's declaration.
@@ -187,14 +187,7 @@ pub fn run(call: &Invocation) -> i32 {
             Ok(identity) => out.push_str(&line(&identity)),
             Err(error) => {
                 write(Stream::Out, &out);
-                write(
-                    Stream::Err,
-                    &format!(
-                        "error: {}: {}\n",
-                        printable(&dir),
-                        printable(&error.to_string())
-                    ),
-                );
+                fail(&dir, &error);
                 return 1;
             }
         }
@@ -239,14 +232,7 @@ fn verify_file(path: &str, policy: &TrustPolicy) -> i32 {
     let bundle = match Bundle::decode(&bytes) {
         Ok(bundle) => bundle,
         Err(error) => {
-            write(
-                Stream::Err,
-                &format!(
-                    "error: {}: {}\n",
-                    printable(path),
-                    printable(&error.to_string())
-                ),
-            );
+            fail(path, &error);
             return 1;
         }
     };
@@ -263,15 +249,21 @@ fn verify_file(path: &str, policy: &TrustPolicy) -> i32 {
             0
         }
         Err(error) => {
-            write(
-                Stream::Err,
-                &format!(
-                    "error: {}: {}\n",
-                    printable(path),
-                    printable(&error.to_string())
-                ),
-            );
+            fail(path, &error);
             1
         }
     }
+}
+
+/// Says on stderr that `what` (a path) failed with `error`, both made
+/// printable.
+fn fail(what: &str, error: &dyn std::fmt::Display) {
+    write(
+        Stream::Err,
+        &format!(
+            "error: {}: {}\n",
+            printable(what),
+            printable(&error.to_string())
+        ),
+    );
 }

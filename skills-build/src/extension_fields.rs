@@ -24,14 +24,13 @@
 //! assert_eq!(problems[0].message, "field 'when_to_use' entry 0 is empty");
 //! ```
 
+use skills_core::json_writer::Style;
 use skills_core::pytext;
 use skills_core::render::normalize_tag;
-use skills_core::resources::push_json_string;
 
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
 use crate::problem::{Code, Problem};
-use crate::pyrepr;
-use crate::yaml::{Entry, Value};
+use crate::python::yaml::{self, Entry, Value};
 
 /// The extension fields.
 pub const EXTENSION_FIELDS: [&str; 3] = ["version", "when_to_use", "when_not_to_use"];
@@ -50,37 +49,23 @@ fn type_name(value: &Value) -> &'static str {
     }
 }
 
-/// The reference's unknown-key check, with the extension fields known.
-pub(crate) fn check_unknown_fields(fm: &Frontmatter, problems: &mut Vec<Problem>) {
+/// The top-level keys known with the extensions on: the reference's and
+/// [`EXTENSION_FIELDS`], sorted (the order the unknown-key problem lists
+/// them in).
+///
+/// ```
+/// let known = skills_build::extension_fields::known_fields();
+/// assert_eq!(known.len(), 9);
+/// assert!(known.windows(2).all(|pair| pair[0] < pair[1]));
+/// ```
+pub fn known_fields() -> Vec<&'static str> {
     let mut known: Vec<&str> = KNOWN_FIELDS
         .iter()
         .chain(&EXTENSION_FIELDS)
         .copied()
         .collect();
     known.sort_unstable();
-    let mut unknown: Vec<&Entry> = fm
-        .entries()
-        .iter()
-        .filter(|e| !known.contains(&e.key.as_str()))
-        .collect();
-    let Some(first) = unknown.first().copied() else {
-        return;
-    };
-    unknown.sort_by(|a, b| a.key.cmp(&b.key));
-    let names: Vec<&str> = unknown.iter().map(|e| e.key.as_str()).collect();
-    let allowed: Vec<String> = known.iter().map(|k| format!("'{k}'")).collect();
-    problems.push(
-        Problem::new(
-            Code::UnknownField,
-            format!(
-                "Unexpected fields in frontmatter: {}. Only [{}] are allowed.",
-                names.join(", "),
-                allowed.join(", ")
-            ),
-        )
-        .at(SkillDocument::position(first.key_mark))
-        .with_hint("put custom fields under `metadata:`"),
-    );
+    known
 }
 
 /// Whether a metadata entry is `tags` holding a list of strings.
@@ -142,7 +127,7 @@ pub(crate) fn check_fields(fm: &Frontmatter, problems: &mut Vec<Problem>) {
             other => Some(format!(
                 "version must be a quoted string, got {} ({}). Unquoted YAML reads 1.0 as a number and 2024-01-15 as a date — write version: \"1.0.0\"",
                 type_name(other),
-                pyrepr::str_value(other)
+                other.python_str()
             )),
         };
         if let Some(message) = message {
@@ -168,7 +153,7 @@ fn problem(entry: &Entry, message: String) -> Problem {
 /// dot-separated identifiers.
 ///
 /// ```
-/// use skills_build::extensions::is_semver;
+/// use skills_build::extension_fields::is_semver;
 /// assert!(is_semver("1.0.0") && is_semver("2.1.0-rc.1") && is_semver("1.0.0-rc.1+b.5"));
 /// assert!(!is_semver("1.0") && !is_semver("01.0.0") && !is_semver("v1.0.0") && !is_semver("1.0.0-01"));
 /// ```
@@ -222,7 +207,7 @@ pub struct CatalogFields {
 ///
 /// ```
 /// let doc = skills_build::frontmatter::parse_text("---\nname: pdf\ndescription: Forms.\nmetadata:\n  tags:\n    - ' PDF '\n---\n").unwrap();
-/// let fields = skills_build::extensions::catalog_fields(&doc.frontmatter, true);
+/// let fields = skills_build::extension_fields::catalog_fields(&doc.frontmatter, true);
 /// assert_eq!(fields.tags, ["pdf"]);
 /// assert_eq!(fields.frontmatter_json, r#"{"name":"pdf","description":"Forms.","metadata":{"tags":[" PDF "]}}"#);
 /// ```
@@ -257,8 +242,6 @@ pub fn catalog_fields(fm: &Frontmatter, extensions: bool) -> CatalogFields {
             .unwrap_or_default(),
         _ => Vec::new(),
     };
-    let mut json = String::new();
-    push_json_map(&mut json, fm.entries());
     CatalogFields {
         version: fm
             .text("version")
@@ -267,36 +250,6 @@ pub fn catalog_fields(fm: &Frontmatter, extensions: bool) -> CatalogFields {
         when_to_use: cases("when_to_use"),
         when_not_to_use: cases("when_not_to_use"),
         tags,
-        frontmatter_json: json,
-    }
-}
-
-fn push_json_map(out: &mut String, entries: &[Entry]) {
-    out.push('{');
-    for (at, entry) in entries.iter().enumerate() {
-        if at > 0 {
-            out.push(',');
-        }
-        push_json_string(out, &entry.key, false);
-        out.push(':');
-        push_json_value(out, &entry.value.value);
-    }
-    out.push('}');
-}
-
-fn push_json_value(out: &mut String, value: &Value) {
-    match value {
-        Value::Str(text) => push_json_string(out, text, false),
-        Value::Seq(items) => {
-            out.push('[');
-            for (at, item) in items.iter().enumerate() {
-                if at > 0 {
-                    out.push(',');
-                }
-                push_json_value(out, &item.value);
-            }
-            out.push(']');
-        }
-        Value::Map(entries) => push_json_map(out, entries),
+        frontmatter_json: yaml::map_to_json(fm.entries()).to_text(Style::COMPACT),
     }
 }

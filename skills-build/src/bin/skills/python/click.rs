@@ -7,9 +7,9 @@
 //! `--version`, `help [COMMAND]`, and exit codes as lines in every
 //! command's help. Invoked as `agentskills` it has exactly the reference's.
 
-use skills_build::pyrepr::repr_str;
+use skills_build::python::repr::repr_str;
 
-use crate::difflib::close_matches;
+use super::difflib::close_matches;
 use crate::output::{Stream, echo};
 
 /// A positional argument or an option of a command.

@@ -2,7 +2,7 @@
 // Command: /root/.pyenv/versions/3.11.7/bin/python3 scripts/gen-pyunicode.py
 // Source: Python 3.11.7 `unicodedata` and `str` methods, Unicode 14.0.0.
 
-//! Unicode 14.0.0 tables for `pyunicode`, generated from CPython 3.11.7.
+//! Unicode 14.0.0 tables for `python::unicode`, generated from CPython 3.11.7.
 
 /// Inclusive code point ranges where `str.isalnum()` is true.
 #[rustfmt::skip]
@@ -164,13 +164,6 @@ pub(super) static ALNUM: &[(u32, u32)] = &[
     (0x1EEAB, 0x1EEBB), (0x1F100, 0x1F10C), (0x1FBF0, 0x1FBF9), (0x20000, 0x2A6DF),
     (0x2A700, 0x2B738), (0x2B740, 0x2B81D), (0x2B820, 0x2CEA1), (0x2CEB0, 0x2EBE0),
     (0x2F800, 0x2FA1D), (0x30000, 0x3134A),
-];
-
-/// Inclusive code point ranges where `str.isspace()` is true.
-#[rustfmt::skip]
-pub(super) static SPACE: &[(u32, u32)] = &[
-    (0x9, 0xD), (0x1C, 0x20), (0x85, 0x85), (0xA0, 0xA0), (0x1680, 0x1680), (0x2000, 0x200A),
-    (0x2028, 0x2029), (0x202F, 0x202F), (0x205F, 0x205F), (0x3000, 0x3000),
 ];
 
 /// Inclusive code point ranges where `str.isprintable()` is true.

@@ -165,7 +165,7 @@ pub(crate) fn py_repr_char(ch: char) -> String {
 /// Python's `repr()` of a string (Unicode 14 printability, so unassigned
 /// code points are escaped as Python escapes them).
 pub(crate) fn py_repr_str(text: &str) -> String {
-    crate::pyrepr::repr_str(text)
+    crate::python::repr::repr_str(text)
 }
 
 #[cfg(test)]

@@ -1,18 +1,18 @@
-//! Python's `repr()` of the values a frontmatter can hold.
+//! Python's `repr()` of a string.
 //!
 //! The reference turns nested `metadata` values into text with `str()`,
-//! which prints dicts and lists with the `repr()` of their items; and its
-//! command line quotes names with `repr()` in messages. Both must match
-//! byte for byte.
+//! which prints dicts and lists with the `repr()` of their items
+//! ([`Value::python_str`](super::yaml::Value::python_str)); its command
+//! line quotes names with `repr()` in messages; ruamel quotes characters
+//! with it in YAML errors. All must match byte for byte.
 
-use crate::pyunicode;
-use crate::yaml::Value;
+use super::unicode;
 
 /// Python's `repr()` of a string: single quotes unless the text holds a
 /// single quote and no double quote, with Python's escapes.
 ///
 /// ```
-/// use skills_build::pyrepr::repr_str;
+/// use skills_build::python::repr::repr_str;
 /// assert_eq!(repr_str("it's"), "\"it's\"");
 /// assert_eq!(repr_str("tab\there\u{7}"), "'tab\\there\\x07'");
 /// ```
@@ -22,7 +22,8 @@ pub fn repr_str(text: &str) -> String {
     out
 }
 
-fn push_repr_str(text: &str, out: &mut String) {
+/// Appends Python's `repr()` of `text` to `out` (see [`repr_str`]).
+pub fn push_repr_str(text: &str, out: &mut String) {
     let quote = if text.contains('\'') && !text.contains('"') {
         '"'
     } else {
@@ -42,7 +43,7 @@ fn push_repr_str(text: &str, out: &mut String) {
             c if (c as u32) < 0x20 || c as u32 == 0x7f => {
                 out.push_str(&format!("\\x{:02x}", c as u32));
             }
-            c if c.is_ascii() || pyunicode::is_printable(c) => out.push(c),
+            c if c.is_ascii() || unicode::is_printable(c) => out.push(c),
             c => {
                 let code = c as u32;
                 let escaped = if code <= 0xff {
@@ -57,54 +58,6 @@ fn push_repr_str(text: &str, out: &mut String) {
         }
     }
     out.push(quote);
-}
-
-/// Python's `str()` of a loaded value: text as is, lists and mappings as
-/// their `repr()`.
-///
-/// ```
-/// use skills_build::{pyrepr::str_value, yaml};
-/// let doc = yaml::parse("k:\n  a: x\n  b:\n  - it's\n").unwrap();
-/// let yaml::Value::Map(entries) = &doc.value else { unreachable!() };
-/// assert_eq!(str_value(&entries[0].value.value), "{'a': 'x', 'b': [\"it's\"]}");
-/// ```
-pub fn str_value(value: &Value) -> String {
-    match value {
-        Value::Str(text) => text.clone(),
-        other => {
-            let mut out = String::new();
-            push_repr_value(other, &mut out);
-            out
-        }
-    }
-}
-
-fn push_repr_value(value: &Value, out: &mut String) {
-    match value {
-        Value::Str(text) => push_repr_str(text, out),
-        Value::Seq(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                push_repr_value(&item.value, out);
-            }
-            out.push(']');
-        }
-        Value::Map(entries) => {
-            out.push('{');
-            for (i, entry) in entries.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                push_repr_str(&entry.key, out);
-                out.push_str(": ");
-                push_repr_value(&entry.value.value, out);
-            }
-            out.push('}');
-        }
-    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@
 //! follow a newer Unicode and other definitions (`char::is_alphanumeric` is the Alphabetic
 //! property, `char::is_whitespace` leaves out U+001C..U+001F), so this module reimplements the
 //! Python functions over tables generated from CPython 3.11.7 itself by
-//! `scripts/gen-pyunicode.py` (see `tables.rs`).
+//! `scripts/gen-pyunicode.py` (see `tables.rs`); `str.isspace()`, the
+//! same in Python 3.11 and 3.12, is skills-core's [`pytext`](skills_core::pytext).
 //!
 //! Every function is exact to CPython 3.11.7 for every code point and string; the tests check
 //! this against files recorded from Python under `testdata/unicode/`.
@@ -20,7 +21,7 @@ use std::cmp::Ordering;
 /// Python's `c.isalnum()` for one character: its general category is L* or N* in Unicode 14.0.
 ///
 /// ```
-/// use skills_build::pyunicode::is_alnum;
+/// use skills_build::python::unicode::is_alnum;
 /// assert!(is_alnum('ß') && is_alnum('٣') && is_alnum('中'));
 /// assert!(!is_alnum('\u{345}') && !is_alnum('Ⓐ') && !is_alnum('-'));
 /// ```
@@ -31,25 +32,11 @@ pub fn is_alnum(c: char) -> bool {
     in_ranges(tables::ALNUM, c)
 }
 
-/// Python's `c.isspace()` for one character (bidirectional class WS, B or S, or category Zs).
-///
-/// Unlike [`char::is_whitespace`], this is true for U+001C..U+001F (the information
-/// separators). Both are false for U+180E, U+200B and U+FEFF.
-///
-/// ```
-/// use skills_build::pyunicode::is_space;
-/// assert!(is_space(' ') && is_space('\u{1c}') && is_space('\u{3000}'));
-/// assert!(!is_space('\u{200b}') && !is_space('\u{feff}'));
-/// ```
-pub fn is_space(c: char) -> bool {
-    in_ranges(tables::SPACE, c)
-}
-
 /// Python's `c.isprintable()` for one character, which `repr()` uses to decide what to
 /// escape: false for categories Cc, Cf, Cs, Co, Cn, Zl, Zp and Zs other than U+0020.
 ///
 /// ```
-/// use skills_build::pyunicode::is_printable;
+/// use skills_build::python::unicode::is_printable;
 /// assert!(is_printable(' ') && is_printable('é') && is_printable('\u{301}'));
 /// assert!(!is_printable('\n') && !is_printable('\u{a0}') && !is_printable('\u{200b}'));
 /// ```
@@ -60,23 +47,24 @@ pub fn is_printable(c: char) -> bool {
     in_ranges(tables::PRINTABLE, c)
 }
 
-/// Python's `s.strip()` without arguments: `s` without leading and trailing [`is_space`]
-/// characters.
+/// Python's `c.isspace()` and `s.strip()` (without arguments): the same
+/// 29 code points in Python 3.11 and 3.12, so the runtime's table serves
+/// both. Unlike [`char::is_whitespace`], U+001C..U+001F are spaces; U+180E,
+/// U+200B and U+FEFF are not. The tests here check it against every code
+/// point Python 3.11 recorded.
 ///
 /// ```
-/// use skills_build::pyunicode::strip;
+/// use skills_build::python::unicode::{is_space, strip};
+/// assert!(is_space('\u{1c}') && !is_space('\u{200b}'));
 /// assert_eq!(strip("\u{1f} my-skill\u{a0}\n"), "my-skill");
-/// assert_eq!(strip("\u{200b}x"), "\u{200b}x");
 /// ```
-pub fn strip(s: &str) -> &str {
-    s.trim_matches(is_space)
-}
+pub use skills_core::pytext::{is_space, strip};
 
 /// Python's `s != s.lower()`: whether full lowercasing (with special casing such as
 /// U+0130 `İ` → `i̇`, and final sigma) changes `s`.
 ///
 /// ```
-/// use skills_build::pyunicode::changes_when_lowercased;
+/// use skills_build::python::unicode::changes_when_lowercased;
 /// assert!(changes_when_lowercased("My-skill") && changes_when_lowercased("\u{130}"));
 /// assert!(!changes_when_lowercased("straße-٣") && !changes_when_lowercased("ς"));
 /// ```
@@ -104,7 +92,7 @@ pub fn changes_when_lowercased(s: &str) -> bool {
 /// algorithmically).
 ///
 /// ```
-/// use skills_build::pyunicode::nfkc;
+/// use skills_build::python::unicode::nfkc;
 /// assert_eq!(nfkc("\u{fb03}x"), "ffix");
 /// assert_eq!(nfkc("\u{2126}"), "\u{3a9}");
 /// assert_eq!(nfkc("Ｓｋｉｌｌ"), "Skill");
@@ -135,9 +123,15 @@ const S_COUNT: u32 = L_COUNT * N_COUNT;
 
 /// Whether `c` lies in one of the sorted, disjoint inclusive `ranges`.
 fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
-    let cp = u32::from(c);
-    ranges
-        .binary_search_by(|&(start, end)| {
+    find_range(ranges, u32::from(c), |&(start, end)| (start, end)).is_some()
+}
+
+/// The entry of the sorted, disjoint inclusive `ranges` (whose bounds
+/// `bounds` gives) that holds `cp`.
+fn find_range<T>(ranges: &[T], cp: u32, bounds: impl Fn(&T) -> (u32, u32)) -> Option<&T> {
+    let at = ranges
+        .binary_search_by(|entry| {
+            let (start, end) = bounds(entry);
             if end < cp {
                 Ordering::Less
             } else if start > cp {
@@ -146,7 +140,8 @@ fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
                 Ordering::Equal
             }
         })
-        .is_ok()
+        .ok()?;
+    ranges.get(at)
 }
 
 /// Whether `c.lower() != c` in Python.
@@ -166,18 +161,7 @@ fn ccc(c: char) -> u8 {
     if cp < 0x300 {
         return 0;
     }
-    match tables::CCC.binary_search_by(|&(start, end, _)| {
-        if end < cp {
-            Ordering::Less
-        } else if start > cp {
-            Ordering::Greater
-        } else {
-            Ordering::Equal
-        }
-    }) {
-        Ok(i) => tables::CCC.get(i).map_or(0, |&(_, _, class)| class),
-        Err(_) => 0,
-    }
+    find_range(tables::CCC, cp, |&(start, end, _)| (start, end)).map_or(0, |&(_, _, class)| class)
 }
 
 /// Appends the full compatibility decomposition of `c`, with combining classes, to `out`.

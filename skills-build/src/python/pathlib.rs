@@ -1,10 +1,24 @@
-//! Paths as Python's `pathlib` prints them, since the reference echoes
-//! the paths it was given after `pathlib` normalised them.
+//! Paths as Python's `pathlib` prints and names them: the reference echoes
+//! the paths it was given after `pathlib` normalised them, and takes a
+//! skill's directory name from `Path.name`.
+//!
+//! ```
+//! use skills_build::python::pathlib::PyPath;
+//! let path = PyPath::new("skills//pdf/./SKILL.md");
+//! assert_eq!(path.to_string(), "skills/pdf/SKILL.md");
+//! assert_eq!(path.parent().name(), "pdf");
+//! ```
 
 use std::path::{Path, PathBuf};
 
 /// A path in `pathlib`'s normal form: empty and `.` segments dropped,
 /// trailing slashes removed, `..` kept, exactly two leading slashes kept.
+///
+/// ```
+/// use skills_build::python::pathlib::PyPath;
+/// assert_eq!(PyPath::new("//srv/x/").to_string(), "//srv/x");
+/// assert_eq!(PyPath::new("./").to_string(), ".");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PyPath {
     root: &'static str,
@@ -57,6 +71,20 @@ impl PyPath {
             self.name().to_lowercase() == "skill.md" && Path::new(&self.to_string()).is_file();
         if is_skill_file { self.parent() } else { self }
     }
+}
+
+/// The last segment of a path as `pathlib` names it: `''` for `.`, `/` or
+/// an empty path, `..` kept.
+///
+/// ```
+/// use std::path::Path;
+/// use skills_build::python::pathlib::dir_name;
+/// assert_eq!(dir_name(Path::new("skills/pdf/")), "pdf");
+/// assert_eq!(dir_name(Path::new("x/..")), "..");
+/// assert_eq!(dir_name(Path::new(".")), "");
+/// ```
+pub fn dir_name(path: &Path) -> String {
+    PyPath::new(&path.to_string_lossy()).name().to_string()
 }
 
 impl std::fmt::Display for PyPath {

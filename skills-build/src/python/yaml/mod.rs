@@ -32,6 +32,9 @@ mod scanner;
 
 use composer::{Body, RawNode};
 use marked::{Failure, RawMark};
+use skills_core::json_writer::Json;
+
+use super::repr::push_repr_str;
 
 /// A position in the parsed text: 1-based line and column, columns in code points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -60,6 +63,94 @@ pub enum Value {
     Seq(Vec<Node>),
     /// A block mapping, entries in file order, keys unique.
     Map(Vec<Entry>),
+}
+
+impl Value {
+    /// Python's `str()` of the loaded value: text as is, lists and mappings
+    /// as their `repr()` (how the reference turns a nested `metadata` value
+    /// into text).
+    ///
+    /// ```
+    /// use skills_build::python::yaml::{self, Value};
+    /// let doc = yaml::parse("k:\n  a: x\n  b:\n  - it's\n").unwrap();
+    /// let Value::Map(entries) = &doc.value else { unreachable!() };
+    /// assert_eq!(entries[0].value.value.python_str(), "{'a': 'x', 'b': [\"it's\"]}");
+    /// ```
+    pub fn python_str(&self) -> String {
+        match self {
+            Value::Str(text) => text.clone(),
+            other => {
+                let mut out = String::new();
+                other.push_repr(&mut out);
+                out
+            }
+        }
+    }
+
+    fn push_repr(&self, out: &mut String) {
+        match self {
+            Value::Str(text) => push_repr_str(text, out),
+            Value::Seq(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    item.value.push_repr(out);
+                }
+                out.push(']');
+            }
+            Value::Map(entries) => {
+                out.push('{');
+                for (i, entry) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    push_repr_str(&entry.key, out);
+                    out.push_str(": ");
+                    entry.value.value.push_repr(out);
+                }
+                out.push('}');
+            }
+        }
+    }
+
+    /// The loaded value as Python's `json` module sees it (a `str`, a
+    /// `list` or a `dict` in file order), to write with
+    /// [`skills_core::json_writer`].
+    ///
+    /// ```
+    /// use skills_build::python::yaml;
+    /// use skills_core::json_writer::Style;
+    /// let doc = yaml::parse("tags:\n- é\n").unwrap();
+    /// assert_eq!(doc.value.to_json().to_text(Style::COMPACT), r#"{"tags":["é"]}"#);
+    /// ```
+    pub fn to_json(&self) -> Json {
+        match self {
+            Value::Str(text) => Json::Str(text.clone()),
+            Value::Seq(items) => Json::Array(items.iter().map(|n| n.value.to_json()).collect()),
+            Value::Map(entries) => map_to_json(entries),
+        }
+    }
+}
+
+/// A mapping's entries as a JSON object, keys in file order (see
+/// [`Value::to_json`]).
+///
+/// ```
+/// use skills_build::python::yaml::{self, Value};
+/// use skills_core::json_writer::Style;
+/// let doc = yaml::parse("a: x\nb:\n  c: y\n").unwrap();
+/// let Value::Map(entries) = &doc.value else { unreachable!() };
+/// assert_eq!(yaml::map_to_json(&entries[1..]).to_text(Style::PYTHON), r#"{"b": {"c": "y"}}"#);
+/// ```
+pub fn map_to_json(entries: &[Entry]) -> Json {
+    Json::Object(
+        entries
+            .iter()
+            .map(|e| (e.key.clone(), e.value.value.to_json()))
+            .collect(),
+    )
 }
 
 /// One key/value pair of a mapping.
@@ -173,7 +264,7 @@ impl std::error::Error for YamlError {}
 /// # Example
 ///
 /// ```
-/// use skills_build::yaml::{parse, Value};
+/// use skills_build::python::yaml::{parse, Value};
 ///
 /// let node = parse("name: demo\nversion: 1.0\n").unwrap();
 /// let Value::Map(entries) = node.value else { panic!("a mapping") };
@@ -217,7 +308,7 @@ pub fn parse(text: &str) -> Result<Node, YamlError> {
 /// at its start, so such a tool errs on the side of leaving it alone.
 ///
 /// ```
-/// use skills_build::yaml::{first_comment, Mark};
+/// use skills_build::python::yaml::{first_comment, Mark};
 /// assert_eq!(first_comment("a: b # note\n"), Some(Mark { line: 1, column: 6 }));
 /// assert_eq!(first_comment("a: 'b # not a comment'\nc: d#e\n"), None);
 /// assert_eq!(first_comment("a: |\n  # text\n"), None);
