@@ -8,7 +8,7 @@
 //! read and found within the limits.
 
 use super::crc32::crc32;
-use super::{Limits, Reason};
+use super::rules::{Limits, Reason};
 
 const LOCAL_SIG: u32 = 0x0403_4b50;
 const CENTRAL_SIG: u32 = 0x0201_4b50;

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::ErrorKind;
+use super::error::ErrorKind;
 use super::marked::{Failure, RawMark, py_repr_str};
 use super::parser::{EventKind, Parser};
 use super::scanner::Scan;

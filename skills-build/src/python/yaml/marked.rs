@@ -1,6 +1,6 @@
 //! ruamel's marked error text: marks, source snippets and Python reprs.
 
-use super::ErrorKind;
+use super::error::ErrorKind;
 
 /// The name ruamel gives a string input in its marks.
 const SOURCE_NAME: &str = "<unicode string>";
@@ -21,9 +21,9 @@ pub(crate) struct RawMark {
 
 impl RawMark {
     /// The public, 1-based form.
-    pub(crate) fn public(self) -> super::Mark {
+    pub(crate) fn public(self) -> super::error::Mark {
         let to_u32 = |n: usize| u32::try_from(n.saturating_add(1)).unwrap_or(u32::MAX);
-        super::Mark {
+        super::error::Mark {
             line: to_u32(self.line),
             column: to_u32(self.column),
         }

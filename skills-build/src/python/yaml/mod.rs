@@ -25,25 +25,18 @@
 //! strictyaml returns the whole input text, and so does [`parse`].
 
 mod composer;
+mod error;
 mod marked;
 mod parser;
 mod reader;
 mod scanner;
 
 use composer::{Body, RawNode};
+pub use error::{ErrorKind, Mark};
 use marked::{Failure, RawMark};
 use skills_core::json_writer::Json;
 
 use super::repr::push_repr_str;
-
-/// A position in the parsed text: 1-based line and column, columns in code points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Mark {
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column, counted in code points.
-    pub column: u32,
-}
 
 /// A parsed node with the position where it starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,39 +155,6 @@ pub struct Entry {
     pub key_mark: Mark,
     /// The value.
     pub value: Node,
-}
-
-/// Which rule the text broke.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ErrorKind {
-    /// A YAML syntax error from ruamel's scanner or parser (tabs, `key: a: b`,
-    /// unclosed quotes, bad indentation, stray `-`, block scalar headers...).
-    Syntax,
-    /// A flow mapping or sequence (`{}` / `[]`), refused by strictyaml.
-    FlowStyle,
-    /// An anchor (`&name`), refused by strictyaml.
-    Anchor,
-    /// An alias (`*name`); with anchors refused, every alias is undefined.
-    Alias,
-    /// A tag (`!!str`, `!local`), refused by strictyaml.
-    Tag,
-    /// A merge key `<<` whose value is not a mapping or a list of mappings.
-    MergeKey,
-    /// A key repeated in one mapping.
-    DuplicateKey,
-    /// Sibling mapping values starting in different columns.
-    InconsistentIndentation,
-    /// A mapping used as a key.
-    UnhashableKey,
-    /// More than one document in the text.
-    MultipleDocuments,
-    /// A character ruamel's reader refuses (controls, DEL, C1, U+FFFE/U+FFFF).
-    NonPrintable,
-    /// Collections nested deeper than the reader allows.
-    TooDeep,
-    /// Input the reference cannot load at all (it crashes); ours says why.
-    Unsupported,
 }
 
 /// Why the text is not strict YAML.

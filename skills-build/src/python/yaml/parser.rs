@@ -4,7 +4,7 @@
 //! strictyaml refuses them the moment the parser asks for them
 //! ([`Scanner::check`]), so only the block grammar is needed.
 
-use super::ErrorKind;
+use super::error::ErrorKind;
 use super::marked::{Failure, RawMark, py_repr_str};
 use super::scanner::{Comment, Directive, Kind, Scan, Scanner, Token};
 

@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use super::ErrorKind;
+use super::error::ErrorKind;
 use super::marked::{Failure, RawMark, py_repr_char};
 use super::reader::{NUL, Reader};
 
