@@ -11,9 +11,9 @@
 
 use std::fmt;
 
-use skills_core::bundle::{Bundle, Bytes, Content, File, Skill, SkillFileName, ToolRule};
+use skills_core::bundle::{Bundle, Bytes, Content, File, Skill, SkillEntry, SkillFileName, ToolRule};
 use skills_core::manifest::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
-use skills_core::{instructions, render};
+use skills_core::instructions;
 
 use crate::allowed_tools;
 use crate::discover::{DiscoveredSkill, Discovery, join_location};
@@ -227,7 +227,6 @@ struct Prepared<'d> {
     frontmatter: &'d str,
     skill_file_bytes: &'d [u8],
     catalog: crate::extensions::CatalogFields,
-    outline: crate::sections::BuiltOutline,
 }
 
 struct PreparedFile<'d> {
@@ -287,7 +286,6 @@ fn prepare<'d>(
     check_limits(skill).map_err(located)?;
     Ok(Prepared {
         catalog: crate::extensions::catalog_fields(fm, true),
-        outline: crate::sections::outline(name, parts.body),
         name,
         location: options.locations.of(name, skill),
         description: skill.description().unwrap_or_default(),
@@ -409,21 +407,7 @@ pub fn compile_reusing(
     let dropped = dropped(found, &left_out, &problems, &owners);
     let skills: Vec<Skill<'_>> =
         crate::parallel::map(&prepared, options.threads, |skill| borrow(skill));
-    // The default prompt is the runtime renderer's default catalog.
-    let entries: Vec<render::Entry<'_>> = skills.iter().map(render::Entry::of).collect();
-    let prompt_text =
-        render::render_catalog(&entries, &render::RenderOptions::default()).unwrap_or_default();
-    drop(entries);
-    let mut bundle = Bundle {
-        prompt: &prompt_text,
-        skills,
-        ..Bundle::default()
-    };
-    // Last: the bundle revision covers everything above.
-    let encoded = match reuse {
-        Some(reuse) => reuse.encode(&mut bundle),
-        None => skills_core::revision::encode_with_revision(&mut bundle),
-    };
+    let encoded = encode(skills, options.threads, reuse);
     match encoded {
         Ok(bytes) => {
             Problem::sort(&mut problems);
@@ -439,6 +423,46 @@ pub fn compile_reusing(
             Err(CompileError { problems })
         }
     }
+}
+
+/// Encodes the bundle of `skills`: each skill's own encoding and its
+/// SHA-256 (for the bundle revision) made on `threads` threads, each skill
+/// encoded once; then the revision, the layout and the bytes. The prompt
+/// is left to be rendered from the skills when read (the default catalog
+/// of `skills_core::render`), which costs fewer bytes than storing it.
+fn encode(
+    skills: Vec<Skill<'_>>,
+    threads: usize,
+    reuse: Option<&Reuse>,
+) -> Result<Vec<u8>, skills_core::bundle::EncodeError> {
+    let mut bundle = Bundle {
+        prompt: None,
+        skills,
+        ..Bundle::default()
+    };
+    bundle.check()?;
+    // No signature yet: each encoding is the one the revision hashes.
+    let details: Vec<(Vec<u8>, [u8; 32])> =
+        crate::parallel::map(&bundle.skills, threads, |skill| {
+            let detail = SkillEntry::encode(skill).detail;
+            let digest = match reuse {
+                Some(reuse) => reuse.skill_digest(skill.name, &detail),
+                None => sha256(&detail),
+            };
+            (detail, digest)
+        });
+    let summary: Vec<(usize, [u8; 32])> = details
+        .iter()
+        .map(|(detail, digest)| (detail.len(), *digest))
+        .collect();
+    // Last: the bundle revision covers everything above.
+    bundle.revision = skills_core::revision::bundle_revision_from(&bundle, &summary).0;
+    if let Some(reuse) = reuse {
+        reuse.record(bundle.revision, summary.iter().map(|(_, digest)| digest));
+    }
+    drop(summary);
+    let slices: Vec<&[u8]> = details.iter().map(|(detail, _)| detail.as_slice()).collect();
+    bundle.encode_with_details(&slices)
 }
 
 /// Which skill each problem belongs to: the one whose directory holds the
@@ -548,7 +572,6 @@ fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
         when_to_use: strs(&skill.catalog.when_to_use),
         when_not_to_use: strs(&skill.catalog.when_not_to_use),
         tags: strs(&skill.catalog.tags),
-        outline: skill.outline.borrow(),
         // Stored only when the runtime cannot derive it from the
         // frontmatter text byte for byte.
         frontmatter_json: Some(skill.catalog.frontmatter_json.as_str()).filter(|json| {

@@ -95,6 +95,7 @@ pub mod fastpath;
 pub mod instructions;
 #[cfg(feature = "json")]
 mod json;
+mod layout;
 pub mod manifest;
 mod names;
 pub mod outline;
@@ -164,9 +165,7 @@ pub fn __doc_bundle() -> alloc::vec::Vec<u8> {
     const PDF_INSTRUCTIONS: &str = "# PDF\n\nRead reference.md first.\n\nfiles:\n- assets/form.pdf (8 bytes)\n- assets/logo.png (8 bytes)\n- reference.md (14 bytes)\n";
     const GIT_BODY: &str = "Rebase onto main.";
     const GIT_INSTRUCTIONS: &str = "Rebase onto main.\n\nfiles: none\n";
-    const PROMPT: &str = "<available_skills>\n<skill>\n<name>\npdf\n</name>\n<description>\nFill PDF forms.\n</description>\n<location>\nskill://pdf/SKILL.md\n</location>\n</skill>\n<skill>\n<name>\ngit-rebase\n</name>\n<description>\nRebase safely.\n</description>\n<location>\nskill://git-rebase/SKILL.md\n</location>\n</skill>\n</available_skills>";
     let bundle = Bundle {
-        prompt: PROMPT,
         skills: vec![
             Skill {
                 name: "pdf",

@@ -19,19 +19,17 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::bundle::{
-    Bundle, Bytes, Content, File, Signature, Skill, SkillEntry, SkillFileName, ToolRule,
-};
-use crate::outline::{Outline, Section};
+use crate::bundle::{Bytes, Content, File, Signature, Skill, SkillFileName, ToolRule};
 
 /// Why bytes are not the encoding of a bundle, and where.
 ///
 /// ```
 /// use skills_core::{Catalog, FORMAT_VERSION, MAGIC};
-/// // A bundle whose prompt length is written as 0x80 0x00 (zero, overlong).
+/// // No stored prompt, then the usage text's length written as 0x80 0x00
+/// // (zero, overlong).
 /// let mut bytes = MAGIC.to_vec();
 /// bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-/// bytes.extend_from_slice(&[0x80, 0x00]);
+/// bytes.extend_from_slice(&[0x00, 0x80, 0x00]);
 /// let error = Catalog::from_bytes(&bytes).unwrap_err();
 /// assert!(error.to_string().contains("longer form than needed"), "{error}");
 /// ```
@@ -62,6 +60,12 @@ pub enum WireErrorKind {
     BadUtf8,
     /// Bytes follow a skill's nested encoding.
     TrailingBytes,
+    /// A text refers to bytes outside its skill's frontmatter text, or
+    /// inside a character.
+    BadReference,
+    /// A table of the bundle's layout (the names' or the skills' ends, the
+    /// name index) has the wrong length or runs backwards.
+    BadTable,
 }
 
 impl fmt::Display for WireError {
@@ -76,6 +80,10 @@ impl fmt::Display for WireError {
             WireErrorKind::BadVariant => "an enum variant index is out of range",
             WireErrorKind::BadUtf8 => "a string is not valid UTF-8",
             WireErrorKind::TrailingBytes => "bytes follow the end of a skill",
+            WireErrorKind::BadReference => {
+                "a text refers to bytes outside its skill's frontmatter"
+            }
+            WireErrorKind::BadTable => "a table of the bundle's layout is inconsistent",
         };
         write!(f, "{what}, at byte {}", self.offset)
     }
@@ -151,7 +159,12 @@ impl<'a> Reader<'a> {
         self.bytes.get(self.at..).unwrap_or_default()
     }
 
-    fn error(&self, kind: WireErrorKind) -> WireError {
+    /// How many bytes were read.
+    pub(crate) fn position(&self) -> usize {
+        self.at
+    }
+
+    pub(crate) fn error(&self, kind: WireErrorKind) -> WireError {
         WireError {
             kind,
             offset: self.at,
@@ -343,56 +356,6 @@ impl<'a> Decode<'a> for Bytes<'a> {
     }
 }
 
-impl Encode for Bundle<'_> {
-    fn encode(&self, out: &mut dyn Sink) {
-        self.prompt.encode(out);
-        self.usage.encode(out);
-        self.tool_description.encode(out);
-        self.tool_schema.encode(out);
-        // Each skill as its name and its own encoding, length-prefixed, so
-        // a catalog can find a skill without decoding the others.
-        put_varint(out, self.skills.len() as u64);
-        for skill in &self.skills {
-            skill.name.encode(out);
-            put_bytes(out, &to_vec(skill));
-        }
-        out.put(&self.revision);
-        self.signatures.encode(out);
-    }
-}
-
-impl<'a> Decode<'a> for Bundle<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        let prompt = reader.str()?;
-        let usage = reader.str()?;
-        let tool_description = reader.str()?;
-        let tool_schema = reader.str()?;
-        let entries: Vec<SkillEntry<'a>> = reader.seq()?;
-        let skills = entries
-            .iter()
-            .map(SkillEntry::decode)
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Bundle {
-            prompt,
-            usage,
-            tool_description,
-            tool_schema,
-            skills,
-            revision: reader.array32()?,
-            signatures: reader.seq()?,
-        })
-    }
-}
-
-impl<'a> Decode<'a> for SkillEntry<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        Ok(SkillEntry {
-            name: reader.str()?,
-            detail: Bytes::decode(reader)?,
-        })
-    }
-}
-
 /// A skill's own encoding (every field but the name), with nothing after
 /// it.
 pub(crate) fn decode_skill<'a>(name: &'a str, detail: &'a [u8]) -> Result<Skill<'a>, WireError> {
@@ -405,14 +368,155 @@ pub(crate) fn decode_skill<'a>(name: &'a str, detail: &'a [u8]) -> Result<Skill<
     Ok(skill)
 }
 
+/// The fields of a skill the catalog's listings show, decoded from the
+/// front of its encoding without the rest (instructions, files, digests).
+#[derive(Debug, Clone, Default)]
+#[cfg_attr(not(feature = "catalog"), allow(dead_code))]
+pub(crate) struct Summary<'a> {
+    pub(crate) description: &'a str,
+    pub(crate) location: &'a str,
+    pub(crate) version: Option<&'a str>,
+    pub(crate) tags: Vec<&'a str>,
+    pub(crate) when_to_use: Vec<&'a str>,
+    pub(crate) when_not_to_use: Vec<&'a str>,
+}
+
+#[cfg_attr(not(feature = "catalog"), allow(dead_code))]
+impl<'a> Summary<'a> {
+    /// Reads the summary at the front of a skill's encoding; `frontmatter`
+    /// is returned too, for [`Skill::decode`] to go on.
+    fn read(reader: &mut Reader<'a>) -> Result<(&'a str, Self), WireError> {
+        let frontmatter = reader.str()?;
+        let summary = Summary {
+            description: reader.text(frontmatter)?,
+            location: reader.str()?,
+            version: reader.option_text(frontmatter)?,
+            tags: reader.seq()?,
+            when_to_use: reader.seq()?,
+            when_not_to_use: reader.seq()?,
+        };
+        Ok((frontmatter, summary))
+    }
+
+    /// The summary of a decoded skill.
+    pub(crate) fn of(skill: &Skill<'a>) -> Self {
+        Summary {
+            description: skill.description,
+            location: skill.location,
+            version: skill.version,
+            tags: skill.tags.clone(),
+            when_to_use: skill.when_to_use.clone(),
+            when_not_to_use: skill.when_not_to_use.clone(),
+        }
+    }
+
+    /// The summary of the skill whose own encoding is `detail`.
+    pub(crate) fn decode(detail: &'a [u8]) -> Result<Self, WireError> {
+        Summary::read(&mut Reader::new(detail)).map(|(_, summary)| summary)
+    }
+}
+
+/// Writes a text of a skill: inline, or, when it occurs in the skill's
+/// frontmatter text (a description, a license, a metadata value usually
+/// do, verbatim), as where it is there.
+///
+/// On the wire a varint `v`: even, the text follows inline, `v / 2` bytes
+/// long; odd, the text is `frontmatter[v / 2 ..][.. len]`, with `len` the
+/// varint after it. The encoder refers whenever the text is in the
+/// frontmatter and longer than two bytes, at its first occurrence, so the
+/// same skill always gives the same bytes.
+fn put_text(out: &mut dyn Sink, text: &str, frontmatter: &str) {
+    if text.len() > 2
+        && let Some(at) = find_in(frontmatter, text)
+    {
+        put_varint(out, ((at as u64) << 1) | 1);
+        put_varint(out, text.len() as u64);
+        return;
+    }
+    put_varint(out, (text.len() as u64) << 1);
+    out.put(text.as_bytes());
+}
+
+/// Where `text` first occurs in `frontmatter`: found from the pointers when
+/// it is a slice of it (what the compiler hands over), by search otherwise.
+fn find_in(frontmatter: &str, text: &str) -> Option<usize> {
+    let base = frontmatter.as_ptr() as usize;
+    let at = (text.as_ptr() as usize).wrapping_sub(base);
+    if at <= frontmatter.len() && frontmatter.len() - at >= text.len() {
+        // A slice of the frontmatter; still take the first occurrence, so
+        // the bytes do not depend on where the compiler's text came from.
+        return frontmatter.get(..at + text.len()).and_then(|head| head.find(text));
+    }
+    frontmatter.find(text)
+}
+
+fn put_option_text(out: &mut dyn Sink, text: Option<&str>, frontmatter: &str) {
+    match text {
+        None => out.put(&[0]),
+        Some(text) => {
+            out.put(&[1]);
+            put_text(out, text, frontmatter);
+        }
+    }
+}
+
+impl<'a> Reader<'a> {
+    /// A text written by [`put_text`], borrowed from the bytes or from
+    /// `frontmatter`.
+    pub(crate) fn text(&mut self, frontmatter: &'a str) -> Result<&'a str, WireError> {
+        let start = self.at;
+        let tag = self.varint(64)?;
+        if tag & 1 == 0 {
+            let len = usize::try_from(tag >> 1).map_err(|_| WireError {
+                kind: WireErrorKind::VarintOverflow,
+                offset: start,
+            })?;
+            let bytes = self.take(len)?;
+            return core::str::from_utf8(bytes).map_err(|_| WireError {
+                kind: WireErrorKind::BadUtf8,
+                offset: start,
+            });
+        }
+        let len = self.usize()?;
+        let bad = WireError {
+            kind: WireErrorKind::BadReference,
+            offset: start,
+        };
+        let at = usize::try_from(tag >> 1).map_err(|_| bad)?;
+        frontmatter
+            .get(at..at.checked_add(len).ok_or(bad)?)
+            .ok_or(bad)
+    }
+
+    fn option_text(&mut self, frontmatter: &'a str) -> Result<Option<&'a str>, WireError> {
+        Ok(if self.some()? {
+            Some(self.text(frontmatter)?)
+        } else {
+            None
+        })
+    }
+}
+
 impl Encode for Skill<'_> {
     fn encode(&self, out: &mut dyn Sink) {
+        let fm = self.frontmatter;
+        // The summary first (see `Summary`), the frontmatter at its head
+        // so the texts after it can refer to it.
+        fm.encode(out);
+        put_text(out, self.description, fm);
         self.location.encode(out);
-        self.description.encode(out);
-        self.license.encode(out);
-        self.compatibility.encode(out);
-        self.metadata.encode(out);
-        self.allowed_tools.encode(out);
+        put_option_text(out, self.version, fm);
+        self.tags.encode(out);
+        self.when_to_use.encode(out);
+        self.when_not_to_use.encode(out);
+        put_option_text(out, self.license, fm);
+        put_option_text(out, self.compatibility, fm);
+        put_varint(out, self.metadata.len() as u64);
+        for (key, value) in &self.metadata {
+            put_text(out, key, fm);
+            put_text(out, value, fm);
+        }
+        put_option_text(out, self.allowed_tools, fm);
         self.rules.encode(out);
         self.skill_file.encode(out);
         put_varint(out, self.body_len as u64);
@@ -420,31 +524,33 @@ impl Encode for Skill<'_> {
         out.put(&self.instructions_sha256);
         out.put(&self.frontmatter_sha256);
         self.files.encode(out);
-        self.version.encode(out);
-        self.frontmatter.encode(out);
         self.skill_file_bytes.encode(out);
         put_varint(out, self.skill_file_size);
         out.put(&self.skill_file_sha256);
         out.put(&self.revision);
         self.signatures.encode(out);
-        self.when_to_use.encode(out);
-        self.when_not_to_use.encode(out);
-        self.tags.encode(out);
-        self.outline.encode(out);
         self.frontmatter_json.encode(out);
     }
 }
 
 impl<'a> Decode<'a> for Skill<'a> {
     fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
+        let (frontmatter, summary) = Summary::read(reader)?;
+        let license = reader.option_text(frontmatter)?;
+        let compatibility = reader.option_text(frontmatter)?;
+        let count = reader.usize()?;
+        let mut metadata = Vec::with_capacity(count.min(reader.rest().len()));
+        for _ in 0..count {
+            metadata.push((reader.text(frontmatter)?, reader.text(frontmatter)?));
+        }
         Ok(Skill {
             name: "",
-            location: reader.str()?,
-            description: reader.str()?,
-            license: reader.option()?,
-            compatibility: reader.option()?,
-            metadata: reader.seq()?,
-            allowed_tools: reader.option()?,
+            location: summary.location,
+            description: summary.description,
+            license,
+            compatibility,
+            metadata,
+            allowed_tools: reader.option_text(frontmatter)?,
             rules: reader.seq()?,
             skill_file: SkillFileName::decode(reader)?,
             body_len: reader.usize()?,
@@ -452,17 +558,16 @@ impl<'a> Decode<'a> for Skill<'a> {
             instructions_sha256: reader.array32()?,
             frontmatter_sha256: reader.array32()?,
             files: reader.seq()?,
-            version: reader.option()?,
-            frontmatter: reader.str()?,
+            version: summary.version,
+            frontmatter,
             skill_file_bytes: reader.option()?,
             skill_file_size: reader.varint(64)?,
             skill_file_sha256: reader.array32()?,
             revision: reader.array32()?,
             signatures: reader.seq()?,
-            when_to_use: reader.seq()?,
-            when_not_to_use: reader.seq()?,
-            tags: reader.seq()?,
-            outline: Outline::decode(reader)?,
+            when_to_use: summary.when_to_use,
+            when_not_to_use: summary.when_not_to_use,
+            tags: summary.tags,
             frontmatter_json: reader.option()?,
         })
     }
@@ -568,52 +673,6 @@ impl<'a> Decode<'a> for Content<'a> {
                 media_type: reader.str()?,
                 bytes: Bytes::decode(reader)?,
             },
-        })
-    }
-}
-
-impl Encode for Outline<'_> {
-    fn encode(&self, out: &mut dyn Sink) {
-        put_varint(out, self.body_start as u64);
-        put_varint(out, self.body_end as u64);
-        put_varint(out, self.total_tokens);
-        self.sections.encode(out);
-    }
-}
-
-impl<'a> Decode<'a> for Outline<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        Ok(Outline {
-            body_start: reader.usize()?,
-            body_end: reader.usize()?,
-            total_tokens: reader.varint(64)?,
-            sections: reader.seq()?,
-        })
-    }
-}
-
-impl Encode for Section<'_> {
-    fn encode(&self, out: &mut dyn Sink) {
-        self.key.encode(out);
-        self.title.encode(out);
-        out.put(&[self.level]);
-        put_varint(out, self.tokens);
-        put_varint(out, self.start as u64);
-        put_varint(out, self.end as u64);
-        self.text.encode(out);
-    }
-}
-
-impl<'a> Decode<'a> for Section<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        Ok(Section {
-            key: reader.str()?,
-            title: reader.str()?,
-            level: reader.byte()?,
-            tokens: reader.varint(64)?,
-            start: reader.usize()?,
-            end: reader.usize()?,
-            text: reader.option()?,
         })
     }
 }
