@@ -11,9 +11,11 @@
 
 use std::fmt;
 
-use skills_core::bundle::{Bundle, Bytes, Content, File, Skill, SkillEntry, SkillFileName, ToolRule};
-use skills_core::manifest::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
+use skills_core::bundle::{
+    Bundle, Bytes, Content, File, Skill, SkillEntry, SkillFileName, ToolRule,
+};
 use skills_core::instructions;
+use skills_core::manifest::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
 
 use crate::allowed_tools;
 use crate::discover::{DiscoveredSkill, Discovery, join_location};
@@ -461,7 +463,10 @@ fn encode(
         reuse.record(bundle.revision, summary.iter().map(|(_, digest)| digest));
     }
     drop(summary);
-    let slices: Vec<&[u8]> = details.iter().map(|(detail, _)| detail.as_slice()).collect();
+    let slices: Vec<&[u8]> = details
+        .iter()
+        .map(|(detail, _)| detail.as_slice())
+        .collect();
     bundle.encode_with_details(&slices)
 }
 

@@ -659,7 +659,7 @@ impl fmt::Display for BundleError {
                 "the files of skill {skill:?} are not sorted by path in byte order, or repeat, at {path:?}"
             ),
             BundleError::BadIndex => f.write_str(
-                "the index of skill names is not the one the compiler writes for these names"
+                "the index of skill names is not the one the compiler writes for these names",
             ),
         }
     }

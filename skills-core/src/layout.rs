@@ -105,7 +105,13 @@ impl<'a> Decode<'a> for View<'a> {
         let names = reader.str()?;
         let ends_at = reader.position();
         let name_ends = reader.bytes()?;
-        check_ends(name_ends, count, names.len(), |end| names.is_char_boundary(end), ends_at)?;
+        check_ends(
+            name_ends,
+            count,
+            names.len(),
+            |end| names.is_char_boundary(end),
+            ends_at,
+        )?;
         let index_at = reader.position();
         let index = Index::decode(reader, count).map_err(|error| match error.kind {
             WireErrorKind::BadTable => WireError {
@@ -143,14 +149,22 @@ impl<'a> View<'a> {
 
     /// The listed name of the skill at `at` (empty past the end).
     pub(crate) fn name(&self, at: usize) -> &'a str {
-        let start = if at == 0 { 0 } else { entry(self.name_ends, at - 1) };
+        let start = if at == 0 {
+            0
+        } else {
+            entry(self.name_ends, at - 1)
+        };
         let end = entry(self.name_ends, at);
         self.names.get(start..end).unwrap_or_default()
     }
 
     /// The own encoding of the skill at `at` (empty past the end).
     pub(crate) fn detail(&self, at: usize) -> &'a [u8] {
-        let start = if at == 0 { 0 } else { entry(self.detail_ends, at - 1) };
+        let start = if at == 0 {
+            0
+        } else {
+            entry(self.detail_ends, at - 1)
+        };
         let end = entry(self.detail_ends, at);
         self.details.get(start..end).unwrap_or_default()
     }
@@ -277,14 +291,24 @@ mod tests {
     fn names_and_details_are_found_by_index() {
         let skills: Vec<Skill<'_>> = ["b", "a", "ccc"]
             .into_iter()
-            .map(|name| Skill { name, description: "x", ..Skill::default() })
+            .map(|name| Skill {
+                name,
+                description: "x",
+                ..Skill::default()
+            })
             .collect();
-        let bundle = Bundle { skills, ..Bundle::default() };
+        let bundle = Bundle {
+            skills,
+            ..Bundle::default()
+        };
         let bytes = bundle.encode().unwrap();
         let mut reader = Reader::new(&bytes[HEADER_LEN..]);
         let view = View::decode(&mut reader).unwrap();
         assert!(reader.rest().is_empty());
-        assert_eq!((view.name(0), view.name(1), view.name(2), view.name(3)), ("b", "a", "ccc", ""));
+        assert_eq!(
+            (view.name(0), view.name(1), view.name(2), view.name(3)),
+            ("b", "a", "ccc", "")
+        );
         assert_eq!(view.find("ccc"), Some(2));
         assert_eq!(view.find("d"), None);
         assert!(view.check_index().is_ok());
@@ -293,7 +317,11 @@ mod tests {
 
     #[test]
     fn ends_must_run_forwards_to_the_end() {
-        let table = |ends: &[u32]| ends.iter().flat_map(|e| e.to_le_bytes()).collect::<Vec<u8>>();
+        let table = |ends: &[u32]| {
+            ends.iter()
+                .flat_map(|e| e.to_le_bytes())
+                .collect::<Vec<u8>>()
+        };
         assert!(check_ends(&table(&[1, 3]), 2, 3, |_| true, 0).is_ok());
         assert!(check_ends(&table(&[3, 1]), 2, 3, |_| true, 0).is_err());
         assert!(check_ends(&table(&[1, 2]), 2, 3, |_| true, 0).is_err());

@@ -213,7 +213,10 @@ impl<'a> Index<'a> {
             Index::Hashed { seed, slots } => {
                 let built = hashed(*seed, count, &name)?.ok_or_else(bad)?;
                 if built.len() != slots.len()
-                    || built.iter().enumerate().any(|(at, &v)| slots.get(at) != v as usize)
+                    || built
+                        .iter()
+                        .enumerate()
+                        .any(|(at, &v)| slots.get(at) != v as usize)
                 {
                     return Err(bad());
                 }

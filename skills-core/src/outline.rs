@@ -234,10 +234,10 @@ impl<'a> Outline<'a> {
     /// use skills_core::outline::{Outline, Section};
     /// let outline = Outline {
     ///     body_end: 6,
-    ///     sections: vec![Section { key: "a", title: "A", level: 1, tokens: 2, start: 0, end: 6, text: None }],
+    ///     sections: vec![Section { key: "a".into(), title: "A", level: 1, tokens: 2, start: 0, end: 6, text: None }],
     ///     ..Default::default()
     /// };
-    /// assert_eq!(outline.section("s", "# A\nx\n", "a"), Ok("# A\nx\n"));
+    /// assert_eq!(outline.section("s", "# A\nx\n", "a").unwrap(), "# A\nx\n");
     /// let error = outline.section("s", "# A\nx\n", "b").unwrap_err();
     /// assert_eq!(error.to_string(), "Skill 's' has no section 'b'; available keys: a");
     /// ```
@@ -492,7 +492,10 @@ mod tests {
         assert_eq!(slug("a--b"), "a-b");
         assert_eq!(slug("-a"), "a");
         assert_eq!(slug("a-"), "a");
-        let keys: Vec<String> = split("# A\n# A\n# a").into_iter().map(|s| s.key.into_owned()).collect();
+        let keys: Vec<String> = split("# A\n# A\n# a")
+            .into_iter()
+            .map(|s| s.key.into_owned())
+            .collect();
         assert_eq!(keys, ["a", "a-2", "a-3"]);
     }
 

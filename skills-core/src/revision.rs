@@ -481,7 +481,11 @@ pub fn encode_with_revision_by(
     bundle.check()?;
     // Each skill encoded once, for the revision and for the bundle (a
     // signed skill's revision is over its encoding without signatures).
-    let details: Vec<Vec<u8>> = bundle.skills.iter().map(|s| crate::wire::to_vec(s)).collect();
+    let details: Vec<Vec<u8>> = bundle
+        .skills
+        .iter()
+        .map(|s| crate::wire::to_vec(s))
+        .collect();
     let skills: Vec<(usize, [u8; 32])> = bundle
         .skills
         .iter()

@@ -80,9 +80,7 @@ impl fmt::Display for WireError {
             WireErrorKind::BadVariant => "an enum variant index is out of range",
             WireErrorKind::BadUtf8 => "a string is not valid UTF-8",
             WireErrorKind::TrailingBytes => "bytes follow the end of a skill",
-            WireErrorKind::BadReference => {
-                "a text refers to bytes outside its skill's frontmatter"
-            }
+            WireErrorKind::BadReference => "a text refers to bytes outside its skill's frontmatter",
             WireErrorKind::BadTable => "a table of the bundle's layout is inconsistent",
         };
         write!(f, "{what}, at byte {}", self.offset)
@@ -422,9 +420,10 @@ impl<'a> Summary<'a> {
 ///
 /// On the wire a varint `v`: even, the text follows inline, `v / 2` bytes
 /// long; odd, the text is `frontmatter[v / 2 ..][.. len]`, with `len` the
-/// varint after it. The encoder refers whenever the text is in the
-/// frontmatter and longer than two bytes, at its first occurrence, so the
-/// same skill always gives the same bytes.
+/// varint after it. The encoder refers whenever it finds the text in the
+/// frontmatter ([`find_in`]) and it is longer than two bytes; which it
+/// finds depends on the skill alone, so the same skill always gives the
+/// same bytes.
 fn put_text(out: &mut dyn Sink, text: &str, frontmatter: &str) {
     if text.len() > 2
         && let Some(at) = find_in(frontmatter, text)
@@ -437,15 +436,24 @@ fn put_text(out: &mut dyn Sink, text: &str, frontmatter: &str) {
     out.put(text.as_bytes());
 }
 
-/// Where `text` first occurs in `frontmatter`: found from the pointers when
-/// it is a slice of it (what the compiler hands over), by search otherwise.
+/// Past this many bytes of frontmatter, a text that is not a slice of it
+/// is not searched for (it is written inline): the search is linear in the
+/// frontmatter, once per text, so a frontmatter of 80,000 metadata keys
+/// would cost quadratic time. Real frontmatter is well under it.
+const SEARCHED_FRONTMATTER: usize = 16 * 1024;
+
+/// Where `text` is in `frontmatter`: from the pointers when it is a slice
+/// of it (what the compiler hands over for texts it read without
+/// unescaping), else its first occurrence, for a frontmatter up to
+/// [`SEARCHED_FRONTMATTER`] bytes.
 fn find_in(frontmatter: &str, text: &str) -> Option<usize> {
     let base = frontmatter.as_ptr() as usize;
     let at = (text.as_ptr() as usize).wrapping_sub(base);
     if at <= frontmatter.len() && frontmatter.len() - at >= text.len() {
-        // A slice of the frontmatter; still take the first occurrence, so
-        // the bytes do not depend on where the compiler's text came from.
-        return frontmatter.get(..at + text.len()).and_then(|head| head.find(text));
+        return Some(at);
+    }
+    if frontmatter.len() > SEARCHED_FRONTMATTER {
+        return None;
     }
     frontmatter.find(text)
 }
