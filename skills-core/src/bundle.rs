@@ -76,7 +76,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::path::{is_valid_file_path, names_skill_file};
-use crate::tool::{TOOL_DESCRIPTION, TOOL_SCHEMA, USAGE};
+use crate::texts::{TOOL_DESCRIPTION, TOOL_SCHEMA, USAGE};
 
 /// The four bytes every bundle starts with.
 ///
@@ -177,7 +177,7 @@ pub struct Skill<'a> {
     /// skills up by it, exactly. On the wire it is the [`SkillEntry`]'s
     /// name, not part of the skill's own encoding.
     pub name: &'a str,
-    /// Where the skill lives, as the prompt prints it and [`crate::Read`]
+    /// Where the skill lives, as the prompt prints it and [`crate::ReadRecord`]
     /// records it (by default `skill://<name>/SKILL.md`).
     pub location: &'a str,
     /// The frontmatter `description`, trimmed as the reference trims it.
@@ -290,13 +290,6 @@ impl<'a> SkillEntry<'a> {
             detail: crate::wire::to_vec(skill),
         }
     }
-
-    /// Decodes the skill, borrowing from the detail's bytes; bytes after
-    /// the skill's encoding are an error. Does not check the skill's rules
-    /// (see [`Bundle::check`]).
-    pub fn decode(&self) -> Result<Skill<'a>, crate::wire::WireError> {
-        crate::wire::decode_skill(self.name, self.detail.0)
-    }
 }
 
 /// A detached Ed25519 signature and the publisher key that made it.
@@ -331,19 +324,6 @@ impl<'a> Skill<'a> {
         self.instructions.get(..self.body_len).unwrap_or_default()
     }
 
-    /// The body's sections and token estimates ([`crate::outline::Outline::of`]
-    /// over [`body`](Self::body)), derived when asked for: the bundle does
-    /// not store them.
-    ///
-    /// ```
-    /// use skills_core::bundle::Skill;
-    /// let skill = Skill { body_len: 9, instructions: "# A\n\nGo.\n\nfiles: none\n", ..Skill::default() };
-    /// assert_eq!(skill.outline().sections[0].key, "a");
-    /// ```
-    pub fn outline(&self) -> crate::outline::Outline<'a> {
-        crate::outline::Outline::of(self.body())
-    }
-
     /// The file at `path` exactly, found by binary search over the sorted
     /// file table.
     ///
@@ -360,23 +340,6 @@ impl<'a> Skill<'a> {
             .binary_search_by(|file| file.path.cmp(path))
             .ok()?;
         self.files.get(at)
-    }
-
-    /// The frontmatter as compact JSON: the stored text, or else the one
-    /// derived from the frontmatter text (`{}` if it cannot be).
-    ///
-    /// ```
-    /// use skills_core::bundle::Skill;
-    /// let skill = Skill { frontmatter: "name: a\ndescription: B.\n", ..Skill::default() };
-    /// assert_eq!(skill.frontmatter_json(), r#"{"name":"a","description":"B."}"#);
-    /// ```
-    pub fn frontmatter_json(&self) -> alloc::borrow::Cow<'a, str> {
-        match self.frontmatter_json {
-            Some(json) => json.into(),
-            None => crate::manifest::simple_frontmatter_json(self.frontmatter)
-                .unwrap_or_else(|| "{}".into())
-                .into(),
-        }
     }
 
     /// The value of a `metadata` key, if present.
@@ -667,6 +630,15 @@ impl fmt::Display for BundleError {
 
 impl core::error::Error for BundleError {}
 
+impl From<crate::names::IndexError> for BundleError {
+    fn from(error: crate::names::IndexError) -> Self {
+        match error {
+            crate::names::IndexError::Duplicate(name) => BundleError::DuplicateSkill { name },
+            crate::names::IndexError::Bad => BundleError::BadIndex,
+        }
+    }
+}
+
 /// Why [`Bundle::encode`] failed.
 ///
 /// ```
@@ -735,53 +707,9 @@ impl Bundle<'_> {
         for skill in &self.skills {
             check_skill(skill)?;
         }
-        crate::names::Index::build(self.skills.len(), |at| {
+        Ok(crate::names::Index::build(self.skills.len(), |at| {
             self.skills.get(at).map_or("", |skill| skill.name)
-        })
-    }
-
-    /// Encodes the bundle: [`MAGIC`], [`FORMAT_VERSION`] little-endian,
-    /// then the layout (see the `layout` module's documentation in the
-    /// source: the texts, the tables of offsets and the name index, then
-    /// each skill's own encoding), after [`check`](Self::check). The same
-    /// bundle always gives the same bytes.
-    ///
-    /// ```
-    /// let bytes = skills_core::bundle::Bundle::default().encode().unwrap();
-    /// assert_eq!(&bytes[..6], b"SKB\0\x06\x00");
-    /// ```
-    pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
-        self.check()?;
-        let details: Vec<Vec<u8>> = self.skills.iter().map(|s| crate::wire::to_vec(s)).collect();
-        let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
-        crate::layout::encode(self, &details)
-    }
-
-    /// [`encode`](Self::encode), with each skill's own encoding made
-    /// already (`details[i]` is [`SkillEntry::encode`]`(&self.skills[i]).detail`,
-    /// for a compiler that encodes its skills on several threads, or has
-    /// them from the bundle revision's computation): the same bytes.
-    ///
-    /// ```
-    /// use skills_core::bundle::{Bundle, Skill, SkillEntry};
-    /// let bundle = Bundle { skills: vec![Skill { name: "a", ..Skill::default() }], ..Bundle::default() };
-    /// let details: Vec<Vec<u8>> = bundle.skills.iter().map(|s| SkillEntry::encode(s).detail).collect();
-    /// let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
-    /// assert_eq!(bundle.encode_with_details(&details).unwrap(), bundle.encode().unwrap());
-    /// ```
-    pub fn encode_with_details(&self, details: &[&[u8]]) -> Result<Vec<u8>, EncodeError> {
-        self.check()?;
-        crate::layout::encode(self, details)
-    }
-
-    /// The encoding without [`check`](Self::check): for tests that need
-    /// bundles breaking the rules the decoder enforces. (A name given twice
-    /// is written with a sorted index holding both.)
-    #[doc(hidden)]
-    pub fn encode_unchecked(&self) -> Vec<u8> {
-        let details: Vec<Vec<u8>> = self.skills.iter().map(|s| crate::wire::to_vec(s)).collect();
-        let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
-        crate::layout::encode_unchecked(self, &details)
+        })?)
     }
 }
 

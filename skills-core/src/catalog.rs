@@ -8,11 +8,10 @@ use alloc::vec::Vec;
 use once_cell::race::OnceBox;
 
 use crate::bundle::{Bundle, BundleError, Skill, check_skill};
+use crate::codec::Summary;
 use crate::decode::{DecodeError, bundle_of, decode_body};
 use crate::layout::View;
 use crate::names::Index;
-use crate::tool::{TOOL_NAME, ToolDefinition};
-use crate::wire::Summary;
 
 /// The skills of one bundle, ready to list and to serve.
 ///
@@ -176,7 +175,7 @@ impl<'a> Catalog<'a> {
                 };
                 cell.get_or_init(|| {
                     Box::new(
-                        crate::wire::decode_skill(view.name(at), view.detail(at))
+                        crate::codec::decode_skill(view.name(at), view.detail(at))
                             .map_err(DecodeError::Corrupt)
                             .and_then(|skill| {
                                 check_skill(&skill)?;
@@ -264,31 +263,17 @@ impl<'a> Catalog<'a> {
         }
     }
 
-    /// The text listing the skills for the system prompt, by default the
-    /// `<available_skills>` block (no trailing newline): the text the
-    /// bundle stores, or, when it stores none (the compiler's default),
-    /// the skills rendered with [`RenderOptions::default`](crate::render::RenderOptions)
-    /// on the first call and kept.
-    ///
-    /// ```
-    /// # let bytes = skills_core::__doc_bundle();
-    /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
-    /// assert!(catalog.prompt().ends_with("</available_skills>"));
-    /// ```
-    pub fn prompt(&self) -> &str {
-        let stored = match &self.store {
+    /// The prompt the bundle stores, if it stores one.
+    pub(crate) fn stored_prompt(&self) -> Option<&'a str> {
+        match &self.store {
             Store::Full { bundle, .. } => bundle.prompt,
             Store::Lazy { view, .. } => view.prompt,
-        };
-        match stored {
-            Some(text) => text,
-            None => self.prompt.get_or_init(|| {
-                Box::new(
-                    self.render(&crate::render::RenderOptions::default())
-                        .unwrap_or_default(),
-                )
-            }),
         }
+    }
+
+    /// Where the prompt rendered from the skills is kept.
+    pub(crate) fn rendered_prompt(&self) -> &OnceBox<String> {
+        &self.prompt
     }
 
     /// The paragraph telling the model how to use the `skill` tool, to put
@@ -322,25 +307,11 @@ impl<'a> Catalog<'a> {
         out
     }
 
-    /// The `skill` tool's definition to give the model.
-    ///
-    /// ```
-    /// # let bytes = skills_core::__doc_bundle();
-    /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
-    /// let tool = catalog.tool_definition();
-    /// assert_eq!(tool.name, "skill");
-    /// assert_eq!(tool.description, skills_core::TOOL_DESCRIPTION);
-    /// assert!(tool.parameters.starts_with(r#"{"type":"object""#));
-    /// ```
-    pub fn tool_definition(&self) -> ToolDefinition<'a> {
-        let (description, parameters) = match &self.store {
+    /// The bundle's tool description and tool schema.
+    pub(crate) fn tool_texts(&self) -> (&'a str, &'a str) {
+        match &self.store {
             Store::Full { bundle, .. } => (bundle.tool_description, bundle.tool_schema),
             Store::Lazy { view, .. } => (view.tool_description, view.tool_schema),
-        };
-        ToolDefinition {
-            name: TOOL_NAME,
-            description,
-            parameters,
         }
     }
 

@@ -133,7 +133,7 @@ impl<'a> Bundle<'a> {
 /// Every skill of a layout decoded (not checked).
 pub(crate) fn bundle_of(view: View<'_>) -> Result<Bundle<'_>, DecodeError> {
     let skills = (0..view.len())
-        .map(|at| crate::wire::decode_skill(view.name(at), view.detail(at)))
+        .map(|at| crate::codec::decode_skill(view.name(at), view.detail(at)))
         .collect::<Result<Vec<_>, _>>()
         .map_err(DecodeError::Corrupt)?;
     Ok(Bundle {

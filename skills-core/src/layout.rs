@@ -37,7 +37,7 @@ use alloc::vec::Vec;
 
 use crate::bundle::{Bundle, EncodeError, HEADER_LEN, MAGIC, Signature};
 use crate::names::{self, Index};
-use crate::wire::{Decode, Encode, Reader, Sink, WireError, WireErrorKind, put_varint};
+use crate::wire::{Decode, Encode, Reader, Sink, WireError, WireErrorKind, entry, put_varint};
 
 /// A bundle's layout, read: slices of the bundle's bytes.
 #[derive(Debug, Clone)]
@@ -54,14 +54,6 @@ pub(crate) struct View<'a> {
     details: &'a [u8],
     pub(crate) revision: [u8; 32],
     pub(crate) signatures: Vec<Signature<'a>>,
-}
-
-/// The `at`-th little-endian `u32` of `table`, as a `usize` (0 past the end,
-/// which the lengths checked at opening rule out).
-pub(crate) fn entry(table: &[u8], at: usize) -> usize {
-    at.checked_mul(4)
-        .and_then(|start| table.get(start..start.checked_add(4)?))
-        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
 }
 
 /// Checks a table of `count` ends into an area of `len` bytes: the right
@@ -185,7 +177,7 @@ impl<'a> View<'a> {
     /// names with its seed, which finds every name at its place: refuses a
     /// name listed twice, or a table that would miss a name.
     pub(crate) fn check_index(&self) -> Result<(), crate::bundle::BundleError> {
-        self.index.check(self.count, |at| self.name(at))
+        Ok(self.index.check(self.count, |at| self.name(at))?)
     }
 }
 
@@ -205,7 +197,7 @@ pub(crate) fn encode(bundle: &Bundle<'_>, details: &[&[u8]]) -> Result<Vec<u8>, 
         return Err(EncodeError::TooLarge);
     }
     let index = Index::build(skills.len(), |at| skills.get(at).map_or("", |s| s.name))
-        .map_err(EncodeError::Invalid)?;
+        .map_err(|error| EncodeError::Invalid(error.into()))?;
     Ok(write(bundle, details, &index, names_len, details_len))
 }
 
@@ -273,11 +265,49 @@ fn put_ends(out: &mut dyn Sink, lens: impl ExactSizeIterator<Item = usize>) {
     }
 }
 
-/// Writes a byte string (for the index's table).
-pub(crate) fn put_table(out: &mut dyn Sink, table: &[u32]) {
-    put_varint(out, 4 * table.len() as u64);
-    for value in table {
-        out.put(&value.to_le_bytes());
+impl Bundle<'_> {
+    /// Encodes the bundle: [`MAGIC`], [`FORMAT_VERSION`] little-endian,
+    /// then the layout (see the `layout` module's documentation in the
+    /// source: the texts, the tables of offsets and the name index, then
+    /// each skill's own encoding), after [`check`](Self::check). The same
+    /// bundle always gives the same bytes.
+    ///
+    /// ```
+    /// let bytes = skills_core::bundle::Bundle::default().encode().unwrap();
+    /// assert_eq!(&bytes[..6], b"SKB\0\x06\x00");
+    /// ```
+    pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
+        self.check()?;
+        let details: Vec<Vec<u8>> = self.skills.iter().map(|s| crate::wire::to_vec(s)).collect();
+        let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
+        encode(self, &details)
+    }
+
+    /// [`encode`](Self::encode), with each skill's own encoding made
+    /// already (`details[i]` is [`SkillEntry::encode`]`(&self.skills[i]).detail`,
+    /// for a compiler that encodes its skills on several threads, or has
+    /// them from the bundle revision's computation): the same bytes.
+    ///
+    /// ```
+    /// use skills_core::bundle::{Bundle, Skill, SkillEntry};
+    /// let bundle = Bundle { skills: vec![Skill { name: "a", ..Skill::default() }], ..Bundle::default() };
+    /// let details: Vec<Vec<u8>> = bundle.skills.iter().map(|s| SkillEntry::encode(s).detail).collect();
+    /// let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
+    /// assert_eq!(bundle.encode_with_details(&details).unwrap(), bundle.encode().unwrap());
+    /// ```
+    pub fn encode_with_details(&self, details: &[&[u8]]) -> Result<Vec<u8>, EncodeError> {
+        self.check()?;
+        encode(self, details)
+    }
+
+    /// The encoding without [`check`](Self::check): for tests that need
+    /// bundles breaking the rules the decoder enforces. (A name given twice
+    /// is written with a sorted index holding both.)
+    #[doc(hidden)]
+    pub fn encode_unchecked(&self) -> Vec<u8> {
+        let details: Vec<Vec<u8>> = self.skills.iter().map(|s| crate::wire::to_vec(s)).collect();
+        let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
+        encode_unchecked(self, &details)
     }
 }
 
@@ -285,7 +315,6 @@ pub(crate) fn put_table(out: &mut dyn Sink, table: &[u32]) {
 mod tests {
     use super::*;
     use crate::bundle::Skill;
-    use alloc::vec;
 
     #[test]
     fn names_and_details_are_found_by_index() {
@@ -329,6 +358,6 @@ mod tests {
         assert!(check_ends(&table(&[1]), 2, 1, |_| true, 0).is_err());
         assert!(check_ends(&table(&[1, 3]), 2, 3, |end| end != 1, 0).is_err());
         assert!(check_ends(&[], 0, 0, |_| true, 0).is_ok());
-        assert!(check_ends(&vec![0; 3], usize::MAX, 0, |_| true, 0).is_err());
+        assert!(check_ends(&[0; 3], usize::MAX, 0, |_| true, 0).is_err());
     }
 }

@@ -15,14 +15,21 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::bundle::BundleError;
-use crate::layout::{entry, put_table};
-use crate::wire::{Reader, Sink, WireError, WireErrorKind, put_varint};
+use crate::wire::{Reader, Sink, WireError, WireErrorKind, entry, put_table, put_varint};
 
 /// The longest probe run from a name's home slot to its own slot. Ordinary
 /// names, at a load of one half, need a few; a table needing more for some
 /// name is built again with the next seed.
 pub(crate) const MAX_RUN: usize = 128;
+
+/// Why names cannot be indexed, or an index is not theirs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum IndexError {
+    /// A name is given twice.
+    Duplicate(alloc::string::String),
+    /// The index is not the one [`Index::build`] makes for the names.
+    Bad,
+}
 
 /// How many seeds the compiler tries before it sorts.
 const SEEDS: u32 = 8;
@@ -102,7 +109,7 @@ impl<'a> Index<'a> {
     pub(crate) fn build<'n>(
         count: usize,
         name: impl Fn(usize) -> &'n str,
-    ) -> Result<Index<'static>, BundleError> {
+    ) -> Result<Index<'static>, IndexError> {
         for seed in 0..SEEDS {
             if let Some(slots) = hashed(seed, count, &name)? {
                 return Ok(Index::Hashed {
@@ -207,8 +214,8 @@ impl<'a> Index<'a> {
         &self,
         count: usize,
         name: impl Fn(usize) -> &'n str,
-    ) -> Result<(), BundleError> {
-        let bad = || BundleError::BadIndex;
+    ) -> Result<(), IndexError> {
+        let bad = || IndexError::Bad;
         match self {
             Index::Hashed { seed, slots } => {
                 let built = hashed(*seed, count, &name)?.ok_or_else(bad)?;
@@ -236,9 +243,7 @@ impl<'a> Index<'a> {
                         match previous.cmp(name(index)) {
                             core::cmp::Ordering::Less => {}
                             core::cmp::Ordering::Equal => {
-                                return Err(BundleError::DuplicateSkill {
-                                    name: name(index).into(),
-                                });
+                                return Err(IndexError::Duplicate(name(index).into()));
                             }
                             core::cmp::Ordering::Greater => return Err(bad()),
                         }
@@ -256,7 +261,7 @@ fn hashed<'n>(
     seed: u32,
     count: usize,
     name: &impl Fn(usize) -> &'n str,
-) -> Result<Option<Vec<u32>>, BundleError> {
+) -> Result<Option<Vec<u32>>, IndexError> {
     let Some(capacity) = slots_for(count) else {
         return Ok(None);
     };
@@ -276,9 +281,7 @@ fn hashed<'n>(
                 break;
             }
             if name(slot - 1) == wanted {
-                return Err(BundleError::DuplicateSkill {
-                    name: wanted.into(),
-                });
+                return Err(IndexError::Duplicate(wanted.into()));
             }
             probes += 1;
             if probes > MAX_RUN {
@@ -291,7 +294,7 @@ fn hashed<'n>(
 }
 
 /// The indices sorted by name; a repeated name sits beside its twin.
-fn sorted<'n>(count: usize, name: &impl Fn(usize) -> &'n str) -> Result<Vec<u32>, BundleError> {
+fn sorted<'n>(count: usize, name: &impl Fn(usize) -> &'n str) -> Result<Vec<u32>, IndexError> {
     let mut order: Vec<u32> = (0..count as u32).collect();
     // Stable, so of two equal names the first given comes first.
     order.sort_by(|&a, &b| name(a as usize).cmp(name(b as usize)));
@@ -299,9 +302,7 @@ fn sorted<'n>(count: usize, name: &impl Fn(usize) -> &'n str) -> Result<Vec<u32>
         .windows(2)
         .find(|pair| name(pair[0] as usize) == name(pair[1] as usize))
     {
-        return Err(BundleError::DuplicateSkill {
-            name: name(pair[1] as usize).into(),
-        });
+        return Err(IndexError::Duplicate(name(pair[1] as usize).into()));
     }
     Ok(order)
 }
@@ -330,7 +331,7 @@ mod tests {
         let names = ["a", "b", "a"];
         assert_eq!(
             Index::build(3, |i| names[i]),
-            Err(BundleError::DuplicateSkill { name: "a".into() })
+            Err(IndexError::Duplicate("a".into()))
         );
     }
 
@@ -372,14 +373,14 @@ mod tests {
         let wrong = Index::Sorted {
             order: Table::Built(vec![0, 1, 2]),
         };
-        assert_eq!(wrong.check(3, |i| names[i]), Err(BundleError::BadIndex));
+        assert_eq!(wrong.check(3, |i| names[i]), Err(IndexError::Bad));
         let twice = ["a", "a"];
         let index = Index::Sorted {
             order: Table::Built(vec![0, 1]),
         };
         assert!(matches!(
             index.check(2, |i| twice[i]),
-            Err(BundleError::DuplicateSkill { .. })
+            Err(IndexError::Duplicate(_))
         ));
     }
 
@@ -408,7 +409,7 @@ mod tests {
             slots: Table::Bytes(&bytes),
         };
         assert_eq!(index.find("b", 2, |i| names[i]), None);
-        assert_eq!(index.check(2, |i| names[i]), Err(BundleError::BadIndex));
+        assert_eq!(index.check(2, |i| names[i]), Err(IndexError::Bad));
         // Indices past the count are never served.
         let bytes: Vec<u8> = (0..4).flat_map(|_| 9u32.to_le_bytes()).collect();
         let index = Index::Hashed {

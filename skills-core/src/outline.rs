@@ -467,6 +467,21 @@ fn split(body: &str) -> Vec<Section<'_>> {
         .collect()
 }
 
+impl<'a> crate::bundle::Skill<'a> {
+    /// The body's sections and token estimates ([`Outline::of`]
+    /// over [`body`](Self::body)), derived when asked for: the bundle does
+    /// not store them.
+    ///
+    /// ```
+    /// use skills_core::bundle::Skill;
+    /// let skill = Skill { body_len: 9, instructions: "# A\n\nGo.\n\nfiles: none\n", ..Skill::default() };
+    /// assert_eq!(skill.outline().sections[0].key, "a");
+    /// ```
+    pub fn outline(&self) -> crate::outline::Outline<'a> {
+        Outline::of(self.body())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

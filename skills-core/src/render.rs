@@ -587,6 +587,26 @@ pub fn escape_xml_text_into(text: &str, out: &mut String) {
 
 #[cfg(feature = "catalog")]
 impl crate::Catalog<'_> {
+    /// The text listing the skills for the system prompt, by default the
+    /// `<available_skills>` block (no trailing newline): the text the
+    /// bundle stores, or, when it stores none (the compiler's default),
+    /// the skills rendered with [`RenderOptions::default`](RenderOptions)
+    /// on the first call and kept.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+    /// assert!(catalog.prompt().ends_with("</available_skills>"));
+    /// ```
+    pub fn prompt(&self) -> &str {
+        match self.stored_prompt() {
+            Some(text) => text,
+            None => self.rendered_prompt().get_or_init(|| {
+                alloc::boxed::Box::new(self.render(&RenderOptions::default()).unwrap_or_default())
+            }),
+        }
+    }
+
     /// Renders this catalog's skills (see the [module documentation](self)).
     /// With default options this is [`prompt`](crate::Catalog::prompt)
     /// for a compiled bundle.
@@ -606,7 +626,7 @@ impl crate::Catalog<'_> {
         // From each skill's summary (the front of its encoding): a listing
         // decodes no instructions or files. A skill that does not decode
         // is left out, as `skills()` leaves it out.
-        let summaries: Vec<(&str, crate::wire::Summary<'_>)> = (0..self.len())
+        let summaries: Vec<(&str, crate::codec::Summary<'_>)> = (0..self.len())
             .filter_map(|at| Some((self.name_at(at), self.summary_at(at)?)))
             .collect();
         let entries: Vec<Entry<'_>> = summaries
