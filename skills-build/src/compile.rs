@@ -386,12 +386,15 @@ pub fn compile_reusing(
             .filter(|(index, _)| !left_out[*index])
             .filter_map(|(index, skill)| skill.listing.name().map(|name| (index, name, skill)))
             .collect();
+        // Each skill prepared, checked, encoded and hashed on one thread,
+        // and its prepared texts dropped there: what is kept of it is its
+        // encoding.
         let results = crate::parallel::map(&listed, options.threads, |(_, name, skill)| {
-            prepare(name, skill, options, reuse)
+            prepare(name, skill, options, reuse).map(|prepared| encode_one(&prepared, reuse))
         });
         for ((index, _, _), result) in listed.iter().zip(results) {
             match result {
-                Ok(skill) => prepared.push(skill),
+                Ok(encoded) => prepared.push(encoded),
                 Err(problem) => {
                     left_out[*index] = options.keep_going;
                     problems.push(problem);
@@ -407,9 +410,7 @@ pub fn compile_reusing(
         return Err(CompileError { problems });
     }
     let dropped = dropped(found, &left_out, &problems, &owners);
-    let skills: Vec<Skill<'_>> =
-        crate::parallel::map(&prepared, options.threads, |skill| borrow(skill));
-    let encoded = encode(skills, options.threads, reuse);
+    let encoded = encode(prepared, reuse);
     match encoded {
         Ok(bytes) => {
             Problem::sort(&mut problems);
@@ -427,32 +428,55 @@ pub fn compile_reusing(
     }
 }
 
-/// Encodes the bundle of `skills`: each skill's own encoding and its
-/// SHA-256 (for the bundle revision) made on `threads` threads, each skill
-/// encoded once; then the revision, the layout and the bytes. The prompt
-/// is left to be rendered from the skills when read (the default catalog
-/// of `skills_core::render`), which costs fewer bytes than storing it.
+/// One skill compiled: its listed name, its own encoding (the bundle's
+/// detail for it, signatures none yet) and that encoding's SHA-256 (for
+/// the bundle revision), or why the skill breaks a rule of the bundle.
+type Encoded<'d> = (
+    &'d str,
+    Result<(Vec<u8>, [u8; 32]), skills_core::bundle::BundleError>,
+);
+
+/// Checks and encodes one prepared skill, and hashes its encoding.
+fn encode_one<'d>(prepared: &Prepared<'d>, reuse: Option<&Reuse>) -> Encoded<'d> {
+    let skill = borrow(prepared);
+    let encoded = skill.check().map(|()| {
+        let detail = SkillEntry::encode(&skill).detail;
+        let digest = match reuse {
+            Some(reuse) => reuse.skill_digest(skill.name, &detail),
+            None => sha256(&detail),
+        };
+        (detail, digest)
+    });
+    (prepared.name, encoded)
+}
+
+/// Puts the bundle together from the skills' encodings, in catalog order:
+/// the revision, then the layout. The prompt is left to be rendered from
+/// the skills when read (the default catalog of `skills_core::render`),
+/// which costs fewer bytes than storing it.
 fn encode(
-    skills: Vec<Skill<'_>>,
-    threads: usize,
+    skills: Vec<Encoded<'_>>,
     reuse: Option<&Reuse>,
 ) -> Result<Vec<u8>, skills_core::bundle::EncodeError> {
+    let mut details = Vec::with_capacity(skills.len());
+    let mut names = Vec::with_capacity(skills.len());
+    for (name, encoded) in skills {
+        details.push(encoded.map_err(skills_core::bundle::EncodeError::Invalid)?);
+        names.push(name);
+    }
+    // The layout and the revision read only the names of the skills; their
+    // other fields are in the encodings.
     let mut bundle = Bundle {
         prompt: None,
-        skills,
+        skills: names
+            .iter()
+            .map(|name| Skill {
+                name,
+                ..Skill::default()
+            })
+            .collect(),
         ..Bundle::default()
     };
-    bundle.check()?;
-    // No signature yet: each encoding is the one the revision hashes.
-    let details: Vec<(Vec<u8>, [u8; 32])> =
-        crate::parallel::map(&bundle.skills, threads, |skill| {
-            let detail = SkillEntry::encode(skill).detail;
-            let digest = match reuse {
-                Some(reuse) => reuse.skill_digest(skill.name, &detail),
-                None => sha256(&detail),
-            };
-            (detail, digest)
-        });
     let summary: Vec<(usize, [u8; 32])> = details
         .iter()
         .map(|(detail, digest)| (detail.len(), *digest))

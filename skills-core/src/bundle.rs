@@ -342,6 +342,19 @@ impl<'a> Skill<'a> {
         self.files.get(at)
     }
 
+    /// Checks the rules [`Bundle::check`] checks for each skill (its body
+    /// length inside its instructions; its files with valid, unique paths
+    /// in byte order, none naming the skill file), for a compiler that
+    /// encodes skills one at a time.
+    ///
+    /// ```
+    /// use skills_core::bundle::Skill;
+    /// assert!(Skill { body_len: 1, ..Skill::default() }.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), BundleError> {
+        check_skill(self)
+    }
+
     /// The value of a `metadata` key, if present.
     ///
     /// ```
