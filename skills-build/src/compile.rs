@@ -1,13 +1,16 @@
 //! From discovered skills to bundle bytes.
 //!
 //! The compiler takes a [`Discovery`] without errors and precomputes
-//! everything the `skill` tool serves: the `<available_skills>` prompt
-//! (rendered by the runtime's own renderer), the usage paragraph and tool
-//! definition, and for each listed skill its instructions text (the body
-//! after the closing `---` line, then the list of files with sizes),
-//! its files with their media kinds, and SHA-256 digests of every file,
-//! of the frontmatter and of the instructions. It fills the runtime's wire
-//! types and encodes them; the result depends on nothing but the skills.
+//! what the `skill` tool serves: the usage paragraph and tool definition,
+//! and for each listed skill its instructions text (the body after the
+//! closing `---` line, then the list of files with sizes), its files with
+//! their media kinds, and SHA-256 digests of every file, of the
+//! frontmatter and of the instructions. It fills the runtime's wire types
+//! and encodes them, each skill on its own thread; the result depends on
+//! nothing but the skills. The `<available_skills>` prompt and the
+//! outlines are not stored: the runtime renders them from the skills
+//! (`skills_core::render`, `skills_core::outline`), which costs fewer
+//! bytes than storing them.
 
 use std::fmt;
 
