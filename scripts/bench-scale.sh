@@ -6,8 +6,10 @@
 #   core: wall time, peak memory (max RSS), and the bundles compared byte
 #   for byte;
 # - the bundle against the raw bytes of the skills it holds;
-# - open (lazy, full), a warm call's p50/p99, a catalog rendered with a
-#   20,000-character budget (skills-build/examples/bench_scale.rs);
+# - open (lazy, full), a warm call's p50/p99 and the same calls served the
+#   usual way (skill files held from start-up, parsed, split, rendered and
+#   hashed per call), a catalog rendered with a 20,000-character budget,
+#   with and without a tag filter (skills-build/examples/bench_scale.rs);
 # - the same catalog rendered by agentskills-core 0.7.0, for N <= SDK_MAX
 #   (default 10,000; at 10,000 its catalog had not come back after 12
 #   minutes on this repository's machine: SDK_MAX=1000 skips it there);
@@ -63,7 +65,7 @@ print(total, report["listed"], len(dropped))
 PY
 )
 read -r raw_bytes listed dropped <<<"$raw"
-serve=$(target/release/examples/bench_scale "$work/all.bin" "$max_chars")
+serve=$(target/release/examples/bench_scale "$work/all.bin" "$max_chars" "$corpus")
 
 sdk_max=${SDK_MAX:-10000}
 sdk="not run (N > SDK_MAX=$sdk_max)"
@@ -152,7 +154,10 @@ print(f"build, {cores} threads:       {float(all_s):.2f} s, peak {int(all_kb) / 
 print(f"peak memory / bundle:   {int(all_kb) * 1024 / bundle:.2f}x  (goal <= 2x)")
 print(f"bundle / raw:           {bundle:,} / {raw:,} bytes = {bundle / raw:.2f}x")
 print(f"open lazy:              {float(kv['open_lazy_ns']) / 1000:.1f} us ({kv['open_lazy_ns_per_skill']} ns a skill); full: {float(kv['open_full_ns']) / 1e6:.2f} ms")
-print(f"call (warm):            p50 {kv['call_p50_ns']} ns, p99 {kv['call_p99_ns']} ns")
+usual = kv['usual_call_p50_ns']
+ratio = f"; the usual way p50 {int(usual):,} ns (x{int(usual) / max(int(kv['call_p50_ns']), 1):.0f})" if usual.isdigit() else ""
+print(f"call (warm):            p50 {kv['call_p50_ns']} ns, p99 {kv['call_p99_ns']} ns{ratio}")
+print(f"catalog + tag filter, max_chars=20000: {float(kv['render_tags_ns']) / 1e6:.2f} ms")
 print(f"catalog, max_chars=20000: ours {float(kv['render_ns']) / 1e6:.2f} ms", end="")
 if sdk.isdigit():
     print(f"; agentskills-core {int(sdk) / 1e6:.1f} ms (x{int(sdk) / float(kv['render_ns']):.0f}; texts identical: {identical})")

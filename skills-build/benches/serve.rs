@@ -397,7 +397,8 @@ fn report(shape: Shape, n: usize) {
             .sum::<usize>()
     });
 
-    let prompt_len = catalog.prompt().len();
+    // Stored only when it is not the default rendering (never, here).
+    let prompt_len = catalog.bundle().prompt.map_or(0, str::len);
     let overhead = (bytes.len() as f64 - prompt_len as f64 - raw as f64) / raw as f64 * 100.0;
     let per = |d: Duration, count: usize| ns(d) / count as f64;
     println!(
@@ -422,14 +423,9 @@ fn report(shape: Shape, n: usize) {
     };
     let digests = sum(&|s| 32 * (s.files.len() + 4));
     let lists = sum(&|s| s.instructions.len() - s.body_len);
-    let outline = sum(&|s| {
-        s.outline
-            .sections
-            .iter()
-            .map(|section| wire(section.key.len()) + wire(section.title.len()) + 6)
-            .sum::<usize>()
-            + 6
-    });
+    // The layout: a name's end, a skill's end, two hash slots at least.
+    let slots = n.max(1).saturating_mul(2).next_power_of_two();
+    let index = 8 * n + 4 * slots;
     let texts = sum(&|s| {
         wire(s.name.len())
             + wire(s.location.len())
@@ -446,17 +442,18 @@ fn report(shape: Shape, n: usize) {
     });
     let pct = |part: usize| part as f64 / raw as f64 * 100.0;
     println!(
-        "       | overhead: digests {:.2}% (4 a skill + 1 a file), instructions' file lists {:.2}%, outline {:.2}%, names/locations/descriptions/metadata/paths {:.2}%, the rest {:.2}%",
+        "       | overhead: digests {:.2}% (4 a skill + 1 a file), instructions' file lists {:.2}%, offsets and name index {:.2}%, names/locations/descriptions/metadata/paths {:.2}% (texts found in the frontmatter are stored as where they are there), the rest {:.2}%",
         pct(digests),
         pct(lists),
-        pct(outline),
+        pct(index),
         pct(texts),
-        overhead - pct(digests) - pct(lists) - pct(outline) - pct(texts)
+        overhead - pct(digests) - pct(lists) - pct(index) - pct(texts)
     );
     println!(
-        "       | compile (build time, once): {:.1} ms; prompt {} bytes; bundle - prompt = {} bytes",
+        "       | compile (build time, once): {:.1} ms; prompt {} bytes stored ({} rendered when read); bundle - prompt = {} bytes",
         compile_time.as_secs_f64() * 1e3,
         prompt_len,
+        catalog.prompt().len(),
         bytes.len() - prompt_len
     );
 }

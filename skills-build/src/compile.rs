@@ -1,20 +1,25 @@
 //! From discovered skills to bundle bytes.
 //!
 //! The compiler takes a [`Discovery`] without errors and precomputes
-//! everything the `skill` tool serves: the `<available_skills>` prompt
-//! (rendered by the runtime's own renderer), the usage paragraph and tool
-//! definition, and for each listed skill its instructions text (the body
-//! after the closing `---` line, then the list of files with sizes),
-//! its files with their media kinds, and SHA-256 digests of every file,
-//! of the frontmatter and of the instructions. It fills the runtime's wire
-//! types and encodes them; the result depends on nothing but the skills.
+//! what the `skill` tool serves: the usage paragraph and tool definition,
+//! and for each listed skill its instructions text (the body after the
+//! closing `---` line, then the list of files with sizes), its files with
+//! their media kinds, and SHA-256 digests of every file, of the
+//! frontmatter and of the instructions. It fills the runtime's wire types
+//! and encodes them, each skill on its own thread; the result depends on
+//! nothing but the skills. The `<available_skills>` prompt and the
+//! outlines are not stored: the runtime renders them from the skills
+//! (`skills_core::render`, `skills_core::outline`), which costs fewer
+//! bytes than storing them.
 
 use std::fmt;
 
-use skills_core::bundle::{Bundle, Bytes, Content, File, Skill, SkillFileName, ToolRule};
+use skills_core::bundle::{
+    Bundle, Bytes, Content, File, Skill, SkillEntry, SkillFileName, ToolRule,
+};
+use skills_core::instructions;
 use skills_core::manifest::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
 use skills_core::sha256::digest as sha256;
-use skills_core::{instructions, render};
 
 use crate::allowed_tools;
 use crate::discover::{DiscoveredSkill, Discovery, join_location};
@@ -218,7 +223,6 @@ struct Prepared<'d> {
     frontmatter: &'d str,
     skill_file_bytes: &'d [u8],
     catalog: crate::extension_fields::CatalogFields,
-    outline: crate::sections::BuiltOutline,
 }
 
 struct PreparedFile<'d> {
@@ -278,7 +282,6 @@ fn prepare<'d>(
     check_limits(skill).map_err(located)?;
     Ok(Prepared {
         catalog: crate::extension_fields::catalog_fields(fm, true),
-        outline: crate::sections::outline(name, parts.body),
         name,
         location: options.locations.of(name, skill),
         description: skill.description().unwrap_or_default(),
@@ -377,12 +380,15 @@ pub fn compile_reusing(
             .filter(|(index, _)| !left_out[*index])
             .filter_map(|(index, skill)| skill.listing.name().map(|name| (index, name, skill)))
             .collect();
+        // Each skill prepared, checked, encoded and hashed on one thread,
+        // and its prepared texts dropped there: what is kept of it is its
+        // encoding.
         let results = crate::parallel::map(&listed, options.threads, |(_, name, skill)| {
-            prepare(name, skill, options, reuse)
+            prepare(name, skill, options, reuse).map(|prepared| encode_one(&prepared, reuse))
         });
         for ((index, _, _), result) in listed.iter().zip(results) {
             match result {
-                Ok(skill) => prepared.push(skill),
+                Ok(encoded) => prepared.push(encoded),
                 Err(problem) => {
                     left_out[*index] = options.keep_going;
                     problems.push(problem);
@@ -398,23 +404,7 @@ pub fn compile_reusing(
         return Err(CompileError { problems });
     }
     let dropped = dropped(found, &left_out, &problems, &owners);
-    let skills: Vec<Skill<'_>> =
-        crate::parallel::map(&prepared, options.threads, |skill| borrow(skill));
-    // The default prompt is the runtime renderer's default catalog.
-    let entries: Vec<render::Entry<'_>> = skills.iter().map(render::Entry::of).collect();
-    let prompt_text =
-        render::render_catalog(&entries, &render::RenderOptions::default()).unwrap_or_default();
-    drop(entries);
-    let mut bundle = Bundle {
-        prompt: &prompt_text,
-        skills,
-        ..Bundle::default()
-    };
-    // Last: the bundle revision covers everything above.
-    let encoded = match reuse {
-        Some(reuse) => reuse.encode(&mut bundle),
-        None => skills_core::revision::encode_with_revision(&mut bundle),
-    };
+    let encoded = encode(prepared, reuse);
     match encoded {
         Ok(bytes) => {
             Problem::sort(&mut problems);
@@ -430,6 +420,72 @@ pub fn compile_reusing(
             Err(CompileError { problems })
         }
     }
+}
+
+/// One skill compiled: its listed name, its own encoding (the bundle's
+/// detail for it, signatures none yet) and that encoding's SHA-256 (for
+/// the bundle revision), or why the skill breaks a rule of the bundle.
+type Encoded<'d> = (
+    &'d str,
+    Result<(Vec<u8>, [u8; 32]), skills_core::bundle::BundleError>,
+);
+
+/// Checks and encodes one prepared skill, and hashes its encoding.
+fn encode_one<'d>(prepared: &Prepared<'d>, reuse: Option<&Reuse>) -> Encoded<'d> {
+    let skill = borrow(prepared);
+    let encoded = skill.check().map(|()| {
+        let detail = SkillEntry::encode(&skill).detail;
+        let digest = match reuse {
+            Some(reuse) => reuse.skill_digest(skill.name, &detail),
+            None => sha256(&detail),
+        };
+        (detail, digest)
+    });
+    (prepared.name, encoded)
+}
+
+/// Puts the bundle together from the skills' encodings, in catalog order:
+/// the revision, then the layout. The prompt is left to be rendered from
+/// the skills when read (the default catalog of `skills_core::render`),
+/// which costs fewer bytes than storing it.
+fn encode(
+    skills: Vec<Encoded<'_>>,
+    reuse: Option<&Reuse>,
+) -> Result<Vec<u8>, skills_core::bundle::EncodeError> {
+    let mut details = Vec::with_capacity(skills.len());
+    let mut names = Vec::with_capacity(skills.len());
+    for (name, encoded) in skills {
+        details.push(encoded.map_err(skills_core::bundle::EncodeError::Invalid)?);
+        names.push(name);
+    }
+    // The layout and the revision read only the names of the skills; their
+    // other fields are in the encodings.
+    let mut bundle = Bundle {
+        prompt: None,
+        skills: names
+            .iter()
+            .map(|name| Skill {
+                name,
+                ..Skill::default()
+            })
+            .collect(),
+        ..Bundle::default()
+    };
+    let summary: Vec<(usize, [u8; 32])> = details
+        .iter()
+        .map(|(detail, digest)| (detail.len(), *digest))
+        .collect();
+    // Last: the bundle revision covers everything above.
+    bundle.revision = skills_core::revision::bundle_revision_from(&bundle, &summary).0;
+    if let Some(reuse) = reuse {
+        reuse.record(bundle.revision, summary.iter().map(|(_, digest)| digest));
+    }
+    drop(summary);
+    let slices: Vec<&[u8]> = details
+        .iter()
+        .map(|(detail, _)| detail.as_slice())
+        .collect();
+    bundle.encode_with_details(&slices)
 }
 
 /// Which skill each problem belongs to: the one whose directory holds the
@@ -539,7 +595,6 @@ fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
         when_to_use: strs(&skill.catalog.when_to_use),
         when_not_to_use: strs(&skill.catalog.when_not_to_use),
         tags: strs(&skill.catalog.tags),
-        outline: skill.outline.borrow(),
         // Stored only when the runtime cannot derive it from the
         // frontmatter text byte for byte.
         frontmatter_json: Some(skill.catalog.frontmatter_json.as_str()).filter(|json| {

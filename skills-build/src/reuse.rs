@@ -199,20 +199,28 @@ impl Reuse {
     /// for the next build (when loaded from a path).
     pub fn encode(&self, bundle: &mut Bundle<'_>) -> Result<Vec<u8>, EncodeError> {
         self.skills_reused.store(0, Ordering::Relaxed);
-        let digests = RefCell::new(Vec::with_capacity(32 * (bundle.skills.len() + 1)));
+        let digests = RefCell::new(Vec::with_capacity(bundle.skills.len()));
         let bytes = skills_core::revision::encode_with_revision_by(bundle, &mut |name, detail| {
             let digest = self.skill_digest(name, detail);
-            digests.borrow_mut().extend_from_slice(&digest);
+            digests.borrow_mut().push(digest);
             digest
         })?;
+        self.record(bundle.revision, digests.into_inner().iter());
+        Ok(bytes)
+    }
+
+    /// Writes the skill digests of a bundle of this `revision` for the next
+    /// build (when loaded from a path), one per skill in catalog order.
+    pub fn record<'d>(&self, revision: [u8; 32], digests: impl Iterator<Item = &'d [u8; 32]>) {
         if let Some(path) = &self.digests_path {
             // Bound to the revision: a later build uses these digests only
             // beside the bundle that records it. A failed write only costs
             // the next build a full hash.
-            let mut file = bundle.revision.to_vec();
-            file.extend_from_slice(&digests.into_inner());
+            let mut file = revision.to_vec();
+            for digest in digests {
+                file.extend_from_slice(digest);
+            }
             let _ = std::fs::write(path, file);
         }
-        Ok(bytes)
     }
 }

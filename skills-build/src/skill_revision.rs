@@ -3,7 +3,7 @@
 //! which signatures are made over and verification checks.
 
 use skills_core::bundle::{Bytes, Skill};
-use skills_core::revision::{recorded_revision, skill_file_digest};
+use skills_core::revision::recorded_revision;
 use skills_core::sha256::digest as sha256;
 
 /// Records a compiled skill's skill file and content revision: its size and
@@ -26,7 +26,18 @@ pub fn record_skill_file<'a>(skill: &mut Skill<'a>, raw: &'a [u8]) {
     let recorded = (raw.len() as u64, sha256(raw));
     (skill.skill_file_size, skill.skill_file_sha256) = recorded;
     skill.skill_file_bytes = None;
-    if skill_file_digest(skill) != recorded {
+    // The pieces put together are the file, or the file is stored: a
+    // comparison, not a second hash of the same bytes.
+    let pieces = skills_core::revision::skill_file_pieces(skill);
+    let mut rest = raw;
+    let same = pieces.iter().all(|piece| match rest.strip_prefix(*piece) {
+        Some(after) => {
+            rest = after;
+            true
+        }
+        None => false,
+    }) && rest.is_empty();
+    if !same {
         skill.skill_file_bytes = Some(Bytes(raw));
     }
     skill.revision = recorded_revision(skill).0;

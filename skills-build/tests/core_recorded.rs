@@ -102,7 +102,7 @@ fn check(case: &Case, bundles: &mut HashMap<String, Vec<u8>>) -> Result<(), Stri
                 "section" => catalog
                     .section(args[1], args[2])
                     .ok_or("no skill")?
-                    .map(str::to_string)
+                    .map(|text| text.into_owned())
                     .map_err(|error| error.to_string()),
                 "fastpath" => {
                     let include: Option<Vec<&str>> =

@@ -1,17 +1,19 @@
 //! The bundle's bytes are pinned: the body (after the six-byte header) of
-//! the bundles compiled from the committed skill trees hashes to what the
-//! serde + postcard encoder wrote before skills-core got its own encoder
-//! (recorded at commit 0d0c818). Any change to the wire format fails here,
-//! and must come with a format version bump and new recordings.
+//! the bundles compiled from the committed skill trees hashes to the
+//! recorded digest, and their bundle revision to the recorded revision.
+//! Any change to the wire format fails here, and must come with a format
+//! version bump and new recordings.
 //!
-//! Format 5 changed only what the bundle revision is a digest of (one
-//! SHA-256 per skill, composed; see `skills_core::revision`), not the
-//! layout: an unsigned bundle with its revision replaced by the format-4
-//! revision (the SHA-256 of the format-4 header and the whole body with
-//! the revision zeroed) is still, byte for byte, what format 4 wrote; the
-//! new revisions are pinned beside. Signed bundles sign the new revision
-//! (payload `skills-bundle-v2`), so their signature bytes, and that pin,
-//! changed.
+//! History: formats up to 4 were serde + postcard's bytes (recorded at
+//! commit 0d0c818), kept when skills-core got its own encoder; format 5
+//! changed only what the bundle revision is a digest of (one SHA-256 per
+//! skill, composed). Format 6 changed the layout (a name index and tables
+//! of offsets written by the compiler; the prompt and the outlines derived
+//! when read, not stored; texts found in the frontmatter written as where
+//! they are there), so every pin here was recorded anew with it. The
+//! skills' content revisions (agentskills-core's, recorded from the SDK)
+//! do not depend on the layout and did not change: see
+//! `content_revisions_are_the_sdk_ones` below and `tests/core_recorded.rs`.
 
 use skills_build::Builder;
 
@@ -24,22 +26,15 @@ fn body_digest(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// The body's digest with the unsigned bundle's revision (the 32 bytes
-/// before the final signature count) replaced by the format-4 revision,
-/// and the recorded revision.
-fn format4_digest(bytes: &[u8]) -> (String, String) {
+/// The unsigned bundle's recorded revision: the 32 bytes before the
+/// final signature count.
+fn revision(bytes: &[u8]) -> String {
     assert_eq!(bytes.last(), Some(&0), "unsigned");
     let at = bytes.len() - 33;
-    let revision = bytes[at..at + 32]
+    bytes[at..at + 32]
         .iter()
         .map(|b| format!("{b:02x}"))
-        .collect();
-    let mut body = bytes.to_vec();
-    body[at..at + 32].fill(0);
-    body[4..6].copy_from_slice(&4u16.to_le_bytes());
-    let format4 = skills_core::sha256::digest(&body);
-    body[at..at + 32].copy_from_slice(&format4);
-    (body_digest(&body), revision)
+        .collect()
 }
 
 fn compiled(dir: &str, extensions: bool) -> Vec<u8> {
@@ -57,34 +52,42 @@ fn bundles_keep_their_recorded_bytes() {
         (
             "testdata/bundle",
             false,
-            "99e167bec7aa6e607edb0c20f4a24bf23384e5b3c1f1e96a0b8e99e0d751ee88",
-            "506c93ec34ffbed739be5a8580e666ec0289b612cf515c8f241228948743d4de",
+            "5e8e9ebf61d3febb9e9fad7b24aaa4b84e0568ae96bc9b33483e1ff9cdb50964",
+            "4ef9622ad85a6848906039dd74d08eae9af4ebb457f567e57766c713f981f9f1",
         ),
         (
             "testdata/skills",
             false,
-            "fe98be1187b69cb62be62ac48e44a098824a8e388e86a4479e42981d3013d102",
-            "f1fa34b56977858150b7e5d961917807170d0ca3cd09e8c07a4fb2a882cddd72",
+            "2ee67eb6f4ad7f579877eca333e9d7a9982582213c8241d4160c9b3c316ba57f",
+            "d0a6b474d5ce477c6afc165d38246f5f7ac38707b2e2bee564ffafaabe575111",
         ),
         (
             "tests/ui-skills/extensions",
             true,
-            "889a7bf2bbbc4c808733750d2e033727ba9ae1f14ea6aeda83901a46cc2cf1d5",
-            "c46ef2b3f4a11ed8121e04ca22fa06c76fe5914f49df9f7c07fa042eeecc9b43",
+            "ecdc3df72e613faaa6d83620720dcfddad5ea9674df654e3a759e4279115b338",
+            "8cfd84350e93eb9f761bba202cf74d38ee31ab7884f6c8c051314dd4f2c85e3d",
         ),
         (
             "tests/ui-skills/valid",
             false,
-            "4dac6d43319568bfc7908005787740c17bef239870b1c1f58b676c14d6bf64af",
-            "6dd1c3bd7d57f12c40436db8ff7b724712a8d64a41969144f7da09f5391ca6a2",
+            "cb4b0295dfab779db617802e982954f22de407a35a981605f0cfc5332f826024",
+            "be303a8588bf7a1b565a36df56b0ad05e0d0b7bf7a27a7633ff32497d3f1deb5",
         ),
     ];
     for (dir, extensions, recorded, revision) in cases {
         let bytes = compiled(dir, extensions);
         assert_eq!(
-            format4_digest(&bytes),
+            (body_digest(&bytes), self::revision(&bytes)),
             (recorded.to_string(), revision.to_string()),
             "{dir}"
+        );
+        assert_eq!(
+            skills_core::revision::bundle_revision(
+                &skills_core::bundle::Bundle::decode(&bytes).unwrap()
+            )
+            .to_string(),
+            format!("sha256:{revision}"),
+            "{dir}: the recorded revision is the computed one"
         );
         // And the runtime reads them back, unchanged.
         let bundle = skills_core::bundle::Bundle::decode(&bytes).expect("decodes");
@@ -103,8 +106,53 @@ fn signed_bundles_keep_their_recorded_bytes() {
     let signed = sign_bundle(&compiled("testdata/bundle", false), &signer).unwrap();
     assert_eq!(
         body_digest(&signed),
-        "632856a851295afc5fac00e7e6e50fe7e7125835e3a7985355fd4bf1bda0294a"
+        "64c68c361413873b4d430845eed35015f1d0b044959626f5707095bea247b246"
     );
     let bundle = skills_core::bundle::Bundle::decode(&signed).expect("decodes");
     assert_eq!(bundle.encode().expect("encodes"), signed);
+}
+
+/// The skills' content revisions (agentskills-core's `content_revision`,
+/// over the files) do not depend on the bundle's layout: those stored in
+/// the bundle of `testdata/bundle` are the ones `skills revision` prints
+/// for its folders (computed from the files, not from a bundle).
+#[test]
+fn content_revisions_did_not_move() {
+    let bytes = compiled("testdata/bundle", false);
+    let bundle = skills_core::bundle::Bundle::decode(&bytes).unwrap();
+    let hex = |digest: &[u8; 32]| {
+        digest
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    };
+    let revisions: Vec<(&str, String)> = bundle
+        .skills
+        .iter()
+        .map(|skill| (skill.name, hex(&skill.revision)))
+        .collect();
+    let recorded = [
+        (
+            "crlf",
+            "5cac58028981774688b8c57a3221515966d4f38bbbd955c3b6710fb190dc46a5",
+        ),
+        (
+            "empty-body",
+            "87fb727d42c825a5c45e035d87f6ace1ed7fb816aa7c847fb53ff58ae91ff116",
+        ),
+        (
+            "kitchen-sink",
+            "dc6c03247d68ddfcb8f284f8ba81b3f1f653c0b5abe4e688028b6b864fa1fc2b",
+        ),
+        (
+            "lower-case",
+            "a5999083484c96d4d74ed09512e22a95f2cfa3b46ae9d7301329666383740649",
+        ),
+    ];
+    for (name, revision) in recorded {
+        assert!(
+            revisions.contains(&(name, revision.to_string())),
+            "{name}: {revisions:?}"
+        );
+    }
 }

@@ -5,14 +5,27 @@
 //! # Encoding
 //!
 //! A bundle is [`MAGIC`], then [`FORMAT_VERSION`] as a little-endian `u16`,
-//! then the postcard encoding of a [`Bundle`], and nothing after it.
+//! then the layout, and nothing after it: the catalog-wide texts, the
+//! listed names one after the other with a table of where each ends
+//! (fixed-width, 32-bit), the name index the compiler built (a seeded
+//! hash table, or the names' sorted order when names are made to collide),
+//! a table of where each skill's own encoding ends, those encodings, the
+//! bundle revision and the signatures. A reader finds a skill by hashing
+//! its name and reading one slot, and decodes only that skill. Values are
+//! written in postcard's format (varints, length-prefixed strings); each
+//! skill's text that occurs verbatim in its frontmatter text (the
+//! description, most metadata values) is written as where it is there, so
+//! a small skill's bundle is about its raw bytes. The outline and the
+//! default prompt are derived when read, not stored.
+//!
 //! [`Bundle::encode`] writes exactly that, after [`Bundle::check`]; the
-//! encoding is deterministic, so equal bundles give equal bytes, and
-//! canonical: decoding refuses any other byte string for the same bundle
-//! (a length in a longer varint form than needed, say), so a bundle's
-//! SHA-256 names its meaning. The encoder and decoder are this crate's
-//! own (`wire` module), byte for byte postcard's format for these types,
-//! so a build compiles neither serde nor postcard.
+//! encoding is deterministic, so equal bundles give equal bytes. Decoding
+//! refuses overlong varints and, in a full decode or `Catalog::check`, a
+//! name index other than the one the compiler writes; a text may be read
+//! inline or from the frontmatter either way, so two byte strings can hold
+//! the same skill (the compiler writes one). The encoder and decoder are
+//! this crate's own (`wire` and `layout` modules), so a build compiles
+//! neither serde nor postcard.
 //!
 //! # Filling a bundle (for the compiler)
 //!
@@ -23,18 +36,13 @@
 //!
 //! ```
 //! use skills_core::bundle::{Bundle, Content, File, Skill};
-//! use skills_core::{instructions, prompt, Catalog};
+//! use skills_core::{instructions, Catalog};
 //!
 //! let body = "# PDF\n\nRead reference.md first.\n";
 //! let reference = "Use pdfplumber.";
 //! let text = instructions::render(body, [("reference.md", reference.len() as u64)]);
-//! let prompt_text = prompt::render_available_skills([prompt::PromptEntry {
-//!     name: "pdf",
-//!     description: "Fill PDF forms.",
-//!     location: "skill://pdf/SKILL.md",
-//! }]);
 //! let bundle = Bundle {
-//!     prompt: &prompt_text,
+//!     // prompt: None, the default: rendered from the skills when read.
 //!     skills: vec![Skill {
 //!         name: "pdf",
 //!         location: "skill://pdf/SKILL.md",
@@ -53,13 +61,14 @@
 //! let bytes = bundle.encode().unwrap();
 //! let catalog = Catalog::from_bytes(&bytes).unwrap();
 //! assert_eq!(catalog.bundle(), &bundle);
+//! assert!(catalog.prompt().contains("<name>\npdf\n</name>"));
 //! ```
 //!
 //! # Compatibility
 //!
-//! Postcard is not self-describing: any change to these types (a field
-//! added, removed or reordered, a variant added) changes the wire format
-//! and must bump [`FORMAT_VERSION`]. The runtime refuses a bundle of any
+//! The encoding is not self-describing: any change to these types (a
+//! field added, removed or reordered, a variant added) or to the layout
+//! changes the wire format and must bump [`FORMAT_VERSION`]. The runtime refuses a bundle of any
 //! other version with an error naming both.
 
 use alloc::string::String;
@@ -67,7 +76,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::path::{is_valid_file_path, names_skill_file};
-use crate::tool::{TOOL_DESCRIPTION, TOOL_SCHEMA, USAGE};
+use crate::texts::{TOOL_DESCRIPTION, TOOL_SCHEMA, USAGE};
 
 /// The four bytes every bundle starts with.
 ///
@@ -80,9 +89,9 @@ pub const MAGIC: [u8; 4] = *b"SKB\0";
 /// bytes after [`MAGIC`], little-endian.
 ///
 /// ```
-/// assert_eq!(skills_core::FORMAT_VERSION, 5);
+/// assert_eq!(skills_core::FORMAT_VERSION, 6);
 /// ```
-pub const FORMAT_VERSION: u16 = 5;
+pub const FORMAT_VERSION: u16 = 6;
 
 /// The length of the header: [`MAGIC`] and the format version.
 ///
@@ -102,10 +111,14 @@ pub const HEADER_LEN: usize = MAGIC.len() + 2;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bundle<'a> {
-    /// The text for the system prompt, precomputed: by default the
-    /// `<available_skills>` block from [`crate::prompt::render_available_skills`]
-    /// over the listed skills, in catalog order.
-    pub prompt: &'a str,
+    /// The text for the system prompt: `None` (the default, what the
+    /// compiler writes) for the `<available_skills>` block that
+    /// [`crate::render::render_catalog`] makes with default options over
+    /// the listed skills in catalog order, rendered when read rather than
+    /// stored, since storing it would cost more bytes than the skills'
+    /// names, descriptions and locations it repeats; `Some` for any other
+    /// text, stored as given.
+    pub prompt: Option<&'a str>,
     /// The paragraph telling the model how to use the `skill` tool; by
     /// default [`USAGE`].
     pub usage: &'a str,
@@ -117,9 +130,10 @@ pub struct Bundle<'a> {
     /// The listed skills, in catalog order (the order of the prompt and of
     /// the names an unknown-skill error lists). Names must be unique.
     ///
-    /// On the wire each skill is its name, then the rest of the skill as a
-    /// nested, length-prefixed postcard encoding ([`SkillEntry`]), so a
-    /// catalog can find a skill by name without decoding the others.
+    /// On the wire the names sit together in the name table, and each
+    /// skill's other fields form its own encoding ([`SkillEntry`]), found
+    /// through a table of offsets, so a catalog can find a skill by name
+    /// without decoding the others.
     pub skills: Vec<Skill<'a>>,
     /// The bundle revision: the SHA-256 of this bundle's encoding with each
     /// skill's nested encoding replaced by its own SHA-256, and the revision
@@ -134,10 +148,10 @@ pub struct Bundle<'a> {
 
 impl Default for Bundle<'_> {
     /// An empty bundle with this crate's usage paragraph, tool description
-    /// and tool schema, and an empty prompt.
+    /// and tool schema, and the prompt rendered from the skills.
     fn default() -> Self {
         Bundle {
-            prompt: "",
+            prompt: None,
             usage: USAGE,
             tool_description: TOOL_DESCRIPTION,
             tool_schema: TOOL_SCHEMA,
@@ -157,15 +171,36 @@ impl Default for Bundle<'_> {
 /// assert_eq!(skill.skill_file, SkillFileName::Upper);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+// In declaration order, so what a call reads of a decoded skill (name,
+// location, instructions, their digests, the file table) shares the first
+// two cache lines: at tens of thousands of skills a call's cost is its
+// cache misses.
+#[repr(C)]
 pub struct Skill<'a> {
     /// The listed name: the frontmatter `name`, or `qualifier:name` when a
     /// qualified source lists a name an earlier source took. The tool looks
     /// skills up by it, exactly. On the wire it is the [`SkillEntry`]'s
     /// name, not part of the skill's own encoding.
     pub name: &'a str,
-    /// Where the skill lives, as the prompt prints it and [`crate::Read`]
+    /// Where the skill lives, as the prompt prints it and [`crate::ReadRecord`]
     /// records it (by default `skill://<name>/SKILL.md`).
     pub location: &'a str,
+    /// The text a read of the skill serves: the body, then the list of
+    /// files with sizes, exactly as [`crate::instructions::render`] makes it.
+    pub instructions: &'a str,
+    /// The length in bytes of the Markdown body (everything after the
+    /// closing `---` line, verbatim), which is the start of
+    /// [`instructions`](Self::instructions): the body is stored once, there.
+    /// Must fall on a character boundary within the instructions.
+    pub body_len: usize,
+    /// The SHA-256 of [`instructions`](Self::instructions).
+    pub instructions_sha256: [u8; 32],
+    /// The SHA-256 of the frontmatter: the bytes between the opening and
+    /// the closing `---` lines of the skill file.
+    pub frontmatter_sha256: [u8; 32],
+    /// Every file of the skill except the skill file itself, sorted by
+    /// path in byte order, paths unique.
+    pub files: Vec<File<'a>>,
     /// The frontmatter `description`, trimmed as the reference trims it.
     pub description: &'a str,
     /// The frontmatter `license`, if given.
@@ -181,22 +216,6 @@ pub struct Skill<'a> {
     pub rules: Vec<ToolRule<'a>>,
     /// Which spelling of the skill file the skill was loaded from.
     pub skill_file: SkillFileName,
-    /// The length in bytes of the Markdown body (everything after the
-    /// closing `---` line, verbatim), which is the start of
-    /// [`instructions`](Self::instructions): the body is stored once, there.
-    /// Must fall on a character boundary within the instructions.
-    pub body_len: usize,
-    /// The text a read of the skill serves: the body, then the list of
-    /// files with sizes, exactly as [`crate::instructions::render`] makes it.
-    pub instructions: &'a str,
-    /// The SHA-256 of [`instructions`](Self::instructions).
-    pub instructions_sha256: [u8; 32],
-    /// The SHA-256 of the frontmatter: the bytes between the opening and
-    /// the closing `---` lines of the skill file.
-    pub frontmatter_sha256: [u8; 32],
-    /// Every file of the skill except the skill file itself, sorted by
-    /// path in byte order, paths unique.
-    pub files: Vec<File<'a>>,
     /// The frontmatter `version`, if given: what a signature payload
     /// carries and a version pin compares.
     pub version: Option<&'a str>,
@@ -229,8 +248,6 @@ pub struct Skill<'a> {
     /// case-folded, blanks dropped, as the catalog's tag filter compares
     /// them; empty when there are none.
     pub tags: Vec<&'a str>,
-    /// The body's sections and token estimates, and the outline text.
-    pub outline: crate::outline::Outline<'a>,
     /// The frontmatter as compact JSON (keys in file order, every scalar a
     /// string), as the MCP Skills extension's `skills/list` entry carries
     /// it, when [`crate::manifest::simple_frontmatter_json`] cannot derive
@@ -240,9 +257,9 @@ pub struct Skill<'a> {
     pub frontmatter_json: Option<&'a str>,
 }
 
-/// How a skill is laid out on the wire: its listed name, then its own
-/// postcard encoding (every field of [`Skill`] but the name) as a byte
-/// string.
+/// How a skill is laid out on the wire: its listed name (in the bundle's
+/// name table), and its own encoding (every field of [`Skill`] but the
+/// name), found through the table of the encodings' ends.
 ///
 /// ```
 /// use skills_core::bundle::{Bytes, Skill, SkillEntry};
@@ -277,13 +294,6 @@ impl<'a> SkillEntry<'a> {
             name: skill.name,
             detail: crate::wire::to_vec(skill),
         }
-    }
-
-    /// Decodes the skill, borrowing from the detail's bytes; bytes after
-    /// the skill's encoding are an error. Does not check the skill's rules
-    /// (see [`Bundle::check`]).
-    pub fn decode(&self) -> Result<Skill<'a>, crate::wire::WireError> {
-        crate::wire::decode_skill(self.name, self.detail.0)
     }
 }
 
@@ -337,21 +347,17 @@ impl<'a> Skill<'a> {
         self.files.get(at)
     }
 
-    /// The frontmatter as compact JSON: the stored text, or else the one
-    /// derived from the frontmatter text (`{}` if it cannot be).
+    /// Checks the rules [`Bundle::check`] checks for each skill (its body
+    /// length inside its instructions; its files with valid, unique paths
+    /// in byte order, none naming the skill file), for a compiler that
+    /// encodes skills one at a time.
     ///
     /// ```
     /// use skills_core::bundle::Skill;
-    /// let skill = Skill { frontmatter: "name: a\ndescription: B.\n", ..Skill::default() };
-    /// assert_eq!(skill.frontmatter_json(), r#"{"name":"a","description":"B."}"#);
+    /// assert!(Skill { body_len: 1, ..Skill::default() }.check().is_err());
     /// ```
-    pub fn frontmatter_json(&self) -> alloc::borrow::Cow<'a, str> {
-        match self.frontmatter_json {
-            Some(json) => json.into(),
-            None => crate::manifest::simple_frontmatter_json(self.frontmatter)
-                .unwrap_or_else(|| "{}".into())
-                .into(),
-        }
+    pub fn check(&self) -> Result<(), BundleError> {
+        check_skill(self)
     }
 
     /// The value of a `metadata` key, if present.
@@ -603,6 +609,9 @@ pub enum BundleError {
         /// The first path out of order (or repeated).
         path: String,
     },
+    /// The bundle's name index is not the one the compiler writes for its
+    /// names, so it could miss one.
+    BadIndex,
 }
 
 impl fmt::Display for BundleError {
@@ -630,11 +639,23 @@ impl fmt::Display for BundleError {
                 f,
                 "the files of skill {skill:?} are not sorted by path in byte order, or repeat, at {path:?}"
             ),
+            BundleError::BadIndex => f.write_str(
+                "the index of skill names is not the one the compiler writes for these names",
+            ),
         }
     }
 }
 
 impl core::error::Error for BundleError {}
+
+impl From<crate::names::IndexError> for BundleError {
+    fn from(error: crate::names::IndexError) -> Self {
+        match error {
+            crate::names::IndexError::Duplicate(name) => BundleError::DuplicateSkill { name },
+            crate::names::IndexError::Bad => BundleError::BadIndex,
+        }
+    }
+}
 
 /// Why [`Bundle::encode`] failed.
 ///
@@ -649,12 +670,30 @@ impl core::error::Error for BundleError {}
 pub enum EncodeError {
     /// The bundle breaks a rule the runtime checks when decoding.
     Invalid(BundleError),
+    /// The names or the skills' encodings add up to 4 GiB or more, past
+    /// what the layout's 32-bit offsets reach.
+    TooLarge,
+    /// [`Bundle::encode_with_details`] was given a different number of
+    /// encodings than there are skills.
+    Mismatch {
+        /// How many skills.
+        skills: usize,
+        /// How many encodings.
+        details: usize,
+    },
 }
 
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EncodeError::Invalid(error) => write!(f, "cannot encode the skills bundle: {error}"),
+            EncodeError::TooLarge => f.write_str(
+                "cannot encode the skills bundle: its names or its skills add up to 4 GiB or more; split it into several bundles",
+            ),
+            EncodeError::Mismatch { skills, details } => write!(
+                f,
+                "cannot encode the skills bundle: {details} skill encodings given for {skills} skills"
+            ),
         }
     }
 }
@@ -680,64 +719,15 @@ impl Bundle<'_> {
         self.name_index().map(drop)
     }
 
-    /// The table of the skills' names, after checking every rule of
+    /// The index of the skills' names, after checking every rule of
     /// [`check`](Self::check) (a name given twice among them).
-    pub(crate) fn name_index(&self) -> Result<crate::names::NameIndex, BundleError> {
+    pub(crate) fn name_index(&self) -> Result<crate::names::Index<'static>, BundleError> {
         for skill in &self.skills {
             check_skill(skill)?;
         }
-        crate::names::NameIndex::build(self.skills.len(), |at| {
+        Ok(crate::names::Index::build(self.skills.len(), |at| {
             self.skills.get(at).map_or("", |skill| skill.name)
-        })
-    }
-
-    /// Encodes the bundle: [`MAGIC`], [`FORMAT_VERSION`] little-endian,
-    /// then the postcard bytes, after [`check`](Self::check). The same
-    /// bundle always gives the same bytes.
-    ///
-    /// ```
-    /// let bytes = skills_core::bundle::Bundle::default().encode().unwrap();
-    /// assert_eq!(&bytes[..6], b"SKB\0\x05\x00");
-    /// ```
-    pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
-        self.check()?;
-        let mut out = Vec::with_capacity(HEADER_LEN + self.size_hint());
-        out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        crate::wire::Encode::encode(self, &mut out);
-        Ok(out)
-    }
-
-    /// The encoding without [`check`](Self::check): for tests that need
-    /// bundles breaking the rules the decoder enforces.
-    #[doc(hidden)]
-    pub fn encode_unchecked(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER_LEN + self.size_hint());
-        out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        crate::wire::Encode::encode(self, &mut out);
-        out
-    }
-
-    /// A rough size of the encoding, to allocate once.
-    fn size_hint(&self) -> usize {
-        let texts = self.prompt.len()
-            + self.usage.len()
-            + self.tool_description.len()
-            + self.tool_schema.len();
-        self.skills.iter().fold(texts, |sum, skill| {
-            let files: usize = skill
-                .files
-                .iter()
-                .map(|file| file.path.len() + file.size() + 48)
-                .sum();
-            sum + skill.instructions.len()
-                + skill.description.len()
-                + skill.location.len()
-                + 2 * skill.name.len()
-                + files
-                + 96
-        })
+        })?)
     }
 }
 
@@ -890,14 +880,15 @@ mod tests {
     }
 
     #[test]
-    fn encoding_is_header_then_postcard() {
+    fn encoding_starts_with_the_header_and_the_prompt() {
         let bundle = Bundle {
-            prompt: "p",
+            prompt: Some("p"),
             ..Bundle::default()
         };
         let bytes = bundle.encode().unwrap();
         assert_eq!(&bytes[..4], &MAGIC);
         assert_eq!(&bytes[4..6], &FORMAT_VERSION.to_le_bytes());
-        assert_eq!(&bytes[6..], crate::wire::to_vec(&bundle).as_slice());
+        assert_eq!(&bytes[6..9], &[1, 1, b'p']);
+        assert_eq!(Bundle::decode(&bytes).unwrap(), bundle);
     }
 }

@@ -7,20 +7,21 @@ use alloc::vec::Vec;
 
 use once_cell::race::OnceBox;
 
-use crate::names::NameIndex;
-
 use crate::bundle::{Bundle, BundleError, Skill, check_skill};
-use crate::decode::{DecodeError, Head, decode_body, decode_unchecked};
-use crate::tool::{TOOL_NAME, ToolDefinition};
+use crate::codec::Summary;
+use crate::decode::{DecodeError, bundle_of, decode_body};
+use crate::layout::View;
+use crate::names::Index;
 
 /// The skills of one bundle, ready to list and to serve.
 ///
 /// [`from_bytes`](Self::from_bytes) decodes and checks the whole bundle
 /// once; [`open`](Self::open) reads only the catalog-wide texts and the
-/// table of names, and decodes (and checks) a skill the first time it is
-/// looked up. Either way, every method after that is a lookup into
-/// borrowed data, and looking a skill up by name is a binary search over
-/// an index built at opening.
+/// bounds of the layout's tables, and decodes (and checks) a skill the
+/// first time it is looked up. Either way, looking a skill up by name goes
+/// through the name index the compiler wrote into the bundle (a hash
+/// table: one slot and one name compared, usually), and every method after
+/// that is a lookup into borrowed data.
 ///
 /// ```
 /// # let bytes = skills_core::__doc_bundle();
@@ -33,16 +34,21 @@ use crate::tool::{TOOL_NAME, ToolDefinition};
 /// ```
 pub struct Catalog<'a> {
     store: Store<'a>,
-    /// The skills' names, for lookups.
-    names: NameIndex,
+    /// The prompt rendered from the skills, for a bundle that does not
+    /// store one, made on first use.
+    prompt: OnceBox<String>,
 }
 
 enum Store<'a> {
     /// Decoded and checked at once.
-    Full(Bundle<'a>),
+    Full {
+        bundle: Bundle<'a>,
+        /// The skills' names, for lookups.
+        names: Index<'a>,
+    },
     /// Decoded skill by skill, on first use.
     Lazy {
-        head: Head<'a>,
+        view: View<'a>,
         /// One cell per skill, in catalog order: the skill decoded and
         /// checked, or why it could not be.
         skills: Vec<OnceBox<Result<Skill<'a>, DecodeError>>>,
@@ -64,16 +70,19 @@ impl Clone for Catalog<'_> {
     /// A lazily opened catalog's clone decodes its skills again on use.
     fn clone(&self) -> Self {
         let store = match &self.store {
-            Store::Full(bundle) => Store::Full(bundle.clone()),
-            Store::Lazy { head, skills, .. } => Store::Lazy {
-                head: head.clone(),
+            Store::Full { bundle, names } => Store::Full {
+                bundle: bundle.clone(),
+                names: names.clone(),
+            },
+            Store::Lazy { view, skills, .. } => Store::Lazy {
+                view: view.clone(),
                 skills: skills.iter().map(|_| OnceBox::new()).collect(),
                 full: OnceBox::new(),
             },
         };
         Catalog {
             store,
-            names: self.names.clone(),
+            prompt: OnceBox::new(),
         }
     }
 }
@@ -97,19 +106,30 @@ impl<'a> Catalog<'a> {
     /// assert!(matches!(Catalog::from_bytes(b"not a bundle"), Err(DecodeError::BadMagic { .. })));
     /// ```
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Self, DecodeError> {
-        let bundle = decode_unchecked(bytes)?;
-        Ok(Catalog::from_bundle(bundle)?)
+        let view: View<'a> = decode_body(bytes)?;
+        view.check_index()?;
+        let names = view.index().clone();
+        let bundle = bundle_of(view)?;
+        for skill in &bundle.skills {
+            check_skill(skill)?;
+        }
+        Ok(Catalog {
+            store: Store::Full { bundle, names },
+            prompt: OnceBox::new(),
+        })
     }
 
-    /// Opens a bundle lazily: checks the header, decodes the catalog-wide
-    /// texts and the table of skill names (refusing a name listed twice),
-    /// and leaves each skill's encoding to be decoded and checked the first
-    /// time the skill is looked up, then kept. Opening costs a few
-    /// allocations whatever the size of the skills' files.
+    /// Opens a bundle lazily: checks the header, reads the catalog-wide
+    /// texts and checks the bounds of the layout's tables (the names and
+    /// the skills' ends, the name index's size), and leaves each skill's
+    /// encoding to be decoded and checked the first time the skill is
+    /// looked up, then kept. Opening costs a few nanoseconds a skill and
+    /// one allocation, whatever the size of the skills.
     ///
     /// A skill whose encoding is corrupt is reported when it is used: the
     /// tool answers [`crate::ToolError::CorruptSkill`], [`lookup`](Self::lookup)
-    /// gives `None`. [`check`](Self::check) decodes every skill at once.
+    /// gives `None`. [`check`](Self::check) decodes every skill at once,
+    /// and checks the name index (a name listed twice).
     ///
     /// ```
     /// # let bytes = skills_core::__doc_bundle();
@@ -120,25 +140,25 @@ impl<'a> Catalog<'a> {
     /// # Ok::<(), skills_core::DecodeError>(())
     /// ```
     pub fn open(bytes: &'a [u8]) -> Result<Self, DecodeError> {
-        let head: Head<'a> = decode_body(bytes)?;
-        let names = NameIndex::build(head.skills.len(), |at| {
-            head.skills.get(at).map_or("", |entry| entry.name)
-        })?;
-        let skills = head.skills.iter().map(|_| OnceBox::new()).collect();
+        let view: View<'a> = decode_body(bytes)?;
+        let skills = (0..view.len()).map(|_| OnceBox::new()).collect();
         Ok(Catalog {
             store: Store::Lazy {
-                head,
+                view,
                 skills,
                 full: OnceBox::new(),
             },
-            names,
+            prompt: OnceBox::new(),
         })
     }
 
-    /// Decodes and checks every skill not decoded yet, and reports the
-    /// first that fails. A catalog from [`from_bytes`](Self::from_bytes)
-    /// always passes.
+    /// Decodes and checks every skill not decoded yet, and the name index,
+    /// and reports the first problem. A catalog from
+    /// [`from_bytes`](Self::from_bytes) always passes.
     pub fn check(&self) -> Result<(), DecodeError> {
+        if let Store::Lazy { view, .. } = &self.store {
+            view.check_index()?;
+        }
         for at in 0..self.len() {
             self.skill_at(at)?;
         }
@@ -148,15 +168,14 @@ impl<'a> Catalog<'a> {
     /// The skill at `at` in catalog order, decoding it on first use.
     pub(crate) fn skill_at(&self, at: usize) -> Result<&Skill<'a>, DecodeError> {
         match &self.store {
-            Store::Full(bundle) => bundle.skills.get(at).ok_or(OUT_OF_RANGE),
-            Store::Lazy { head, skills, .. } => {
-                let (Some(entry), Some(cell)) = (head.skills.get(at), skills.get(at)) else {
+            Store::Full { bundle, .. } => bundle.skills.get(at).ok_or(OUT_OF_RANGE),
+            Store::Lazy { view, skills, .. } => {
+                let Some(cell) = skills.get(at) else {
                     return Err(OUT_OF_RANGE);
                 };
                 cell.get_or_init(|| {
                     Box::new(
-                        entry
-                            .decode()
+                        crate::codec::decode_skill(view.name(at), view.detail(at))
                             .map_err(DecodeError::Corrupt)
                             .and_then(|skill| {
                                 check_skill(&skill)?;
@@ -170,17 +189,35 @@ impl<'a> Catalog<'a> {
         }
     }
 
-    /// The name of the skill at `at` in catalog order.
-    fn name_at(&self, at: usize) -> &'a str {
+    /// The summary of the skill at `at` (what listings show), from the
+    /// decoded skill when there is one, else from the front of its
+    /// encoding; `None` for a skill that does not decode.
+    pub(crate) fn summary_at(&self, at: usize) -> Option<Summary<'a>> {
         match &self.store {
-            Store::Full(bundle) => bundle.skills.get(at).map_or("", |skill| skill.name),
-            Store::Lazy { head, .. } => head.skills.get(at).map_or("", |entry| entry.name),
+            Store::Full { bundle, .. } => bundle.skills.get(at).map(Summary::of),
+            Store::Lazy { view, skills, .. } => match skills.get(at)?.get() {
+                Some(decoded) => decoded.as_ref().ok().map(Summary::of),
+                None => Summary::decode(view.detail(at)).ok(),
+            },
+        }
+    }
+
+    /// The name of the skill at `at` in catalog order.
+    pub(crate) fn name_at(&self, at: usize) -> &'a str {
+        match &self.store {
+            Store::Full { bundle, .. } => bundle.skills.get(at).map_or("", |skill| skill.name),
+            Store::Lazy { view, .. } => view.name(at),
         }
     }
 
     /// The catalog-order index of the skill listed as `name`.
     pub(crate) fn index_of(&self, name: &str) -> Option<usize> {
-        self.names.find(name, |at| self.name_at(at))
+        match &self.store {
+            Store::Full { bundle, names } => names.find(name, bundle.skills.len(), |at| {
+                bundle.skills.get(at).map_or("", |skill| skill.name)
+            }),
+            Store::Lazy { view, .. } => view.find(name),
+        }
     }
 
     /// Builds a catalog over a bundle in memory, after [`Bundle::check`].
@@ -193,8 +230,8 @@ impl<'a> Catalog<'a> {
     pub fn from_bundle(bundle: Bundle<'a>) -> Result<Self, BundleError> {
         let names = bundle.name_index()?;
         Ok(Catalog {
-            store: Store::Full(bundle),
-            names,
+            store: Store::Full { bundle, names },
+            prompt: OnceBox::new(),
         })
     }
 
@@ -209,36 +246,34 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn bundle(&self) -> &Bundle<'a> {
         match &self.store {
-            Store::Full(bundle) => bundle,
-            Store::Lazy { head, full, .. } => full.get_or_init(|| {
+            Store::Full { bundle, .. } => bundle,
+            Store::Lazy { view, full, .. } => full.get_or_init(|| {
                 Box::new(Bundle {
-                    prompt: head.prompt,
-                    usage: head.usage,
-                    tool_description: head.tool_description,
-                    tool_schema: head.tool_schema,
-                    skills: (0..head.skills.len())
+                    prompt: view.prompt,
+                    usage: view.usage,
+                    tool_description: view.tool_description,
+                    tool_schema: view.tool_schema,
+                    skills: (0..view.len())
                         .filter_map(|at| self.skill_at(at).ok().cloned())
                         .collect(),
-                    revision: head.revision,
-                    signatures: head.signatures.clone(),
+                    revision: view.revision,
+                    signatures: view.signatures.clone(),
                 })
             }),
         }
     }
 
-    /// The text listing the skills for the system prompt, by default the
-    /// `<available_skills>` block (no trailing newline).
-    ///
-    /// ```
-    /// # let bytes = skills_core::__doc_bundle();
-    /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
-    /// assert!(catalog.prompt().ends_with("</available_skills>"));
-    /// ```
-    pub fn prompt(&self) -> &'a str {
+    /// The prompt the bundle stores, if it stores one.
+    pub(crate) fn stored_prompt(&self) -> Option<&'a str> {
         match &self.store {
-            Store::Full(bundle) => bundle.prompt,
-            Store::Lazy { head, .. } => head.prompt,
+            Store::Full { bundle, .. } => bundle.prompt,
+            Store::Lazy { view, .. } => view.prompt,
         }
+    }
+
+    /// Where the prompt rendered from the skills is kept.
+    pub(crate) fn rendered_prompt(&self) -> &OnceBox<String> {
+        &self.prompt
     }
 
     /// The paragraph telling the model how to use the `skill` tool, to put
@@ -251,8 +286,8 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn usage(&self) -> &'a str {
         match &self.store {
-            Store::Full(bundle) => bundle.usage,
-            Store::Lazy { head, .. } => head.usage,
+            Store::Full { bundle, .. } => bundle.usage,
+            Store::Lazy { view, .. } => view.usage,
         }
     }
 
@@ -272,25 +307,11 @@ impl<'a> Catalog<'a> {
         out
     }
 
-    /// The `skill` tool's definition to give the model.
-    ///
-    /// ```
-    /// # let bytes = skills_core::__doc_bundle();
-    /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
-    /// let tool = catalog.tool_definition();
-    /// assert_eq!(tool.name, "skill");
-    /// assert_eq!(tool.description, skills_core::TOOL_DESCRIPTION);
-    /// assert!(tool.parameters.starts_with(r#"{"type":"object""#));
-    /// ```
-    pub fn tool_definition(&self) -> ToolDefinition<'a> {
-        let (description, parameters) = match &self.store {
-            Store::Full(bundle) => (bundle.tool_description, bundle.tool_schema),
-            Store::Lazy { head, .. } => (head.tool_description, head.tool_schema),
-        };
-        ToolDefinition {
-            name: TOOL_NAME,
-            description,
-            parameters,
+    /// The bundle's tool description and tool schema.
+    pub(crate) fn tool_texts(&self) -> (&'a str, &'a str) {
+        match &self.store {
+            Store::Full { bundle, .. } => (bundle.tool_description, bundle.tool_schema),
+            Store::Lazy { view, .. } => (view.tool_description, view.tool_schema),
         }
     }
 
@@ -341,8 +362,8 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn len(&self) -> usize {
         match &self.store {
-            Store::Full(bundle) => bundle.skills.len(),
-            Store::Lazy { head, .. } => head.skills.len(),
+            Store::Full { bundle, .. } => bundle.skills.len(),
+            Store::Lazy { view, .. } => view.len(),
         }
     }
 

@@ -236,15 +236,13 @@ impl<'a> Catalog<'a> {
                 }
             }
             CoreTool::GetSkillBody => Cow::Borrowed(skill.body()),
-            CoreTool::GetSkillOutline => Cow::Owned(skill.outline.render(skill.name)),
-            CoreTool::GetSkillSection => Cow::Borrowed(
-                skill
-                    .outline
-                    .section(skill.name, skill.body(), argument)
-                    .map_err(|missing| CoreToolError::NotFound {
-                        message: missing.to_string(),
-                    })?,
-            ),
+            CoreTool::GetSkillOutline => Cow::Owned(skill.outline().render(skill.name)),
+            CoreTool::GetSkillSection => skill
+                .outline()
+                .section(skill.name, skill.body(), argument)
+                .map_err(|missing| CoreToolError::NotFound {
+                    message: missing.to_string(),
+                })?,
             CoreTool::ListSkillResources => Cow::Owned(list_resources(skill).to_json()),
             CoreTool::GetSkillReference | CoreTool::GetSkillScript | CoreTool::GetSkillAsset => {
                 let kind = tool.kind().unwrap_or_default();

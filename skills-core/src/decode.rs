@@ -6,9 +6,8 @@ use core::fmt;
 
 use alloc::vec::Vec;
 
-use crate::bundle::{
-    Bundle, BundleError, FORMAT_VERSION, HEADER_LEN, MAGIC, Signature, SkillEntry,
-};
+use crate::bundle::{Bundle, BundleError, FORMAT_VERSION, HEADER_LEN, MAGIC, SkillEntry};
+use crate::layout::View;
 use crate::wire::{Decode, Reader, WireError};
 
 /// Why bytes could not be opened as a skills bundle.
@@ -110,7 +109,8 @@ impl fmt::Display for Escaped<'_> {
 
 impl<'a> Bundle<'a> {
     /// Decodes a bundle from its encoding, borrowing every string and byte
-    /// string from `bytes`, and checks it (see [`Bundle::check`]).
+    /// string from `bytes`, and checks it (see [`Bundle::check`]), its name
+    /// index included.
     ///
     /// The header comes first: a wrong magic or another format version is
     /// reported as such before the body is read. Bytes after the body are
@@ -118,19 +118,39 @@ impl<'a> Bundle<'a> {
     ///
     /// ```
     /// use skills_core::bundle::Bundle;
-    /// let bytes = Bundle { prompt: "hello", ..Bundle::default() }.encode().unwrap();
-    /// assert_eq!(Bundle::decode(&bytes).unwrap().prompt, "hello");
+    /// let bytes = Bundle { prompt: Some("hello"), ..Bundle::default() }.encode().unwrap();
+    /// assert_eq!(Bundle::decode(&bytes).unwrap().prompt, Some("hello"));
     /// ```
     pub fn decode(bytes: &'a [u8]) -> Result<Bundle<'a>, DecodeError> {
-        let bundle = decode_unchecked(bytes)?;
+        let view: View<'a> = decode_body(bytes)?;
+        view.check_index()?;
+        let bundle = bundle_of(view)?;
         bundle.check()?;
         Ok(bundle)
     }
 }
 
+/// Every skill of a layout decoded (not checked).
+pub(crate) fn bundle_of(view: View<'_>) -> Result<Bundle<'_>, DecodeError> {
+    let skills = (0..view.len())
+        .map(|at| crate::codec::decode_skill(view.name(at), view.detail(at)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(DecodeError::Corrupt)?;
+    Ok(Bundle {
+        prompt: view.prompt,
+        usage: view.usage,
+        tool_description: view.tool_description,
+        tool_schema: view.tool_schema,
+        skills,
+        revision: view.revision,
+        signatures: view.signatures,
+    })
+}
+
 /// Header, body and trailing bytes; not the rules of [`Bundle::check`].
+#[cfg(test)]
 pub(crate) fn decode_unchecked(bytes: &[u8]) -> Result<Bundle<'_>, DecodeError> {
-    decode_body(bytes)
+    bundle_of(decode_body(bytes)?)
 }
 
 /// The header checked, then the body decoded as `T` with nothing after it.
@@ -155,42 +175,12 @@ pub(crate) fn decode_body<'a, T: Decode<'a>>(bytes: &'a [u8]) -> Result<T, Decod
     Ok(bundle)
 }
 
-/// A bundle as `Catalog::open` reads it: the same wire layout as
-/// [`Bundle`], with each skill left as its name and encoded bytes.
-#[derive(Debug, Clone)]
-// Without the catalog only the skills and the revision are read; the
-// rest is decoded to check it.
-#[cfg_attr(not(feature = "catalog"), allow(dead_code))]
-pub(crate) struct Head<'a> {
-    pub(crate) prompt: &'a str,
-    pub(crate) usage: &'a str,
-    pub(crate) tool_description: &'a str,
-    pub(crate) tool_schema: &'a str,
-    pub(crate) skills: Vec<SkillEntry<'a>>,
-    pub(crate) revision: [u8; 32],
-    pub(crate) signatures: Vec<Signature<'a>>,
-}
-
-impl<'a> crate::wire::Decode<'a> for Head<'a> {
-    fn decode(reader: &mut crate::wire::Reader<'a>) -> Result<Self, crate::wire::WireError> {
-        Ok(Head {
-            prompt: reader.str()?,
-            usage: reader.str()?,
-            tool_description: reader.str()?,
-            tool_schema: reader.str()?,
-            skills: reader.seq()?,
-            revision: reader.array32()?,
-            signatures: reader.seq()?,
-        })
-    }
-}
-
 impl<'a> SkillEntry<'a> {
     /// The skills of a bundle's bytes, in catalog order, each left as its
-    /// name and nested encoding (borrowed from `bytes`), with the bundle's
+    /// name and own encoding (borrowed from `bytes`), with the bundle's
     /// recorded revision: for a compiler that compares its skills'
-    /// encodings with the last build's. Checks the header and the wire
-    /// format, not the rules of [`Bundle::check`].
+    /// encodings with the last build's. Checks the header and the layout,
+    /// not the rules of [`Bundle::check`].
     ///
     /// ```
     /// use skills_core::bundle::{Bundle, Skill, SkillEntry};
@@ -201,8 +191,14 @@ impl<'a> SkillEntry<'a> {
     /// assert_eq!(entries[0].detail.0, SkillEntry::encode(&skill).detail);
     /// ```
     pub fn list(bytes: &'a [u8]) -> Result<(Vec<SkillEntry<'a>>, [u8; 32]), DecodeError> {
-        let head: Head<'a> = decode_body(bytes)?;
-        Ok((head.skills, head.revision))
+        let view: View<'a> = decode_body(bytes)?;
+        let entries = (0..view.len())
+            .map(|at| SkillEntry {
+                name: view.name(at),
+                detail: crate::bundle::Bytes(view.detail(at)),
+            })
+            .collect();
+        Ok((entries, view.revision))
     }
 }
 
@@ -230,7 +226,7 @@ mod tests {
             Err(DecodeError::UnsupportedVersion { found: 256 })
         );
         assert!(matches!(
-            decode_unchecked(b"SKB\0\x05\x00"),
+            decode_unchecked(b"SKB\0\x06\x00"),
             Err(DecodeError::Corrupt(_))
         ));
     }
@@ -261,7 +257,7 @@ mod tests {
             version.contains(&["skills-runtime ", env!("CARGO_PKG_VERSION")].concat()),
             "{version}"
         );
-        assert!(version.contains("reads format version 5"), "{version}");
+        assert!(version.contains("reads format version 6"), "{version}");
         let bytes: Vec<u8> = Vec::new();
         assert!(
             decode_unchecked(&bytes)

@@ -98,16 +98,16 @@ impl<'a> Catalog<'a> {
     /// catalog are ignored here) are exactly one whose body is at most
     /// `max_tokens` estimated tokens; `None` means: render a catalog.
     pub fn fast_path(&self, include: Option<&[&str]>, max_tokens: u64) -> Option<FastPath<'a>> {
-        let mut chosen = self
-            .skills()
-            .iter()
-            .filter(|skill| include.is_none_or(|ids| ids.contains(&skill.name)));
+        let mut chosen = (0..self.len())
+            .filter(|&at| include.is_none_or(|ids| ids.contains(&self.name_at(at))))
+            .filter_map(|at| self.skill_at(at).ok());
         let skill = chosen.next()?;
         if chosen.next().is_some() {
             return None;
         }
-        let body = skill.outline.stripped_body(skill.body());
-        let tokens = skill.outline.total_tokens;
+        let outline = skill.outline();
+        let body = outline.stripped_body(skill.body());
+        let tokens = outline.total_tokens;
         (tokens <= max_tokens).then_some(FastPath {
             name: skill.name,
             body,
@@ -116,8 +116,8 @@ impl<'a> Catalog<'a> {
     }
 
     /// The outline of the skill listed as `name` as text for an agent (see
-    /// [`crate::outline::Outline::render`]), rendered from the stored
-    /// sections, or `None` for an unknown skill.
+    /// [`crate::outline::Outline::render`]), split from the body, or `None`
+    /// for an unknown skill.
     ///
     /// ```
     /// # let bytes = skills_core::__doc_bundle();
@@ -126,25 +126,27 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn outline(&self, name: &str) -> Option<String> {
         self.lookup(name)
-            .map(|skill| skill.outline.render(skill.name))
+            .map(|skill| skill.outline().render(skill.name))
     }
 
     /// The text of section `key` of the skill listed as `name`: a slice of
-    /// the embedded body. `None` for an unknown skill; an unknown key is
-    /// agentskills-core's error listing the keys.
+    /// the embedded body (rejoined with `\n` when its lines end otherwise).
+    /// `None` for an unknown skill; an unknown key is agentskills-core's
+    /// error listing the keys.
     ///
     /// ```
     /// # let bytes = skills_core::__doc_bundle();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+    /// assert_eq!(catalog.section("pdf", "pdf").unwrap().unwrap(), "# PDF\n\nRead reference.md first.");
     /// let error = catalog.section("pdf", "setup").unwrap().unwrap_err();
-    /// assert_eq!(error.to_string(), "Skill 'pdf' has no section 'setup'; available keys: none");
+    /// assert_eq!(error.to_string(), "Skill 'pdf' has no section 'setup'; available keys: pdf");
     /// ```
     pub fn section(
         &self,
         name: &str,
         key: &str,
-    ) -> Option<Result<&'a str, crate::outline::SectionNotFound>> {
+    ) -> Option<Result<alloc::borrow::Cow<'a, str>, crate::outline::SectionNotFound>> {
         let skill = self.lookup(name)?;
-        Some(skill.outline.section(skill.name, skill.body(), key))
+        Some(skill.outline().section(skill.name, skill.body(), key))
     }
 }

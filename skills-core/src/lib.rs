@@ -59,7 +59,7 @@
 //!   the `skill` tool, everything that serves a bundle. The compiler
 //!   (`skills-build`) writes bundles without it, so a build script or proc
 //!   macro compiles less; `skills-runtime` always enables it.
-//! - `serde`: [`Read`] (and [`Sha256`]) implement `serde::Serialize`, in
+//! - `serde`: [`ReadRecord`] (and [`Sha256`]) implement `serde::Serialize`, in
 //!   the JSON shape of the Go module's read record; `ToolArguments`
 //!   implements `serde::Deserialize`, with the parser's verdicts.
 //! - `json`: `Catalog::call_json` and `ToolArguments`, for the model's
@@ -73,11 +73,24 @@
 //!
 //! # Modules
 //!
-//! [`bundle`] holds the wire types the compiler fills, [`catalog`] the
-//! decoded catalog, [`tool`] the `skill` tool, [`read`] the record of a
-//! read, [`embedded`] the static wrapper, [`prompt`] and [`instructions`]
-//! the two renderers shared with the compiler, [`path`] the path rules,
-//! [`base64`] the encoder for image parts.
+//! In floors, each importing only from the floors below it (no module
+//! imports one that imports it back):
+//!
+//! - the wire schema: [`bundle`] (the types the compiler fills, their
+//!   rules), `texts` (the tool's fixed texts, re-exported by [`tool`]),
+//!   [`wire`] (the encoding's primitives), `codec` (the types' encodings),
+//!   `names` (the name index), `layout` (the bundle's top level, its tables
+//!   and their bounds), `decode` (the header, [`DecodeError`]), with the
+//!   helpers they use ([`path`], [`pytext`], [`sha256`], [`read`]);
+//! - serving and rendering: [`catalog`] (the decoded catalog), [`render`]
+//!   (the one renderer of catalogs, `<available_skills>` included, and
+//!   the default prompt), [`prompt`] (that block for a plain list, through
+//!   [`render`]), [`outline`] (sections, split from a body when asked),
+//!   [`tool`] (the `skill` tool), [`read`] (the record of a read,
+//!   [`ReadRecord`]), [`embedded`] (the static wrapper), [`instructions`]
+//!   (the instructions text), [`base64`] (image parts);
+//! - above them: [`manifest`], [`resources`], [`fastpath`], [`core_tools`],
+//!   `revision` and `verify` (features).
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -90,6 +103,7 @@ pub mod base64;
 pub mod bundle;
 #[cfg(feature = "catalog")]
 pub mod catalog;
+mod codec;
 #[cfg(feature = "catalog")]
 pub mod core_tools;
 mod decode;
@@ -99,6 +113,7 @@ pub mod embedded;
 pub mod fastpath;
 pub mod instructions;
 pub mod json_writer;
+mod layout;
 pub mod manifest;
 mod names;
 pub mod outline;
@@ -113,6 +128,7 @@ pub mod resources;
 #[cfg(feature = "revision")]
 pub mod revision;
 pub mod sha256;
+mod texts;
 pub mod tool;
 #[cfg(feature = "verify")]
 pub mod verify;
@@ -126,7 +142,7 @@ pub use catalog::Catalog;
 pub use decode::DecodeError;
 #[cfg(feature = "catalog")]
 pub use embedded::Embedded;
-pub use read::{HexDigest, Read, Sha256};
+pub use read::{HexDigest, ReadRecord, Sha256};
 pub use tool::{
     Image, Reply, Resolution, Served, TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA, Target,
     ToolDefinition, ToolError, USAGE,
@@ -168,9 +184,7 @@ pub fn __doc_bundle() -> alloc::vec::Vec<u8> {
     const PDF_INSTRUCTIONS: &str = "# PDF\n\nRead reference.md first.\n\nfiles:\n- assets/form.pdf (8 bytes)\n- assets/logo.png (8 bytes)\n- reference.md (14 bytes)\n";
     const GIT_BODY: &str = "Rebase onto main.";
     const GIT_INSTRUCTIONS: &str = "Rebase onto main.\n\nfiles: none\n";
-    const PROMPT: &str = "<available_skills>\n<skill>\n<name>\npdf\n</name>\n<description>\nFill PDF forms.\n</description>\n<location>\nskill://pdf/SKILL.md\n</location>\n</skill>\n<skill>\n<name>\ngit-rebase\n</name>\n<description>\nRebase safely.\n</description>\n<location>\nskill://git-rebase/SKILL.md\n</location>\n</skill>\n</available_skills>";
     let bundle = Bundle {
-        prompt: PROMPT,
         skills: vec![
             Skill {
                 name: "pdf",

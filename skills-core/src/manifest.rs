@@ -359,3 +359,22 @@ impl Catalog<'_> {
         Ok(out)
     }
 }
+
+impl<'a> Skill<'a> {
+    /// The frontmatter as compact JSON: the stored text, or else the one
+    /// derived from the frontmatter text (`{}` if it cannot be).
+    ///
+    /// ```
+    /// use skills_core::bundle::Skill;
+    /// let skill = Skill { frontmatter: "name: a\ndescription: B.\n", ..Skill::default() };
+    /// assert_eq!(skill.frontmatter_json(), r#"{"name":"a","description":"B."}"#);
+    /// ```
+    pub fn frontmatter_json(&self) -> alloc::borrow::Cow<'a, str> {
+        match self.frontmatter_json {
+            Some(json) => json.into(),
+            None => simple_frontmatter_json(self.frontmatter)
+                .unwrap_or_else(|| "{}".into())
+                .into(),
+        }
+    }
+}

@@ -1,188 +1,310 @@
-//! The table from a skill's listed name to its place in the catalog.
+//! The index from a skill's listed name to its place in the catalog, which
+//! the compiler writes into the bundle (see the `layout` module) so a
+//! reader looks a name up without building anything.
 //!
-//! A call looks its skill up by name. With a thousand skills spread over
-//! megabytes of bundle, a binary search compares the wanted name against
-//! ten names in ten different places; this open-addressing table compares
-//! a 32-bit hash first and reads a name only when the hashes agree, so a
-//! lookup touches one slot and, almost always, one name.
+//! Two shapes. Usually an open-addressing hash table: a power of two of
+//! slots, at least twice the names, each the skill's index plus one (zero
+//! for empty), probed linearly from the name's seeded hash; a lookup
+//! touches one slot and, almost always, one name. The hash is easy to
+//! steer, so the compiler bounds every name's probe run by [`MAX_RUN`],
+//! trying seeds in turn; when no seed does (names made to collide), the
+//! indices sorted by name, for a binary search. Building costs O(n) probes
+//! (or O(n log n) comparisons), a lookup O([`MAX_RUN`]) or O(log n),
+//! whatever the names.
 
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::bundle::BundleError;
+use crate::wire::{Reader, Sink, WireError, WireErrorKind, entry, put_table, put_varint};
 
-/// Slot contents: the name's hash and the skill's index plus one (zero
-/// marks an empty slot).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Slot {
-    hash: u32,
-    index_plus_one: usize,
-}
+/// The longest probe run from a name's home slot to its own slot. Ordinary
+/// names, at a load of one half, need a few; a table needing more for some
+/// name is built again with the next seed.
+pub(crate) const MAX_RUN: usize = 128;
 
-/// The longest run of occupied slots a hashed table may hold. Ordinary
-/// names, at the table's load of one half, make runs of a few slots; names
-/// crafted to share slots make runs of thousands, and then every insertion
-/// and every lookup walks one. A table with a longer run is given up for a
-/// sorted list, so a lookup never reads more than this many slots.
-const MAX_RUN: usize = 128;
-
-/// Names to catalog indices; built once, read by every call.
-///
-/// Two shapes, chosen when the table is built: an open-addressing hash
-/// table (the usual one), or, when the names collide more than ordinary
-/// names ever do (a bundle made to slow its reader down), the indices
-/// sorted by name for a binary search. Building costs O(n) slot probes or
-/// O(n log n) comparisons, a lookup O([`MAX_RUN`]) or O(log n), whatever
-/// the names.
+/// Why names cannot be indexed, or an index is not theirs.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum NameIndex {
-    /// Open addressing with linear probing; no run longer than [`MAX_RUN`].
+pub(crate) enum IndexError {
+    /// A name is given twice.
+    Duplicate(alloc::string::String),
+    /// The index is not the one [`Index::build`] makes for the names.
+    Bad,
+}
+
+/// How many seeds the compiler tries before it sorts.
+const SEEDS: u32 = 8;
+
+/// FNV-1a over the name's bytes from a seeded basis, then mixed (the
+/// finaliser of MurmurHash3) so the low bits a slot takes depend on every
+/// byte.
+pub(crate) fn hash(seed: u32, name: &str) -> u32 {
+    let basis = 0x811c_9dc5u32 ^ seed.wrapping_mul(0x9e37_79b9);
+    let mut h = name
+        .bytes()
+        .fold(basis, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+    h ^= h >> 16;
+    h = h.wrapping_mul(0x85eb_ca6b);
+    h ^= h >> 13;
+    h = h.wrapping_mul(0xc2b2_ae35);
+    h ^ (h >> 16)
+}
+
+/// The number of slots of a hashed table for `count` names.
+pub(crate) fn slots_for(count: usize) -> Option<usize> {
+    match count {
+        0 => Some(0),
+        n => n.checked_mul(2)?.checked_next_power_of_two(),
+    }
+}
+
+/// An index as read from a bundle (borrowing its table) or as built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Index<'a> {
+    /// Slots of little-endian `u32`: 0 empty, else index + 1.
     Hashed {
-        /// A power of two in length, at most half full.
-        slots: Vec<Slot>,
+        /// The seed of the hash.
+        seed: u32,
+        /// `slots_for(count)` slots, 4 bytes each.
+        slots: Table<'a>,
     },
-    /// Skill indices in the byte order of their names.
+    /// Indices in the byte order of their names, 4 bytes each.
     Sorted {
-        /// Every index once.
-        order: Vec<usize>,
+        /// `count` indices.
+        order: Table<'a>,
     },
 }
 
-impl Default for NameIndex {
-    fn default() -> Self {
-        NameIndex::Hashed { slots: Vec::new() }
+/// A table of `u32`: borrowed little-endian bytes, or built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Table<'a> {
+    /// Read from a bundle.
+    Bytes(&'a [u8]),
+    /// Built by [`Index::build`].
+    Built(Vec<u32>),
+}
+
+impl Table<'_> {
+    fn get(&self, at: usize) -> usize {
+        match self {
+            Table::Bytes(bytes) => entry(bytes, at),
+            Table::Built(values) => values.get(at).map_or(0, |&v| v as usize),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Table::Bytes(bytes) => bytes.len() / 4,
+            Table::Built(values) => values.len(),
+        }
+    }
+
+    fn values(&self) -> Vec<u32> {
+        (0..self.len()).map(|at| self.get(at) as u32).collect()
     }
 }
 
-/// FNV-1a over the name's bytes. Easy to steer, which is why the table
-/// bounds its runs rather than trusting the hash.
-fn hash(name: &str) -> u32 {
-    name.bytes().fold(0x811c_9dc5u32, |h, b| {
-        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
-    })
-}
-
-impl NameIndex {
-    /// Indexes `len` names (`name(i)` for `i` in `0..len`), refusing a name
-    /// given twice.
+impl<'a> Index<'a> {
+    /// Indexes `count` names (`name(i)` for `i` in `0..count`), refusing a
+    /// name given twice.
     pub(crate) fn build<'n>(
-        len: usize,
+        count: usize,
         name: impl Fn(usize) -> &'n str,
-    ) -> Result<Self, BundleError> {
-        match Self::hashed(len, &name)? {
-            Some(index) => Ok(index),
-            None => Self::sorted(len, &name),
-        }
-    }
-
-    /// The hash table, or `None` when some run of occupied slots would
-    /// grow past [`MAX_RUN`].
-    fn hashed<'n>(
-        len: usize,
-        name: &impl Fn(usize) -> &'n str,
-    ) -> Result<Option<Self>, BundleError> {
-        let capacity = len
-            .saturating_mul(2)
-            .max(1)
-            .checked_next_power_of_two()
-            .unwrap_or(usize::MAX / 2 + 1);
-        let mut slots = vec![Slot::default(); capacity];
-        let mask = capacity - 1;
-        for index in 0..len {
-            let wanted = name(index);
-            let h = hash(wanted);
-            let mut at = h as usize & mask;
-            let mut probes = 0;
-            loop {
-                let slot = slots[at];
-                if slot.index_plus_one == 0 {
-                    slots[at] = Slot {
-                        hash: h,
-                        index_plus_one: index + 1,
-                    };
-                    break;
-                }
-                if slot.hash == h && name(slot.index_plus_one - 1) == wanted {
-                    return Err(BundleError::DuplicateSkill {
-                        name: wanted.into(),
-                    });
-                }
-                probes += 1;
-                if probes > MAX_RUN {
-                    return Ok(None);
-                }
-                at = (at + 1) & mask;
+    ) -> Result<Index<'static>, IndexError> {
+        for seed in 0..SEEDS {
+            if let Some(slots) = hashed(seed, count, &name)? {
+                return Ok(Index::Hashed {
+                    seed,
+                    slots: Table::Built(slots),
+                });
             }
         }
-        // Short probes can still leave a long run (names whose home slots
-        // are adjacent); a lookup of a missing name would walk all of it.
-        if longest_run(&slots) > MAX_RUN {
-            return Ok(None);
-        }
-        Ok(Some(NameIndex::Hashed { slots }))
+        sorted(count, &name).map(|order| Index::Sorted {
+            order: Table::Built(order),
+        })
     }
 
-    /// The indices sorted by name; a repeated name sits beside its twin.
-    fn sorted<'n>(len: usize, name: &impl Fn(usize) -> &'n str) -> Result<Self, BundleError> {
-        let mut order: Vec<usize> = (0..len).collect();
-        // Stable, so of two equal names the first given comes first.
-        order.sort_by(|&a, &b| name(a).cmp(name(b)));
-        if let Some(pair) = order.windows(2).find(|pair| name(pair[0]) == name(pair[1])) {
-            return Err(BundleError::DuplicateSkill {
-                name: name(pair[1]).into(),
-            });
-        }
-        Ok(NameIndex::Sorted { order })
-    }
-
-    /// The index of `wanted`, if it is one of the names.
-    #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
-    pub(crate) fn find<'n>(&self, wanted: &str, name: impl Fn(usize) -> &'n str) -> Option<usize> {
-        let slots = match self {
-            NameIndex::Sorted { order } => {
-                let at = order
-                    .binary_search_by(|&index| name(index).cmp(wanted))
-                    .ok()?;
-                return order.get(at).copied();
-            }
-            NameIndex::Hashed { slots } => slots,
+    /// Reads an index written by [`encode`](Self::encode) for `count`
+    /// names, checking its table's length.
+    pub(crate) fn decode(reader: &mut Reader<'a>, count: usize) -> Result<Self, WireError> {
+        let bad = WireError {
+            kind: WireErrorKind::BadTable,
+            offset: 0,
         };
-        let mask = slots.len().checked_sub(1)?;
-        let h = hash(wanted);
-        let mut at = h as usize & mask;
-        // No run is longer than `MAX_RUN`, so an empty slot comes soon.
-        for _ in 0..=MAX_RUN {
-            let slot = slots.get(at)?;
-            if slot.index_plus_one == 0 {
-                return None;
+        Ok(match reader.variant(2)? {
+            0 => {
+                let seed = reader.take(4)?;
+                let seed = u32::from_le_bytes([seed[0], seed[1], seed[2], seed[3]]);
+                let slots = reader.bytes()?;
+                if slots_for(count).and_then(|n| n.checked_mul(4)) != Some(slots.len()) {
+                    return Err(bad);
+                }
+                Index::Hashed {
+                    seed,
+                    slots: Table::Bytes(slots),
+                }
             }
-            let index = slot.index_plus_one - 1;
-            if slot.hash == h && name(index) == wanted {
-                return Some(index);
+            _ => {
+                let order = reader.bytes()?;
+                if count.checked_mul(4) != Some(order.len()) {
+                    return Err(bad);
+                }
+                Index::Sorted {
+                    order: Table::Bytes(order),
+                }
+            }
+        })
+    }
+
+    /// Writes the index: its kind, the seed, the table.
+    pub(crate) fn encode(&self, out: &mut dyn Sink) {
+        match self {
+            Index::Hashed { seed, slots } => {
+                put_varint(out, 0);
+                out.put(&seed.to_le_bytes());
+                put_table(out, &slots.values());
+            }
+            Index::Sorted { order } => {
+                put_varint(out, 1);
+                put_table(out, &order.values());
+            }
+        }
+    }
+
+    /// The index of `wanted` among the `count` names, if the table finds it.
+    #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
+    pub(crate) fn find<'n>(
+        &self,
+        wanted: &str,
+        count: usize,
+        name: impl Fn(usize) -> &'n str,
+    ) -> Option<usize> {
+        match self {
+            Index::Hashed { seed, slots } => {
+                let mask = slots.len().checked_sub(1)?;
+                let mut at = hash(*seed, wanted) as usize & mask;
+                for _ in 0..=MAX_RUN {
+                    let index = slots.get(at).checked_sub(1)?;
+                    if index < count && name(index) == wanted {
+                        return Some(index);
+                    }
+                    at = (at + 1) & mask;
+                }
+                None
+            }
+            Index::Sorted { order } => {
+                let (mut low, mut high) = (0, order.len().min(count));
+                while low < high {
+                    let mid = low + (high - low) / 2;
+                    let index = order.get(mid);
+                    match name(index).cmp(wanted) {
+                        core::cmp::Ordering::Less => low = mid + 1,
+                        core::cmp::Ordering::Greater => high = mid,
+                        core::cmp::Ordering::Equal => return (index < count).then_some(index),
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    /// Checks that this index is the one [`build`](Self::build) makes for
+    /// the names with this seed (or a sorted order of all of them): then it
+    /// finds every name at its place, and no name is listed twice.
+    pub(crate) fn check<'n>(
+        &self,
+        count: usize,
+        name: impl Fn(usize) -> &'n str,
+    ) -> Result<(), IndexError> {
+        let bad = || IndexError::Bad;
+        match self {
+            Index::Hashed { seed, slots } => {
+                let built = hashed(*seed, count, &name)?.ok_or_else(bad)?;
+                if built.len() != slots.len()
+                    || built
+                        .iter()
+                        .enumerate()
+                        .any(|(at, &v)| slots.get(at) != v as usize)
+                {
+                    return Err(bad());
+                }
+                Ok(())
+            }
+            Index::Sorted { order } => {
+                if order.len() != count {
+                    return Err(bad());
+                }
+                for at in 0..count {
+                    let index = order.get(at);
+                    if index >= count {
+                        return Err(bad());
+                    }
+                    if at > 0 {
+                        let previous = name(order.get(at - 1));
+                        match previous.cmp(name(index)) {
+                            core::cmp::Ordering::Less => {}
+                            core::cmp::Ordering::Equal => {
+                                return Err(IndexError::Duplicate(name(index).into()));
+                            }
+                            core::cmp::Ordering::Greater => return Err(bad()),
+                        }
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The hash table with `seed`, or `None` when some name would sit more
+/// than [`MAX_RUN`] slots past its home.
+fn hashed<'n>(
+    seed: u32,
+    count: usize,
+    name: &impl Fn(usize) -> &'n str,
+) -> Result<Option<Vec<u32>>, IndexError> {
+    let Some(capacity) = slots_for(count) else {
+        return Ok(None);
+    };
+    if u32::try_from(count).is_err() {
+        return Ok(None);
+    }
+    let mut slots = vec![0u32; capacity];
+    let mask = capacity.wrapping_sub(1);
+    for index in 0..count {
+        let wanted = name(index);
+        let mut at = hash(seed, wanted) as usize & mask;
+        let mut probes = 0;
+        loop {
+            let slot = slots[at] as usize;
+            if slot == 0 {
+                slots[at] = index as u32 + 1;
+                break;
+            }
+            if name(slot - 1) == wanted {
+                return Err(IndexError::Duplicate(wanted.into()));
+            }
+            probes += 1;
+            if probes > MAX_RUN {
+                return Ok(None);
             }
             at = (at + 1) & mask;
         }
-        None
     }
+    Ok(Some(slots))
 }
 
-/// The longest run of occupied slots, wrapping around the end.
-fn longest_run(slots: &[Slot]) -> usize {
-    let occupied = |slot: &Slot| slot.index_plus_one != 0;
-    // Start counting after an empty slot, so a run across the end is one.
-    let Some(empty) = slots.iter().position(|slot| !occupied(slot)) else {
-        return slots.len();
-    };
-    let (mut longest, mut run) = (0, 0);
-    for offset in 1..=slots.len() {
-        if occupied(&slots[(empty + offset) % slots.len()]) {
-            run += 1;
-            longest = longest.max(run);
-        } else {
-            run = 0;
-        }
+/// The indices sorted by name; a repeated name sits beside its twin.
+fn sorted<'n>(count: usize, name: &impl Fn(usize) -> &'n str) -> Result<Vec<u32>, IndexError> {
+    let mut order: Vec<u32> = (0..count as u32).collect();
+    // Stable, so of two equal names the first given comes first.
+    order.sort_by(|&a, &b| name(a as usize).cmp(name(b as usize)));
+    if let Some(pair) = order
+        .windows(2)
+        .find(|pair| name(pair[0] as usize) == name(pair[1] as usize))
+    {
+        return Err(IndexError::Duplicate(name(pair[1] as usize).into()));
     }
-    longest
+    Ok(order)
 }
 
 #[cfg(test)]
@@ -194,76 +316,106 @@ mod tests {
     #[test]
     fn finds_every_name_and_nothing_else() {
         let names: Vec<String> = (0..1000).map(|i| format!("skill-{i}")).collect();
-        let index = NameIndex::build(names.len(), |i| &names[i]).unwrap();
+        let index = Index::build(names.len(), |i| &names[i]).unwrap();
+        assert!(matches!(index, Index::Hashed { seed: 0, .. }));
         for (i, name) in names.iter().enumerate() {
-            assert_eq!(index.find(name, |j| &names[j]), Some(i));
+            assert_eq!(index.find(name, names.len(), |j| &names[j]), Some(i));
         }
-        assert_eq!(index.find("skill-1000", |j| &names[j]), None);
-        assert_eq!(index.find("", |j| &names[j]), None);
+        assert_eq!(index.find("skill-1000", names.len(), |j| &names[j]), None);
+        assert_eq!(index.find("", names.len(), |j| &names[j]), None);
+        assert_eq!(index.check(names.len(), |j| &names[j]), Ok(()));
     }
 
     #[test]
     fn refuses_a_name_given_twice() {
         let names = ["a", "b", "a"];
         assert_eq!(
-            NameIndex::build(3, |i| names[i]),
-            Err(BundleError::DuplicateSkill { name: "a".into() })
+            Index::build(3, |i| names[i]),
+            Err(IndexError::Duplicate("a".into()))
         );
     }
 
-    /// Names whose home slots all fall in the first half of the table:
-    /// one run of every name, which makes probing quadratic.
+    /// Names whose home slots under every seed tried fall in the first
+    /// slot: found by search, a few hundred names.
     fn crowded(len: usize) -> Vec<String> {
-        let half = len; // the table holds `2 * len` slots
+        let mask = slots_for(len).unwrap() - 1;
         (0u64..)
             .map(|i| format!("n{i:x}"))
-            .filter(|name| (hash(name) as usize) & (2 * len - 1) < half)
+            .filter(|name| (0..2).all(|seed| hash(seed, name) as usize & mask < 8))
             .take(len)
             .collect()
     }
 
     #[test]
-    fn crowded_names_fall_back_to_a_sorted_list_and_are_all_found() {
-        let names = crowded(4096);
-        let index = NameIndex::build(names.len(), |i| &names[i]).unwrap();
-        assert!(matches!(index, NameIndex::Sorted { .. }));
-        for (i, name) in names.iter().enumerate() {
-            assert_eq!(index.find(name, |j| &names[j]), Some(i));
-        }
-        assert_eq!(index.find("absent", |j| &names[j]), None);
-        let mut twice = names.clone();
-        twice.push(names[17].clone());
-        assert_eq!(
-            NameIndex::build(twice.len(), |i| &twice[i]),
-            Err(BundleError::DuplicateSkill {
-                name: names[17].clone()
-            })
+    fn crowded_names_move_to_another_seed_and_are_all_found() {
+        let names = crowded(300);
+        let index = Index::build(names.len(), |i| &names[i]).unwrap();
+        assert!(
+            !matches!(index, Index::Hashed { seed: 0 | 1, .. }),
+            "{index:?}"
         );
+        for (i, name) in names.iter().enumerate() {
+            assert_eq!(index.find(name, names.len(), |j| &names[j]), Some(i));
+        }
+        assert_eq!(index.find("absent", names.len(), |j| &names[j]), None);
+        assert_eq!(index.check(names.len(), |j| &names[j]), Ok(()));
     }
 
     #[test]
-    fn ordinary_names_keep_the_hash_table() {
-        let names: Vec<String> = (0..100_000).map(|i| format!("skill-{i}")).collect();
-        let index = NameIndex::build(names.len(), |i| &names[i]).unwrap();
-        assert!(matches!(index, NameIndex::Hashed { .. }));
-    }
-
-    #[test]
-    fn runs_wrap_around_the_end() {
-        let full = Slot {
-            hash: 0,
-            index_plus_one: 1,
+    fn sorted_indices_find_and_check() {
+        let names = ["c", "a", "b"];
+        let index = Index::Sorted {
+            order: Table::Built(sorted(3, &|i| names[i]).unwrap()),
         };
-        let empty = Slot::default();
-        assert_eq!(longest_run(&[full, empty, full, full]), 3);
-        assert_eq!(longest_run(&[empty, full, full, empty]), 2);
-        assert_eq!(longest_run(&[full, full]), 2);
-        assert_eq!(longest_run(&[empty]), 0);
+        assert_eq!(index.find("a", 3, |i| names[i]), Some(1));
+        assert_eq!(index.find("d", 3, |i| names[i]), None);
+        assert_eq!(index.check(3, |i| names[i]), Ok(()));
+        let wrong = Index::Sorted {
+            order: Table::Built(vec![0, 1, 2]),
+        };
+        assert_eq!(wrong.check(3, |i| names[i]), Err(IndexError::Bad));
+        let twice = ["a", "a"];
+        let index = Index::Sorted {
+            order: Table::Built(vec![0, 1]),
+        };
+        assert!(matches!(
+            index.check(2, |i| twice[i]),
+            Err(IndexError::Duplicate(_))
+        ));
+    }
+
+    #[test]
+    fn ordinary_names_keep_the_first_seed() {
+        let names: Vec<String> = (0..100_000).map(|i| format!("skill-{i}")).collect();
+        let index = Index::build(names.len(), |i| &names[i]).unwrap();
+        assert!(matches!(index, Index::Hashed { seed: 0, .. }));
     }
 
     #[test]
     fn an_empty_index_finds_nothing() {
-        let index = NameIndex::build(0, |_| "").unwrap();
-        assert_eq!(index.find("x", |_| "x"), None);
+        let index = Index::build(0, |_| "").unwrap();
+        assert_eq!(index.find("x", 0, |_| "x"), None);
+        assert_eq!(index.check(0, |_| ""), Ok(()));
+    }
+
+    #[test]
+    fn a_hostile_table_is_bounded_and_refused() {
+        // Every slot claims skill 0: lookups of other names stop after
+        // MAX_RUN probes; check refuses it.
+        let names = ["a", "b"];
+        let bytes: Vec<u8> = (0..4).flat_map(|_| 1u32.to_le_bytes()).collect();
+        let index = Index::Hashed {
+            seed: 0,
+            slots: Table::Bytes(&bytes),
+        };
+        assert_eq!(index.find("b", 2, |i| names[i]), None);
+        assert_eq!(index.check(2, |i| names[i]), Err(IndexError::Bad));
+        // Indices past the count are never served.
+        let bytes: Vec<u8> = (0..4).flat_map(|_| 9u32.to_le_bytes()).collect();
+        let index = Index::Hashed {
+            seed: 0,
+            slots: Table::Bytes(&bytes),
+        };
+        assert_eq!(index.find("a", 2, |i| names[i]), None);
     }
 }

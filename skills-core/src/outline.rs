@@ -1,14 +1,31 @@
 //! Outlines and sections: a skill's body split at its headings, with token
-//! estimates, computed at build time the way agentskills-core computes
-//! them and stored in the bundle, so a section is served as a slice.
+//! estimates, the way agentskills-core's `split_sections` computes them.
 //!
-//! The split itself lives in `skills-build` (it runs once, at build
-//! time); this module holds the stored shape, the outline text and the
-//! lookup of a section by key, with agentskills-core's wording.
+//! The outline is derived from the body when it is asked for
+//! ([`Outline::of`], [`crate::bundle::Skill::outline`]), not stored in the
+//! bundle: for a small skill its sections' keys, titles and ranges cost a
+//! sixth of the skill's bytes, and splitting a body takes microseconds.
+//! The build (`skills-build`'s `sections` module, the CLI's catalog) and
+//! the runtime use this one split.
+//!
+//! The rules: a heading is a line of 1 to 6 `#` at the very start, then
+//! spaces or tabs, then a title (a closing run of `#` is not part of it);
+//! a line inside a fenced code block (three or more backticks or tildes,
+//! closed by any fence line of the same character) is never a heading;
+//! the text before the first heading is the `preamble` section if it is
+//! not blank; a section runs from its heading line to the line before the
+//! next heading of any level. Keys are the titles case-folded with every
+//! run of characters other than `a-z0-9` turned into `-` (`section` when
+//! nothing is left), and a repeated key gets `-2`, `-3`, ...
 
-use alloc::string::String;
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
+
+use crate::pytext;
 
 /// Below this many estimated tokens, reading the whole body is cheaper than
 /// an outline and a section fetch (agentskills-core's
@@ -58,7 +75,7 @@ pub fn estimate_tokens(text: &str) -> u64 {
 ///     body_start: 0,
 ///     body_end: 9,
 ///     total_tokens: 3,
-///     sections: vec![Section { key: "a", title: "A", level: 1, tokens: 3, start: 0, end: 9, text: None }],
+///     sections: vec![Section { key: "a".into(), title: "A", level: 1, tokens: 3, start: 0, end: 9, text: None }],
 /// };
 /// assert!(outline.whole_body_is_cheaper());
 /// assert_eq!(outline.render("x"), "'x': ~3 tokens in 1 sections.\n\n- a (~3) — A\n\nCall get_skill_body instead: the whole body is only ~3 tokens, less than this outline plus a section fetch.");
@@ -80,7 +97,7 @@ pub struct Outline<'a> {
 ///
 /// ```
 /// use skills_core::outline::Section;
-/// let section = Section { key: "setup", title: "Setup", level: 2, tokens: 3, start: 0, end: 9, text: None };
+/// let section = Section { key: "setup".into(), title: "Setup", level: 2, tokens: 3, start: 0, end: 9, text: None };
 /// assert_eq!(section.text_in("## Setup\nrest"), "## Setup\n");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -88,7 +105,7 @@ pub struct Section<'a> {
     /// The key to fetch it by: the title slugified, `preamble`, or
     /// `section` for a title of punctuation only, with `-2`, `-3`, ... on
     /// repeats.
-    pub key: &'a str,
+    pub key: Cow<'a, str>,
     /// The heading's title, or [`PREAMBLE_TITLE`].
     pub title: &'a str,
     /// The number of `#`, or 0 for the preamble.
@@ -102,21 +119,42 @@ pub struct Section<'a> {
     /// The text, when it is not exactly the slice `start..end` (a body
     /// whose lines end in characters other than `\n`, which the split
     /// rejoins with `\n`).
-    pub text: Option<&'a str>,
+    pub text: Option<String>,
 }
 
 impl<'a> Section<'a> {
     /// The section's text within `stripped_body` (empty if the stored
     /// range does not fit it).
-    pub fn text_in(&self, stripped_body: &'a str) -> &'a str {
-        match self.text {
-            Some(text) => text,
-            None => stripped_body.get(self.start..self.end).unwrap_or_default(),
+    pub fn text_in(&self, stripped_body: &'a str) -> Cow<'a, str> {
+        match &self.text {
+            Some(text) => Cow::Owned(text.clone()),
+            None => Cow::Borrowed(stripped_body.get(self.start..self.end).unwrap_or_default()),
         }
     }
 }
 
 impl<'a> Outline<'a> {
+    /// The outline of a skill's `body` (everything after the frontmatter's
+    /// closing line): agentskills-core's `split_sections` over the body
+    /// stripped of surrounding whitespace.
+    ///
+    /// ```
+    /// use skills_core::outline::Outline;
+    /// let outline = Outline::of("Intro.\n\n# PDF\n\n## Setup\n\n```\n# not a heading\n```\n\n## Setup\n");
+    /// let keys: Vec<&str> = outline.sections.iter().map(|s| &*s.key).collect();
+    /// assert_eq!(keys, ["preamble", "pdf", "setup", "setup-2"]);
+    /// ```
+    pub fn of(body: &'a str) -> Outline<'a> {
+        let stripped = pytext::strip(body);
+        let start = stripped.as_ptr() as usize - body.as_ptr() as usize;
+        Outline {
+            body_start: start,
+            body_end: start + stripped.len(),
+            total_tokens: estimate_tokens(stripped),
+            sections: split(stripped),
+        }
+    }
+
     /// Whether the whole body costs fewer than
     /// [`WHOLE_BODY_CHEAPER_TOKENS`], so an agent should read it rather
     /// than the outline.
@@ -196,10 +234,10 @@ impl<'a> Outline<'a> {
     /// use skills_core::outline::{Outline, Section};
     /// let outline = Outline {
     ///     body_end: 6,
-    ///     sections: vec![Section { key: "a", title: "A", level: 1, tokens: 2, start: 0, end: 6, text: None }],
+    ///     sections: vec![Section { key: "a".into(), title: "A", level: 1, tokens: 2, start: 0, end: 6, text: None }],
     ///     ..Default::default()
     /// };
-    /// assert_eq!(outline.section("s", "# A\nx\n", "a"), Ok("# A\nx\n"));
+    /// assert_eq!(outline.section("s", "# A\nx\n", "a").unwrap(), "# A\nx\n");
     /// let error = outline.section("s", "# A\nx\n", "b").unwrap_err();
     /// assert_eq!(error.to_string(), "Skill 's' has no section 'b'; available keys: a");
     /// ```
@@ -208,7 +246,7 @@ impl<'a> Outline<'a> {
         name: &str,
         body: &'a str,
         key: &str,
-    ) -> Result<&'a str, SectionNotFound> {
+    ) -> Result<Cow<'a, str>, SectionNotFound> {
         let stripped = self.stripped_body(body);
         match self.sections.iter().find(|section| section.key == key) {
             Some(section) => Ok(section.text_in(stripped)),
@@ -218,7 +256,7 @@ impl<'a> Outline<'a> {
                 available: self
                     .sections
                     .iter()
-                    .map(|section| String::from(section.key))
+                    .map(|section| section.key.to_string())
                     .collect(),
             }),
         }
@@ -262,3 +300,233 @@ impl fmt::Display for SectionNotFound {
 }
 
 impl core::error::Error for SectionNotFound {}
+
+/// A fence opener or closer: up to three spaces or tabs, then three or
+/// more backticks or tildes. Returns the fence character.
+fn fence(line: &str) -> Option<char> {
+    let indent = line
+        .bytes()
+        .take(3)
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    let rest = line.get(indent..)?;
+    let c = rest.chars().next().filter(|c| matches!(c, '`' | '~'))?;
+    (rest.chars().take_while(|&d| d == c).count() >= 3).then_some(c)
+}
+
+/// A heading line's level and title.
+fn heading(line: &str) -> Option<(u8, &str)> {
+    let hashes = line.bytes().take_while(|&b| b == b'#').count();
+    if !(1..=6).contains(&hashes) {
+        return None;
+    }
+    let after = line.get(hashes..)?;
+    let text = after.trim_start_matches([' ', '\t']);
+    if text.len() == after.len() {
+        return None;
+    }
+    let first = text.chars().next().filter(|&c| !pytext::is_space(c))?;
+    // The shortest title such that the rest is blanks, hashes, blanks.
+    let tail = text.trim_end_matches([' ', '\t']);
+    let tail = tail.trim_end_matches('#');
+    let tail = tail.trim_end_matches([' ', '\t']);
+    let end = tail.len().max(first.len_utf8());
+    Some((u8::try_from(hashes).unwrap_or(6), text.get(..end)?))
+}
+
+/// The key of a title: case-folded, every run of characters other than
+/// `a-z0-9` one `-`, `section` when nothing is left.
+fn slug(title: &str) -> Cow<'_, str> {
+    let plain = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();
+    // Already a key (the usual preamble, or a lower-case title): borrowed.
+    let mut parts = title.split('-');
+    if !title.is_empty() && parts.all(|part| !part.is_empty() && part.chars().all(plain)) {
+        return Cow::Borrowed(title);
+    }
+    let folded = pytext::casefold(title);
+    let mut out = String::with_capacity(folded.len());
+    let mut dash = false;
+    for c in folded.chars() {
+        if plain(c) {
+            if dash && !out.is_empty() {
+                out.push('-');
+            }
+            dash = false;
+            out.push(c);
+        } else {
+            dash = true;
+        }
+    }
+    if out.is_empty() {
+        Cow::Borrowed("section")
+    } else {
+        Cow::Owned(out)
+    }
+}
+
+struct Pending<'b> {
+    title: &'b str,
+    level: u8,
+    lines: Vec<(usize, &'b str)>,
+}
+
+/// A section found: title, level, range, text when not the slice, tokens.
+type Found<'b> = (&'b str, u8, (usize, usize), Option<String>, u64);
+
+/// agentskills-core's `split_sections` over a stripped body.
+fn split(body: &str) -> Vec<Section<'_>> {
+    let mut found: Vec<Found<'_>> = Vec::new();
+    let mut pending = Pending {
+        title: PREAMBLE_TITLE,
+        level: 0,
+        lines: Vec::new(),
+    };
+    fn flush<'b>(body: &'b str, pending: &Pending<'b>, found: &mut Vec<Found<'b>>) {
+        let range = match (pending.lines.first(), pending.lines.last()) {
+            (Some(&(start, _)), Some(&(last, line))) => (start, last + line.len()),
+            _ => (0, 0),
+        };
+        let slice = body.get(range.0..range.1).unwrap_or_default();
+        // The lines joined with `\n`: the slice itself unless a line ended
+        // in another line break.
+        let rejoined = pending.lines.windows(2).any(|pair| {
+            let (at, line) = pair[0];
+            body.as_bytes().get(at + line.len()) != Some(&b'\n') || at + line.len() + 1 != pair[1].0
+        });
+        let text = rejoined.then(|| {
+            pending
+                .lines
+                .iter()
+                .map(|(_, line)| *line)
+                .collect::<Vec<_>>()
+                .join("\n")
+        });
+        let joined = text.as_deref().unwrap_or(slice);
+        if pytext::strip(joined).is_empty() && pending.level == 0 {
+            return;
+        }
+        let tokens = estimate_tokens(joined);
+        found.push((pending.title, pending.level, range, text, tokens));
+    }
+    let mut open_fence: Option<char> = None;
+    for (offset, line) in pytext::lines(body) {
+        let opener = fence(line);
+        if let Some(c) = open_fence {
+            if opener == Some(c) {
+                open_fence = None;
+            }
+            pending.lines.push((offset, line));
+            continue;
+        }
+        if opener.is_some() {
+            open_fence = opener;
+            pending.lines.push((offset, line));
+            continue;
+        }
+        let Some((level, title)) = heading(line) else {
+            pending.lines.push((offset, line));
+            continue;
+        };
+        flush(body, &pending, &mut found);
+        pending = Pending {
+            title,
+            level,
+            lines: vec![(offset, line)],
+        };
+    }
+    flush(body, &pending, &mut found);
+    let mut seen: Vec<(Cow<'_, str>, usize)> = Vec::new();
+    found
+        .into_iter()
+        .map(|(title, level, range, text, tokens)| {
+            let base = slug(if level == 0 { PREAMBLE_KEY } else { title });
+            let count = match seen.iter_mut().find(|(slug, _)| *slug == base) {
+                Some((_, count)) => {
+                    *count += 1;
+                    *count
+                }
+                None => {
+                    seen.push((base.clone(), 1));
+                    1
+                }
+            };
+            Section {
+                key: if count == 1 {
+                    base
+                } else {
+                    Cow::Owned(format!("{base}-{count}"))
+                },
+                title,
+                level,
+                tokens,
+                start: range.0,
+                end: range.1,
+                text,
+            }
+        })
+        .collect()
+}
+
+impl<'a> crate::bundle::Skill<'a> {
+    /// The body's sections and token estimates ([`Outline::of`]
+    /// over [`body`](Self::body)), derived when asked for: the bundle does
+    /// not store them.
+    ///
+    /// ```
+    /// use skills_core::bundle::Skill;
+    /// let skill = Skill { body_len: 9, instructions: "# A\n\nGo.\n\nfiles: none\n", ..Skill::default() };
+    /// assert_eq!(skill.outline().sections[0].key, "a");
+    /// ```
+    pub fn outline(&self) -> crate::outline::Outline<'a> {
+        Outline::of(self.body())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_follow_the_regex() {
+        assert_eq!(heading("## C#"), Some((2, "C")));
+        assert_eq!(heading("### Deep Dive ###"), Some((3, "Deep Dive")));
+        assert_eq!(heading("## #"), Some((2, "#")));
+        assert_eq!(heading("## a # b  "), Some((2, "a # b")));
+        assert_eq!(heading("####### seven"), None);
+        assert_eq!(heading(" # indented"), None);
+        assert_eq!(heading("#nospace"), None);
+        assert_eq!(heading("##   "), None);
+        assert_eq!(heading("#\t\u{a0}x"), None);
+    }
+
+    #[test]
+    fn slugs_and_repeats() {
+        assert_eq!(slug("Café Ünïcode"), "caf-n-code");
+        assert_eq!(slug("!!!"), "section");
+        assert_eq!(slug("a-b"), "a-b");
+        assert_eq!(slug("a--b"), "a-b");
+        assert_eq!(slug("-a"), "a");
+        assert_eq!(slug("a-"), "a");
+        let keys: Vec<String> = split("# A\n# A\n# a")
+            .into_iter()
+            .map(|s| s.key.into_owned())
+            .collect();
+        assert_eq!(keys, ["a", "a-2", "a-3"]);
+    }
+
+    #[test]
+    fn fences_close_on_the_same_character() {
+        let sections = split("````\n# x\n```bash\n# y\n~~~\n# z");
+        let keys: Vec<&str> = sections.iter().map(|s| &*s.key).collect();
+        assert_eq!(keys, ["preamble", "y"]);
+    }
+
+    #[test]
+    fn other_line_ends_are_rejoined() {
+        let sections = split("# A\u{2028}x\n# B");
+        assert_eq!(sections[0].text.as_deref(), Some("# A\nx"));
+        assert_eq!(sections[1].text, None);
+        let crlf = split("# A\r\nx\r\n# B");
+        assert_eq!(crlf[0].text.as_deref(), Some("# A\nx"));
+    }
+}

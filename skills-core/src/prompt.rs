@@ -1,8 +1,12 @@
-//! The `<available_skills>` prompt block, in the reference `to-prompt` shape.
+//! The `<available_skills>` prompt block, in the reference `to-prompt` shape,
+//! for a list of names, descriptions and locations (the `skills to-prompt`
+//! command's input).
 //!
-//! One renderer serves both sides: `skills-build` calls it to precompute a
-//! bundle's default prompt and the `skills to-prompt` command prints it, so
-//! the two cannot drift apart.
+//! There is one renderer of the block: [`crate::render`]'s
+//! [`Format::SkillsRef`](crate::render::Format::SkillsRef), its default.
+//! [`render_available_skills`] hands it these entries; a catalog renders
+//! its default prompt with it from the bundle's skills (the compiler does
+//! not store the prompt; see [`crate::bundle::Bundle::prompt`]).
 
 use alloc::string::String;
 
@@ -24,29 +28,7 @@ pub struct PromptEntry<'a> {
     pub location: &'a str,
 }
 
-/// Appends `text` to `out` with `& < > " '` escaped the way Python's
-/// `html.escape(text, quote=True)` does.
-///
-/// ```
-/// let mut out = String::new();
-/// skills_core::prompt::escape_html_into("a<b & 'c'", &mut out);
-/// assert_eq!(out, "a&lt;b &amp; &#x27;c&#x27;");
-/// ```
-pub fn escape_html_into(text: &str, out: &mut String) {
-    let mut rest = text;
-    while let Some(at) = rest.find(['&', '<', '>', '"', '\'']) {
-        out.push_str(&rest[..at]);
-        out.push_str(match rest.as_bytes()[at] {
-            b'&' => "&amp;",
-            b'<' => "&lt;",
-            b'>' => "&gt;",
-            b'"' => "&quot;",
-            _ => "&#x27;",
-        });
-        rest = &rest[at + 1..];
-    }
-    out.push_str(rest);
-}
+pub use crate::render::escape_html_into;
 
 /// Renders the `<available_skills>` block, without a trailing newline.
 ///
@@ -58,18 +40,19 @@ pub fn escape_html_into(text: &str, out: &mut String) {
 /// assert_eq!(render_available_skills([]), "<available_skills>\n</available_skills>");
 /// ```
 pub fn render_available_skills<'a>(entries: impl IntoIterator<Item = PromptEntry<'a>>) -> String {
-    let mut out = String::from("<available_skills>\n");
-    for entry in entries {
-        out.push_str("<skill>\n<name>\n");
-        escape_html_into(entry.name, &mut out);
-        out.push_str("\n</name>\n<description>\n");
-        escape_html_into(entry.description, &mut out);
-        out.push_str("\n</description>\n<location>\n");
-        out.push_str(entry.location);
-        out.push_str("\n</location>\n</skill>\n");
-    }
-    out.push_str("</available_skills>");
-    out
+    use crate::render::{Entry, RenderOptions, render_catalog};
+    let entries: alloc::vec::Vec<Entry<'a>> = entries
+        .into_iter()
+        .map(|entry| Entry {
+            id: entry.name,
+            name: entry.name,
+            description: entry.description,
+            location: entry.location,
+            ..Entry::default()
+        })
+        .collect();
+    // Default options select nothing away and set no budget: no error.
+    render_catalog(&entries, &RenderOptions::default()).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -122,7 +122,7 @@ impl fmt::Debug for HexDigest {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Read<'c> {
+pub struct ReadRecord<'c> {
     /// The skill's listed name.
     pub name: &'c str,
     /// The skill's location, as the prompt shows it.

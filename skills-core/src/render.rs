@@ -45,7 +45,6 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 use crate::bundle::Skill;
-use crate::prompt::escape_html_into;
 use crate::pytext::{casefold, char_len, strip};
 
 /// A catalog shape.
@@ -94,6 +93,30 @@ impl core::str::FromStr for Format {
             other => Err(RenderError::UnsupportedFormat(other.into())),
         }
     }
+}
+
+/// Appends `text` to `out` with `& < > " '` escaped the way Python's
+/// `html.escape(text, quote=True)` does.
+///
+/// ```
+/// let mut out = String::new();
+/// skills_core::render::escape_html_into("a<b & 'c'", &mut out);
+/// assert_eq!(out, "a&lt;b &amp; &#x27;c&#x27;");
+/// ```
+pub fn escape_html_into(text: &str, out: &mut String) {
+    let mut rest = text;
+    while let Some(at) = rest.find(['&', '<', '>', '"', '\'']) {
+        out.push_str(&rest[..at]);
+        out.push_str(match rest.as_bytes()[at] {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            _ => "&#x27;",
+        });
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
 }
 
 /// One skill as the catalog sees it.
@@ -328,12 +351,17 @@ fn fit(entries: &[&Entry<'_>], options: &RenderOptions<'_>) -> Result<String, Re
     body.ends.push((0, 0));
     let mut chars = 0;
     for entry in entries {
+        // Past the budget, no further entry can be shown: the frame only
+        // grows the text.
+        if options.max_chars.is_some_and(|max| chars > max) {
+            break;
+        }
         let start = body.text.len();
         write_entry(&mut body.text, entry, options);
         chars += char_len(body.text.get(start..).unwrap_or_default());
         body.ends.push((body.text.len(), chars));
     }
-    let mut shown = entries.len();
+    let mut shown = body.ends.len() - 1;
     loop {
         let (end, body_chars) = body.ends.get(shown).copied().unwrap_or_default();
         let frame = Frame::new(options.format, shown, total);
@@ -559,6 +587,26 @@ pub fn escape_xml_text_into(text: &str, out: &mut String) {
 
 #[cfg(feature = "catalog")]
 impl crate::Catalog<'_> {
+    /// The text listing the skills for the system prompt, by default the
+    /// `<available_skills>` block (no trailing newline): the text the
+    /// bundle stores, or, when it stores none (the compiler's default),
+    /// the skills rendered with [`RenderOptions::default`](RenderOptions)
+    /// on the first call and kept.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+    /// assert!(catalog.prompt().ends_with("</available_skills>"));
+    /// ```
+    pub fn prompt(&self) -> &str {
+        match self.stored_prompt() {
+            Some(text) => text,
+            None => self.rendered_prompt().get_or_init(|| {
+                alloc::boxed::Box::new(self.render(&RenderOptions::default()).unwrap_or_default())
+            }),
+        }
+    }
+
     /// Renders this catalog's skills (see the [module documentation](self)).
     /// With default options this is [`prompt`](crate::Catalog::prompt)
     /// for a compiled bundle.
@@ -575,7 +623,25 @@ impl crate::Catalog<'_> {
     /// );
     /// ```
     pub fn render(&self, options: &RenderOptions<'_>) -> Result<String, RenderError> {
-        let entries: Vec<Entry<'_>> = self.skills().iter().map(Entry::of).collect();
+        // From each skill's summary (the front of its encoding): a listing
+        // decodes no instructions or files. A skill that does not decode
+        // is left out, as `skills()` leaves it out.
+        let summaries: Vec<(&str, crate::codec::Summary<'_>)> = (0..self.len())
+            .filter_map(|at| Some((self.name_at(at), self.summary_at(at)?)))
+            .collect();
+        let entries: Vec<Entry<'_>> = summaries
+            .iter()
+            .map(|(name, summary)| Entry {
+                id: name,
+                name,
+                description: summary.description,
+                location: summary.location,
+                version: summary.version,
+                when_to_use: &summary.when_to_use,
+                when_not_to_use: &summary.when_not_to_use,
+                tags: &summary.tags,
+            })
+            .collect();
         render_catalog(&entries, options)
     }
 }

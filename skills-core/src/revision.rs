@@ -300,13 +300,15 @@ impl crate::wire::Sink for HashSink {
     }
 }
 
-/// The bundle revision: the SHA-256 of [`MAGIC`], the format version, and
-/// the bundle's postcard encoding with each skill's nested encoding
-/// replaced by its SHA-256, and with no revision and no signatures.
+/// The bundle revision: the SHA-256 of [`MAGIC`], the format version, the
+/// catalog-wide texts, and each skill's name and own encoding replaced by
+/// its SHA-256, with no revision and no signatures.
 ///
 /// Exactly, the hashed bytes are the six header bytes, then the encodings
-/// of the prompt, the usage paragraph, the tool description and the tool
-/// schema, the number of skills as a varint, and for each skill in order
+/// of the prompt (an option: `0` for the prompt rendered from the skills,
+/// which the compiler writes, or `1` and the text), the usage paragraph,
+/// the tool description and the tool schema, the number of skills as a
+/// varint, and for each skill in order
 /// its listed name (encoded), the length of its nested encoding as a
 /// varint and the 32-byte SHA-256 of that nested encoding, where the
 /// nested encoding is the one the bundle holds with the skill's
@@ -316,14 +318,15 @@ impl crate::wire::Sink for HashSink {
 /// skills' digests from its last build hashes again only the skills whose
 /// encoding changed ([`bundle_revision_by`]). Signing does not change the
 /// revision, and neither does adding a signature later; any other change
-/// does.
+/// does. The layout's tables and name index are not hashed: the names and
+/// the encodings they index determine them.
 ///
 /// ```
 /// use skills_core::bundle::Bundle;
 /// use skills_core::revision::bundle_revision;
 /// let bundle = Bundle::default();
 /// let revision = bundle_revision(&bundle);
-/// let prompted = Bundle { prompt: "p", ..Bundle::default() };
+/// let prompted = Bundle { prompt: Some("p"), ..Bundle::default() };
 /// assert_ne!(bundle_revision(&prompted), revision);
 /// let recorded = Bundle { revision: revision.0, ..Bundle::default() };
 /// assert_eq!(bundle_revision(&recorded), revision);
@@ -355,6 +358,36 @@ pub fn bundle_revision_by(
     bundle: &Bundle<'_>,
     skill_sha256: &mut dyn FnMut(&str, &[u8]) -> [u8; 32],
 ) -> Revision {
+    let skills: alloc::vec::Vec<(usize, [u8; 32])> = bundle
+        .skills
+        .iter()
+        .map(|skill| {
+            let detail = if skill.signatures.is_empty() {
+                crate::wire::to_vec(skill)
+            } else {
+                let mut blank = skill.clone();
+                blank.signatures.clear();
+                crate::wire::to_vec(&blank)
+            };
+            (detail.len(), skill_sha256(skill.name, &detail))
+        })
+        .collect();
+    bundle_revision_from(bundle, &skills)
+}
+
+/// [`bundle_revision`] from each skill's own encoding (signatures left
+/// empty) as its length and SHA-256, `skills[i]` for `bundle.skills[i]`:
+/// for a compiler that encodes and hashes its skills on several threads
+/// and keeps the encodings for [`Bundle::encode_with_details`].
+///
+/// ```
+/// use skills_core::bundle::{Bundle, Skill, SkillEntry};
+/// use skills_core::revision::{bundle_revision, bundle_revision_from, sha256};
+/// let bundle = Bundle { skills: vec![Skill { name: "pdf", ..Skill::default() }], ..Bundle::default() };
+/// let detail = SkillEntry::encode(&bundle.skills[0]).detail;
+/// assert_eq!(bundle_revision_from(&bundle, &[(detail.len(), sha256(&detail))]), bundle_revision(&bundle));
+/// ```
+pub fn bundle_revision_from(bundle: &Bundle<'_>, skills: &[(usize, [u8; 32])]) -> Revision {
     use crate::wire::{Encode as _, Sink as _};
     let mut header = [0u8; HEADER_LEN];
     header[..MAGIC.len()].copy_from_slice(&MAGIC);
@@ -366,17 +399,10 @@ pub fn bundle_revision_by(
     bundle.tool_description.encode(&mut sink);
     bundle.tool_schema.encode(&mut sink);
     crate::wire::put_varint(&mut sink, bundle.skills.len() as u64);
-    for skill in &bundle.skills {
-        let detail = if skill.signatures.is_empty() {
-            crate::wire::to_vec(skill)
-        } else {
-            let mut blank = skill.clone();
-            blank.signatures.clear();
-            crate::wire::to_vec(&blank)
-        };
+    for (skill, (len, digest)) in bundle.skills.iter().zip(skills) {
         skill.name.encode(&mut sink);
-        crate::wire::put_varint(&mut sink, detail.len() as u64);
-        sink.put(&skill_sha256(skill.name, &detail));
+        crate::wire::put_varint(&mut sink, *len as u64);
+        sink.put(digest);
     }
     Revision(sink.0.finalize())
 }
@@ -386,7 +412,7 @@ pub fn bundle_revision_by(
 /// ```
 /// use skills_core::bundle::Bundle;
 /// use skills_core::revision::{bundle_revision, encode_with_revision};
-/// let mut bundle = Bundle { prompt: "p", ..Bundle::default() };
+/// let mut bundle = Bundle { prompt: Some("p"), ..Bundle::default() };
 /// let bytes = encode_with_revision(&mut bundle).unwrap();
 /// assert_eq!(bundle.revision, bundle_revision(&bundle).0);
 /// assert_eq!(bytes, bundle.encode().unwrap());
@@ -404,7 +430,7 @@ pub fn encode_with_revision(
 /// use skills_core::bundle::Bundle;
 /// use skills_core::revision::{encode_with_revision, encode_with_revision_by};
 /// use skills_core::sha256::digest as sha256;
-/// let mut bundle = Bundle { prompt: "p", ..Bundle::default() };
+/// let mut bundle = Bundle { prompt: Some("p"), ..Bundle::default() };
 /// let bytes = encode_with_revision_by(&mut bundle, &mut |_, detail| sha256(detail)).unwrap();
 /// assert_eq!(bytes, encode_with_revision(&mut bundle.clone()).unwrap());
 /// ```
@@ -412,8 +438,32 @@ pub fn encode_with_revision_by(
     bundle: &mut Bundle<'_>,
     skill_sha256: &mut dyn FnMut(&str, &[u8]) -> [u8; 32],
 ) -> Result<Vec<u8>, crate::bundle::EncodeError> {
-    bundle.revision = bundle_revision_by(bundle, skill_sha256).0;
-    bundle.encode()
+    bundle.check()?;
+    // Each skill encoded once, for the revision and for the bundle (a
+    // signed skill's revision is over its encoding without signatures).
+    let details: Vec<Vec<u8>> = bundle
+        .skills
+        .iter()
+        .map(|s| crate::wire::to_vec(s))
+        .collect();
+    let skills: Vec<(usize, [u8; 32])> = bundle
+        .skills
+        .iter()
+        .zip(&details)
+        .map(|(skill, detail)| {
+            if skill.signatures.is_empty() {
+                (detail.len(), skill_sha256(skill.name, detail))
+            } else {
+                let mut blank = skill.clone();
+                blank.signatures.clear();
+                let blank = crate::wire::to_vec(&blank);
+                (blank.len(), skill_sha256(skill.name, &blank))
+            }
+        })
+        .collect();
+    bundle.revision = bundle_revision_from(bundle, &skills).0;
+    let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
+    bundle.encode_with_details(&details)
 }
 
 /// Why a signature payload could not be made.

@@ -11,37 +11,9 @@ use crate::catalog::Catalog;
 #[cfg(feature = "catalog")]
 use crate::path::{is_valid_file_path, names_skill_file};
 use crate::quote::push_go_quoted;
-use crate::read::{Read, Sha256};
+use crate::read::{ReadRecord, Sha256};
 
-/// The tool's name.
-///
-/// ```
-/// assert_eq!(skills_core::TOOL_NAME, "skill");
-/// ```
-pub const TOOL_NAME: &str = "skill";
-
-/// The tool's description, the Go module's text.
-///
-/// ```
-/// assert!(skills_core::TOOL_DESCRIPTION.starts_with("Read a skill's instructions"));
-/// ```
-pub const TOOL_DESCRIPTION: &str = "Read a skill's instructions, or one of its files. Call with the skill's name for its instructions and the list of its files; call with a name and a path for a file.";
-
-/// The tool's JSON schema (compact, non-strict): `name` required, `path`
-/// optional, other properties ignored.
-///
-/// ```
-/// assert!(skills_core::TOOL_SCHEMA.ends_with(r#""required":["name"]}"#));
-/// ```
-pub const TOOL_SCHEMA: &str = r#"{"type":"object","properties":{"name":{"type":"string","description":"The skill to read"},"path":{"type":"string","description":"A file inside the skill, as listed; omit for the instructions"}},"required":["name"]}"#;
-
-/// The paragraph telling the model how to use the skills, the Go module's
-/// text; a host puts it after the prompt.
-///
-/// ```
-/// assert!(skills_core::USAGE.contains("call the `skill` tool"));
-/// ```
-pub const USAGE: &str = "When a task matches a skill's description, call the `skill` tool with the skill's name to read its instructions and the list of its files, then call it again with a path to read a file. Follow the instructions before doing the task.";
+pub use crate::texts::{TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA, USAGE};
 
 /// The `skill` tool as a host declares it to the model.
 ///
@@ -185,7 +157,7 @@ impl<'c> Resolution<'c> {
         }
     }
 
-    /// The [`Read`] a successful serve records, known before serving, so a
+    /// The [`ReadRecord`] a successful serve records, known before serving, so a
     /// policy can bind an approval to the digest of what will be read.
     ///
     /// ```
@@ -194,12 +166,12 @@ impl<'c> Resolution<'c> {
     /// let read = catalog.resolve("pdf", None).unwrap().read();
     /// assert_eq!((read.path, read.bytes), ("", catalog.lookup("pdf").unwrap().instructions.len()));
     /// ```
-    pub fn read(&self) -> Read<'c> {
+    pub fn read(&self) -> ReadRecord<'c> {
         let sha256 = match self.target {
             Target::Instructions => self.skill.instructions_sha256,
             Target::File(file) => file.sha256,
         };
-        Read {
+        ReadRecord {
             name: self.skill.name,
             location: self.skill.location,
             path: self.path(),
@@ -242,7 +214,7 @@ pub struct Served<'c> {
     /// What the model gets.
     pub reply: Reply<'c>,
     /// What the host records.
-    pub read: Read<'c>,
+    pub read: ReadRecord<'c>,
 }
 
 /// The reply part the model gets: text, or an image.
@@ -574,5 +546,27 @@ impl<'a> Catalog<'a> {
     pub fn call(&self, name: &str, path: Option<&str>) -> Result<Served<'_>, ToolError> {
         let resolution = self.resolve(name, path)?;
         self.serve(resolution)
+    }
+}
+
+#[cfg(feature = "catalog")]
+impl<'a> Catalog<'a> {
+    /// The `skill` tool's definition to give the model.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+    /// let tool = catalog.tool_definition();
+    /// assert_eq!(tool.name, "skill");
+    /// assert_eq!(tool.description, skills_core::TOOL_DESCRIPTION);
+    /// assert!(tool.parameters.starts_with(r#"{"type":"object""#));
+    /// ```
+    pub fn tool_definition(&self) -> ToolDefinition<'a> {
+        let (description, parameters) = self.tool_texts();
+        ToolDefinition {
+            name: TOOL_NAME,
+            description,
+            parameters,
+        }
     }
 }

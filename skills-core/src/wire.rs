@@ -1,5 +1,5 @@
-//! The bundle's encoding, written by hand: the subset of postcard's format
-//! the wire types use, byte for byte what postcard writes for them, with no
+//! The primitives of the bundle's encoding, written by hand: the subset of
+//! postcard's format the wire types use (their encodings are in `codec`), byte for byte what postcard writes for them, with no
 //! serde and no derive macros to compile.
 //!
 //! - unsigned integers wider than a byte (`u64`, `usize`, lengths, enum
@@ -19,19 +19,15 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::bundle::{
-    Bundle, Bytes, Content, File, Signature, Skill, SkillEntry, SkillFileName, ToolRule,
-};
-use crate::outline::{Outline, Section};
-
 /// Why bytes are not the encoding of a bundle, and where.
 ///
 /// ```
 /// use skills_core::{Catalog, FORMAT_VERSION, MAGIC};
-/// // A bundle whose prompt length is written as 0x80 0x00 (zero, overlong).
+/// // No stored prompt, then the usage text's length written as 0x80 0x00
+/// // (zero, overlong).
 /// let mut bytes = MAGIC.to_vec();
 /// bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-/// bytes.extend_from_slice(&[0x80, 0x00]);
+/// bytes.extend_from_slice(&[0x00, 0x80, 0x00]);
 /// let error = Catalog::from_bytes(&bytes).unwrap_err();
 /// assert!(error.to_string().contains("longer form than needed"), "{error}");
 /// ```
@@ -62,6 +58,12 @@ pub enum WireErrorKind {
     BadUtf8,
     /// Bytes follow a skill's nested encoding.
     TrailingBytes,
+    /// A text refers to bytes outside its skill's frontmatter text, or
+    /// inside a character.
+    BadReference,
+    /// A table of the bundle's layout (the names' or the skills' ends, the
+    /// name index) has the wrong length or runs backwards.
+    BadTable,
 }
 
 impl fmt::Display for WireError {
@@ -76,6 +78,8 @@ impl fmt::Display for WireError {
             WireErrorKind::BadVariant => "an enum variant index is out of range",
             WireErrorKind::BadUtf8 => "a string is not valid UTF-8",
             WireErrorKind::TrailingBytes => "bytes follow the end of a skill",
+            WireErrorKind::BadReference => "a text refers to bytes outside its skill's frontmatter",
+            WireErrorKind::BadTable => "a table of the bundle's layout is inconsistent",
         };
         write!(f, "{what}, at byte {}", self.offset)
     }
@@ -151,7 +155,12 @@ impl<'a> Reader<'a> {
         self.bytes.get(self.at..).unwrap_or_default()
     }
 
-    fn error(&self, kind: WireErrorKind) -> WireError {
+    /// How many bytes were read.
+    pub(crate) fn position(&self) -> usize {
+        self.at
+    }
+
+    pub(crate) fn error(&self, kind: WireErrorKind) -> WireError {
         WireError {
             kind,
             offset: self.at,
@@ -328,293 +337,113 @@ impl<T: Encode> Encode for Option<T> {
     }
 }
 
-// The wire types, field by field in declaration order (the order is the
-// format: see the bundle module's "Compatibility").
-
-impl Encode for Bytes<'_> {
-    fn encode(&self, out: &mut dyn Sink) {
-        put_bytes(out, self.0);
+/// Writes a text of a skill: inline, or, when it occurs in the skill's
+/// frontmatter text (a description, a license, a metadata value usually
+/// do, verbatim), as where it is there.
+///
+/// On the wire a varint `v`: even, the text follows inline, `v / 2` bytes
+/// long; odd, the text is `frontmatter[v / 2 ..][.. len]`, with `len` the
+/// varint after it. The encoder refers whenever it finds the text in the
+/// frontmatter ([`find_in`]) and it is longer than two bytes; which it
+/// finds depends on the skill alone, so the same skill always gives the
+/// same bytes.
+pub(crate) fn put_text(out: &mut dyn Sink, text: &str, frontmatter: &str) {
+    if text.len() > 2
+        && let Some(at) = find_in(frontmatter, text)
+    {
+        put_varint(out, ((at as u64) << 1) | 1);
+        put_varint(out, text.len() as u64);
+        return;
     }
+    put_varint(out, (text.len() as u64) << 1);
+    out.put(text.as_bytes());
 }
 
-impl<'a> Decode<'a> for Bytes<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        reader.bytes().map(Bytes)
+/// Past this many bytes of frontmatter, a text that is not a slice of it
+/// is not searched for (it is written inline): the search is linear in the
+/// frontmatter, once per text, so a frontmatter of 80,000 metadata keys
+/// would cost quadratic time. Real frontmatter is well under it.
+const SEARCHED_FRONTMATTER: usize = 16 * 1024;
+
+/// Where `text` is in `frontmatter`: from the pointers when it is a slice
+/// of it (what the compiler hands over for texts it read without
+/// unescaping), else its first occurrence, for a frontmatter up to
+/// [`SEARCHED_FRONTMATTER`] bytes.
+fn find_in(frontmatter: &str, text: &str) -> Option<usize> {
+    let base = frontmatter.as_ptr() as usize;
+    let at = (text.as_ptr() as usize).wrapping_sub(base);
+    if at <= frontmatter.len() && frontmatter.len() - at >= text.len() {
+        return Some(at);
     }
+    if frontmatter.len() > SEARCHED_FRONTMATTER {
+        return None;
+    }
+    frontmatter.find(text)
 }
 
-impl Encode for Bundle<'_> {
-    fn encode(&self, out: &mut dyn Sink) {
-        self.prompt.encode(out);
-        self.usage.encode(out);
-        self.tool_description.encode(out);
-        self.tool_schema.encode(out);
-        // Each skill as its name and its own encoding, length-prefixed, so
-        // a catalog can find a skill without decoding the others.
-        put_varint(out, self.skills.len() as u64);
-        for skill in &self.skills {
-            skill.name.encode(out);
-            put_bytes(out, &to_vec(skill));
-        }
-        out.put(&self.revision);
-        self.signatures.encode(out);
-    }
-}
-
-impl<'a> Decode<'a> for Bundle<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        let prompt = reader.str()?;
-        let usage = reader.str()?;
-        let tool_description = reader.str()?;
-        let tool_schema = reader.str()?;
-        let entries: Vec<SkillEntry<'a>> = reader.seq()?;
-        let skills = entries
-            .iter()
-            .map(SkillEntry::decode)
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Bundle {
-            prompt,
-            usage,
-            tool_description,
-            tool_schema,
-            skills,
-            revision: reader.array32()?,
-            signatures: reader.seq()?,
-        })
-    }
-}
-
-impl<'a> Decode<'a> for SkillEntry<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        Ok(SkillEntry {
-            name: reader.str()?,
-            detail: Bytes::decode(reader)?,
-        })
-    }
-}
-
-/// A skill's own encoding (every field but the name), with nothing after
-/// it.
-pub(crate) fn decode_skill<'a>(name: &'a str, detail: &'a [u8]) -> Result<Skill<'a>, WireError> {
-    let mut reader = Reader::new(detail);
-    let mut skill = Skill::decode(&mut reader)?;
-    if !reader.rest().is_empty() {
-        return Err(reader.error(WireErrorKind::TrailingBytes));
-    }
-    skill.name = name;
-    Ok(skill)
-}
-
-impl Encode for Skill<'_> {
-    fn encode(&self, out: &mut dyn Sink) {
-        self.location.encode(out);
-        self.description.encode(out);
-        self.license.encode(out);
-        self.compatibility.encode(out);
-        self.metadata.encode(out);
-        self.allowed_tools.encode(out);
-        self.rules.encode(out);
-        self.skill_file.encode(out);
-        put_varint(out, self.body_len as u64);
-        self.instructions.encode(out);
-        out.put(&self.instructions_sha256);
-        out.put(&self.frontmatter_sha256);
-        self.files.encode(out);
-        self.version.encode(out);
-        self.frontmatter.encode(out);
-        self.skill_file_bytes.encode(out);
-        put_varint(out, self.skill_file_size);
-        out.put(&self.skill_file_sha256);
-        out.put(&self.revision);
-        self.signatures.encode(out);
-        self.when_to_use.encode(out);
-        self.when_not_to_use.encode(out);
-        self.tags.encode(out);
-        self.outline.encode(out);
-        self.frontmatter_json.encode(out);
-    }
-}
-
-impl<'a> Decode<'a> for Skill<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        Ok(Skill {
-            name: "",
-            location: reader.str()?,
-            description: reader.str()?,
-            license: reader.option()?,
-            compatibility: reader.option()?,
-            metadata: reader.seq()?,
-            allowed_tools: reader.option()?,
-            rules: reader.seq()?,
-            skill_file: SkillFileName::decode(reader)?,
-            body_len: reader.usize()?,
-            instructions: reader.str()?,
-            instructions_sha256: reader.array32()?,
-            frontmatter_sha256: reader.array32()?,
-            files: reader.seq()?,
-            version: reader.option()?,
-            frontmatter: reader.str()?,
-            skill_file_bytes: reader.option()?,
-            skill_file_size: reader.varint(64)?,
-            skill_file_sha256: reader.array32()?,
-            revision: reader.array32()?,
-            signatures: reader.seq()?,
-            when_to_use: reader.seq()?,
-            when_not_to_use: reader.seq()?,
-            tags: reader.seq()?,
-            outline: Outline::decode(reader)?,
-            frontmatter_json: reader.option()?,
-        })
-    }
-}
-
-impl Encode for Signature<'_> {
-    fn encode(&self, out: &mut dyn Sink) {
-        self.key_id.encode(out);
-        self.origin.encode(out);
-        self.signature.encode(out);
-    }
-}
-
-impl<'a> Decode<'a> for Signature<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        Ok(Signature {
-            key_id: reader.str()?,
-            origin: reader.str()?,
-            signature: Bytes::decode(reader)?,
-        })
-    }
-}
-
-impl Encode for SkillFileName {
-    fn encode(&self, out: &mut dyn Sink) {
-        put_varint(out, *self as u64);
-    }
-}
-
-impl<'a> Decode<'a> for SkillFileName {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        Ok(match reader.variant(2)? {
-            0 => SkillFileName::Upper,
-            _ => SkillFileName::Lower,
-        })
-    }
-}
-
-impl Encode for ToolRule<'_> {
-    fn encode(&self, out: &mut dyn Sink) {
-        self.tool.encode(out);
-        self.spec.encode(out);
-    }
-}
-
-impl<'a> Decode<'a> for ToolRule<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        Ok(ToolRule {
-            tool: reader.str()?,
-            spec: reader.option()?,
-        })
-    }
-}
-
-impl Encode for File<'_> {
-    fn encode(&self, out: &mut dyn Sink) {
-        self.path.encode(out);
-        out.put(&self.sha256);
-        self.content.encode(out);
-    }
-}
-
-impl<'a> Decode<'a> for File<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        Ok(File {
-            path: reader.str()?,
-            sha256: reader.array32()?,
-            content: Content::decode(reader)?,
-        })
-    }
-}
-
-impl Encode for Content<'_> {
-    fn encode(&self, out: &mut dyn Sink) {
-        match self {
-            Content::Text(text) => {
-                put_varint(out, 0);
-                text.encode(out);
-            }
-            Content::Image { media_type, bytes } => {
-                put_varint(out, 1);
-                media_type.encode(out);
-                bytes.encode(out);
-            }
-            Content::Binary { media_type, bytes } => {
-                put_varint(out, 2);
-                media_type.encode(out);
-                bytes.encode(out);
-            }
+pub(crate) fn put_option_text(out: &mut dyn Sink, text: Option<&str>, frontmatter: &str) {
+    match text {
+        None => out.put(&[0]),
+        Some(text) => {
+            out.put(&[1]);
+            put_text(out, text, frontmatter);
         }
     }
 }
 
-impl<'a> Decode<'a> for Content<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        Ok(match reader.variant(3)? {
-            0 => Content::Text(reader.str()?),
-            1 => Content::Image {
-                media_type: reader.str()?,
-                bytes: Bytes::decode(reader)?,
-            },
-            _ => Content::Binary {
-                media_type: reader.str()?,
-                bytes: Bytes::decode(reader)?,
-            },
+impl<'a> Reader<'a> {
+    /// A text written by [`put_text`], borrowed from the bytes or from
+    /// `frontmatter`.
+    pub(crate) fn text(&mut self, frontmatter: &'a str) -> Result<&'a str, WireError> {
+        let start = self.at;
+        let tag = self.varint(64)?;
+        if tag & 1 == 0 {
+            let len = usize::try_from(tag >> 1).map_err(|_| WireError {
+                kind: WireErrorKind::VarintOverflow,
+                offset: start,
+            })?;
+            let bytes = self.take(len)?;
+            return core::str::from_utf8(bytes).map_err(|_| WireError {
+                kind: WireErrorKind::BadUtf8,
+                offset: start,
+            });
+        }
+        let len = self.usize()?;
+        let bad = WireError {
+            kind: WireErrorKind::BadReference,
+            offset: start,
+        };
+        let at = usize::try_from(tag >> 1).map_err(|_| bad)?;
+        frontmatter
+            .get(at..at.checked_add(len).ok_or(bad)?)
+            .ok_or(bad)
+    }
+
+    pub(crate) fn option_text(
+        &mut self,
+        frontmatter: &'a str,
+    ) -> Result<Option<&'a str>, WireError> {
+        Ok(if self.some()? {
+            Some(self.text(frontmatter)?)
+        } else {
+            None
         })
     }
 }
 
-impl Encode for Outline<'_> {
-    fn encode(&self, out: &mut dyn Sink) {
-        put_varint(out, self.body_start as u64);
-        put_varint(out, self.body_end as u64);
-        put_varint(out, self.total_tokens);
-        self.sections.encode(out);
-    }
+/// The `at`-th little-endian `u32` of `table`, as a `usize` (0 past the end,
+/// which the lengths checked at opening rule out).
+pub(crate) fn entry(table: &[u8], at: usize) -> usize {
+    at.checked_mul(4)
+        .and_then(|start| table.get(start..start.checked_add(4)?))
+        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
 }
 
-impl<'a> Decode<'a> for Outline<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        Ok(Outline {
-            body_start: reader.usize()?,
-            body_end: reader.usize()?,
-            total_tokens: reader.varint(64)?,
-            sections: reader.seq()?,
-        })
-    }
-}
-
-impl Encode for Section<'_> {
-    fn encode(&self, out: &mut dyn Sink) {
-        self.key.encode(out);
-        self.title.encode(out);
-        out.put(&[self.level]);
-        put_varint(out, self.tokens);
-        put_varint(out, self.start as u64);
-        put_varint(out, self.end as u64);
-        self.text.encode(out);
-    }
-}
-
-impl<'a> Decode<'a> for Section<'a> {
-    fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        Ok(Section {
-            key: reader.str()?,
-            title: reader.str()?,
-            level: reader.byte()?,
-            tokens: reader.varint(64)?,
-            start: reader.usize()?,
-            end: reader.usize()?,
-            text: reader.option()?,
-        })
+/// Writes a table of `u32`, little-endian, as a byte string.
+pub(crate) fn put_table(out: &mut dyn Sink, table: &[u32]) {
+    put_varint(out, 4 * table.len() as u64);
+    for value in table {
+        out.put(&value.to_le_bytes());
     }
 }
 

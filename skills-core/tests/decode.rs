@@ -10,10 +10,10 @@ use support::{encode, encode_unchecked, sample, with_bundle};
 #[test]
 fn header_layout() {
     assert_eq!(MAGIC, *b"SKB\0");
-    assert_eq!(FORMAT_VERSION, 5);
+    assert_eq!(FORMAT_VERSION, 6);
     let bytes = encode(&sample());
     assert_eq!(&bytes[..4], b"SKB\0");
-    assert_eq!(&bytes[4..6], &[5, 0]);
+    assert_eq!(&bytes[4..6], &[6, 0]);
     let body = with_bundle(&sample(), |bundle| bundle.encode_unchecked());
     assert_eq!(bytes, body);
 }
@@ -337,7 +337,7 @@ fn a_large_catalog_looks_names_up() {
 fn overlong_varints_are_refused() {
     let prompt = "p".repeat(5);
     let bundle = Bundle {
-        prompt: &prompt,
+        prompt: Some(&prompt),
         skills: vec![Skill {
             name: "a",
             description: "d",
@@ -346,19 +346,19 @@ fn overlong_varints_are_refused() {
         ..Bundle::default()
     };
     let bytes = bundle.encode().unwrap();
-    assert_eq!(bytes[6], 5, "the prompt's length, one byte");
+    assert_eq!(bytes[7], 5, "the prompt's length, one byte after its tag");
 
     // The prompt's length as 0x85 0x00: five, in two bytes.
-    let mut overlong = bytes[..6].to_vec();
+    let mut overlong = bytes[..7].to_vec();
     overlong.extend_from_slice(&[0x85, 0x00]);
-    overlong.extend_from_slice(&bytes[7..]);
+    overlong.extend_from_slice(&bytes[8..]);
     for error in [
         Catalog::from_bytes(&overlong).unwrap_err(),
         Catalog::open(&overlong).unwrap_err(),
         Bundle::decode(&overlong).unwrap_err(),
     ] {
         assert!(
-            matches!(error, DecodeError::Corrupt(e) if e.kind == skills_core::wire::WireErrorKind::NonCanonicalVarint && e.offset == 0),
+            matches!(error, DecodeError::Corrupt(e) if e.kind == skills_core::wire::WireErrorKind::NonCanonicalVarint && e.offset == 1),
             "{error:?}"
         );
         assert!(
@@ -368,8 +368,10 @@ fn overlong_varints_are_refused() {
     }
 
     // Inside a skill's own encoding (decoded lazily by `open`): the first
-    // field, the location, is empty; write its length 0 as 0x80 0x00 and
-    // grow the skill's length prefix by one.
+    // field, the frontmatter, is empty; write its length 0 as 0x80 0x00 and
+    // grow the skill's end (the table of ends just before the area of
+    // encodings: its length 4, then the end as a u32) and the area's
+    // length prefix by one.
     let catalog = Catalog::from_bytes(&bytes).unwrap();
     let detail = skills_core::bundle::SkillEntry::encode(&catalog.bundle().skills[0]).detail;
     let varint = |mut n: usize| {
@@ -387,8 +389,12 @@ fn overlong_varints_are_refused() {
         .windows(framed.len())
         .position(|w| w == framed)
         .expect("the skill's length-prefixed encoding");
-    assert_eq!(detail[0], 0, "an empty location");
-    let mut nested = bytes[..at].to_vec();
+    assert_eq!(detail[0], 0, "an empty frontmatter");
+    let ends = at - 5;
+    assert_eq!(bytes[ends], 4, "one end of four bytes");
+    assert_eq!(bytes[ends + 1..at], (detail.len() as u32).to_le_bytes());
+    let mut nested = bytes[..ends + 1].to_vec();
+    nested.extend_from_slice(&(detail.len() as u32 + 1).to_le_bytes());
     nested.extend_from_slice(&varint(detail.len() + 1));
     nested.extend_from_slice(&[0x80, 0x00]);
     nested.extend_from_slice(&detail[1..]);

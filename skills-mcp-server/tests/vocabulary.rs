@@ -121,7 +121,7 @@ fn texts_and_tools(
         }
         let outline = session.call("get_skill_outline", json!({"skill_id": skill.name}));
         texts.push((format!("outline of {}", skill.name), outline));
-        for section in &skill.outline.sections {
+        for section in &skill.outline().sections {
             let text = session.call(
                 "get_skill_section",
                 json!({"skill_id": skill.name, "key": section.key}),

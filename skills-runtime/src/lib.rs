@@ -28,7 +28,7 @@
 //! What an application uses, by name: [`Embedded`] and [`Catalog`]; the
 //! tool ([`ToolDefinition`], [`Catalog::call`], [`Served`], [`Reply`],
 //! [`Image`], [`Resolution`] and [`Target`] for a host that decides reads
-//! by policy); the record of a read ([`Read`], [`Sha256`], [`HexDigest`]);
+//! by policy); the record of a read ([`ReadRecord`], [`Sha256`], [`HexDigest`]);
 //! the errors ([`DecodeError`], [`ToolError`], [`RenderError`],
 //! [`ManifestError`]); the render options ([`RenderOptions`], [`Format`]);
 //! the records a catalog holds ([`bundle`]); agentskills-core's tool
@@ -56,8 +56,8 @@ pub use skills_core::ToolArguments;
 pub use skills_core::manifest::ManifestError;
 pub use skills_core::render::{Format, RenderError, RenderOptions};
 pub use skills_core::{
-    Catalog, DecodeError, Embedded, HexDigest, Image, Read, Reply, Resolution, Served, Sha256,
-    Target, ToolDefinition, ToolError,
+    Catalog, DecodeError, Embedded, HexDigest, Image, ReadRecord, Reply, Resolution, Served,
+    Sha256, Target, ToolDefinition, ToolError,
 };
 
 /// The records a [`Catalog`] holds, as the compiler wrote them:

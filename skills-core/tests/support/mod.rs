@@ -6,7 +6,7 @@
 
 use sha2::{Digest, Sha256};
 use skills_core::bundle::{Bundle, Bytes, Content, File, Skill, SkillFileName, ToolRule};
-use skills_core::{instructions, prompt};
+use skills_core::instructions;
 
 pub fn sha256(bytes: &[u8]) -> [u8; 32] {
     Sha256::digest(bytes).into()
@@ -157,16 +157,8 @@ pub fn encode_unchecked(bundle: &Bundle<'_>) -> Vec<u8> {
 pub fn with_bundle<T>(skills: &[TestSkill], f: impl FnOnce(&Bundle<'_>) -> T) -> T {
     let locations: Vec<String> = skills.iter().map(TestSkill::location).collect();
     let texts: Vec<String> = skills.iter().map(TestSkill::instructions).collect();
-    let prompt =
-        prompt::render_available_skills(skills.iter().zip(&locations).map(|(s, location)| {
-            prompt::PromptEntry {
-                name: &s.name,
-                description: &s.description,
-                location,
-            }
-        }));
     let bundle = Bundle {
-        prompt: &prompt,
+        prompt: None,
         skills: skills
             .iter()
             .zip(&locations)

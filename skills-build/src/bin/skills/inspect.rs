@@ -132,10 +132,14 @@ pub fn run(call: &Invocation) -> i32 {
     };
     let bundle = catalog.bundle();
     let mut out = format!(
-        "bundle {}: {} bytes, format version {FORMAT_VERSION}\nprompt: {} bytes\nusage: {} bytes\ntool description and schema: {} bytes\nskills: {}\n",
+        "bundle {}: {} bytes, format version {FORMAT_VERSION}\nprompt: {} bytes{}\nusage: {} bytes\ntool description and schema: {} bytes\nskills: {}\n",
         printable(path),
         bytes.len(),
-        bundle.prompt.len(),
+        catalog.prompt().len(),
+        match bundle.prompt {
+            Some(_) => "",
+            None => " (rendered from the skills, not stored)",
+        },
         bundle.usage.len(),
         bundle.tool_description.len() + bundle.tool_schema.len(),
         bundle.skills.len()
