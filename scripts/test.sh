@@ -4,11 +4,14 @@
 # Python agentskills-core SDK (it installs a git-ignored venv from PyPI) and
 # the rebuild behaviour of include_skills!, and our MCP server driven by the
 # Python mcp client and the MCP inspector (an npm package, git-ignored).
+# First, no import loop between the modules of any crate.
 #
 #   scripts/test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+python3 scripts/check-module-cycles.py --self-test
+python3 scripts/check-module-cycles.py
 cargo test --workspace
 # The macro's signing options, which need the `sign` feature.
 cargo test -p skills-tests --features sign --test ui

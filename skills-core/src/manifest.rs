@@ -23,7 +23,7 @@ use core::fmt::{self, Write};
 use crate::Catalog;
 use crate::Sha256;
 use crate::bundle::Skill;
-use crate::json_writer::push_string as push_json_string;
+use crate::json_writer::{JsonWriter, Style};
 
 /// The most files one skill may have, `SKILL.md` included.
 ///
@@ -159,34 +159,41 @@ pub fn manifest_entry(skill: &Skill<'_>, prefix: Option<&str>) -> Result<String,
         return Err(ManifestError::TooLarge);
     }
     let frontmatter = skill.frontmatter_json();
-    let mut out = String::with_capacity(256 + frontmatter.len() + files.len() * 128);
-    out.push_str("{\"uri\":");
+    let out = String::with_capacity(256 + frontmatter.len() + files.len() * 128);
+    let mut json = JsonWriter::new(out, Style::COMPACT);
     let mut uri = root.clone();
     uri.push('/');
     push_quoted(&mut uri, skill_file, true);
-    push_json_string(&mut out, &uri, false);
-    out.push_str(",\"frontmatter\":");
-    out.push_str(if frontmatter.is_empty() {
-        "{}"
-    } else {
-        &frontmatter
-    });
-    out.push_str(",\"resources\":[");
-    for (at, (path, size, sha256)) in files.iter().enumerate() {
-        if at > 0 {
-            out.push(',');
+    // Writing to a String cannot fail.
+    let _ = (|| -> fmt::Result {
+        json.begin_object()?;
+        json.key("uri")?;
+        json.string(&uri)?;
+        json.key("frontmatter")?;
+        // The frontmatter is JSON text already (stored or derived).
+        json.value(if frontmatter.is_empty() {
+            "{}"
+        } else {
+            &frontmatter
+        })?;
+        json.key("resources")?;
+        json.begin_array()?;
+        for (path, size, sha256) in &files {
+            uri.truncate(root.len() + 1);
+            push_quoted(&mut uri, path, true);
+            json.begin_object()?;
+            json.key("uri")?;
+            json.string(&uri)?;
+            json.key("digest")?;
+            json.display(format_args!("sha256:{}", Sha256(**sha256)))?;
+            json.key("size")?;
+            json.value(size)?;
+            json.end()?;
         }
-        uri.truncate(root.len() + 1);
-        push_quoted(&mut uri, path, true);
-        out.push_str("{\"uri\":");
-        push_json_string(&mut out, &uri, false);
-        let _ = write!(
-            out,
-            ",\"digest\":\"sha256:{}\",\"size\":{size}}}",
-            Sha256(**sha256)
-        );
-    }
-    out.push_str("]}");
+        json.end()?;
+        json.end()
+    })();
+    let out = json.into_inner();
     Ok(out)
 }
 
@@ -211,59 +218,58 @@ pub fn manifest_entry(skill: &Skill<'_>, prefix: Option<&str>) -> Result<String,
 /// ```
 pub fn simple_frontmatter_json(frontmatter: &str) -> Option<String> {
     let body = frontmatter.strip_suffix('\n').unwrap_or(frontmatter);
-    let mut out = String::with_capacity(frontmatter.len() + 32);
-    out.push('{');
+    let mut json = JsonWriter::new(
+        String::with_capacity(frontmatter.len() + 32),
+        Style::COMPACT,
+    );
     // Sets, not lists: a repeated key is found in log time, so 80,000
-    // metadata keys cost no more than their length.
+    // metadata keys cost no more than their length. Writing to a String
+    // cannot fail, so the writer's results are dropped.
     let mut keys: BTreeSet<&str> = BTreeSet::new();
     let mut nested: Option<BTreeSet<&str>> = None;
-    let close_nested = |out: &mut String, nested: &mut Option<BTreeSet<&str>>| -> Option<()> {
-        if let Some(inner) = nested.take() {
-            if inner.is_empty() {
-                return None; // `key:` alone is null, not a map
+    let _ = json.begin_object();
+    let close_nested =
+        |json: &mut JsonWriter<String>, nested: &mut Option<BTreeSet<&str>>| -> Option<()> {
+            if let Some(inner) = nested.take() {
+                if inner.is_empty() {
+                    return None; // `key:` alone is null, not a map
+                }
+                let _ = json.end();
             }
-            out.push('}');
-        }
-        Some(())
-    };
+            Some(())
+        };
     if !body.is_empty() {
         for line in body.split('\n') {
             if let Some(rest) = line.strip_prefix("  ") {
                 let inner = nested.as_mut()?;
                 let (key, value) = simple_pair(rest)?;
-                if !inner.is_empty() {
-                    out.push(',');
-                }
                 if !inner.insert(key) {
                     return None;
                 }
-                push_json_string(&mut out, key, false);
-                out.push(':');
-                push_json_string(&mut out, simple_scalar(value?)?, false);
+                let _ = json.key(key);
+                let _ = json.string(simple_scalar(value?)?);
                 continue;
             }
-            close_nested(&mut out, &mut nested)?;
+            close_nested(&mut json, &mut nested)?;
             let (key, value) = simple_pair(line)?;
-            if !keys.is_empty() {
-                out.push(',');
-            }
             if !keys.insert(key) {
                 return None;
             }
-            push_json_string(&mut out, key, false);
-            out.push(':');
+            let _ = json.key(key);
             match value {
-                Some(value) => push_json_string(&mut out, simple_scalar(value)?, false),
+                Some(value) => {
+                    let _ = json.string(simple_scalar(value)?);
+                }
                 None => {
-                    out.push('{');
+                    let _ = json.begin_object();
                     nested = Some(BTreeSet::new());
                 }
             }
         }
     }
-    close_nested(&mut out, &mut nested)?;
-    out.push('}');
-    Some(out)
+    close_nested(&mut json, &mut nested)?;
+    let _ = json.end();
+    Some(json.into_inner())
 }
 
 /// `key: value` (value `Some`) or `key:` (value `None`), with a key of
@@ -348,14 +354,14 @@ impl Catalog<'_> {
             entries.push((skill_uri(skill, prefix)?, manifest_entry(skill, prefix)?));
         }
         entries.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut out = String::from("[");
-        for (at, (_, entry)) in entries.iter().enumerate() {
-            if at > 0 {
-                out.push(',');
-            }
-            out.push_str(entry);
+        let mut json = JsonWriter::new(String::new(), Style::COMPACT);
+        let _ = json.begin_array();
+        for (_, entry) in &entries {
+            // Each entry is JSON text already.
+            let _ = json.value(entry);
         }
-        out.push(']');
+        let _ = json.end();
+        let out = json.into_inner();
         Ok(out)
     }
 }

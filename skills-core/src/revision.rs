@@ -382,7 +382,8 @@ pub fn bundle_revision_by(
 ///
 /// ```
 /// use skills_core::bundle::{Bundle, Skill, SkillEntry};
-/// use skills_core::revision::{bundle_revision, bundle_revision_from, sha256};
+/// use skills_core::revision::{bundle_revision, bundle_revision_from};
+/// use skills_core::sha256::digest as sha256;
 /// let bundle = Bundle { skills: vec![Skill { name: "pdf", ..Skill::default() }], ..Bundle::default() };
 /// let detail = SkillEntry::encode(&bundle.skills[0]).detail;
 /// assert_eq!(bundle_revision_from(&bundle, &[(detail.len(), sha256(&detail))]), bundle_revision(&bundle));
