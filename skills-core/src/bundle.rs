@@ -81,7 +81,10 @@ use crate::texts::{TOOL_DESCRIPTION, TOOL_SCHEMA, USAGE};
 /// The four bytes every bundle starts with.
 ///
 /// ```
-/// assert_eq!(&skills_core::MAGIC, b"SKB\0");
+/// // Telling a bundle file from any other file before decoding it.
+/// let bytes = skills_core::bundle::Bundle::default().encode().unwrap();
+/// assert!(bytes.starts_with(&skills_core::MAGIC));
+/// assert!(!b"PK\x03\x04".starts_with(&skills_core::MAGIC));
 /// ```
 pub const MAGIC: [u8; 4] = *b"SKB\0";
 
@@ -89,14 +92,21 @@ pub const MAGIC: [u8; 4] = *b"SKB\0";
 /// bytes after [`MAGIC`], little-endian.
 ///
 /// ```
-/// assert_eq!(skills_core::FORMAT_VERSION, 6);
+/// // A tool that keeps bundles on disk can tell which runtime reads one.
+/// let bytes = skills_core::bundle::Bundle::default().encode().unwrap();
+/// let version = u16::from_le_bytes([bytes[4], bytes[5]]);
+/// assert_eq!(version, skills_core::FORMAT_VERSION);
 /// ```
 pub const FORMAT_VERSION: u16 = 6;
 
 /// The length of the header: [`MAGIC`] and the format version.
 ///
 /// ```
-/// assert_eq!(skills_core::bundle::HEADER_LEN, 6);
+/// use skills_core::bundle::{Bundle, HEADER_LEN};
+/// // What follows the header is the body (what the bundle revision covers).
+/// let bytes = Bundle::default().encode().unwrap();
+/// let body = &bytes[HEADER_LEN..];
+/// assert_eq!(body.len(), bytes.len() - HEADER_LEN);
 /// ```
 pub const HEADER_LEN: usize = MAGIC.len() + 2;
 

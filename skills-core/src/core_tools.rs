@@ -54,7 +54,13 @@ pub enum CoreTool {
 /// Every tool, in the order a host lists them.
 ///
 /// ```
-/// assert_eq!(skills_core::core_tools::CORE_TOOLS.len(), 8);
+/// // A host declaring every tool: name, description and schema of each.
+/// use skills_core::core_tools::CORE_TOOLS;
+/// for tool in CORE_TOOLS {
+///     let schema = tool.schema();
+///     assert!(!tool.name().is_empty() && !tool.description().is_empty());
+///     assert!(schema.starts_with('{'));
+/// }
 /// ```
 pub const CORE_TOOLS: [CoreTool; 8] = [
     CoreTool::GetSkillMetadata,

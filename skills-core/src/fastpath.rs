@@ -20,7 +20,12 @@ use crate::Catalog;
 /// The largest body, in estimated tokens, the fast path inlines by default.
 ///
 /// ```
-/// assert_eq!(skills_core::fastpath::DEFAULT_FAST_PATH_MAX_TOKENS, 300);
+/// use skills_core::fastpath::DEFAULT_FAST_PATH_MAX_TOKENS;
+/// # let bytes = skills_core::__doc_bundle();
+/// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// // A short body is inlined into the prompt under the default budget.
+/// let fast = catalog.fast_path(Some(&["git-rebase"]), DEFAULT_FAST_PATH_MAX_TOKENS).unwrap();
+/// assert!(fast.tokens <= DEFAULT_FAST_PATH_MAX_TOKENS);
 /// ```
 pub const DEFAULT_FAST_PATH_MAX_TOKENS: u64 = 300;
 

@@ -28,7 +28,10 @@ use crate::json_writer::{JsonWriter, Style};
 /// The most files one skill may have, `SKILL.md` included.
 ///
 /// ```
-/// assert_eq!(skills_core::manifest::MAX_SKILL_FILES, 512);
+/// use skills_core::manifest::MAX_SKILL_FILES;
+/// // A packager checks a skill folder against the limit before building.
+/// let files_in_folder = 3 + 1; // three files beside SKILL.md
+/// assert!(files_in_folder <= MAX_SKILL_FILES);
 /// ```
 pub const MAX_SKILL_FILES: usize = 512;
 
@@ -36,7 +39,10 @@ pub const MAX_SKILL_FILES: usize = 512;
 /// (16 MiB).
 ///
 /// ```
-/// assert_eq!(skills_core::manifest::MAX_SKILL_BYTES, 16_777_216);
+/// use skills_core::manifest::MAX_SKILL_BYTES;
+/// // A packager checks a skill's total size against the limit before building.
+/// let sizes: [u64; 3] = [2_048, 14_000, 4_096];
+/// assert!(sizes.iter().sum::<u64>() <= MAX_SKILL_BYTES);
 /// ```
 pub const MAX_SKILL_BYTES: u64 = 16 * 1024 * 1024;
 

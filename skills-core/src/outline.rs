@@ -32,7 +32,10 @@ use crate::pytext;
 /// `WHOLE_BODY_CHEAPER_TOKENS`).
 ///
 /// ```
-/// assert_eq!(skills_core::outline::WHOLE_BODY_CHEAPER_TOKENS, 1000);
+/// use skills_core::outline::{Outline, WHOLE_BODY_CHEAPER_TOKENS};
+/// // Under the threshold a host serves the body, not an outline.
+/// let short = Outline { total_tokens: WHOLE_BODY_CHEAPER_TOKENS - 1, ..Default::default() };
+/// assert!(short.whole_body_is_cheaper());
 /// ```
 pub const WHOLE_BODY_CHEAPER_TOKENS: u64 = 1000;
 

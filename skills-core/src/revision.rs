@@ -66,21 +66,30 @@ use crate::read::Sha256;
 /// The contract tag of agentskills-core's snapshot signature payload.
 ///
 /// ```
-/// assert_eq!(skills_core::revision::SNAPSHOT_CONTRACT, "agentskills-snapshot-v1");
+/// use skills_core::revision::{Revision, SNAPSHOT_CONTRACT, snapshot_payload};
+/// // Every snapshot payload names its contract, so a verifier can tell it apart.
+/// let payload = snapshot_payload("acme", "pdf", Revision([0; 32]), None).unwrap();
+/// assert!(payload.contains(SNAPSHOT_CONTRACT));
 /// ```
 pub const SNAPSHOT_CONTRACT: &str = "agentskills-snapshot-v1";
 
 /// The contract tag of this crate's bundle signature payload.
 ///
 /// ```
-/// assert_eq!(skills_core::revision::BUNDLE_CONTRACT, "skills-bundle-v2");
+/// use skills_core::revision::{BUNDLE_CONTRACT, Revision, bundle_payload};
+/// // A bundle signature's payload names this contract, never the snapshot's.
+/// let payload = bundle_payload("acme", Revision([0; 32])).unwrap();
+/// assert!(payload.contains(BUNDLE_CONTRACT));
 /// ```
 pub const BUNDLE_CONTRACT: &str = "skills-bundle-v2";
 
 /// The longest origin, in characters, that agentskills-core accepts.
 ///
 /// ```
-/// assert_eq!(skills_core::revision::MAX_ORIGIN_CHARS, 512);
+/// use skills_core::revision::{MAX_ORIGIN_CHARS, check_origin};
+/// // An origin is refused past the limit, as agentskills-core refuses it.
+/// assert!(check_origin(&"a".repeat(MAX_ORIGIN_CHARS)).is_ok());
+/// assert!(check_origin(&"a".repeat(MAX_ORIGIN_CHARS + 1)).is_err());
 /// ```
 pub const MAX_ORIGIN_CHARS: usize = 512;
 

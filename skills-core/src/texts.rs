@@ -6,14 +6,23 @@
 /// The tool's name.
 ///
 /// ```
-/// assert_eq!(skills_core::TOOL_NAME, "skill");
+/// // A host routes the model's tool calls by name.
+/// # let bytes = skills_core::__doc_bundle();
+/// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// let (tool, skill) = ("skill", "pdf");
+/// if tool == skills_core::TOOL_NAME {
+///     assert!(catalog.call(skill, None).is_ok());
+/// }
 /// ```
 pub const TOOL_NAME: &str = "skill";
 
 /// The tool's description, the Go module's text.
 ///
 /// ```
-/// assert!(skills_core::TOOL_DESCRIPTION.starts_with("Read a skill's instructions"));
+/// // A bundle compiled with the defaults describes the tool in these words.
+/// # let bytes = skills_core::__doc_bundle();
+/// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// assert_eq!(catalog.tool_definition().description, skills_core::TOOL_DESCRIPTION);
 /// ```
 pub const TOOL_DESCRIPTION: &str = "Read a skill's instructions, or one of its files. Call with the skill's name for its instructions and the list of its files; call with a name and a path for a file.";
 
@@ -21,7 +30,10 @@ pub const TOOL_DESCRIPTION: &str = "Read a skill's instructions, or one of its f
 /// optional, other properties ignored.
 ///
 /// ```
-/// assert!(skills_core::TOOL_SCHEMA.ends_with(r#""required":["name"]}"#));
+/// // The schema a host declares for the tool, as the catalog hands it out.
+/// # let bytes = skills_core::__doc_bundle();
+/// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// assert_eq!(catalog.tool_definition().parameters, skills_core::TOOL_SCHEMA);
 /// ```
 pub const TOOL_SCHEMA: &str = r#"{"type":"object","properties":{"name":{"type":"string","description":"The skill to read"},"path":{"type":"string","description":"A file inside the skill, as listed; omit for the instructions"}},"required":["name"]}"#;
 
@@ -29,6 +41,9 @@ pub const TOOL_SCHEMA: &str = r#"{"type":"object","properties":{"name":{"type":"
 /// text; a host puts it after the prompt.
 ///
 /// ```
-/// assert!(skills_core::USAGE.contains("call the `skill` tool"));
+/// // The system prompt is the skills' list, then this paragraph.
+/// # let bytes = skills_core::__doc_bundle();
+/// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// assert!(catalog.system_prompt().ends_with(skills_core::USAGE));
 /// ```
 pub const USAGE: &str = "When a task matches a skill's description, call the `skill` tool with the skill's name to read its instructions and the list of its files, then call it again with a path to read a file. Follow the instructions before doing the task.";

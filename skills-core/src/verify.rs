@@ -53,7 +53,15 @@ use crate::sha256::digest as sha256;
 /// Whether a verified skill or bundle carried a trusted signature.
 ///
 /// ```
-/// assert_ne!(skills_core::verify::Status::Unsigned, skills_core::verify::Status::Verified);
+/// use skills_core::verify::{Status, TrustPolicy};
+/// # let bytes = skills_core::__doc_bundle();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// // A policy that allows unsigned content says so of each skill.
+/// # // The example bundle's file digests are placeholders: no re-hashing.
+/// let policy = TrustPolicy::new("acme").unwrap().require_signature(false);
+/// # let policy = policy.rehash(false);
+/// let verified = policy.verify(catalog.bundle()).unwrap();
+/// assert!(verified.skills.iter().all(|skill| skill.status == Status::Unsigned));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -67,9 +75,17 @@ pub enum Status {
 /// `ContentIdentity`.
 ///
 /// ```
-/// use skills_core::verify::{Identity, Status};
-/// let identity = Identity { skill: "pdf", revision: Default::default(), status: Status::Unsigned, publisher: None };
-/// assert_eq!(identity.publisher, None);
+/// use skills_core::verify::TrustPolicy;
+/// # let bytes = skills_core::__doc_bundle();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// // What a host logs of each skill it serves: name, revision, publisher.
+/// # // The example bundle's file digests are placeholders: no re-hashing.
+/// let policy = TrustPolicy::new("acme").unwrap().require_signature(false);
+/// # let policy = policy.rehash(false);
+/// for identity in policy.verify(catalog.bundle()).unwrap().skills {
+///     assert!(identity.publisher.is_none());
+///     let _line = format!("{} {}", identity.skill, identity.revision);
+/// }
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Identity<'a> {
@@ -86,9 +102,14 @@ pub struct Identity<'a> {
 /// What verification established about a bundle.
 ///
 /// ```
-/// use skills_core::verify::{Verified, BundleIdentity, Status};
-/// let verified = Verified { skills: vec![], bundle: BundleIdentity { revision: Default::default(), status: Status::Unsigned, publisher: None } };
-/// assert!(verified.skills.is_empty());
+/// use skills_core::verify::TrustPolicy;
+/// # let bytes = skills_core::__doc_bundle();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// # // The example bundle's file digests are placeholders: no re-hashing.
+/// let policy = TrustPolicy::new("acme").unwrap().require_signature(false);
+/// # let policy = policy.rehash(false);
+/// let verified = policy.verify(catalog.bundle()).unwrap();
+/// assert_eq!(verified.skills.len(), catalog.len());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verified<'a> {
@@ -101,9 +122,14 @@ pub struct Verified<'a> {
 /// What verification established about the bundle revision.
 ///
 /// ```
-/// use skills_core::verify::{BundleIdentity, Status};
-/// let identity = BundleIdentity { revision: Default::default(), status: Status::Verified, publisher: Some("k1") };
-/// assert_eq!(identity.status, Status::Verified);
+/// use skills_core::verify::{Status, TrustPolicy};
+/// # let bytes = skills_core::__doc_bundle();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// # // The example bundle's file digests are placeholders: no re-hashing.
+/// let policy = TrustPolicy::new("acme").unwrap().require_signature(false);
+/// # let policy = policy.rehash(false);
+/// let bundle = policy.verify(catalog.bundle()).unwrap().bundle;
+/// assert_eq!((bundle.status, bundle.publisher), (Status::Unsigned, None));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BundleIdentity<'a> {
