@@ -40,7 +40,39 @@ pub struct Catalog<'a> {
     /// One cell per slot of a hashed name index: the [`Hot`] record of
     /// the skill in that slot, filled on the skill's first call (empty for
     /// a sorted index, and for a skill that does not decode).
-    hot: Vec<OnceBox<Hot<'a>>>,
+    hot: HotCells<'a>,
+}
+
+/// How many slots' cells are allocated together.
+const CHUNK: usize = 256;
+
+/// The cells of [`Catalog::hot`], allocated a chunk of [`CHUNK`] at a time
+/// on first use, so opening allocates one pointer per chunk rather than
+/// one cell per slot.
+struct HotCells<'a> {
+    chunks: Vec<OnceBox<[OnceBox<Hot<'a>>; CHUNK]>>,
+}
+
+impl<'a> HotCells<'a> {
+    /// No cells yet, for a table of `slots` slots.
+    fn new(slots: usize) -> Self {
+        HotCells {
+            chunks: (0..slots.div_ceil(CHUNK)).map(|_| OnceBox::new()).collect(),
+        }
+    }
+
+    /// The record in `slot`'s cell, if filled.
+    fn get(&self, slot: usize) -> Option<&Hot<'a>> {
+        self.chunks.get(slot / CHUNK)?.get()?.get(slot % CHUNK)?.get()
+    }
+
+    /// `slot`'s cell, its chunk allocated if need be.
+    fn cell(&self, slot: usize) -> Option<&OnceBox<Hot<'a>>> {
+        self.chunks
+            .get(slot / CHUNK)?
+            .get_or_init(|| Box::new(core::array::from_fn(|_| OnceBox::new())))
+            .get(slot % CHUNK)
+    }
 }
 
 /// The longest name a [`Hot`] record holds in itself.
@@ -94,8 +126,8 @@ impl<'a> Hot<'a> {
 }
 
 /// An empty cache of [`Hot`] records for this index.
-fn hot_cells<'a>(index: &Index<'_>) -> Vec<OnceBox<Hot<'a>>> {
-    (0..index.slots()).map(|_| OnceBox::new()).collect()
+fn hot_cells<'a>(index: &Index<'_>) -> HotCells<'a> {
+    HotCells::new(index.slots())
 }
 
 enum Store<'a> {
@@ -140,7 +172,9 @@ impl Clone for Catalog<'_> {
             },
         };
         Catalog {
-            hot: (0..self.hot.len()).map(|_| OnceBox::new()).collect(),
+            hot: HotCells {
+                chunks: self.hot.chunks.iter().map(|_| OnceBox::new()).collect(),
+            },
             store,
             prompt: OnceBox::new(),
         }
@@ -321,7 +355,7 @@ impl<'a> Catalog<'a> {
         let index = self.name_index();
         if let Some((mut at, mask)) = index.home(name) {
             for _ in 0..=crate::names::MAX_RUN {
-                match self.hot.get(at).and_then(OnceBox::get) {
+                match self.hot.get(at) {
                     Some(hot) if hot.is(name) => return Some(serve(hot)),
                     Some(_) => at = (at + 1) & mask,
                     None => break,
@@ -329,7 +363,7 @@ impl<'a> Catalog<'a> {
             }
         }
         let (at, slot) = index.find_slot(name, self.len(), |at| self.name_at(at))?;
-        match slot.and_then(|slot| self.hot.get(slot)) {
+        match slot.and_then(|slot| self.hot.cell(slot)) {
             // Another thread may have filled it meanwhile, alike.
             Some(cell) => {
                 let hot = self.hot_of(at)?;
