@@ -63,7 +63,11 @@ impl<'a> HotCells<'a> {
 
     /// The record in `slot`'s cell, if filled.
     fn get(&self, slot: usize) -> Option<&Hot<'a>> {
-        self.chunks.get(slot / CHUNK)?.get()?.get(slot % CHUNK)?.get()
+        self.chunks
+            .get(slot / CHUNK)?
+            .get()?
+            .get(slot % CHUNK)?
+            .get()
     }
 
     /// `slot`'s cell, its chunk allocated if need be.

@@ -396,7 +396,13 @@ mod tests {
         ];
         assert_eq!(
             pins,
-            [0x0692_b575, 0x1fec_5211, 0x50f8_47d9, 0x5e58_42e6, 0x5045_18e9],
+            [
+                0x0692_b575,
+                0x1fec_5211,
+                0x50f8_47d9,
+                0x5e58_42e6,
+                0x5045_18e9
+            ],
             "{pins:#x?}"
         );
         // Padding and length: a trailing zero byte is another name.

@@ -494,7 +494,10 @@ fn instructions_fast_path_serves_what_resolve_and_serve_do() {
             }
             for near in ["pdg", "pd", "pdf ", "team:pdF", &long[..long.len() - 1]] {
                 assert!(
-                    matches!(catalog.call(near, None), Err(ToolError::UnknownSkill { .. })),
+                    matches!(
+                        catalog.call(near, None),
+                        Err(ToolError::UnknownSkill { .. })
+                    ),
                     "{near}"
                 );
             }
