@@ -509,3 +509,30 @@ fn instructions_fast_path_serves_what_resolve_and_serve_do() {
         );
     }
 }
+
+/// A skill whose part of the bundle breaks the rules (its files out of
+/// order) is never served from the compact record: a lazily opened
+/// catalog answers `CorruptSkill` to a read of its instructions, on the
+/// first call and the next, and serves the other skills.
+#[test]
+fn a_corrupt_skill_is_refused_by_the_instructions_fast_path() {
+    let skills = sample();
+    let bytes = support::with_bundle(&skills, |bundle| {
+        let mut bundle = bundle.clone();
+        assert!(bundle.skills[0].files.len() > 1);
+        bundle.skills[0].files.reverse();
+        support::encode_unchecked(&bundle)
+    });
+    let catalog = Catalog::open(&bytes).unwrap();
+    for _ in 0..2 {
+        assert!(matches!(
+            catalog.call("pdf", None),
+            Err(ToolError::CorruptSkill { .. })
+        ));
+        assert_eq!(
+            catalog.call("git-rebase", None).unwrap().read.name,
+            "git-rebase"
+        );
+    }
+    assert!(Catalog::from_bytes(&bytes).is_err());
+}
