@@ -37,6 +37,101 @@ pub struct Catalog<'a> {
     /// The prompt rendered from the skills, for a bundle that does not
     /// store one, made on first use.
     prompt: OnceBox<String>,
+    /// One cell per slot of a hashed name index: the [`Hot`] record of
+    /// the skill in that slot, filled on the skill's first call (empty for
+    /// a sorted index, and for a skill that does not decode).
+    hot: HotCells<'a>,
+}
+
+/// How many slots' cells are allocated together.
+const CHUNK: usize = 256;
+
+/// The cells of [`Catalog::hot`], allocated a chunk of [`CHUNK`] at a time
+/// on first use, so opening allocates one pointer per chunk rather than
+/// one cell per slot.
+struct HotCells<'a> {
+    chunks: Vec<OnceBox<[OnceBox<Hot<'a>>; CHUNK]>>,
+}
+
+impl<'a> HotCells<'a> {
+    /// No cells yet, for a table of `slots` slots.
+    fn new(slots: usize) -> Self {
+        HotCells {
+            chunks: (0..slots.div_ceil(CHUNK)).map(|_| OnceBox::new()).collect(),
+        }
+    }
+
+    /// The record in `slot`'s cell, if filled.
+    fn get(&self, slot: usize) -> Option<&Hot<'a>> {
+        self.chunks
+            .get(slot / CHUNK)?
+            .get()?
+            .get(slot % CHUNK)?
+            .get()
+    }
+
+    /// `slot`'s cell, its chunk allocated if need be.
+    fn cell(&self, slot: usize) -> Option<&OnceBox<Hot<'a>>> {
+        self.chunks
+            .get(slot / CHUNK)?
+            .get_or_init(|| Box::new(core::array::from_fn(|_| OnceBox::new())))
+            .get(slot % CHUNK)
+    }
+}
+
+/// The longest name a [`Hot`] record holds in itself.
+const INLINE_NAME: usize = 64;
+
+/// What a read of a skill's instructions serves, copied out of the decoded
+/// skill (so checked once, when the skill was decoded), with the name's
+/// bytes held inline: a warm call hashes the name, reads the cache cell
+/// of its slot and this record (184 bytes, one allocation), and nothing
+/// else: no slot of the bundle's table, no table of name ends, no name in
+/// the bundle, no decoded skill.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Hot<'a> {
+    /// The name's length, then its bytes (when it fits).
+    name_len: usize,
+    name_bytes: [u8; INLINE_NAME],
+    pub(crate) name: &'a str,
+    pub(crate) location: &'a str,
+    pub(crate) instructions: &'a str,
+    pub(crate) instructions_sha256: [u8; 32],
+    pub(crate) frontmatter_sha256: [u8; 32],
+}
+
+impl<'a> Hot<'a> {
+    fn of(skill: &Skill<'a>) -> Self {
+        let mut name_bytes = [0u8; INLINE_NAME];
+        if skill.name.len() <= INLINE_NAME {
+            for (to, from) in name_bytes.iter_mut().zip(skill.name.bytes()) {
+                *to = from;
+            }
+        }
+        Hot {
+            name_len: skill.name.len(),
+            name_bytes,
+            name: skill.name,
+            location: skill.location,
+            instructions: skill.instructions,
+            instructions_sha256: skill.instructions_sha256,
+            frontmatter_sha256: skill.frontmatter_sha256,
+        }
+    }
+
+    /// Whether this is the record of the skill listed as `wanted`.
+    fn is(&self, wanted: &str) -> bool {
+        self.name_len == wanted.len()
+            && match self.name_bytes.get(..wanted.len()) {
+                Some(inline) => inline == wanted.as_bytes(),
+                None => self.name == wanted,
+            }
+    }
+}
+
+/// An empty cache of [`Hot`] records for this index.
+fn hot_cells<'a>(index: &Index<'_>) -> HotCells<'a> {
+    HotCells::new(index.slots())
 }
 
 enum Store<'a> {
@@ -81,6 +176,9 @@ impl Clone for Catalog<'_> {
             },
         };
         Catalog {
+            hot: HotCells {
+                chunks: self.hot.chunks.iter().map(|_| OnceBox::new()).collect(),
+            },
             store,
             prompt: OnceBox::new(),
         }
@@ -114,6 +212,7 @@ impl<'a> Catalog<'a> {
             check_skill(skill)?;
         }
         Ok(Catalog {
+            hot: hot_cells(&names),
             store: Store::Full { bundle, names },
             prompt: OnceBox::new(),
         })
@@ -143,6 +242,7 @@ impl<'a> Catalog<'a> {
         let view: View<'a> = decode_body(bytes)?;
         let skills = (0..view.len()).map(|_| OnceBox::new()).collect();
         Ok(Catalog {
+            hot: hot_cells(view.index()),
             store: Store::Lazy {
                 view,
                 skills,
@@ -220,6 +320,64 @@ impl<'a> Catalog<'a> {
         }
     }
 
+    /// The [`Hot`] record of the skill at `at`, from the decoded skill
+    /// when there is one; else decoded and checked for the purpose and
+    /// dropped (so the records of warm skills sit close together in
+    /// memory rather than among the decoded skills' tables).
+    fn hot_of(&self, at: usize) -> Option<Hot<'a>> {
+        match &self.store {
+            Store::Full { bundle, .. } => bundle.skills.get(at).map(Hot::of),
+            Store::Lazy { view, skills, .. } => match skills.get(at)?.get() {
+                Some(decoded) => decoded.as_ref().ok().map(Hot::of),
+                None => {
+                    let skill = crate::codec::decode_skill(view.name(at), view.detail(at)).ok()?;
+                    check_skill(&skill).ok()?;
+                    Some(Hot::of(&skill))
+                }
+            },
+        }
+    }
+
+    /// The name index.
+    fn name_index(&self) -> &Index<'a> {
+        match &self.store {
+            Store::Full { names, .. } => names,
+            Store::Lazy { view, .. } => view.index(),
+        }
+    }
+
+    /// The [`Hot`] record of the skill listed as `name`, given to `serve`;
+    /// `None` for an unknown skill or one that does not decode (the
+    /// general path reports why). Warm, from the cache cell of the name's
+    /// slot; cold (or for a sorted index), through the index and the
+    /// decoded skill, filling the cell.
+    pub(crate) fn with_hot<'c, T>(
+        &'c self,
+        name: &str,
+        serve: impl FnOnce(&Hot<'c>) -> T,
+    ) -> Option<T> {
+        let index = self.name_index();
+        if let Some((mut at, mask)) = index.home(name) {
+            for _ in 0..=crate::names::MAX_RUN {
+                match self.hot.get(at) {
+                    Some(hot) if hot.is(name) => return Some(serve(hot)),
+                    Some(_) => at = (at + 1) & mask,
+                    None => break,
+                }
+            }
+        }
+        let (at, slot) = index.find_slot(name, self.len(), |at| self.name_at(at))?;
+        match slot.and_then(|slot| self.hot.cell(slot)) {
+            // Another thread may have filled it meanwhile, alike.
+            Some(cell) => {
+                let hot = self.hot_of(at)?;
+                Some(serve(cell.get_or_init(|| Box::new(hot))))
+            }
+            // A sorted index has no cells: the decoded skill, kept.
+            None => Some(serve(&Hot::of(self.skill_at(at).ok()?))),
+        }
+    }
+
     /// Builds a catalog over a bundle in memory, after [`Bundle::check`].
     ///
     /// ```
@@ -230,6 +388,7 @@ impl<'a> Catalog<'a> {
     pub fn from_bundle(bundle: Bundle<'a>) -> Result<Self, BundleError> {
         let names = bundle.name_index()?;
         Ok(Catalog {
+            hot: hot_cells(&names),
             store: Store::Full { bundle, names },
             prompt: OnceBox::new(),
         })

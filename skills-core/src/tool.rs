@@ -544,6 +544,26 @@ impl<'a> Catalog<'a> {
     /// # Ok::<(), skills_core::ToolError>(())
     /// ```
     pub fn call(&self, name: &str, path: Option<&str>) -> Result<Served<'_>, ToolError> {
+        // A read of the instructions (the usual call) is served from the
+        // skill's compact record (`catalog::Hot`): the same reply and read
+        // as resolve and serve give, without building a resolution or
+        // touching the decoded skill. Anything else, and every error,
+        // takes the general way.
+        if path.is_none_or(|path| path.is_empty() || names_skill_file(path))
+            && let Some(served) = self.with_hot(name, |hot| Served {
+                reply: Reply::Text(hot.instructions),
+                read: ReadRecord {
+                    name: hot.name,
+                    location: hot.location,
+                    path: "",
+                    bytes: hot.instructions.len(),
+                    sha256: Sha256(hot.instructions_sha256),
+                    frontmatter_sha256: Sha256(hot.frontmatter_sha256),
+                },
+            })
+        {
+            return Ok(served);
+        }
         let resolution = self.resolve(name, path)?;
         self.serve(resolution)
     }

@@ -466,3 +466,73 @@ mod json {
         );
     }
 }
+
+/// A read of the instructions (`call` with no path, `""` or `SKILL.md`)
+/// is served from the skill's compact record, cached per slot of the name
+/// index: it must give exactly what `resolve` then `serve` give, on the
+/// first call and the later ones, lazily opened or not, for a name held
+/// in the record and for one too long to be; names near a listed one
+/// (a byte short, a byte changed) must still miss.
+#[test]
+fn instructions_fast_path_serves_what_resolve_and_serve_do() {
+    let long = format!("{}-pdf", "q".repeat(70));
+    let mut skills = sample();
+    skills.push(TestSkill::new(&long, "Long name.", "Body.\n"));
+    let bytes = encode(&skills);
+    for catalog in [
+        Catalog::open(&bytes).unwrap(),
+        Catalog::from_bytes(&bytes).unwrap(),
+    ] {
+        for _pass in 0..2 {
+            for skill in &skills {
+                for path in [None, Some(""), Some("SKILL.md"), Some("skill.MD")] {
+                    let fast = catalog.call(&skill.name, path).unwrap();
+                    let resolution = catalog.resolve(&skill.name, path).unwrap();
+                    assert_eq!(fast, catalog.serve(resolution).unwrap(), "{}", skill.name);
+                    assert_eq!(fast.read.name, skill.name);
+                }
+            }
+            for near in ["pdg", "pd", "pdf ", "team:pdF", &long[..long.len() - 1]] {
+                assert!(
+                    matches!(
+                        catalog.call(near, None),
+                        Err(ToolError::UnknownSkill { .. })
+                    ),
+                    "{near}"
+                );
+            }
+        }
+        let clone = catalog.clone();
+        assert_eq!(
+            clone.call(&long, None).unwrap(),
+            catalog.call(&long, None).unwrap()
+        );
+    }
+}
+
+/// A skill whose part of the bundle breaks the rules (its files out of
+/// order) is never served from the compact record: a lazily opened
+/// catalog answers `CorruptSkill` to a read of its instructions, on the
+/// first call and the next, and serves the other skills.
+#[test]
+fn a_corrupt_skill_is_refused_by_the_instructions_fast_path() {
+    let skills = sample();
+    let bytes = support::with_bundle(&skills, |bundle| {
+        let mut bundle = bundle.clone();
+        assert!(bundle.skills[0].files.len() > 1);
+        bundle.skills[0].files.reverse();
+        support::encode_unchecked(&bundle)
+    });
+    let catalog = Catalog::open(&bytes).unwrap();
+    for _ in 0..2 {
+        assert!(matches!(
+            catalog.call("pdf", None),
+            Err(ToolError::CorruptSkill { .. })
+        ));
+        assert_eq!(
+            catalog.call("git-rebase", None).unwrap().read.name,
+            "git-rebase"
+        );
+    }
+    assert!(Catalog::from_bytes(&bytes).is_err());
+}
