@@ -353,6 +353,76 @@ pub fn compile_reusing(
     options: &CompileOptions,
     reuse: Option<&Reuse>,
 ) -> Result<Compiled, CompileError> {
+    compile_skills(Skills::Borrowed(found), options, reuse)
+}
+
+/// [`compile_reusing`], taking the skills: each skill's bytes and parsed
+/// document are dropped as soon as it is encoded, so a large build holds
+/// the skills as read and their encodings together only for a window of
+/// skills, not for the whole catalog. The same bytes, problems and
+/// verdicts as [`compile_reusing`]; what is left of `found` (every
+/// skill's name, directory and listing, the sources, the problems) is
+/// dropped with it.
+///
+/// ```
+/// use skills_build::compile::{compile, compile_owned, CompileOptions};
+/// use skills_build::discover::{discover, Options, Root};
+/// use skills_build::source::MemorySource;
+/// let source = MemorySource::new("skills")
+///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Forms.\n---\nGo.\n");
+/// let found = discover(&[Root::new(&source)], &Options::default());
+/// let borrowed = compile(&found, &CompileOptions::default()).unwrap();
+/// let owned = compile_owned(found, &CompileOptions::default(), None).unwrap();
+/// assert_eq!(owned, borrowed);
+/// ```
+pub fn compile_owned(
+    found: Discovery,
+    options: &CompileOptions,
+    reuse: Option<&Reuse>,
+) -> Result<Compiled, CompileError> {
+    compile_skills(Skills::Owned(found), options, reuse)
+}
+
+/// How many skills are read into encodings between two releases of what
+/// was read of them (with [`compile_owned`]): large enough to keep every
+/// thread busy, small beside a registry.
+const WINDOW: usize = 1024;
+
+/// The skills a compilation reads: borrowed (they stay whole), or owned
+/// (each one's bytes and parsed document dropped once it is encoded).
+enum Skills<'a> {
+    Borrowed(&'a Discovery),
+    Owned(Discovery),
+}
+
+impl Skills<'_> {
+    fn found(&self) -> &Discovery {
+        match self {
+            Skills::Borrowed(found) => found,
+            Skills::Owned(found) => found,
+        }
+    }
+
+    /// Drops what was read of skill `index` (its bytes, its files, its
+    /// parsed document), when the skills are owned; its name, directory,
+    /// locations and listing stay.
+    fn release(&mut self, index: usize) {
+        if let Skills::Owned(found) = self
+            && let Some(skill) = found.skills.get_mut(index)
+        {
+            skill.document = None;
+            skill.skill_file_bytes = Vec::new();
+            skill.files = Vec::new();
+        }
+    }
+}
+
+fn compile_skills(
+    mut skills: Skills<'_>,
+    options: &CompileOptions,
+    reuse: Option<&Reuse>,
+) -> Result<Compiled, CompileError> {
+    let found = skills.found();
     let mut problems = found.problems.clone();
     let owners = Owners::of(found);
     // With keep_going, a skill with an error is left out; an error that
@@ -371,31 +441,49 @@ pub fn compile_reusing(
             blocked
         }
     };
-    let mut prepared = Vec::new();
+    let mut prepared: Vec<(usize, EncodedSkill)> = Vec::new();
     if !blocked {
-        let listed: Vec<(usize, &str, &DiscoveredSkill)> = found
+        let listed: Vec<usize> = found
             .skills
             .iter()
             .enumerate()
-            .filter(|(index, _)| !left_out[*index])
-            .filter_map(|(index, skill)| skill.listing.name().map(|name| (index, name, skill)))
+            .filter(|(index, skill)| !left_out[*index] && skill.listing.name().is_some())
+            .map(|(index, _)| index)
             .collect();
+        prepared.reserve_exact(listed.len());
         // Each skill prepared, checked, encoded and hashed on one thread,
         // and its prepared texts dropped there: what is kept of it is its
-        // encoding.
-        let results = crate::parallel::map(&listed, options.threads, |(_, name, skill)| {
-            prepare(name, skill, options, reuse).map(|prepared| encode_one(&prepared, reuse))
-        });
-        for ((index, _, _), result) in listed.iter().zip(results) {
-            match result {
-                Ok(encoded) => prepared.push(encoded),
-                Err(problem) => {
-                    left_out[*index] = options.keep_going;
-                    problems.push(problem);
+        // encoding. One window of skills at a time, so that owned skills
+        // are released (and their memory taken again by the next
+        // window's encodings) as the compilation goes.
+        for window in listed.chunks(WINDOW) {
+            let found = skills.found();
+            let items: Vec<(&str, &DiscoveredSkill)> = window
+                .iter()
+                .map(|&index| {
+                    let skill = &found.skills[index];
+                    (skill.listing.name().unwrap_or_default(), skill)
+                })
+                .collect();
+            let results = crate::parallel::map(&items, options.threads, |(name, skill)| {
+                prepare(name, skill, options, reuse).map(|prepared| encode_one(&prepared, reuse))
+            });
+            drop(items);
+            for (&index, result) in window.iter().zip(results) {
+                match result {
+                    Ok(encoded) => {
+                        prepared.push((index, encoded));
+                        skills.release(index);
+                    }
+                    Err(problem) => {
+                        left_out[index] = options.keep_going;
+                        problems.push(problem);
+                    }
                 }
             }
         }
     }
+    let found = skills.found();
     let fails = |problem: &Problem| {
         problem.is_error() && !(options.keep_going && owners.owner(problem).is_some())
     };
@@ -404,7 +492,7 @@ pub fn compile_reusing(
         return Err(CompileError { problems });
     }
     let dropped = dropped(found, &left_out, &problems, &owners);
-    let encoded = encode(prepared, reuse);
+    let encoded = encode(found, prepared, reuse);
     match encoded {
         Ok(bytes) => {
             Problem::sort(&mut problems);
@@ -422,41 +510,41 @@ pub fn compile_reusing(
     }
 }
 
-/// One skill compiled: its listed name, its own encoding (the bundle's
-/// detail for it, signatures none yet) and that encoding's SHA-256 (for
-/// the bundle revision), or why the skill breaks a rule of the bundle.
-type Encoded<'d> = (
-    &'d str,
-    Result<(Vec<u8>, [u8; 32]), skills_core::bundle::BundleError>,
-);
+/// One skill compiled: its own encoding (the bundle's detail for it,
+/// signatures none yet) and that encoding's SHA-256 (for the bundle
+/// revision), or why the skill breaks a rule of the bundle.
+type EncodedSkill = Result<(Vec<u8>, [u8; 32]), skills_core::bundle::BundleError>;
 
 /// Checks and encodes one prepared skill, and hashes its encoding.
-fn encode_one<'d>(prepared: &Prepared<'d>, reuse: Option<&Reuse>) -> Encoded<'d> {
+fn encode_one(prepared: &Prepared<'_>, reuse: Option<&Reuse>) -> EncodedSkill {
     let skill = borrow(prepared);
-    let encoded = skill.check().map(|()| {
-        let detail = SkillEntry::encode(&skill).detail;
+    skill.check().map(|()| {
+        let mut detail = SkillEntry::encode(&skill).detail;
+        // Kept until the bundle is put together: no room to spare.
+        detail.shrink_to_fit();
         let digest = match reuse {
             Some(reuse) => reuse.skill_digest(skill.name, &detail),
             None => sha256(&detail),
         };
         (detail, digest)
-    });
-    (prepared.name, encoded)
+    })
 }
 
-/// Puts the bundle together from the skills' encodings, in catalog order:
-/// the revision, then the layout. The prompt is left to be rendered from
-/// the skills when read (the default catalog of `skills_core::render`),
-/// which costs fewer bytes than storing it.
+/// Puts the bundle together from the skills' encodings (each with the
+/// index of its skill in `found`), in catalog order: the revision, then
+/// the layout. The prompt is left to be rendered from the skills when
+/// read (the default catalog of `skills_core::render`), which costs fewer
+/// bytes than storing it.
 fn encode(
-    skills: Vec<Encoded<'_>>,
+    found: &Discovery,
+    skills: Vec<(usize, EncodedSkill)>,
     reuse: Option<&Reuse>,
 ) -> Result<Vec<u8>, skills_core::bundle::EncodeError> {
     let mut details = Vec::with_capacity(skills.len());
     let mut names = Vec::with_capacity(skills.len());
-    for (name, encoded) in skills {
+    for (index, encoded) in skills {
         details.push(encoded.map_err(skills_core::bundle::EncodeError::Invalid)?);
-        names.push(name);
+        names.push(found.skills[index].listing.name().unwrap_or_default());
     }
     // The layout and the revision read only the names of the skills; their
     // other fields are in the encodings.
