@@ -25,7 +25,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::compile::{
-    CompileError, CompileOptions, Compiled, Locations, compile, compile_owned, compile_reusing,
+    CompileError, CompileOptions, Compiled, Early, Locations, compile, compile_early,
+    compile_reusing,
 };
 use crate::diagnostic;
 use crate::discover::{self, DiscoveredSkill, Discovery, Options, Root, SourceReport};
@@ -474,6 +475,12 @@ impl Builder {
     /// assert_eq!(reading.discovery.problems[0].code.as_str(), "source-not-found");
     /// ```
     pub fn read(&self) -> Reading {
+        self.read_each(&mut |_, _| {})
+    }
+
+    /// [`read`](Self::read), handing each window of skills read and named
+    /// to `each` (see `discover::discover_each`).
+    fn read_each(&self, each: &mut discover::Each<'_>) -> Reading {
         let mut problems = Vec::new();
         let mut options = Options {
             max_file_size: self.max_file_size,
@@ -537,7 +544,7 @@ impl Builder {
                 },
             })
             .collect();
-        let mut found = discover::discover(&roots, &options);
+        let mut found = discover::discover_each(&roots, &options, each);
         if !problems.is_empty() {
             found.problems.extend(problems);
             Problem::sort(&mut found.problems);
@@ -585,17 +592,23 @@ impl Builder {
     }
 
     fn run_keeping(&self, keep_discovered: bool) -> Outcome {
-        // Only signing adds an input (its key file).
-        #[cfg_attr(not(feature = "sign"), allow(unused_mut))]
-        let Reading {
-            discovery: mut found,
-            mut inputs,
-        } = self.read();
         let reuse = self.previous.as_deref().map(crate::reuse::Reuse::load);
         let options = CompileOptions {
             locations: self.locations.clone(),
             keep_going: self.keep_going,
             threads: self.threads,
+        };
+        let mut early = Early::new(&options, reuse.as_ref());
+        // Only signing adds an input (its key file).
+        #[cfg_attr(not(feature = "sign"), allow(unused_mut))]
+        let Reading {
+            discovery: mut found,
+            mut inputs,
+        } = match keep_discovered {
+            true => self.read(),
+            // Each skill compiled as soon as it is read, and what was read
+            // of it dropped.
+            false => self.read_each(&mut |found, range| early.take(found, range)),
         };
         let skills = found.skills.len();
         let sources = std::mem::take(&mut found.sources);
@@ -604,7 +617,10 @@ impl Builder {
                 let result = compile_reusing(&found, &options, reuse.as_ref());
                 (result, found.skills)
             }
-            false => (compile_owned(found, &options, reuse.as_ref()), Vec::new()),
+            false => (
+                compile_early(found, &options, reuse.as_ref(), early),
+                Vec::new(),
+            ),
         };
         #[cfg(feature = "sign")]
         let result = match &self.signing {
