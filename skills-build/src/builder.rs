@@ -572,12 +572,13 @@ impl Builder {
     }
 
     /// [`run`](Self::run), without keeping the skills as read:
-    /// [`Outcome::discovered`] is empty, and each skill's bytes and parsed
-    /// document are dropped as soon as it is compiled (see
-    /// [`compile_owned`]), so a large build does not hold every skill as
-    /// read beside the bundle. The same bundle, problems and verdict as
-    /// [`run`](Self::run); [`compile`](Self::compile),
-    /// [`build`](Self::build) and `skills build` go this way.
+    /// [`Outcome::discovered`] is empty, and each skill is compiled as soon
+    /// as its window of skills is read and named, and its bytes and parsed
+    /// document dropped then, so a large build never holds every skill as
+    /// read (only the encodings, and each skill's name and locations). The
+    /// same bundle, problems and verdict as [`run`](Self::run);
+    /// [`compile`](Self::compile), [`build`](Self::build) and the `skills`
+    /// commands `build`, `check` and `mcp` go this way.
     ///
     /// ```
     /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
