@@ -24,7 +24,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::compile::{CompileError, CompileOptions, Compiled, Locations, compile, compile_reusing};
+use crate::compile::{
+    CompileError, CompileOptions, Compiled, Early, Locations, compile, compile_early,
+    compile_reusing,
+};
 use crate::diagnostic;
 use crate::discover::{self, DiscoveredSkill, Discovery, Options, Root, SourceReport};
 use crate::filter::Glob;
@@ -442,7 +445,7 @@ impl Builder {
     /// assert_eq!(error.problems[0].message, "the source no/such/dir does not exist");
     /// ```
     pub fn compile(&self) -> Result<Compiled, CompileError> {
-        self.run().result
+        self.run_compiling().result
     }
 
     /// Like [`compile`](Self::compile), and also every file that was read,
@@ -457,7 +460,7 @@ impl Builder {
     /// assert!(inputs.iter().any(|path| path.ends_with("pdf-forms/scripts/fill.py")));
     /// ```
     pub fn compile_with_inputs(&self) -> (Result<Compiled, CompileError>, Vec<PathBuf>) {
-        let outcome = self.run();
+        let outcome = self.run_compiling();
         (outcome.result, outcome.inputs)
     }
 
@@ -472,6 +475,12 @@ impl Builder {
     /// assert_eq!(reading.discovery.problems[0].code.as_str(), "source-not-found");
     /// ```
     pub fn read(&self) -> Reading {
+        self.read_each(&mut |_, _| {})
+    }
+
+    /// [`read`](Self::read), handing each window of skills read and named
+    /// to `each` (see `discover::discover_each`).
+    fn read_each(&self, each: &mut discover::Each<'_>) -> Reading {
         let mut problems = Vec::new();
         let mut options = Options {
             max_file_size: self.max_file_size,
@@ -535,7 +544,7 @@ impl Builder {
                 },
             })
             .collect();
-        let mut found = discover::discover(&roots, &options);
+        let mut found = discover::discover_each(&roots, &options, each);
         if !problems.is_empty() {
             found.problems.extend(problems);
             Problem::sort(&mut found.problems);
@@ -559,22 +568,61 @@ impl Builder {
     /// validate, compile, sign) and returns everything it found, without
     /// writing or printing anything. Every door calls this.
     pub fn run(&self) -> Outcome {
+        self.run_keeping(true)
+    }
+
+    /// [`run`](Self::run), without keeping the skills as read:
+    /// [`Outcome::discovered`] is empty, and each skill is compiled as soon
+    /// as its window of skills is read and named, and its bytes and parsed
+    /// document dropped then, so a large build never holds every skill as
+    /// read (only the encodings, and each skill's name and locations). The
+    /// same bundle, problems and verdict as [`run`](Self::run);
+    /// [`compile`](Self::compile), [`build`](Self::build) and the `skills`
+    /// commands `build`, `check` and `mcp` go this way.
+    ///
+    /// ```
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let builder = skills_build::Builder::new().source(skills);
+    /// let (kept, lean) = (builder.run(), builder.run_compiling());
+    /// assert!(lean.discovered.is_empty() && !kept.discovered.is_empty());
+    /// assert_eq!(lean.skills, kept.skills);
+    /// assert_eq!(lean.result.unwrap().bytes, kept.result.unwrap().bytes);
+    /// ```
+    pub fn run_compiling(&self) -> Outcome {
+        self.run_keeping(false)
+    }
+
+    fn run_keeping(&self, keep_discovered: bool) -> Outcome {
+        let reuse = self.previous.as_deref().map(crate::reuse::Reuse::load);
+        let options = CompileOptions {
+            locations: self.locations.clone(),
+            keep_going: self.keep_going,
+            threads: self.threads,
+        };
+        let mut early = Early::new(&options, reuse.as_ref());
         // Only signing adds an input (its key file).
         #[cfg_attr(not(feature = "sign"), allow(unused_mut))]
         let Reading {
-            discovery: found,
+            discovery: mut found,
             mut inputs,
-        } = self.read();
-        let reuse = self.previous.as_deref().map(crate::reuse::Reuse::load);
-        let result = compile_reusing(
-            &found,
-            &CompileOptions {
-                locations: self.locations.clone(),
-                keep_going: self.keep_going,
-                threads: self.threads,
-            },
-            reuse.as_ref(),
-        );
+        } = match keep_discovered {
+            true => self.read(),
+            // Each skill compiled as soon as it is read, and what was read
+            // of it dropped.
+            false => self.read_each(&mut |found, range| early.take(found, range)),
+        };
+        let skills = found.skills.len();
+        let sources = std::mem::take(&mut found.sources);
+        let (result, discovered) = match keep_discovered {
+            true => {
+                let result = compile_reusing(&found, &options, reuse.as_ref());
+                (result, found.skills)
+            }
+            false => (
+                compile_early(found, &options, reuse.as_ref(), early),
+                Vec::new(),
+            ),
+        };
         #[cfg(feature = "sign")]
         let result = match &self.signing {
             Some(signing) => {
@@ -586,9 +634,9 @@ impl Builder {
         Outcome {
             result,
             inputs,
-            skills: found.skills.len(),
-            sources: found.sources,
-            discovered: found.skills,
+            skills,
+            sources,
+            discovered,
         }
     }
 
@@ -616,8 +664,8 @@ impl Builder {
         }
         let out_path = std::env::var_os("OUT_DIR").map(|dir| Path::new(&dir).join(&self.out_file));
         let outcome = match (&self.previous, &out_path) {
-            (None, Some(last)) => self.clone().reuse_from(last).run(),
-            _ => self.run(),
+            (None, Some(last)) => self.clone().reuse_from(last).run_compiling(),
+            _ => self.run_compiling(),
         };
         for source in &outcome.sources {
             let layout = source.layout.map_or("no skill", |layout| layout.as_str());

@@ -353,6 +353,171 @@ pub fn compile_reusing(
     options: &CompileOptions,
     reuse: Option<&Reuse>,
 ) -> Result<Compiled, CompileError> {
+    compile_skills(Skills::Borrowed(found), options, reuse, None)
+}
+
+/// [`compile_reusing`], taking the skills: each skill's bytes and parsed
+/// document are dropped as soon as it is encoded, so a large build holds
+/// the skills as read and their encodings together only for a window of
+/// skills, not for the whole catalog. The same bytes, problems and
+/// verdicts as [`compile_reusing`]; what is left of `found` (every
+/// skill's name, directory and listing, the sources, the problems) is
+/// dropped with it.
+///
+/// ```
+/// use skills_build::compile::{compile, compile_owned, CompileOptions};
+/// use skills_build::discover::{discover, Options, Root};
+/// use skills_build::source::MemorySource;
+/// let source = MemorySource::new("skills")
+///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Forms.\n---\nGo.\n");
+/// let found = discover(&[Root::new(&source)], &Options::default());
+/// let borrowed = compile(&found, &CompileOptions::default()).unwrap();
+/// let owned = compile_owned(found, &CompileOptions::default(), None).unwrap();
+/// assert_eq!(owned, borrowed);
+/// ```
+pub fn compile_owned(
+    found: Discovery,
+    options: &CompileOptions,
+    reuse: Option<&Reuse>,
+) -> Result<Compiled, CompileError> {
+    compile_skills(Skills::Owned(found), options, reuse, None)
+}
+
+/// Skills compiled while discovery reads them ([`crate::Builder::run_compiling`]):
+/// each listed skill with no error of its own is prepared, checked,
+/// encoded and hashed as soon as its window of skills is read and named
+/// (see `discover::discover_each`), and what was read of it (its bytes,
+/// its parsed document) dropped then, so that a large build never holds
+/// every skill as read. [`compile_early`] takes these results in place of
+/// preparing the skills again; a skill taken here that turns out to be
+/// left out is left out all the same, and one not taken here is prepared
+/// there as usual: the same bytes, problems and verdicts as
+/// [`compile_reusing`] over the whole discovery.
+pub(crate) struct Early<'o> {
+    options: &'o CompileOptions,
+    reuse: Option<&'o Reuse>,
+    /// By skill index: the result of preparing and encoding it, if taken.
+    results: Vec<Option<Result<EncodedSkill, Problem>>>,
+    /// By skill index: the frontmatter name of a skill whose document was
+    /// dropped (for [`Dropped::name`]).
+    names: Vec<Option<String>>,
+    /// How many of the discovery's problems were looked at already.
+    seen: usize,
+}
+
+impl<'o> Early<'o> {
+    pub(crate) fn new(options: &'o CompileOptions, reuse: Option<&'o Reuse>) -> Self {
+        Early {
+            options,
+            reuse,
+            results: Vec::new(),
+            names: Vec::new(),
+            seen: 0,
+        }
+    }
+
+    /// Takes on the skills of `range`, just read and named.
+    pub(crate) fn take(&mut self, found: &mut Discovery, range: std::ops::Range<usize>) {
+        self.results.resize_with(found.skills.len(), || None);
+        self.names.resize_with(found.skills.len(), || None);
+        let new_problems = &found.problems[self.seen.min(found.problems.len())..];
+        self.seen = found.problems.len();
+        // A strict build with an error fails: nothing to compile.
+        if !self.options.keep_going && found.has_errors() {
+            return;
+        }
+        // The skills of the range with an error of their own, which are
+        // left out (the compilation decides again over every problem).
+        let owners = Owners::of_skills(found.skills[range.clone()].iter().enumerate());
+        let mut erred = vec![false; range.len()];
+        for problem in new_problems.iter().filter(|p| p.is_error()) {
+            if let Some(at) = owners.owner(problem) {
+                erred[at] = true;
+            }
+        }
+        let items: Vec<(usize, &str, &DiscoveredSkill)> = range
+            .clone()
+            .zip(&erred)
+            .filter(|(_, erred)| !**erred)
+            .filter_map(|(index, _)| {
+                let skill = &found.skills[index];
+                skill.listing.name().map(|name| (index, name, skill))
+            })
+            .collect();
+        let (options, reuse) = (self.options, self.reuse);
+        let results = crate::parallel::map(&items, options.threads, |(_, name, skill)| {
+            prepare(name, skill, options, reuse).map(|prepared| encode_one(&prepared, reuse))
+        });
+        let taken: Vec<usize> = items.iter().map(|(index, _, _)| *index).collect();
+        drop(items);
+        for (index, result) in taken.into_iter().zip(results) {
+            if result.is_ok() {
+                self.names[index] = found.skills[index].name().map(str::to_string);
+                release(&mut found.skills[index]);
+            }
+            self.results[index] = Some(result);
+        }
+    }
+}
+
+/// [`compile_owned`], taking the results of the skills [`Early`] took on.
+pub(crate) fn compile_early(
+    found: Discovery,
+    options: &CompileOptions,
+    reuse: Option<&Reuse>,
+    early: Early<'_>,
+) -> Result<Compiled, CompileError> {
+    compile_skills(Skills::Owned(found), options, reuse, Some(early))
+}
+
+/// Drops what was read of a skill (its bytes, its files' bytes, its parsed
+/// document); its name, directory, locations, file paths and listing stay.
+fn release(skill: &mut DiscoveredSkill) {
+    skill.document = None;
+    skill.skill_file_bytes = Vec::new();
+    for file in &mut skill.files {
+        file.bytes = Vec::new();
+    }
+}
+
+/// How many skills are read into encodings between two releases of what
+/// was read of them (with [`compile_owned`]): large enough to keep every
+/// thread busy, small beside a registry.
+const WINDOW: usize = 1024;
+
+/// The skills a compilation reads: borrowed (they stay whole), or owned
+/// (each one's bytes and parsed document dropped once it is encoded).
+enum Skills<'a> {
+    Borrowed(&'a Discovery),
+    Owned(Discovery),
+}
+
+impl Skills<'_> {
+    fn found(&self) -> &Discovery {
+        match self {
+            Skills::Borrowed(found) => found,
+            Skills::Owned(found) => found,
+        }
+    }
+
+    /// Drops what was read of skill `index` (see [`release`]), when the
+    /// skills are owned.
+    fn release(&mut self, index: usize) {
+        if let Skills::Owned(found) = self
+            && let Some(skill) = found.skills.get_mut(index)
+        {
+            release(skill);
+        }
+    }
+}
+
+fn compile_skills(
+    mut skills: Skills<'_>,
+    options: &CompileOptions,
+    reuse: Option<&Reuse>,
+    mut early: Option<Early<'_>>,
+) -> Result<Compiled, CompileError> {
+    let found = skills.found();
     let mut problems = found.problems.clone();
     let owners = Owners::of(found);
     // With keep_going, a skill with an error is left out; an error that
@@ -371,31 +536,66 @@ pub fn compile_reusing(
             blocked
         }
     };
-    let mut prepared = Vec::new();
+    let mut prepared: Vec<(usize, EncodedSkill)> = Vec::new();
     if !blocked {
-        let listed: Vec<(usize, &str, &DiscoveredSkill)> = found
+        let listed: Vec<usize> = found
             .skills
             .iter()
             .enumerate()
-            .filter(|(index, _)| !left_out[*index])
-            .filter_map(|(index, skill)| skill.listing.name().map(|name| (index, name, skill)))
+            .filter(|(index, skill)| !left_out[*index] && skill.listing.name().is_some())
+            .map(|(index, _)| index)
             .collect();
+        prepared.reserve_exact(listed.len());
         // Each skill prepared, checked, encoded and hashed on one thread,
         // and its prepared texts dropped there: what is kept of it is its
-        // encoding.
-        let results = crate::parallel::map(&listed, options.threads, |(_, name, skill)| {
-            prepare(name, skill, options, reuse).map(|prepared| encode_one(&prepared, reuse))
-        });
-        for ((index, _, _), result) in listed.iter().zip(results) {
-            match result {
-                Ok(encoded) => prepared.push(encoded),
-                Err(problem) => {
-                    left_out[*index] = options.keep_going;
-                    problems.push(problem);
+        // encoding. One window of skills at a time, so that owned skills
+        // are released (and their memory taken again by the next
+        // window's encodings) as the compilation goes.
+        for window in listed.chunks(WINDOW) {
+            // What was taken on while reading, then the rest, prepared now.
+            let mut results: Vec<Option<Result<EncodedSkill, Problem>>> = window
+                .iter()
+                .map(|&index| {
+                    early
+                        .as_mut()
+                        .and_then(|early| early.results.get_mut(index))
+                        .and_then(Option::take)
+                })
+                .collect();
+            let found = skills.found();
+            let items: Vec<(usize, &str, &DiscoveredSkill)> = results
+                .iter()
+                .zip(window)
+                .enumerate()
+                .filter(|(_, (result, _))| result.is_none())
+                .map(|(at, (_, &index))| {
+                    let skill = &found.skills[index];
+                    (at, skill.listing.name().unwrap_or_default(), skill)
+                })
+                .collect();
+            let done = crate::parallel::map(&items, options.threads, |(_, name, skill)| {
+                prepare(name, skill, options, reuse).map(|prepared| encode_one(&prepared, reuse))
+            });
+            for ((at, _, _), result) in items.iter().zip(done) {
+                results[*at] = Some(result);
+            }
+            drop(items);
+            for (&index, result) in window.iter().zip(results) {
+                match result {
+                    Some(Ok(encoded)) => {
+                        prepared.push((index, encoded));
+                        skills.release(index);
+                    }
+                    Some(Err(problem)) => {
+                        left_out[index] = options.keep_going;
+                        problems.push(problem);
+                    }
+                    None => {}
                 }
             }
         }
     }
+    let found = skills.found();
     let fails = |problem: &Problem| {
         problem.is_error() && !(options.keep_going && owners.owner(problem).is_some())
     };
@@ -403,8 +603,9 @@ pub fn compile_reusing(
         Problem::sort(&mut problems);
         return Err(CompileError { problems });
     }
-    let dropped = dropped(found, &left_out, &problems, &owners);
-    let encoded = encode(prepared, reuse);
+    let names = early.map(|early| early.names).unwrap_or_default();
+    let dropped = dropped(found, &left_out, &problems, &owners, &names);
+    let encoded = encode(found, prepared, reuse);
     match encoded {
         Ok(bytes) => {
             Problem::sort(&mut problems);
@@ -422,41 +623,41 @@ pub fn compile_reusing(
     }
 }
 
-/// One skill compiled: its listed name, its own encoding (the bundle's
-/// detail for it, signatures none yet) and that encoding's SHA-256 (for
-/// the bundle revision), or why the skill breaks a rule of the bundle.
-type Encoded<'d> = (
-    &'d str,
-    Result<(Vec<u8>, [u8; 32]), skills_core::bundle::BundleError>,
-);
+/// One skill compiled: its own encoding (the bundle's detail for it,
+/// signatures none yet) and that encoding's SHA-256 (for the bundle
+/// revision), or why the skill breaks a rule of the bundle.
+type EncodedSkill = Result<(Vec<u8>, [u8; 32]), skills_core::bundle::BundleError>;
 
 /// Checks and encodes one prepared skill, and hashes its encoding.
-fn encode_one<'d>(prepared: &Prepared<'d>, reuse: Option<&Reuse>) -> Encoded<'d> {
+fn encode_one(prepared: &Prepared<'_>, reuse: Option<&Reuse>) -> EncodedSkill {
     let skill = borrow(prepared);
-    let encoded = skill.check().map(|()| {
-        let detail = SkillEntry::encode(&skill).detail;
+    skill.check().map(|()| {
+        let mut detail = SkillEntry::encode(&skill).detail;
+        // Kept until the bundle is put together: no room to spare.
+        detail.shrink_to_fit();
         let digest = match reuse {
             Some(reuse) => reuse.skill_digest(skill.name, &detail),
             None => sha256(&detail),
         };
         (detail, digest)
-    });
-    (prepared.name, encoded)
+    })
 }
 
-/// Puts the bundle together from the skills' encodings, in catalog order:
-/// the revision, then the layout. The prompt is left to be rendered from
-/// the skills when read (the default catalog of `skills_core::render`),
-/// which costs fewer bytes than storing it.
+/// Puts the bundle together from the skills' encodings (each with the
+/// index of its skill in `found`), in catalog order: the revision, then
+/// the layout. The prompt is left to be rendered from the skills when
+/// read (the default catalog of `skills_core::render`), which costs fewer
+/// bytes than storing it.
 fn encode(
-    skills: Vec<Encoded<'_>>,
+    found: &Discovery,
+    skills: Vec<(usize, EncodedSkill)>,
     reuse: Option<&Reuse>,
 ) -> Result<Vec<u8>, skills_core::bundle::EncodeError> {
     let mut details = Vec::with_capacity(skills.len());
     let mut names = Vec::with_capacity(skills.len());
-    for (name, encoded) in skills {
+    for (index, encoded) in skills {
         details.push(encoded.map_err(skills_core::bundle::EncodeError::Invalid)?);
-        names.push(name);
+        names.push(found.skills[index].listing.name().unwrap_or_default());
     }
     // The layout and the revision read only the names of the skills; their
     // other fields are in the encodings.
@@ -497,9 +698,13 @@ struct Owners {
 
 impl Owners {
     fn of(found: &Discovery) -> Self {
+        Owners::of_skills(found.skills.iter().enumerate())
+    }
+
+    fn of_skills<'d>(skills: impl Iterator<Item = (usize, &'d DiscoveredSkill)>) -> Self {
         let mut dirs = std::collections::BTreeMap::new();
         let mut files = std::collections::BTreeMap::new();
-        for (index, skill) in found.skills.iter().enumerate() {
+        for (index, skill) in skills {
             dirs.entry(join_location(&skill.source_location, &skill.path))
                 .or_insert(index);
             files.entry(skill.file_location.clone()).or_insert(index);
@@ -530,6 +735,7 @@ fn dropped(
     left_out: &[bool],
     problems: &[Problem],
     owners: &Owners,
+    names: &[Option<String>],
 ) -> Vec<Dropped> {
     let mut dropped: Vec<Dropped> = Vec::new();
     let mut slot = vec![usize::MAX; found.skills.len()];
@@ -539,7 +745,12 @@ fn dropped(
             dropped.push(Dropped {
                 dir: skill.dir.clone(),
                 location: skill.file_location.clone(),
-                name: skill.name().map(str::to_string),
+                // A skill's name, or the one it had before what was read
+                // of it was dropped.
+                name: skill
+                    .name()
+                    .map(str::to_string)
+                    .or_else(|| names.get(index).cloned().flatten()),
                 problems: Vec::new(),
             });
         }

@@ -445,7 +445,30 @@ fn check_qualifier(qualifier: &str) -> Option<&'static str> {
 ///
 /// See the [module documentation](self) for the rules.
 pub fn discover(roots: &[Root<'_>], options: &Options) -> Discovery {
+    discover_each(roots, options, &mut |_, _| {})
+}
+
+/// How many skill folders of a collection are read (on every core) before
+/// they are named and handed on: large enough to keep every thread busy,
+/// small beside a registry.
+const WINDOW: usize = 1024;
+
+/// What is called with the discovery so far and the range of its skills
+/// just read, validated and named (listed or not): a window of at most
+/// [`WINDOW`] skills at a time, in search order.
+pub(crate) type Each<'e> = dyn FnMut(&mut Discovery, std::ops::Range<usize>) + 'e;
+
+/// [`discover`], handing each window of skills to `each` as soon as it is
+/// read and named, so that a compiler can take them on (and drop what was
+/// read of them) before the next window is read. The discovery that comes
+/// out is the same as [`discover`]'s, but for what `each` changed.
+pub(crate) fn discover_each(
+    roots: &[Root<'_>],
+    options: &Options,
+    each: &mut Each<'_>,
+) -> Discovery {
     let mut found = Discovery::default();
+    let mut names = Names::default();
     let mut seen_locations = BTreeSet::new();
     for (index, root) in roots.iter().enumerate() {
         let location = root.source.location();
@@ -480,13 +503,19 @@ pub fn discover(roots: &[Root<'_>], options: &Options) -> Discovery {
             continue;
         }
         let before = found.skills.len();
-        let layout = discover_source(index, *root, options, &mut found);
+        let mut named = |found: &mut Discovery, range: std::ops::Range<usize>| {
+            names.assign(roots, options, found, range.clone());
+            each(found, range);
+        };
+        let layout = discover_source(index, *root, options, &mut found, &mut named);
         if let Some(report) = found.sources.last_mut() {
             report.layout = layout;
             report.skills = found.skills.len() - before;
         }
     }
-    assign_names(roots, options, &mut found);
+    // The shadowing problems, after every other: the order they have
+    // always had before sorting.
+    found.problems.append(&mut names.problems);
     Problem::sort(&mut found.problems);
     found
 }
@@ -528,6 +557,7 @@ fn discover_source(
     root: Root<'_>,
     options: &Options,
     found: &mut Discovery,
+    named: &mut Each<'_>,
 ) -> Option<Layout> {
     let source = root.source;
     let location = source.location();
@@ -555,6 +585,7 @@ fn discover_source(
             &mut found.problems,
         );
         found.skills.push(skill);
+        named(found, found.skills.len() - 1..found.skills.len());
         return Some(Layout::Skill);
     }
     let before = found.skills.len();
@@ -565,36 +596,42 @@ fn discover_source(
         .filter(|e| e.kind == EntryKind::Dir)
         .map(|e| e.name.as_str())
         .collect();
-    let read = crate::parallel::map(&dirs, options.threads, |dir| {
-        let mut problems = Vec::new();
-        let listing = match source.list(dir) {
-            Ok(listing) => listing,
-            Err(error) => {
-                problems.push(
-                    Problem::new(
-                        Code::SourceUnreadable,
-                        format!("cannot list {dir}: {error}"),
-                    )
-                    .with_file(join_location(location, dir)),
-                );
-                return (problems, None);
-            }
-        };
-        let skill = skill_file_in(&listing).map(|skill_file| {
-            read_skill(
-                index,
-                source,
-                (dir, dir),
-                skill_file,
-                options,
-                &mut problems,
-            )
-        });
-        (problems, skill)
-    });
-    for (problems, skill) in read {
-        found.problems.extend(problems);
-        found.skills.extend(skill);
+    let read_window = |dirs: &[&str]| {
+        crate::parallel::map(dirs, options.threads, |dir| {
+            let mut problems = Vec::new();
+            let listing = match source.list(dir) {
+                Ok(listing) => listing,
+                Err(error) => {
+                    problems.push(
+                        Problem::new(
+                            Code::SourceUnreadable,
+                            format!("cannot list {dir}: {error}"),
+                        )
+                        .with_file(join_location(location, dir)),
+                    );
+                    return (problems, None);
+                }
+            };
+            let skill = skill_file_in(&listing).map(|skill_file| {
+                read_skill(
+                    index,
+                    source,
+                    (dir, dir),
+                    skill_file,
+                    options,
+                    &mut problems,
+                )
+            });
+            (problems, skill)
+        })
+    };
+    for window in dirs.chunks(WINDOW) {
+        let start = found.skills.len();
+        for (problems, skill) in read_window(window) {
+            found.problems.extend(problems);
+            found.skills.extend(skill);
+        }
+        named(found, start..found.skills.len());
     }
     if found.skills.len() > before {
         return Some(Layout::Collection);
@@ -1034,11 +1071,44 @@ impl Walk<'_> {
     }
 }
 
-/// Gives every readable skill its listing, in search order.
-fn assign_names(roots: &[Root<'_>], options: &Options, found: &mut Discovery) {
-    // Listed name -> (source index, location of the skill that took it).
-    let mut taken: BTreeMap<String, (usize, String)> = BTreeMap::new();
-    for skill in &mut found.skills {
+/// Gives every readable skill its listing, in search order, one range of
+/// skills after another: a skill's listing depends on the skills before it
+/// alone.
+#[derive(Default)]
+struct Names {
+    /// Listed name -> (source index, location of the skill that took it).
+    taken: BTreeMap<String, (usize, String)>,
+    /// The shadowing problems met so far.
+    problems: Vec<Problem>,
+}
+
+impl Names {
+    fn assign(
+        &mut self,
+        roots: &[Root<'_>],
+        options: &Options,
+        found: &mut Discovery,
+        range: std::ops::Range<usize>,
+    ) {
+        let taken = &mut self.taken;
+        assign_names(
+            roots,
+            options,
+            &mut found.skills[range],
+            taken,
+            &mut self.problems,
+        );
+    }
+}
+
+fn assign_names(
+    roots: &[Root<'_>],
+    options: &Options,
+    skills: &mut [DiscoveredSkill],
+    taken: &mut BTreeMap<String, (usize, String)>,
+    problems: &mut Vec<Problem>,
+) {
+    for skill in skills {
         let listing = match (skill.name(), skill.description()) {
             (None, _) | (Some(""), _) => Listing::Unlisted("it has no usable name".into()),
             (_, None) | (_, Some("")) => Listing::Unlisted("it has no usable description".into()),
@@ -1077,7 +1147,7 @@ fn assign_names(roots: &[Root<'_>], options: &Options, found: &mut Discovery) {
                 } else {
                     problem
                 };
-                found.problems.push(
+                problems.push(
                     problem
                         .with_field("name")
                         .with_file(skill.file_location.clone())

@@ -313,3 +313,42 @@ fn one_thread_and_many_give_the_same_bytes() {
     }
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// `Builder::run_compiling` (the route of `compile`, `build` and `skills
+/// build`), which drops each skill as read once it is compiled, gives what
+/// `run` gives: the same bytes, problems in the same order, the same
+/// skills left out, one thread or many, strict or keeping going, with
+/// shadowed and qualified skills, over more skills than one window of the
+/// compiler (1,024).
+#[test]
+fn dropping_skills_once_compiled_changes_nothing() {
+    let root = scratch("release");
+    corpus(&root, 1100);
+    mixed(&root);
+    let testdata = support::testdata("skills");
+    let qualified = testdata.join("git-rebase");
+    for keep_going in [false, true] {
+        for threads in [1, 3] {
+            let builder = Builder::new()
+                .source(&testdata)
+                .source(&root)
+                .qualified_source(&qualified, "vendor")
+                .keep_going(keep_going)
+                .threads(threads);
+            let (kept, lean) = (builder.run(), builder.run_compiling());
+            assert!(lean.discovered.is_empty());
+            assert_eq!(kept.discovered.len(), kept.skills);
+            assert_eq!((lean.skills, &lean.sources), (kept.skills, &kept.sources));
+            assert_eq!(keys(lean.problems()), keys(kept.problems()));
+            assert_eq!(lean.dropped(), kept.dropped());
+            assert_eq!(lean.inputs, kept.inputs);
+            match (&lean.result, &kept.result) {
+                (Ok(lean), Ok(kept)) => assert!(lean.bytes == kept.bytes),
+                (Err(lean), Err(kept)) => assert_eq!(lean, kept),
+                _ => panic!("one route failed and the other did not (keep_going {keep_going})"),
+            }
+            assert_eq!(kept.result.is_ok(), keep_going);
+        }
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
