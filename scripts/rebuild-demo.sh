@@ -33,10 +33,8 @@ static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("skill
 
 fn main() {
     let catalog = SKILLS.catalog().expect("bundle decodes");
-    match catalog.call("notes", None).expect("instructions").reply {
-        skills_runtime::Reply::Text(text) => print!("{text}"),
-        skills_runtime::Reply::Image(_) => unreachable!(),
-    }
+    let served = catalog.call("notes", None).expect("instructions");
+    print!("{}", served.reply.as_text().expect("the instructions are text"));
 }
 RS
 cat > "$demo/skills/notes/SKILL.md" <<'MD'
