@@ -4,22 +4,13 @@
 //! folder, and archives are sources of `build` and `check`.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 mod support;
 use support::tree;
 
 fn skills_in(dir: &Path, args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_skills"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run skills");
-    assert!(
-        !String::from_utf8_lossy(&out.stderr).contains("panicked"),
-        "{args:?} panicked"
-    );
-    out
+    support::run_skills(Some(dir), args)
 }
 
 fn text(bytes: &[u8]) -> String {

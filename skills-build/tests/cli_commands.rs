@@ -3,7 +3,7 @@
 //! and print revisions.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use sha2::{Digest, Sha256};
 
@@ -11,15 +11,7 @@ mod support;
 use support::tree;
 
 fn skills(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_skills"))
-        .args(args)
-        .output()
-        .expect("run skills");
-    assert!(
-        !String::from_utf8_lossy(&out.stderr).contains("panicked"),
-        "{args:?} panicked"
-    );
-    out
+    support::run_skills(None, args)
 }
 
 fn text(bytes: &[u8]) -> String {
