@@ -6,7 +6,6 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -15,14 +14,8 @@ use skills_core::Catalog;
 use skills_mcp_server::http::{self, HttpOptions};
 use skills_mcp_server::{Options, Server};
 
-fn bundle() -> Vec<u8> {
-    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills"));
-    skills_build::Builder::new()
-        .source(root)
-        .compile()
-        .expect("testdata/skills compiles")
-        .bytes
-}
+mod support;
+use support::testdata_bundle as bundle;
 
 /// A reply: status, headers (names lowercased), body.
 struct Reply {

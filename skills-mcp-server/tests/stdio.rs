@@ -4,20 +4,13 @@
 //! serving cleanly.
 
 use std::io::Cursor;
-use std::path::Path;
 
 use serde_json::Value;
 use skills_core::Catalog;
 use skills_mcp_server::{Options, Server};
 
-fn bundle() -> Vec<u8> {
-    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills"));
-    skills_build::Builder::new()
-        .source(root)
-        .compile()
-        .expect("testdata/skills compiles")
-        .bytes
-}
+mod support;
+use support::testdata_bundle as bundle;
 
 fn run(catalog: &Catalog<'_>, options: Options, input: &[u8]) -> Vec<Value> {
     let mut server = Server::new(catalog, options).unwrap();
