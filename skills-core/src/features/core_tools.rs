@@ -14,7 +14,7 @@
 //! ```
 //! # let bytes = skills_core::__doc_bundle();
 //! # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
-//! use skills_core::core_tools::CoreTool;
+//! use skills_core::features::core_tools::CoreTool;
 //! let tool = CoreTool::from_name("get_skill_reference").unwrap();
 //! assert_eq!(tool.argument(), Some("name"));
 //! let reply = catalog.core_tool(tool, "pdf", Some("missing.md")).unwrap_err();
@@ -27,8 +27,10 @@ use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
 use core::fmt;
 
-use crate::Catalog;
-use crate::resources::{DEFAULT_MAX_INLINE_BINARY_BYTES, encode_resource_content, list_resources};
+use crate::features::resources::{
+    DEFAULT_MAX_INLINE_BINARY_BYTES, encode_resource_content, list_resources,
+};
+use crate::serve::catalog::Catalog;
 
 /// One of agentskills-core's tools.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +57,7 @@ pub enum CoreTool {
 ///
 /// ```
 /// // A host declaring every tool: name, description and schema of each.
-/// use skills_core::core_tools::CORE_TOOLS;
+/// use skills_core::features::core_tools::CORE_TOOLS;
 /// for tool in CORE_TOOLS {
 ///     let schema = tool.schema();
 ///     assert!(!tool.name().is_empty() && !tool.description().is_empty());
@@ -91,7 +93,7 @@ impl CoreTool {
     /// The tool named `name`, if it is one of these.
     ///
     /// ```
-    /// use skills_core::core_tools::CoreTool;
+    /// use skills_core::features::core_tools::CoreTool;
     /// assert_eq!(CoreTool::from_name("get_skill_body"), Some(CoreTool::GetSkillBody));
     /// assert_eq!(CoreTool::from_name("skill"), None);
     /// ```
@@ -138,7 +140,7 @@ impl CoreTool {
     /// The tool's input schema as compact JSON.
     ///
     /// ```
-    /// use skills_core::core_tools::CoreTool;
+    /// use skills_core::features::core_tools::CoreTool;
     /// assert_eq!(
     ///     CoreTool::GetSkillBody.schema(),
     ///     r#"{"type":"object","properties":{"skill_id":{"type":"string","description":"The skill's id"}},"required":["skill_id"]}"#,

@@ -4,8 +4,8 @@
 
 use alloc::vec::Vec;
 
-use crate::bundle::{Bytes, Content, File, Signature, Skill, SkillFileName, ToolRule};
-use crate::wire::{
+use crate::wire::bundle::{Bytes, Content, File, Signature, Skill, SkillFileName, ToolRule};
+use crate::wire::postcard::{
     Decode, Encode, Reader, Sink, WireError, WireErrorKind, put_bytes, put_option_text, put_text,
     put_varint,
 };
@@ -265,11 +265,11 @@ impl<'a> Decode<'a> for Content<'a> {
     }
 }
 
-impl<'a> crate::bundle::SkillEntry<'a> {
+impl<'a> crate::wire::bundle::SkillEntry<'a> {
     /// Decodes the skill, borrowing from the detail's bytes; bytes after
     /// the skill's encoding are an error. Does not check the skill's rules
-    /// (see [`Bundle::check`]).
-    pub fn decode(&self) -> Result<Skill<'a>, crate::wire::WireError> {
+    /// (see [`Bundle::check`](crate::wire::bundle::Bundle::check)).
+    pub fn decode(&self) -> Result<Skill<'a>, crate::wire::postcard::WireError> {
         decode_skill(self.name, self.detail.0)
     }
 }

@@ -14,7 +14,7 @@ use core::fmt::Write;
 /// line per file, and a final newline.
 ///
 /// ```
-/// use skills_core::instructions::render;
+/// use skills_core::wire::instructions::render;
 /// assert_eq!(render("Do the minimal thing.", []), "Do the minimal thing.\n\nfiles: none\n");
 /// assert_eq!(
 ///     render("# PDF\n", [("reference.md", 38), ("scripts/extract.py", 30)]),

@@ -2,7 +2,7 @@
 //! estimates, the way agentskills-core's `split_sections` computes them.
 //!
 //! The outline is derived from the body when it is asked for
-//! ([`Outline::of`], [`crate::bundle::Skill::outline`]), not stored in the
+//! ([`Outline::of`], [`crate::wire::bundle::Skill::outline`]), not stored in the
 //! bundle: for a small skill its sections' keys, titles and ranges cost a
 //! sixth of the skill's bytes, and splitting a body takes microseconds.
 //! The build (`skills-build`'s `sections` module, the CLI's catalog) and
@@ -25,14 +25,14 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::pytext;
+use crate::pycompat::pytext;
 
 /// Below this many estimated tokens, reading the whole body is cheaper than
 /// an outline and a section fetch (agentskills-core's
 /// `WHOLE_BODY_CHEAPER_TOKENS`).
 ///
 /// ```
-/// use skills_core::outline::{Outline, WHOLE_BODY_CHEAPER_TOKENS};
+/// use skills_core::features::outline::{Outline, WHOLE_BODY_CHEAPER_TOKENS};
 /// // Under the threshold a host serves the body, not an outline.
 /// let short = Outline { total_tokens: WHOLE_BODY_CHEAPER_TOKENS - 1, ..Default::default() };
 /// assert!(short.whole_body_is_cheaper());
@@ -42,14 +42,14 @@ pub const WHOLE_BODY_CHEAPER_TOKENS: u64 = 1000;
 /// The title of the text before the first heading.
 ///
 /// ```
-/// assert_eq!(skills_core::outline::PREAMBLE_TITLE, "(before the first heading)");
+/// assert_eq!(skills_core::features::outline::PREAMBLE_TITLE, "(before the first heading)");
 /// ```
 pub const PREAMBLE_TITLE: &str = "(before the first heading)";
 
 /// The key of the text before the first heading.
 ///
 /// ```
-/// assert_eq!(skills_core::outline::PREAMBLE_KEY, "preamble");
+/// assert_eq!(skills_core::features::outline::PREAMBLE_KEY, "preamble");
 /// ```
 pub const PREAMBLE_KEY: &str = "preamble";
 
@@ -57,12 +57,12 @@ pub const PREAMBLE_KEY: &str = "preamble";
 /// rounded up (agentskills-core's `estimate_tokens`).
 ///
 /// ```
-/// use skills_core::outline::estimate_tokens;
+/// use skills_core::features::outline::estimate_tokens;
 /// assert_eq!([estimate_tokens(""), estimate_tokens("a"), estimate_tokens("abcd"), estimate_tokens("abcde")], [0, 1, 1, 2]);
 /// assert_eq!(estimate_tokens("é"), 1);
 /// ```
 pub fn estimate_tokens(text: &str) -> u64 {
-    (crate::pytext::char_len(text) as u64).div_ceil(4)
+    (crate::pycompat::pytext::char_len(text) as u64).div_ceil(4)
 }
 
 /// A skill's outline as stored in the bundle.
@@ -70,10 +70,10 @@ pub fn estimate_tokens(text: &str) -> u64 {
 /// The body it describes is agentskills-core's: the skill's body with
 /// surrounding whitespace stripped, the byte range
 /// [`body_start`](Self::body_start)..[`body_end`](Self::body_end) of
-/// [`Skill::body`](crate::bundle::Skill::body).
+/// [`Skill::body`](crate::wire::bundle::Skill::body).
 ///
 /// ```
-/// use skills_core::outline::{Outline, Section};
+/// use skills_core::features::outline::{Outline, Section};
 /// let outline = Outline {
 ///     body_start: 0,
 ///     body_end: 9,
@@ -99,7 +99,7 @@ pub struct Outline<'a> {
 /// level, or the text before the first heading.
 ///
 /// ```
-/// use skills_core::outline::Section;
+/// use skills_core::features::outline::Section;
 /// let section = Section { key: "setup".into(), title: "Setup", level: 2, tokens: 3, start: 0, end: 9, text: None };
 /// assert_eq!(section.text_in("## Setup\nrest"), "## Setup\n");
 /// ```
@@ -142,7 +142,7 @@ impl<'a> Outline<'a> {
     /// stripped of surrounding whitespace.
     ///
     /// ```
-    /// use skills_core::outline::Outline;
+    /// use skills_core::features::outline::Outline;
     /// let outline = Outline::of("Intro.\n\n# PDF\n\n## Setup\n\n```\n# not a heading\n```\n\n## Setup\n");
     /// let keys: Vec<&str> = outline.sections.iter().map(|s| &*s.key).collect();
     /// assert_eq!(keys, ["preamble", "pdf", "setup", "setup-2"]);
@@ -163,7 +163,7 @@ impl<'a> Outline<'a> {
     /// than the outline.
     ///
     /// ```
-    /// let outline = skills_core::outline::Outline { total_tokens: 1000, ..Default::default() };
+    /// let outline = skills_core::features::outline::Outline { total_tokens: 1000, ..Default::default() };
     /// assert!(!outline.whole_body_is_cheaper());
     /// ```
     pub fn whole_body_is_cheaper(&self) -> bool {
@@ -173,7 +173,7 @@ impl<'a> Outline<'a> {
     /// The stripped body within the skill's `body`.
     ///
     /// ```
-    /// let outline = skills_core::outline::Outline { body_start: 1, body_end: 3, ..Default::default() };
+    /// let outline = skills_core::features::outline::Outline { body_start: 1, body_end: 3, ..Default::default() };
     /// assert_eq!(outline.stripped_body("\nhi\n"), "hi");
     /// ```
     pub fn stripped_body(&self, body: &'a str) -> &'a str {
@@ -184,7 +184,7 @@ impl<'a> Outline<'a> {
     /// `SkillOutline.render` writes it, for the skill called `name`.
     ///
     /// ```
-    /// let empty = skills_core::outline::Outline::default();
+    /// let empty = skills_core::features::outline::Outline::default();
     /// assert_eq!(empty.render("x"), "'x' has an empty body; there is nothing to fetch.");
     /// ```
     pub fn render(&self, name: &str) -> String {
@@ -234,7 +234,7 @@ impl<'a> Outline<'a> {
     /// `body`, or agentskills-core's error naming the keys there are.
     ///
     /// ```
-    /// use skills_core::outline::{Outline, Section};
+    /// use skills_core::features::outline::{Outline, Section};
     /// let outline = Outline {
     ///     body_end: 6,
     ///     sections: vec![Section { key: "a".into(), title: "A", level: 1, tokens: 2, start: 0, end: 6, text: None }],
@@ -269,7 +269,7 @@ impl<'a> Outline<'a> {
 /// A section key the skill does not have.
 ///
 /// ```
-/// let error = skills_core::outline::SectionNotFound { skill: "s".into(), key: "k".into(), available: vec![] };
+/// let error = skills_core::features::outline::SectionNotFound { skill: "s".into(), key: "k".into(), available: vec![] };
 /// assert_eq!(error.to_string(), "Skill 's' has no section 'k'; available keys: none");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -470,17 +470,17 @@ fn split(body: &str) -> Vec<Section<'_>> {
         .collect()
 }
 
-impl<'a> crate::bundle::Skill<'a> {
+impl<'a> crate::wire::bundle::Skill<'a> {
     /// The body's sections and token estimates ([`Outline::of`]
     /// over [`body`](Self::body)), derived when asked for: the bundle does
     /// not store them.
     ///
     /// ```
-    /// use skills_core::bundle::Skill;
+    /// use skills_core::wire::bundle::Skill;
     /// let skill = Skill { body_len: 9, instructions: "# A\n\nGo.\n\nfiles: none\n", ..Skill::default() };
     /// assert_eq!(skill.outline().sections[0].key, "a");
     /// ```
-    pub fn outline(&self) -> crate::outline::Outline<'a> {
+    pub fn outline(&self) -> crate::features::outline::Outline<'a> {
         Outline::of(self.body())
     }
 }

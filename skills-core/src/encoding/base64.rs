@@ -9,8 +9,8 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 /// The length of the standard, padded base64 text for `len` bytes.
 ///
 /// ```
-/// assert_eq!(skills_core::base64::encoded_len(0), 0);
-/// assert_eq!(skills_core::base64::encoded_len(4), 8);
+/// assert_eq!(skills_core::encoding::base64::encoded_len(0), 0);
+/// assert_eq!(skills_core::encoding::base64::encoded_len(4), 8);
 /// ```
 pub const fn encoded_len(len: usize) -> usize {
     len.div_ceil(3).saturating_mul(4)
@@ -20,7 +20,7 @@ pub const fn encoded_len(len: usize) -> usize {
 ///
 /// ```
 /// let mut out = String::from("data:image/png;base64,");
-/// skills_core::base64::encode_into(b"hi!?", &mut out);
+/// skills_core::encoding::base64::encode_into(b"hi!?", &mut out);
 /// assert_eq!(out, "data:image/png;base64,aGkhPw==");
 /// ```
 pub fn encode_into(bytes: &[u8], out: &mut String) {
@@ -55,7 +55,7 @@ pub fn encode_into(bytes: &[u8], out: &mut String) {
 /// The standard, padded base64 encoding of `bytes`.
 ///
 /// ```
-/// assert_eq!(skills_core::base64::encode(b"foobar"), "Zm9vYmFy");
+/// assert_eq!(skills_core::encoding::base64::encode(b"foobar"), "Zm9vYmFy");
 /// ```
 pub fn encode(bytes: &[u8]) -> String {
     let mut out = String::new();

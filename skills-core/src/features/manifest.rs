@@ -10,46 +10,24 @@
 //! ```
 //! # let bytes = skills_core::__doc_bundle();
 //! # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
-//! let entry = skills_core::manifest::manifest_entry(catalog.lookup("git-rebase").unwrap(), Some("acme")).unwrap();
+//! let entry = skills_core::features::manifest::manifest_entry(catalog.lookup("git-rebase").unwrap(), Some("acme")).unwrap();
 //! assert!(entry.starts_with(r#"{"uri":"skill://acme/git-rebase/SKILL.md","frontmatter":"#));
 //! ```
 
-use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
+use crate::encoding::json::{JsonWriter, Style};
 #[cfg(feature = "catalog")]
-use crate::Catalog;
-use crate::Sha256;
-use crate::bundle::Skill;
-use crate::json_writer::{JsonWriter, Style};
-
-/// The most files one skill may have, `SKILL.md` included.
-///
-/// ```
-/// use skills_core::manifest::MAX_SKILL_FILES;
-/// // A packager checks a skill folder against the limit before building.
-/// let files_in_folder = 3 + 1; // three files beside SKILL.md
-/// assert!(files_in_folder <= MAX_SKILL_FILES);
-/// ```
-pub const MAX_SKILL_FILES: usize = 512;
-
-/// The most bytes one skill's files may add up to, `SKILL.md` included
-/// (16 MiB).
-///
-/// ```
-/// use skills_core::manifest::MAX_SKILL_BYTES;
-/// // A packager checks a skill's total size against the limit before building.
-/// let sizes: [u64; 3] = [2_048, 14_000, 4_096];
-/// assert!(sizes.iter().sum::<u64>() <= MAX_SKILL_BYTES);
-/// ```
-pub const MAX_SKILL_BYTES: u64 = 16 * 1024 * 1024;
+use crate::serve::catalog::Catalog;
+use crate::trust::digest::Sha256;
+use crate::wire::bundle::{MAX_SKILL_BYTES, MAX_SKILL_FILES, Skill};
 
 /// Why a manifest entry could not be made, in agentskills-core's words.
 ///
 /// ```
-/// use skills_core::manifest::ManifestError;
+/// use skills_core::features::manifest::ManifestError;
 /// assert_eq!(ManifestError::TooManyFiles.to_string(), "Skill exceeds the 512-file snapshot limit");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,7 +70,7 @@ fn frontmatter_name<'a>(skill: &Skill<'a>) -> (&'a str, Option<&'a str>) {
 ///
 /// ```
 /// let mut out = String::new();
-/// skills_core::manifest::push_quoted(&mut out, "references/a b é.md", true);
+/// skills_core::features::manifest::push_quoted(&mut out, "references/a b é.md", true);
 /// assert_eq!(out, "references/a%20b%20%C3%A9.md");
 /// ```
 pub fn push_quoted(out: &mut String, text: &str, keep_slash: bool) {
@@ -113,7 +91,7 @@ pub fn push_quoted(out: &mut String, text: &str, keep_slash: bool) {
 /// prefix a qualified skill (`qualifier:name`) gets its qualifier as one.
 ///
 /// ```
-/// use skills_core::{bundle::Skill, manifest::skill_uri};
+/// use skills_core::{features::manifest::skill_uri, wire::bundle::Skill};
 /// let skill = Skill { name: "sig-demo", ..Skill::default() };
 /// assert_eq!(skill_uri(&skill, None).unwrap(), "skill://sig-demo");
 /// assert_eq!(skill_uri(&skill, Some("alias-id")).unwrap(), "skill://alias-id/sig-demo");
@@ -203,145 +181,6 @@ pub fn manifest_entry(skill: &Skill<'_>, prefix: Option<&str>) -> Result<String,
     Ok(out)
 }
 
-/// The frontmatter as compact JSON (keys in file order, every scalar a
-/// string), derived from its text when it has the plain shape most skills
-/// have: `key: value` lines and `key:` lines followed by `  key: value`
-/// lines (one level), each value a plain scalar, or quoted without escapes
-/// or the quote inside. Anything else (comments, blank lines, lists, block
-/// scalars, deeper nesting, repeated keys, a value YAML might read as
-/// something else) gives `None`.
-///
-/// The compiler stores a skill's JSON only when this derivation does not
-/// give exactly the JSON its YAML reader produced, so the derivation never
-/// has to be a YAML parser: it only has to be the same function at build
-/// time and at run time.
-///
-/// ```
-/// use skills_core::manifest::simple_frontmatter_json;
-/// let text = "name: pdf\ndescription: Fill forms.\nmetadata:\n  owner: me\n  version: \"1.0\"\n";
-/// assert_eq!(simple_frontmatter_json(text).unwrap(), r#"{"name":"pdf","description":"Fill forms.","metadata":{"owner":"me","version":"1.0"}}"#);
-/// assert_eq!(simple_frontmatter_json("tags:\n  - a\n"), None);
-/// ```
-pub fn simple_frontmatter_json(frontmatter: &str) -> Option<String> {
-    let body = frontmatter.strip_suffix('\n').unwrap_or(frontmatter);
-    let mut json = JsonWriter::new(
-        String::with_capacity(frontmatter.len() + 32),
-        Style::COMPACT,
-    );
-    // Sets, not lists: a repeated key is found in log time, so 80,000
-    // metadata keys cost no more than their length. Writing to a String
-    // cannot fail, so the writer's results are dropped.
-    let mut keys: BTreeSet<&str> = BTreeSet::new();
-    let mut nested: Option<BTreeSet<&str>> = None;
-    let _ = json.begin_object();
-    let close_nested =
-        |json: &mut JsonWriter<String>, nested: &mut Option<BTreeSet<&str>>| -> Option<()> {
-            if let Some(inner) = nested.take() {
-                if inner.is_empty() {
-                    return None; // `key:` alone is null, not a map
-                }
-                let _ = json.end();
-            }
-            Some(())
-        };
-    if !body.is_empty() {
-        for line in body.split('\n') {
-            if let Some(rest) = line.strip_prefix("  ") {
-                let inner = nested.as_mut()?;
-                let (key, value) = simple_pair(rest)?;
-                if !inner.insert(key) {
-                    return None;
-                }
-                let _ = json.key(key);
-                let _ = json.string(simple_scalar(value?)?);
-                continue;
-            }
-            close_nested(&mut json, &mut nested)?;
-            let (key, value) = simple_pair(line)?;
-            if !keys.insert(key) {
-                return None;
-            }
-            let _ = json.key(key);
-            match value {
-                Some(value) => {
-                    let _ = json.string(simple_scalar(value)?);
-                }
-                None => {
-                    let _ = json.begin_object();
-                    nested = Some(BTreeSet::new());
-                }
-            }
-        }
-    }
-    close_nested(&mut json, &mut nested)?;
-    let _ = json.end();
-    Some(json.into_inner())
-}
-
-/// `key: value` (value `Some`) or `key:` (value `None`), with a key of
-/// ASCII letters, digits, `-` and `_`.
-fn simple_pair(line: &str) -> Option<(&str, Option<&str>)> {
-    let (key, rest) = line.split_once(':')?;
-    let key_ok = key
-        .bytes()
-        .next()
-        .is_some_and(|b| b.is_ascii_alphanumeric())
-        && key
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    if !key_ok {
-        return None;
-    }
-    if rest.is_empty() {
-        return Some((key, None));
-    }
-    Some((key, Some(rest.strip_prefix(' ')?)))
-}
-
-/// The string a simple scalar stands for: plain text YAML cannot read as
-/// anything but that text, or text quoted without escapes.
-fn simple_scalar(value: &str) -> Option<&str> {
-    if let Some(inner) = value.strip_prefix('"') {
-        let inner = inner.strip_suffix('"')?;
-        return (!inner.contains(['"', '\\'])).then_some(inner);
-    }
-    if let Some(inner) = value.strip_prefix('\'') {
-        let inner = inner.strip_suffix('\'')?;
-        return (!inner.contains('\'')).then_some(inner);
-    }
-    let first = value.chars().next()?;
-    let plain = !"-?:,[]{}#&*!|>'\"%@`~ \t".contains(first)
-        && !value.ends_with([' ', '\t', ':'])
-        && !value.contains(": ")
-        && !value.contains(" #")
-        && !value.contains(['\t', '\r'])
-        && !matches!(
-            value,
-            "null"
-                | "Null"
-                | "NULL"
-                | "true"
-                | "True"
-                | "TRUE"
-                | "false"
-                | "False"
-                | "FALSE"
-                | "yes"
-                | "Yes"
-                | "YES"
-                | "no"
-                | "No"
-                | "NO"
-                | "on"
-                | "On"
-                | "ON"
-                | "off"
-                | "Off"
-                | "OFF"
-        );
-    plain.then_some(value)
-}
-
 #[cfg(feature = "catalog")]
 impl Catalog<'_> {
     /// Every listed skill's `skills/list` entry, sorted by URI as the
@@ -369,24 +208,5 @@ impl Catalog<'_> {
         let _ = json.end();
         let out = json.into_inner();
         Ok(out)
-    }
-}
-
-impl<'a> Skill<'a> {
-    /// The frontmatter as compact JSON: the stored text, or else the one
-    /// derived from the frontmatter text (`{}` if it cannot be).
-    ///
-    /// ```
-    /// use skills_core::bundle::Skill;
-    /// let skill = Skill { frontmatter: "name: a\ndescription: B.\n", ..Skill::default() };
-    /// assert_eq!(skill.frontmatter_json(), r#"{"name":"a","description":"B."}"#);
-    /// ```
-    pub fn frontmatter_json(&self) -> alloc::borrow::Cow<'a, str> {
-        match self.frontmatter_json {
-            Some(json) => json.into(),
-            None => simple_frontmatter_json(self.frontmatter)
-                .unwrap_or_else(|| "{}".into())
-                .into(),
-        }
     }
 }

@@ -15,7 +15,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::wire::{Reader, Sink, WireError, WireErrorKind, entry, put_table, put_varint};
+use crate::wire::postcard::{Reader, Sink, WireError, WireErrorKind, entry, put_table, put_varint};
 
 /// The longest probe run from a name's home slot to its own slot. Ordinary
 /// names, at a load of one half, need a few; a table needing more for some

@@ -5,7 +5,7 @@
 //! ```
 //! # let bytes = skills_core::__doc_bundle();
 //! # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
-//! use skills_core::fastpath::DEFAULT_FAST_PATH_MAX_TOKENS;
+//! use skills_core::features::fastpath::DEFAULT_FAST_PATH_MAX_TOKENS;
 //! let fast = catalog.fast_path(Some(&["git-rebase"]), DEFAULT_FAST_PATH_MAX_TOKENS).unwrap();
 //! assert_eq!(fast.name, "git-rebase");
 //! assert!(fast.prompt().starts_with("You have one skill, `git-rebase`"));
@@ -15,12 +15,12 @@
 
 use alloc::string::String;
 
-use crate::Catalog;
+use crate::serve::catalog::Catalog;
 
 /// The largest body, in estimated tokens, the fast path inlines by default.
 ///
 /// ```
-/// use skills_core::fastpath::DEFAULT_FAST_PATH_MAX_TOKENS;
+/// use skills_core::features::fastpath::DEFAULT_FAST_PATH_MAX_TOKENS;
 /// # let bytes = skills_core::__doc_bundle();
 /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// // A short body is inlined into the prompt under the default budget.
@@ -33,7 +33,7 @@ pub const DEFAULT_FAST_PATH_MAX_TOKENS: u64 = 300;
 /// the body is already in the prompt. Resource tools stay.
 ///
 /// ```
-/// assert!(skills_core::fastpath::FAST_PATH_DROPPED_TOOLS.contains(&"get_skill_outline"));
+/// assert!(skills_core::features::fastpath::FAST_PATH_DROPPED_TOOLS.contains(&"get_skill_outline"));
 /// ```
 pub const FAST_PATH_DROPPED_TOOLS: [&str; 4] = [
     "get_skill_metadata",
@@ -46,14 +46,14 @@ pub const FAST_PATH_DROPPED_TOOLS: [&str; 4] = [
 /// skill's resources, in agentskills-core's words (its tool names).
 ///
 /// ```
-/// assert!(skills_core::fastpath::FAST_PATH_RESOURCE_INSTRUCTIONS.starts_with("### Bundled resources"));
+/// assert!(skills_core::features::fastpath::FAST_PATH_RESOURCE_INSTRUCTIONS.starts_with("### Bundled resources"));
 /// ```
 pub const FAST_PATH_RESOURCE_INSTRUCTIONS: &str = "### Bundled resources\n\nThe instructions above may name reference documents, scripts or assets. Retrieve one only when the instructions call for it:\n\n- `get_skill_reference(skill_id, name)` - reference documents (policies, templates, runbooks)\n- `get_skill_script(skill_id, name)` - executable scripts\n- `get_skill_asset(skill_id, name)` - diagrams, data files, or other assets\n\nDo not guess resource names. Fetch only what the instructions name, or what `list_skill_resources(skill_id)` reports. That tool reports that it is unsupported on backends that cannot be enumerated - when it does, rely on the instructions above alone.";
 
 /// A resolved fast path: the one skill and its body.
 ///
 /// ```
-/// use skills_core::fastpath::FastPath;
+/// use skills_core::features::fastpath::FastPath;
 /// let fast = FastPath { name: "s", body: "Do it.\n", tokens: 2 };
 /// assert!(fast.prompt().contains("<skill id=\"s\">\nDo it.\n</skill>\n\n### Bundled resources"));
 /// ```
@@ -72,7 +72,7 @@ impl FastPath<'_> {
     /// as agentskills-core's `FastPath.prompt` writes it (name and body
     /// not escaped).
     pub fn prompt(&self) -> String {
-        let body = crate::pytext::rstrip(self.body);
+        let body = crate::pycompat::pytext::rstrip(self.body);
         let mut out = String::with_capacity(body.len() + 2 * self.name.len() + 900);
         out.push_str("You have one skill, `");
         out.push_str(self.name);
@@ -90,7 +90,7 @@ impl FastPath<'_> {
     /// still needed for the skill's files.)
     ///
     /// ```
-    /// let fast = skills_core::fastpath::FastPath { name: "s", body: "", tokens: 0 };
+    /// let fast = skills_core::features::fastpath::FastPath { name: "s", body: "", tokens: 0 };
     /// assert!(fast.keeps("skill") && fast.keeps("list_skill_resources"));
     /// ```
     pub fn keeps(&self, tool_name: &str) -> bool {
@@ -121,7 +121,7 @@ impl<'a> Catalog<'a> {
     }
 
     /// The outline of the skill listed as `name` as text for an agent (see
-    /// [`crate::outline::Outline::render`]), split from the body, or `None`
+    /// [`crate::features::outline::Outline::render`]), split from the body, or `None`
     /// for an unknown skill.
     ///
     /// ```
@@ -150,7 +150,8 @@ impl<'a> Catalog<'a> {
         &self,
         name: &str,
         key: &str,
-    ) -> Option<Result<alloc::borrow::Cow<'a, str>, crate::outline::SectionNotFound>> {
+    ) -> Option<Result<alloc::borrow::Cow<'a, str>, crate::features::outline::SectionNotFound>>
+    {
         let skill = self.lookup(name)?;
         Some(skill.outline().section(skill.name, skill.body(), key))
     }

@@ -6,8 +6,8 @@ use core::fmt;
 
 use once_cell::race::OnceBox;
 
-use crate::catalog::Catalog;
-use crate::decode::DecodeError;
+use crate::serve::catalog::Catalog;
+use crate::wire::decode::DecodeError;
 
 /// A bundle compiled into the binary. `include_skills!` and
 /// [`include_bundle!`](crate::include_bundle) expand to one; build it in a
@@ -19,7 +19,7 @@ use crate::decode::DecodeError;
 ///
 /// ```
 /// use skills_core::Embedded;
-/// # let bytes = skills_core::bundle::Bundle::default().encode().unwrap();
+/// # let bytes = skills_core::wire::bundle::Bundle::default().encode().unwrap();
 /// # let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
 /// // In a real program, a static:
 /// // static SKILLS: Embedded = include_skills!("skills");

@@ -1,14 +1,14 @@
 //! Reading a bundle: the header, the body (in its one canonical encoding,
-//! see [`crate::wire`]), nothing after it, and the rules the catalog relies
+//! see [`crate::wire::postcard`]), nothing after it, and the rules the catalog relies
 //! on. No input makes it panic.
 
 use core::fmt;
 
 use alloc::vec::Vec;
 
-use crate::bundle::{Bundle, BundleError, FORMAT_VERSION, HEADER_LEN, MAGIC, SkillEntry};
-use crate::layout::View;
-use crate::wire::{Decode, Reader, WireError};
+use crate::wire::bundle::{Bundle, BundleError, FORMAT_VERSION, HEADER_LEN, MAGIC, SkillEntry};
+use crate::wire::layout::View;
+use crate::wire::postcard::{Decode, Reader, WireError};
 
 /// Why bytes could not be opened as a skills bundle.
 ///
@@ -117,7 +117,7 @@ impl<'a> Bundle<'a> {
     /// an error.
     ///
     /// ```
-    /// use skills_core::bundle::Bundle;
+    /// use skills_core::wire::bundle::Bundle;
     /// let bytes = Bundle { prompt: Some("hello"), ..Bundle::default() }.encode().unwrap();
     /// assert_eq!(Bundle::decode(&bytes).unwrap().prompt, Some("hello"));
     /// ```
@@ -133,7 +133,7 @@ impl<'a> Bundle<'a> {
 /// Every skill of a layout decoded (not checked).
 pub(crate) fn bundle_of(view: View<'_>) -> Result<Bundle<'_>, DecodeError> {
     let skills = (0..view.len())
-        .map(|at| crate::codec::decode_skill(view.name(at), view.detail(at)))
+        .map(|at| crate::wire::codec::decode_skill(view.name(at), view.detail(at)))
         .collect::<Result<Vec<_>, _>>()
         .map_err(DecodeError::Corrupt)?;
     Ok(Bundle {
@@ -183,7 +183,7 @@ impl<'a> SkillEntry<'a> {
     /// not the rules of [`Bundle::check`].
     ///
     /// ```
-    /// use skills_core::bundle::{Bundle, Skill, SkillEntry};
+    /// use skills_core::wire::bundle::{Bundle, Skill, SkillEntry};
     /// let skill = Skill { name: "pdf", description: "Forms.", ..Skill::default() };
     /// let bytes = Bundle { skills: vec![skill.clone()], ..Bundle::default() }.encode().unwrap();
     /// let (entries, revision) = SkillEntry::list(&bytes).unwrap();
@@ -195,7 +195,7 @@ impl<'a> SkillEntry<'a> {
         let entries = (0..view.len())
             .map(|at| SkillEntry {
                 name: view.name(at),
-                detail: crate::bundle::Bytes(view.detail(at)),
+                detail: crate::wire::bundle::Bytes(view.detail(at)),
             })
             .collect();
         Ok((entries, view.revision))

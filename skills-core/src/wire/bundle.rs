@@ -35,8 +35,8 @@
 //! [`TOOL_DESCRIPTION`] and [`TOOL_SCHEMA`], and [`Skill::default`]:
 //!
 //! ```
-//! use skills_core::bundle::{Bundle, Content, File, Skill};
-//! use skills_core::{instructions, Catalog};
+//! use skills_core::wire::bundle::{Bundle, Content, File, Skill};
+//! use skills_core::{wire::instructions, Catalog};
 //!
 //! let body = "# PDF\n\nRead reference.md first.\n";
 //! let reference = "Use pdfplumber.";
@@ -75,14 +75,38 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::path::{is_valid_file_path, names_skill_file};
-use crate::texts::{TOOL_DESCRIPTION, TOOL_SCHEMA, USAGE};
+use crate::wire::path::{is_valid_file_path, names_skill_file};
+use crate::wire::texts::{TOOL_DESCRIPTION, TOOL_SCHEMA, USAGE};
+
+/// The most files one skill may have, `SKILL.md` included: the MCP Skills
+/// extension's per-skill limit, which the compiler enforces so that every
+/// bundled skill can be listed in a manifest.
+///
+/// ```
+/// use skills_core::wire::bundle::MAX_SKILL_FILES;
+/// // A packager checks a skill folder against the limit before building.
+/// let files_in_folder = 3 + 1; // three files beside SKILL.md
+/// assert!(files_in_folder <= MAX_SKILL_FILES);
+/// ```
+pub const MAX_SKILL_FILES: usize = 512;
+
+/// The most bytes one skill's files may add up to, `SKILL.md` included
+/// (16 MiB): the MCP Skills extension's per-skill limit, enforced by the
+/// compiler like [`MAX_SKILL_FILES`].
+///
+/// ```
+/// use skills_core::wire::bundle::MAX_SKILL_BYTES;
+/// // A packager checks a skill's total size against the limit before building.
+/// let sizes: [u64; 3] = [2_048, 14_000, 4_096];
+/// assert!(sizes.iter().sum::<u64>() <= MAX_SKILL_BYTES);
+/// ```
+pub const MAX_SKILL_BYTES: u64 = 16 * 1024 * 1024;
 
 /// The four bytes every bundle starts with.
 ///
 /// ```
 /// // Telling a bundle file from any other file before decoding it.
-/// let bytes = skills_core::bundle::Bundle::default().encode().unwrap();
+/// let bytes = skills_core::wire::bundle::Bundle::default().encode().unwrap();
 /// assert!(bytes.starts_with(&skills_core::MAGIC));
 /// assert!(!b"PK\x03\x04".starts_with(&skills_core::MAGIC));
 /// ```
@@ -93,7 +117,7 @@ pub const MAGIC: [u8; 4] = *b"SKB\0";
 ///
 /// ```
 /// // A tool that keeps bundles on disk can tell which runtime reads one.
-/// let bytes = skills_core::bundle::Bundle::default().encode().unwrap();
+/// let bytes = skills_core::wire::bundle::Bundle::default().encode().unwrap();
 /// let version = u16::from_le_bytes([bytes[4], bytes[5]]);
 /// assert_eq!(version, skills_core::FORMAT_VERSION);
 /// ```
@@ -102,7 +126,7 @@ pub const FORMAT_VERSION: u16 = 6;
 /// The length of the header: [`MAGIC`] and the format version.
 ///
 /// ```
-/// use skills_core::bundle::{Bundle, HEADER_LEN};
+/// use skills_core::wire::bundle::{Bundle, HEADER_LEN};
 /// // What follows the header is the body (what the bundle revision covers).
 /// let bytes = Bundle::default().encode().unwrap();
 /// let body = &bytes[HEADER_LEN..];
@@ -115,7 +139,7 @@ pub const HEADER_LEN: usize = MAGIC.len() + 2;
 /// See the [module documentation](self) for how to fill and encode one.
 ///
 /// ```
-/// let empty = skills_core::bundle::Bundle::default();
+/// let empty = skills_core::wire::bundle::Bundle::default();
 /// assert_eq!(empty.usage, skills_core::USAGE);
 /// assert!(empty.skills.is_empty());
 /// ```
@@ -123,7 +147,7 @@ pub const HEADER_LEN: usize = MAGIC.len() + 2;
 pub struct Bundle<'a> {
     /// The text for the system prompt: `None` (the default, what the
     /// compiler writes) for the `<available_skills>` block that
-    /// [`crate::render::render_catalog`] makes with default options over
+    /// [`crate::features::render::render_catalog`] makes with default options over
     /// the listed skills in catalog order, rendered when read rather than
     /// stored, since storing it would cost more bytes than the skills'
     /// names, descriptions and locations it repeats; `Some` for any other
@@ -175,7 +199,7 @@ impl Default for Bundle<'_> {
 /// One listed skill, with everything the tool serves for it precomputed.
 ///
 /// ```
-/// use skills_core::bundle::{Skill, SkillFileName};
+/// use skills_core::wire::bundle::{Skill, SkillFileName};
 /// let skill = Skill { name: "pdf", body_len: 3, instructions: "Go.\n\nfiles: none\n", ..Skill::default() };
 /// assert_eq!(skill.body(), "Go.");
 /// assert_eq!(skill.skill_file, SkillFileName::Upper);
@@ -196,7 +220,7 @@ pub struct Skill<'a> {
     /// records it (by default `skill://<name>/SKILL.md`).
     pub location: &'a str,
     /// The text a read of the skill serves: the body, then the list of
-    /// files with sizes, exactly as [`crate::instructions::render`] makes it.
+    /// files with sizes, exactly as [`crate::wire::instructions::render`] makes it.
     pub instructions: &'a str,
     /// The length in bytes of the Markdown body (everything after the
     /// closing `---` line, verbatim), which is the start of
@@ -260,7 +284,7 @@ pub struct Skill<'a> {
     pub tags: Vec<&'a str>,
     /// The frontmatter as compact JSON (keys in file order, every scalar a
     /// string), as the MCP Skills extension's `skills/list` entry carries
-    /// it, when [`crate::manifest::simple_frontmatter_json`] cannot derive
+    /// it, when [`crate::wire::derived::simple_frontmatter_json`] cannot derive
     /// it from [`frontmatter`](Self::frontmatter); `None` when it can (the
     /// compiler stores it only when the derivation differs). Read it with
     /// [`Skill::frontmatter_json`].
@@ -272,7 +296,7 @@ pub struct Skill<'a> {
 /// name), found through the table of the encodings' ends.
 ///
 /// ```
-/// use skills_core::bundle::{Bytes, Skill, SkillEntry};
+/// use skills_core::wire::bundle::{Bytes, Skill, SkillEntry};
 /// let skill = Skill { name: "pdf", description: "Forms.", ..Skill::default() };
 /// let entry = SkillEntry::encode(&skill);
 /// assert_eq!(entry.name, "pdf");
@@ -302,7 +326,7 @@ impl<'a> SkillEntry<'a> {
     pub fn encode(skill: &Skill<'a>) -> EncodedSkill<'a> {
         EncodedSkill {
             name: skill.name,
-            detail: crate::wire::to_vec(skill),
+            detail: crate::wire::postcard::to_vec(skill),
         }
     }
 }
@@ -310,7 +334,7 @@ impl<'a> SkillEntry<'a> {
 /// A detached Ed25519 signature and the publisher key that made it.
 ///
 /// ```
-/// use skills_core::bundle::{Bytes, Signature};
+/// use skills_core::wire::bundle::{Bytes, Signature};
 /// let signature = Signature { key_id: "k1", origin: "https://example.com/skills", signature: Bytes(&[0; 64]) };
 /// assert_eq!(signature.signature.len(), 64);
 /// ```
@@ -331,7 +355,7 @@ impl<'a> Skill<'a> {
     /// checked bundle rules out).
     ///
     /// ```
-    /// use skills_core::bundle::Skill;
+    /// use skills_core::wire::bundle::Skill;
     /// let skill = Skill { body_len: 5, instructions: "Do X.\n\nfiles: none\n", ..Skill::default() };
     /// assert_eq!(skill.body(), "Do X.");
     /// ```
@@ -343,7 +367,7 @@ impl<'a> Skill<'a> {
     /// file table.
     ///
     /// ```
-    /// use skills_core::bundle::{Content, File, Skill};
+    /// use skills_core::wire::bundle::{Content, File, Skill};
     /// let file = File { path: "a.md", sha256: [0; 32], content: Content::Text("hi") };
     /// let skill = Skill { files: vec![file.clone()], ..Skill::default() };
     /// assert_eq!(skill.file("a.md"), Some(&file));
@@ -363,7 +387,7 @@ impl<'a> Skill<'a> {
     /// encodes skills one at a time.
     ///
     /// ```
-    /// use skills_core::bundle::Skill;
+    /// use skills_core::wire::bundle::Skill;
     /// assert!(Skill { body_len: 1, ..Skill::default() }.check().is_err());
     /// ```
     pub fn check(&self) -> Result<(), BundleError> {
@@ -373,7 +397,7 @@ impl<'a> Skill<'a> {
     /// The value of a `metadata` key, if present.
     ///
     /// ```
-    /// use skills_core::bundle::Skill;
+    /// use skills_core::wire::bundle::Skill;
     /// let skill = Skill { metadata: vec![("author", "ada")], ..Skill::default() };
     /// assert_eq!(skill.metadata_value("author"), Some("ada"));
     /// ```
@@ -389,7 +413,7 @@ impl<'a> Skill<'a> {
 /// prefers `SKILL.md` and accepts `skill.md`.
 ///
 /// ```
-/// use skills_core::bundle::SkillFileName;
+/// use skills_core::wire::bundle::SkillFileName;
 /// assert_eq!(SkillFileName::Lower.as_str(), "skill.md");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -405,7 +429,7 @@ impl SkillFileName {
     /// The file name.
     ///
     /// ```
-    /// assert_eq!(skills_core::bundle::SkillFileName::Upper.as_str(), "SKILL.md");
+    /// assert_eq!(skills_core::wire::bundle::SkillFileName::Upper.as_str(), "SKILL.md");
     /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -419,7 +443,7 @@ impl SkillFileName {
 /// `Bash(git:*)` is `Bash` with `git:*` and `Read` is `Read` alone.
 ///
 /// ```
-/// use skills_core::bundle::ToolRule;
+/// use skills_core::wire::bundle::ToolRule;
 /// let rule = ToolRule { tool: "Bash", spec: Some("git:*") };
 /// assert!(rule.matches("Bash"));
 /// assert_eq!(rule.to_string(), "Bash(git:*)");
@@ -438,7 +462,7 @@ impl ToolRule<'_> {
     /// host to interpret.
     ///
     /// ```
-    /// let rule = skills_core::bundle::ToolRule { tool: "Read", spec: None };
+    /// let rule = skills_core::wire::bundle::ToolRule { tool: "Read", spec: None };
     /// assert!(rule.matches("Read") && !rule.matches("read"));
     /// ```
     pub fn matches(&self, name: &str) -> bool {
@@ -458,7 +482,7 @@ impl fmt::Display for ToolRule<'_> {
 /// One file of a skill, with its content and digest.
 ///
 /// ```
-/// use skills_core::bundle::{Bytes, Content, File};
+/// use skills_core::wire::bundle::{Bytes, Content, File};
 /// let logo = File {
 ///     path: "assets/logo.png",
 ///     sha256: [0; 32],
@@ -469,7 +493,7 @@ impl fmt::Display for ToolRule<'_> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct File<'a> {
     /// The path inside the skill: relative, `/`-separated, as
-    /// [`crate::path::is_valid_file_path`] accepts it, and not naming the
+    /// [`crate::wire::path::is_valid_file_path`] accepts it, and not naming the
     /// skill file (`SKILL.md` in any case at the root).
     pub path: &'a str,
     /// The SHA-256 of the file's bytes.
@@ -482,7 +506,7 @@ impl<'a> File<'a> {
     /// The file's bytes, whatever its kind.
     ///
     /// ```
-    /// use skills_core::bundle::{Content, File};
+    /// use skills_core::wire::bundle::{Content, File};
     /// let file = File { path: "a.md", sha256: [0; 32], content: Content::Text("hi") };
     /// assert_eq!(file.bytes(), b"hi");
     /// ```
@@ -496,7 +520,7 @@ impl<'a> File<'a> {
     /// The file's size in bytes.
     ///
     /// ```
-    /// use skills_core::bundle::{Content, File};
+    /// use skills_core::wire::bundle::{Content, File};
     /// let file = File { path: "a.md", sha256: [0; 32], content: Content::Text("héllo") };
     /// assert_eq!(file.size(), 6);
     /// ```
@@ -507,7 +531,7 @@ impl<'a> File<'a> {
     /// The media type of an image or a binary file; `None` for text.
     ///
     /// ```
-    /// use skills_core::bundle::{Bytes, Content, File};
+    /// use skills_core::wire::bundle::{Bytes, Content, File};
     /// let pdf = File { path: "a.pdf", sha256: [0; 32], content: Content::Binary { media_type: "application/pdf", bytes: Bytes(b"%PDF") } };
     /// assert_eq!(pdf.media_type(), Some("application/pdf"));
     /// ```
@@ -524,7 +548,7 @@ impl<'a> File<'a> {
 /// A file's bytes and how the tool shows them, decided at build time.
 ///
 /// ```
-/// use skills_core::bundle::{Bytes, Content};
+/// use skills_core::wire::bundle::{Bytes, Content};
 /// let blob = Content::Binary { media_type: "application/octet-stream", bytes: Bytes(&[0, 1, 2]) };
 /// assert!(matches!(blob, Content::Binary { .. }));
 /// ```
@@ -554,7 +578,7 @@ pub enum Content<'a> {
 /// the bytes (as postcard writes a `Vec<u8>`), decoded without copying.
 ///
 /// ```
-/// use skills_core::bundle::Bytes;
+/// use skills_core::wire::bundle::Bytes;
 /// let bytes = Bytes(b"abc");
 /// assert_eq!(&*bytes, b"abc");
 /// assert_eq!(format!("{bytes:?}"), "Bytes(3 bytes)");
@@ -579,7 +603,7 @@ impl fmt::Debug for Bytes<'_> {
 /// compiler never produces one; [`Bundle::check`] finds it before encoding.
 ///
 /// ```
-/// use skills_core::bundle::{Bundle, BundleError, Skill};
+/// use skills_core::wire::bundle::{Bundle, BundleError, Skill};
 /// let twice = Bundle { skills: vec![Skill { name: "a", ..Skill::default() }; 2], ..Bundle::default() };
 /// assert_eq!(twice.check(), Err(BundleError::DuplicateSkill { name: "a".into() }));
 /// ```
@@ -658,11 +682,11 @@ impl fmt::Display for BundleError {
 
 impl core::error::Error for BundleError {}
 
-impl From<crate::names::IndexError> for BundleError {
-    fn from(error: crate::names::IndexError) -> Self {
+impl From<crate::wire::names::IndexError> for BundleError {
+    fn from(error: crate::wire::names::IndexError) -> Self {
         match error {
-            crate::names::IndexError::Duplicate(name) => BundleError::DuplicateSkill { name },
-            crate::names::IndexError::Bad => BundleError::BadIndex,
+            crate::wire::names::IndexError::Duplicate(name) => BundleError::DuplicateSkill { name },
+            crate::wire::names::IndexError::Bad => BundleError::BadIndex,
         }
     }
 }
@@ -670,7 +694,7 @@ impl From<crate::names::IndexError> for BundleError {
 /// Why [`Bundle::encode`] failed.
 ///
 /// ```
-/// use skills_core::bundle::{Bundle, EncodeError, File, Content, Skill};
+/// use skills_core::wire::bundle::{Bundle, EncodeError, File, Content, Skill};
 /// let file = File { path: "../x", sha256: [0; 32], content: Content::Text("") };
 /// let bad = Bundle { skills: vec![Skill { files: vec![file], ..Skill::default() }], ..Bundle::default() };
 /// assert!(matches!(bad.encode(), Err(EncodeError::Invalid(_))));
@@ -723,7 +747,7 @@ impl Bundle<'_> {
     /// them naming the skill file.
     ///
     /// ```
-    /// assert_eq!(skills_core::bundle::Bundle::default().check(), Ok(()));
+    /// assert_eq!(skills_core::wire::bundle::Bundle::default().check(), Ok(()));
     /// ```
     pub fn check(&self) -> Result<(), BundleError> {
         self.name_index().map(drop)
@@ -731,11 +755,11 @@ impl Bundle<'_> {
 
     /// The index of the skills' names, after checking every rule of
     /// [`check`](Self::check) (a name given twice among them).
-    pub(crate) fn name_index(&self) -> Result<crate::names::Index<'static>, BundleError> {
+    pub(crate) fn name_index(&self) -> Result<crate::wire::names::Index<'static>, BundleError> {
         for skill in &self.skills {
             check_skill(skill)?;
         }
-        Ok(crate::names::Index::build(self.skills.len(), |at| {
+        Ok(crate::wire::names::Index::build(self.skills.len(), |at| {
             self.skills.get(at).map_or("", |skill| skill.name)
         })?)
     }
@@ -790,7 +814,7 @@ mod tests {
 
     #[test]
     fn bytes_round_trip_borrowed() {
-        use crate::wire::{Decode, Encode, Reader};
+        use crate::wire::postcard::{Decode, Encode, Reader};
         let mut encoded = Vec::new();
         Bytes(&[9, 8, 7]).encode(&mut encoded);
         assert_eq!(encoded, [3, 9, 8, 7]);

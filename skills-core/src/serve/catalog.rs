@@ -7,11 +7,11 @@ use alloc::vec::Vec;
 
 use once_cell::race::OnceBox;
 
-use crate::bundle::{Bundle, BundleError, Skill, check_skill};
-use crate::codec::Summary;
-use crate::decode::{DecodeError, bundle_of, decode_body};
-use crate::layout::View;
-use crate::names::Index;
+use crate::wire::bundle::{Bundle, BundleError, Skill, check_skill};
+use crate::wire::codec::Summary;
+use crate::wire::decode::{DecodeError, bundle_of, decode_body};
+use crate::wire::layout::View;
+use crate::wire::names::Index;
 
 /// The skills of one bundle, ready to list and to serve.
 ///
@@ -187,8 +187,8 @@ impl Clone for Catalog<'_> {
 
 /// What [`Catalog::skill_at`] answers for an index past the end (which
 /// no caller passes).
-const OUT_OF_RANGE: DecodeError = DecodeError::Corrupt(crate::wire::WireError {
-    kind: crate::wire::WireErrorKind::UnexpectedEnd,
+const OUT_OF_RANGE: DecodeError = DecodeError::Corrupt(crate::wire::postcard::WireError {
+    kind: crate::wire::postcard::WireErrorKind::UnexpectedEnd,
     offset: 0,
 });
 
@@ -275,7 +275,7 @@ impl<'a> Catalog<'a> {
                 };
                 cell.get_or_init(|| {
                     Box::new(
-                        crate::codec::decode_skill(view.name(at), view.detail(at))
+                        crate::wire::codec::decode_skill(view.name(at), view.detail(at))
                             .map_err(DecodeError::Corrupt)
                             .and_then(|skill| {
                                 check_skill(&skill)?;
@@ -330,7 +330,8 @@ impl<'a> Catalog<'a> {
             Store::Lazy { view, skills, .. } => match skills.get(at)?.get() {
                 Some(decoded) => decoded.as_ref().ok().map(Hot::of),
                 None => {
-                    let skill = crate::codec::decode_skill(view.name(at), view.detail(at)).ok()?;
+                    let skill =
+                        crate::wire::codec::decode_skill(view.name(at), view.detail(at)).ok()?;
                     check_skill(&skill).ok()?;
                     Some(Hot::of(&skill))
                 }
@@ -358,7 +359,7 @@ impl<'a> Catalog<'a> {
     ) -> Option<T> {
         let index = self.name_index();
         if let Some((mut at, mask)) = index.home(name) {
-            for _ in 0..=crate::names::MAX_RUN {
+            for _ in 0..=crate::wire::names::MAX_RUN {
                 match self.hot.get(at) {
                     Some(hot) if hot.is(name) => return Some(serve(hot)),
                     Some(_) => at = (at + 1) & mask,
@@ -381,7 +382,7 @@ impl<'a> Catalog<'a> {
     /// Builds a catalog over a bundle in memory, after [`Bundle::check`].
     ///
     /// ```
-    /// use skills_core::{Catalog, bundle::Bundle};
+    /// use skills_core::{Catalog, wire::bundle::Bundle};
     /// let catalog = Catalog::from_bundle(Bundle::default()).unwrap();
     /// assert!(catalog.is_empty());
     /// ```

@@ -35,9 +35,11 @@
 
 use alloc::vec::Vec;
 
-use crate::bundle::{Bundle, EncodeError, HEADER_LEN, MAGIC, Signature};
-use crate::names::{self, Index};
-use crate::wire::{Decode, Encode, Reader, Sink, WireError, WireErrorKind, entry, put_varint};
+use crate::wire::bundle::{Bundle, EncodeError, HEADER_LEN, MAGIC, Signature};
+use crate::wire::names::{self, Index};
+use crate::wire::postcard::{
+    Decode, Encode, Reader, Sink, WireError, WireErrorKind, entry, put_varint,
+};
 
 /// A bundle's layout, read: slices of the bundle's bytes.
 #[derive(Debug, Clone)]
@@ -176,7 +178,7 @@ impl<'a> View<'a> {
     /// Whether the stored index is the one the encoder writes for these
     /// names with its seed, which finds every name at its place: refuses a
     /// name listed twice, or a table that would miss a name.
-    pub(crate) fn check_index(&self) -> Result<(), crate::bundle::BundleError> {
+    pub(crate) fn check_index(&self) -> Result<(), crate::wire::bundle::BundleError> {
         Ok(self.index.check(self.count, |at| self.name(at))?)
     }
 }
@@ -233,7 +235,7 @@ fn write(
     let mut out: Vec<u8> =
         Vec::with_capacity(HEADER_LEN + texts + names_len + details_len + 16 * skills.len() + 128);
     out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&crate::FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&crate::wire::bundle::FORMAT_VERSION.to_le_bytes());
     bundle.prompt.encode(&mut out);
     bundle.usage.encode(&mut out);
     bundle.tool_description.encode(&mut out);
@@ -266,30 +268,34 @@ fn put_ends(out: &mut dyn Sink, lens: impl ExactSizeIterator<Item = usize>) {
 }
 
 impl Bundle<'_> {
-    /// Encodes the bundle: [`MAGIC`], [`FORMAT_VERSION`] little-endian,
+    /// Encodes the bundle: [`MAGIC`], [`FORMAT_VERSION`](crate::FORMAT_VERSION) little-endian,
     /// then the layout (see the `layout` module's documentation in the
     /// source: the texts, the tables of offsets and the name index, then
     /// each skill's own encoding), after [`check`](Self::check). The same
     /// bundle always gives the same bytes.
     ///
     /// ```
-    /// let bytes = skills_core::bundle::Bundle::default().encode().unwrap();
+    /// let bytes = skills_core::wire::bundle::Bundle::default().encode().unwrap();
     /// assert_eq!(&bytes[..6], b"SKB\0\x06\x00");
     /// ```
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
         self.check()?;
-        let details: Vec<Vec<u8>> = self.skills.iter().map(|s| crate::wire::to_vec(s)).collect();
+        let details: Vec<Vec<u8>> = self
+            .skills
+            .iter()
+            .map(|s| crate::wire::postcard::to_vec(s))
+            .collect();
         let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
         encode(self, &details)
     }
 
     /// [`encode`](Self::encode), with each skill's own encoding made
-    /// already (`details[i]` is [`SkillEntry::encode`]`(&self.skills[i]).detail`,
+    /// already (`details[i]` is [`SkillEntry::encode`](crate::wire::bundle::SkillEntry::encode)`(&self.skills[i]).detail`,
     /// for a compiler that encodes its skills on several threads, or has
     /// them from the bundle revision's computation): the same bytes.
     ///
     /// ```
-    /// use skills_core::bundle::{Bundle, Skill, SkillEntry};
+    /// use skills_core::wire::bundle::{Bundle, Skill, SkillEntry};
     /// let bundle = Bundle { skills: vec![Skill { name: "a", ..Skill::default() }], ..Bundle::default() };
     /// let details: Vec<Vec<u8>> = bundle.skills.iter().map(|s| SkillEntry::encode(s).detail).collect();
     /// let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
@@ -305,7 +311,11 @@ impl Bundle<'_> {
     /// is written with a sorted index holding both.)
     #[doc(hidden)]
     pub fn encode_unchecked(&self) -> Vec<u8> {
-        let details: Vec<Vec<u8>> = self.skills.iter().map(|s| crate::wire::to_vec(s)).collect();
+        let details: Vec<Vec<u8>> = self
+            .skills
+            .iter()
+            .map(|s| crate::wire::postcard::to_vec(s))
+            .collect();
         let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
         encode_unchecked(self, &details)
     }
@@ -314,7 +324,7 @@ impl Bundle<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bundle::Skill;
+    use crate::wire::bundle::Skill;
 
     #[test]
     fn names_and_details_are_found_by_index() {

@@ -2,18 +2,18 @@
 //! for a list of names, descriptions and locations (the `skills to-prompt`
 //! command's input).
 //!
-//! There is one renderer of the block: [`crate::render`]'s
-//! [`Format::SkillsRef`](crate::render::Format::SkillsRef), its default.
+//! There is one renderer of the block: [`crate::features::render`]'s
+//! [`Format::SkillsRef`](crate::features::render::Format::SkillsRef), its default.
 //! [`render_available_skills`] hands it these entries; a catalog renders
 //! its default prompt with it from the bundle's skills (the compiler does
-//! not store the prompt; see [`crate::bundle::Bundle::prompt`]).
+//! not store the prompt; see [`crate::wire::bundle::Bundle::prompt`]).
 
 use alloc::string::String;
 
 /// One skill as the prompt lists it.
 ///
 /// ```
-/// use skills_core::prompt::{PromptEntry, render_available_skills};
+/// use skills_core::features::prompt::{PromptEntry, render_available_skills};
 /// let pdf = PromptEntry { name: "pdf", description: "Fill <forms>.", location: "skill://pdf/SKILL.md" };
 /// let text = render_available_skills([pdf]);
 /// assert!(text.contains("<description>\nFill &lt;forms&gt;.\n</description>"));
@@ -28,7 +28,7 @@ pub struct PromptEntry<'a> {
     pub location: &'a str,
 }
 
-pub use crate::render::escape_html_into;
+pub use crate::features::render::escape_html_into;
 
 /// Renders the `<available_skills>` block, without a trailing newline.
 ///
@@ -36,11 +36,11 @@ pub use crate::render::escape_html_into;
 /// gives `<available_skills>\n</available_skills>`.
 ///
 /// ```
-/// use skills_core::prompt::render_available_skills;
+/// use skills_core::features::prompt::render_available_skills;
 /// assert_eq!(render_available_skills([]), "<available_skills>\n</available_skills>");
 /// ```
 pub fn render_available_skills<'a>(entries: impl IntoIterator<Item = PromptEntry<'a>>) -> String {
-    use crate::render::{Entry, RenderOptions, render_catalog};
+    use crate::features::render::{Entry, RenderOptions, render_catalog};
     let entries: alloc::vec::Vec<Entry<'a>> = entries
         .into_iter()
         .map(|entry| Entry {

@@ -10,7 +10,7 @@
 //! The tests check it against `sha2` over every length up to a few blocks.
 //!
 //! ```
-//! use skills_core::sha256::{Hasher, digest};
+//! use skills_core::trust::sha256::{Hasher, digest};
 //! let mut hasher = Hasher::new();
 //! hasher.update(b"ab");
 //! hasher.update(b"c");
@@ -52,7 +52,7 @@ impl Default for Hasher {
 /// The SHA-256 of `bytes`.
 ///
 /// ```
-/// let empty = skills_core::sha256::digest(b"");
+/// let empty = skills_core::trust::sha256::digest(b"");
 /// assert_eq!(empty[..4], [0xe3, 0xb0, 0xc4, 0x42]);
 /// ```
 pub fn digest(bytes: &[u8]) -> [u8; 32] {

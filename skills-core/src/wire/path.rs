@@ -11,7 +11,7 @@
 /// path fails it.
 ///
 /// ```
-/// use skills_core::path::is_valid_file_path;
+/// use skills_core::wire::path::is_valid_file_path;
 /// assert!(is_valid_file_path("scripts/extract.py"));
 /// assert!(is_valid_file_path(".gitignore"));
 /// for bad in ["", "/etc/passwd", "./x", "a/../b", "a//b", "a/", "..", "a\\b", "SKILL.md/../x"] {
@@ -33,7 +33,7 @@ pub fn is_valid_file_path(path: &str) -> bool {
 /// sign (U+212A) matches `k` and the long s (U+017F) matches `s`.
 ///
 /// ```
-/// use skills_core::path::names_skill_file;
+/// use skills_core::wire::path::names_skill_file;
 /// assert!(names_skill_file("SKILL.md"));
 /// assert!(names_skill_file("skill.MD"));
 /// assert!(!names_skill_file("scripts/SKILL.md"));

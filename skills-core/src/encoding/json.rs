@@ -16,7 +16,7 @@
 //!   object is `[]` or `{}`; the item separator is then `,` alone.
 //!
 //! ```
-//! use skills_core::json_writer::{Json, Style};
+//! use skills_core::encoding::json::{Json, Style};
 //! let value = Json::Object(vec![
 //!     ("name".into(), Json::Str("pdf".into())),
 //!     ("tags".into(), Json::Array(vec![Json::Str("é".into())])),
@@ -39,7 +39,7 @@ use core::fmt::{self, Write};
 /// `ensure_ascii` arguments.
 ///
 /// ```
-/// use skills_core::json_writer::Style;
+/// use skills_core::encoding::json::Style;
 /// assert_eq!(Style::PYTHON.item_separator, ", ");
 /// assert_eq!(Style::indented(2).item_separator, ",");
 /// ```
@@ -93,7 +93,7 @@ impl Style {
     /// The same layout with `ensure_ascii` set to `ascii`.
     ///
     /// ```
-    /// use skills_core::json_writer::Style;
+    /// use skills_core::encoding::json::Style;
     /// assert!(!Style::indented(1).with_ascii(false).ascii);
     /// ```
     pub const fn with_ascii(self, ascii: bool) -> Style {
@@ -106,10 +106,10 @@ impl Style {
 ///
 /// ```
 /// let mut out = String::new();
-/// skills_core::json_writer::push_string(&mut out, "é\"\n😀\u{7f}", true);
+/// skills_core::encoding::json::push_string(&mut out, "é\"\n😀\u{7f}", true);
 /// assert_eq!(out, r#""\u00e9\"\n\ud83d\ude00\u007f""#);
 /// out.clear();
-/// skills_core::json_writer::push_string(&mut out, "é\u{1}", false);
+/// skills_core::encoding::json::push_string(&mut out, "é\u{1}", false);
 /// assert_eq!(out, r#""é\u0001""#);
 /// ```
 pub fn push_string(out: &mut String, text: &str, ascii: bool) {
@@ -122,7 +122,7 @@ pub fn push_string(out: &mut String, text: &str, ascii: bool) {
 ///
 /// ```
 /// let mut out = String::new();
-/// skills_core::json_writer::write_string(&mut out, "a\tb", true).unwrap();
+/// skills_core::encoding::json::write_string(&mut out, "a\tb", true).unwrap();
 /// assert_eq!(out, r#""a\tb""#);
 /// ```
 pub fn write_string(out: &mut impl Write, text: &str, ascii: bool) -> fmt::Result {
@@ -184,7 +184,7 @@ struct Open {
 /// object.
 ///
 /// ```
-/// use skills_core::json_writer::{JsonWriter, Style};
+/// use skills_core::encoding::json::{JsonWriter, Style};
 /// let mut json = JsonWriter::new(String::new(), Style::PYTHON);
 /// json.begin_object().unwrap();
 /// json.key("scripts").unwrap();
@@ -294,7 +294,7 @@ impl<W: Write> JsonWriter<W> {
     /// written (no buffer).
     ///
     /// ```
-    /// use skills_core::json_writer::{JsonWriter, Style};
+    /// use skills_core::encoding::json::{JsonWriter, Style};
     /// let mut json = JsonWriter::new(String::new(), Style::COMPACT_ASCII);
     /// json.display(format_args!("sha256:{}", "ab")).unwrap();
     /// assert_eq!(json.into_inner(), r#""sha256:ab""#);
@@ -329,7 +329,7 @@ impl<W: Write> JsonWriter<W> {
 /// dicts keep insertion order).
 ///
 /// ```
-/// use skills_core::json_writer::{Json, Style};
+/// use skills_core::encoding::json::{Json, Style};
 /// assert_eq!(Json::Array(vec![Json::Null, Json::Bool(true)]).to_text(Style::PYTHON), "[null, true]");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]

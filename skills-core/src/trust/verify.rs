@@ -18,8 +18,8 @@
 //! the binary itself is trusted.
 //!
 //! ```
-//! # let (bytes, public_key) = skills_core::verify::__doc_signed_bundle();
-//! use skills_core::verify::{Status, TrustPolicy};
+//! # let (bytes, public_key) = skills_core::trust::verify::__doc_signed_bundle();
+//! use skills_core::trust::verify::{Status, TrustPolicy};
 //! use skills_core::Catalog;
 //!
 //! let catalog = Catalog::from_bytes(&bytes)?;
@@ -42,18 +42,18 @@ use core::fmt;
 
 use ed25519_dalek::{Signature as Ed25519Signature, VerifyingKey};
 
-use crate::bundle::{Bundle, Signature, Skill};
-use crate::instructions;
-use crate::revision::{
+use crate::trust::revision::{
     PayloadError, Revision, bundle_payload, bundle_revision, check_origin, recorded_revision,
     skill_file_digest, snapshot_payload,
 };
-use crate::sha256::digest as sha256;
+use crate::trust::sha256::digest as sha256;
+use crate::wire::bundle::{Bundle, Signature, Skill};
+use crate::wire::instructions;
 
 /// Whether a verified skill or bundle carried a trusted signature.
 ///
 /// ```
-/// use skills_core::verify::{Status, TrustPolicy};
+/// use skills_core::trust::verify::{Status, TrustPolicy};
 /// # let bytes = skills_core::__doc_bundle();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// // A policy that allows unsigned content says so of each skill.
@@ -75,7 +75,7 @@ pub enum Status {
 /// `ContentIdentity`.
 ///
 /// ```
-/// use skills_core::verify::TrustPolicy;
+/// use skills_core::trust::verify::TrustPolicy;
 /// # let bytes = skills_core::__doc_bundle();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// // What a host logs of each skill it serves: name, revision, publisher.
@@ -102,7 +102,7 @@ pub struct Identity<'a> {
 /// What verification established about a bundle.
 ///
 /// ```
-/// use skills_core::verify::TrustPolicy;
+/// use skills_core::trust::verify::TrustPolicy;
 /// # let bytes = skills_core::__doc_bundle();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// # // The example bundle's file digests are placeholders: no re-hashing.
@@ -122,7 +122,7 @@ pub struct Verified<'a> {
 /// What verification established about the bundle revision.
 ///
 /// ```
-/// use skills_core::verify::{Status, TrustPolicy};
+/// use skills_core::trust::verify::{Status, TrustPolicy};
 /// # let bytes = skills_core::__doc_bundle();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// # // The example bundle's file digests are placeholders: no re-hashing.
@@ -144,7 +144,7 @@ pub struct BundleIdentity<'a> {
 /// What a failed check was about.
 ///
 /// ```
-/// use skills_core::verify::Subject;
+/// use skills_core::trust::verify::Subject;
 /// assert_eq!(Subject::Skill("pdf".into()).to_string(), r#"skill "pdf""#);
 /// assert_eq!(Subject::Bundle.to_string(), "the bundle");
 /// ```
@@ -169,7 +169,7 @@ impl fmt::Display for Subject {
 /// its wording.
 ///
 /// ```
-/// use skills_core::verify::Check;
+/// use skills_core::trust::verify::Check;
 /// assert_eq!(Check::RevisionPin.to_string(), "Content revision does not match the configured pin");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -257,7 +257,7 @@ impl fmt::Display for Check {
 /// Why verification refused a bundle, a skill, or the policy itself.
 ///
 /// ```
-/// use skills_core::verify::{Check, Subject, VerifyError};
+/// use skills_core::trust::verify::{Check, Subject, VerifyError};
 /// let error = VerifyError::Failed { subject: Subject::Skill("pdf".into()), check: Check::SignatureRequired };
 /// assert_eq!(error.to_string(), r#"skill "pdf": A trusted publisher signature is required"#);
 /// ```
@@ -284,7 +284,7 @@ impl VerifyError {
     /// The failed check, if this is a failed check.
     ///
     /// ```
-    /// use skills_core::verify::{Check, Subject, VerifyError};
+    /// use skills_core::trust::verify::{Check, Subject, VerifyError};
     /// let error = VerifyError::Failed { subject: Subject::Bundle, check: Check::RevisionPin };
     /// assert_eq!(error.check(), Some(&Check::RevisionPin));
     /// ```
@@ -298,7 +298,7 @@ impl VerifyError {
     /// What the failed check was about, if this is a failed check.
     ///
     /// ```
-    /// use skills_core::verify::{Check, Subject, VerifyError};
+    /// use skills_core::trust::verify::{Check, Subject, VerifyError};
     /// let error = VerifyError::Failed { subject: Subject::Bundle, check: Check::RevisionPin };
     /// assert_eq!(error.subject(), Some(&Subject::Bundle));
     /// ```
@@ -336,7 +336,7 @@ impl From<PayloadError> for VerifyError {
 /// The trust a host places in a bundle: see the [module documentation](self).
 ///
 /// ```
-/// use skills_core::verify::TrustPolicy;
+/// use skills_core::trust::verify::TrustPolicy;
 /// let policy = TrustPolicy::new("https://example.com/skills").unwrap()
 ///     .require_signature(false)
 ///     .pin_version("pdf", "1.2.0")
@@ -368,7 +368,7 @@ impl TrustPolicy {
     /// 512 characters, without control characters.
     ///
     /// ```
-    /// let policy = skills_core::verify::TrustPolicy::new("acme").unwrap();
+    /// let policy = skills_core::trust::verify::TrustPolicy::new("acme").unwrap();
     /// assert!(policy.requires_signature());
     /// ```
     pub fn new(origin: &str) -> Result<Self, VerifyError> {
@@ -386,7 +386,7 @@ impl TrustPolicy {
     /// The origin.
     ///
     /// ```
-    /// assert_eq!(skills_core::verify::TrustPolicy::new("acme").unwrap().origin(), "acme");
+    /// assert_eq!(skills_core::trust::verify::TrustPolicy::new("acme").unwrap().origin(), "acme");
     /// ```
     pub fn origin(&self) -> &str {
         &self.origin
@@ -395,7 +395,7 @@ impl TrustPolicy {
     /// Whether a signature is required.
     ///
     /// ```
-    /// let policy = skills_core::verify::TrustPolicy::new("acme").unwrap().require_signature(false);
+    /// let policy = skills_core::trust::verify::TrustPolicy::new("acme").unwrap().require_signature(false);
     /// assert!(!policy.requires_signature());
     /// ```
     pub fn requires_signature(&self) -> bool {
@@ -407,12 +407,12 @@ impl TrustPolicy {
     /// not a point on the curve.
     ///
     /// ```
-    /// use skills_core::verify::TrustPolicy;
+    /// use skills_core::trust::verify::TrustPolicy;
     /// let public_key = [0x03, 0xa1, 0x07, 0xbf, 0xf3, 0xce, 0x10, 0xbe, 0x1d, 0x70, 0xdd, 0x18, 0xe7, 0x4b, 0xc0, 0x99,
     ///     0x67, 0xe4, 0xd6, 0x30, 0x9b, 0xa5, 0x0d, 0x5f, 0x1d, 0xdc, 0x86, 0x64, 0x12, 0x55, 0x31, 0xb8];
     /// let policy = TrustPolicy::new("acme")?.trust("k1", public_key)?;
     /// assert_eq!(policy.trusted_key_ids().collect::<Vec<_>>(), ["k1"]);
-    /// # Ok::<(), skills_core::verify::VerifyError>(())
+    /// # Ok::<(), skills_core::trust::verify::VerifyError>(())
     /// ```
     pub fn trust(mut self, key_id: &str, public_key: [u8; 32]) -> Result<Self, VerifyError> {
         let key =
@@ -427,7 +427,7 @@ impl TrustPolicy {
     /// The ids of the trusted keys, in the order they were added.
     ///
     /// ```
-    /// assert_eq!(skills_core::verify::TrustPolicy::new("acme").unwrap().trusted_key_ids().count(), 0);
+    /// assert_eq!(skills_core::trust::verify::TrustPolicy::new("acme").unwrap().trusted_key_ids().count(), 0);
     /// ```
     pub fn trusted_key_ids(&self) -> impl Iterator<Item = &str> {
         self.keys.iter().map(|(id, _)| id.as_str())
@@ -437,7 +437,7 @@ impl TrustPolicy {
     /// that is present is checked either way, as agentskills-core does.
     ///
     /// ```
-    /// let policy = skills_core::verify::TrustPolicy::new("acme").unwrap().require_signature(false);
+    /// let policy = skills_core::trust::verify::TrustPolicy::new("acme").unwrap().require_signature(false);
     /// # let _ = policy;
     /// ```
     pub fn require_signature(mut self, required: bool) -> Self {
@@ -448,9 +448,9 @@ impl TrustPolicy {
     /// Accepts the skill listed as `skill` only at exactly `revision`.
     ///
     /// ```
-    /// use skills_core::revision::Revision;
+    /// use skills_core::trust::revision::Revision;
     /// let pin: Revision = "sha256:5455288ebbf0dde83a5a1058b395401e3d0363850eafd9f6424ffa000bf8ffd6".parse().unwrap();
-    /// let policy = skills_core::verify::TrustPolicy::new("acme").unwrap().pin_revision("sig-demo", pin);
+    /// let policy = skills_core::trust::verify::TrustPolicy::new("acme").unwrap().pin_revision("sig-demo", pin);
     /// # let _ = policy;
     /// ```
     pub fn pin_revision(mut self, skill: &str, revision: Revision) -> Self {
@@ -463,7 +463,7 @@ impl TrustPolicy {
     /// frontmatter `version` (a skill without one does not match).
     ///
     /// ```
-    /// let policy = skills_core::verify::TrustPolicy::new("acme").unwrap().pin_version("pdf", "1.2.0");
+    /// let policy = skills_core::trust::verify::TrustPolicy::new("acme").unwrap().pin_version("pdf", "1.2.0");
     /// # let _ = policy;
     /// ```
     pub fn pin_version(mut self, skill: &str, version: &str) -> Self {
@@ -478,7 +478,7 @@ impl TrustPolicy {
     /// build; without it, the recorded revisions are trusted as they are.
     ///
     /// ```
-    /// let fast = skills_core::verify::TrustPolicy::new("acme").unwrap().rehash(false);
+    /// let fast = skills_core::trust::verify::TrustPolicy::new("acme").unwrap().rehash(false);
     /// # let _ = fast;
     /// ```
     pub fn rehash(mut self, rehash: bool) -> Self {
@@ -538,8 +538,8 @@ impl TrustPolicy {
     /// version pin, then its signature.
     ///
     /// ```
-    /// # let (bytes, public_key) = skills_core::verify::__doc_signed_bundle();
-    /// use skills_core::verify::{Check, TrustPolicy};
+    /// # let (bytes, public_key) = skills_core::trust::verify::__doc_signed_bundle();
+    /// use skills_core::trust::verify::{Check, TrustPolicy};
     /// let catalog = skills_core::Catalog::from_bytes(&bytes)?;
     /// let skill = catalog.lookup("pdf").unwrap();
     /// let policy = TrustPolicy::new("https://example.com/skills")?;
@@ -626,10 +626,10 @@ impl TrustPolicy {
 /// digest, and last the recorded revision.
 ///
 /// ```
-/// # let (bytes, _) = skills_core::verify::__doc_signed_bundle();
+/// # let (bytes, _) = skills_core::trust::verify::__doc_signed_bundle();
 /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// let skill = catalog.lookup("pdf").unwrap();
-/// assert_eq!(skills_core::verify::rehash_skill(skill).unwrap().0, skill.revision);
+/// assert_eq!(skills_core::trust::verify::rehash_skill(skill).unwrap().0, skill.revision);
 /// ```
 pub fn rehash_skill(skill: &Skill<'_>) -> Result<Revision, Check> {
     for file in &skill.files {
@@ -671,7 +671,7 @@ pub fn rehash_skill(skill: &Skill<'_>) -> Result<Revision, Check> {
 /// seed 0, 1, …, 31), and that key's public half. Not part of the API.
 #[doc(hidden)]
 pub fn __doc_signed_bundle() -> (Vec<u8>, [u8; 32]) {
-    use crate::bundle::{Bytes, Content, File};
+    use crate::wire::bundle::{Bytes, Content, File};
     use alloc::vec;
     use ed25519_dalek::{Signer, SigningKey};
 

@@ -28,7 +28,7 @@
 //! `to-prompt` output.
 //!
 //! ```
-//! use skills_core::render::{render_catalog, Entry, Format, RenderOptions};
+//! use skills_core::features::render::{render_catalog, Entry, Format, RenderOptions};
 //! let entries = [
 //!     Entry { id: "pdf", name: "pdf", description: "Fill in PDF forms and extract their fields.", ..Entry::default() },
 //!     Entry { id: "git", name: "git", description: "Rebase.", location: "skill://git/SKILL.md", ..Entry::default() },
@@ -44,13 +44,14 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use crate::bundle::Skill;
-use crate::pytext::{casefold, char_len, strip};
+use crate::pycompat::pytext::{char_len, strip};
+use crate::wire::bundle::Skill;
+use crate::wire::derived::normalize_tag;
 
 /// A catalog shape.
 ///
 /// ```
-/// use skills_core::render::Format;
+/// use skills_core::features::render::Format;
 /// assert_eq!("markdown".parse::<Format>(), Ok(Format::Markdown));
 /// assert_eq!(Format::default(), Format::SkillsRef);
 /// ```
@@ -71,7 +72,7 @@ impl Format {
     /// The name the CLI and [`core::str::FromStr`] use.
     ///
     /// ```
-    /// assert_eq!(skills_core::render::Format::Xml.as_str(), "xml");
+    /// assert_eq!(skills_core::features::render::Format::Xml.as_str(), "xml");
     /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -100,7 +101,7 @@ impl core::str::FromStr for Format {
 ///
 /// ```
 /// let mut out = String::new();
-/// skills_core::render::escape_html_into("a<b & 'c'", &mut out);
+/// skills_core::features::render::escape_html_into("a<b & 'c'", &mut out);
 /// assert_eq!(out, "a&lt;b &amp; &#x27;c&#x27;");
 /// ```
 pub fn escape_html_into(text: &str, out: &mut String) {
@@ -122,7 +123,7 @@ pub fn escape_html_into(text: &str, out: &mut String) {
 /// One skill as the catalog sees it.
 ///
 /// ```
-/// use skills_core::render::Entry;
+/// use skills_core::features::render::Entry;
 /// let entry = Entry { id: "pdf", name: "pdf", description: "Forms.", tags: &["pdf"], ..Entry::default() };
 /// assert!(entry.version.is_none());
 /// ```
@@ -152,7 +153,7 @@ impl<'a> Entry<'a> {
     /// The entry of a bundle's skill: its listed name as id and name.
     ///
     /// ```
-    /// use skills_core::{bundle::Skill, render::Entry};
+    /// use skills_core::{features::render::Entry, wire::bundle::Skill};
     /// let skill = Skill { name: "pdf", description: "Forms.", ..Skill::default() };
     /// assert_eq!(Entry::of(&skill).id, "pdf");
     /// ```
@@ -170,23 +171,10 @@ impl<'a> Entry<'a> {
     }
 }
 
-/// A tag as the filter compares it: stripped, then case-folded; `None`
-/// for a blank tag, which never matches.
-///
-/// ```
-/// use skills_core::render::normalize_tag;
-/// assert_eq!(normalize_tag(" PDF ").as_deref(), Some("pdf"));
-/// assert_eq!(normalize_tag(" \t"), None);
-/// ```
-pub fn normalize_tag(tag: &str) -> Option<alloc::borrow::Cow<'_, str>> {
-    let stripped = strip(tag);
-    (!stripped.is_empty()).then(|| casefold(stripped))
-}
-
 /// What to render and how.
 ///
 /// ```
-/// use skills_core::render::{Format, RenderOptions};
+/// use skills_core::features::render::{Format, RenderOptions};
 /// let options = RenderOptions { format: Format::Xml, tags: Some(&["pdf"]), ..RenderOptions::default() };
 /// assert!(options.selection_hints);
 /// ```
@@ -226,7 +214,7 @@ impl Default for RenderOptions<'_> {
 /// Why a catalog could not be rendered, in agentskills-core's words.
 ///
 /// ```
-/// use skills_core::render::RenderError;
+/// use skills_core::features::render::RenderError;
 /// let error = RenderError::TooSmall { max_chars: 10, needed: 57 };
 /// assert_eq!(error.to_string(), "max_chars=10 cannot hold the smallest possible catalog, which needs 57 characters.");
 /// ```
@@ -277,7 +265,7 @@ impl core::error::Error for RenderError {}
 /// order (sorted by id for the XML and Markdown shapes).
 ///
 /// ```
-/// use skills_core::render::{select, Entry, Format, RenderOptions};
+/// use skills_core::features::render::{select, Entry, Format, RenderOptions};
 /// let entries = [Entry { id: "b", ..Entry::default() }, Entry { id: "a", ..Entry::default() }];
 /// let xml = RenderOptions { format: Format::Xml, exclude: Some(&["b"]), ..RenderOptions::default() };
 /// assert_eq!(select(&entries, &xml).unwrap().len(), 1);
@@ -323,7 +311,7 @@ pub fn select<'e, 'a>(
 /// Renders the catalog of `entries` (see the [module documentation](self)).
 ///
 /// ```
-/// use skills_core::render::{render_catalog, Entry, Format, RenderOptions};
+/// use skills_core::features::render::{render_catalog, Entry, Format, RenderOptions};
 /// let xml = RenderOptions { format: Format::Xml, ..RenderOptions::default() };
 /// assert_eq!(render_catalog(&[], &xml).unwrap(), "<available_skills />");
 /// ```
@@ -568,7 +556,7 @@ fn xml_element(out: &mut String, indent: &str, tag: &str, text: &str) {
 ///
 /// ```
 /// let mut out = String::new();
-/// skills_core::render::escape_xml_text_into("a<b & \"c\"", &mut out);
+/// skills_core::features::render::escape_xml_text_into("a<b & \"c\"", &mut out);
 /// assert_eq!(out, "a&lt;b &amp; \"c\"");
 /// ```
 pub fn escape_xml_text_into(text: &str, out: &mut String) {
@@ -586,7 +574,7 @@ pub fn escape_xml_text_into(text: &str, out: &mut String) {
 }
 
 #[cfg(feature = "catalog")]
-impl crate::Catalog<'_> {
+impl crate::serve::catalog::Catalog<'_> {
     /// The text listing the skills for the system prompt, by default the
     /// `<available_skills>` block (no trailing newline): the text the
     /// bundle stores, or, when it stores none (the compiler's default),
@@ -614,7 +602,7 @@ impl crate::Catalog<'_> {
     /// ```
     /// # let bytes = skills_core::__doc_bundle();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
-    /// use skills_core::render::{Format, RenderOptions};
+    /// use skills_core::features::render::{Format, RenderOptions};
     /// assert_eq!(catalog.render(&RenderOptions::default()).unwrap(), catalog.prompt());
     /// let markdown = RenderOptions { format: Format::Markdown, exclude: Some(&["pdf"]), ..RenderOptions::default() };
     /// assert_eq!(
@@ -626,7 +614,7 @@ impl crate::Catalog<'_> {
         // From each skill's summary (the front of its encoding): a listing
         // decodes no instructions or files. A skill that does not decode
         // is left out, as `skills()` leaves it out.
-        let summaries: Vec<(&str, crate::codec::Summary<'_>)> = (0..self.len())
+        let summaries: Vec<(&str, crate::wire::codec::Summary<'_>)> = (0..self.len())
             .filter_map(|at| Some((self.name_at(at), self.summary_at(at)?)))
             .collect();
         let entries: Vec<Entry<'_>> = summaries

@@ -12,11 +12,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 #[cfg(feature = "json")]
-use crate::catalog::Catalog;
-use crate::quote::{push_go_quoted, push_go_quoted_byte};
-use crate::tool::ToolError;
+use crate::serve::catalog::Catalog;
+use crate::serve::quote::{push_go_quoted, push_go_quoted_byte};
+use crate::serve::tool::ToolError;
 #[cfg(feature = "json")]
-use crate::tool::{Served, ToolDefinition};
+use crate::serve::tool::{Served, ToolDefinition};
 
 /// How deep arrays and objects may nest, as in Go's `encoding/json`.
 const MAX_DEPTH: usize = 10_000;

@@ -3,14 +3,14 @@
 //! encoded for a model as text or as a JSON envelope.
 //!
 //! Media types come from a fixed table (Python's built-in `mimetypes`
-//! table, see [`crate::pytext::guess_media_type`]), never from the host.
+//! table, see [`crate::pycompat::pytext::guess_media_type`]), never from the host.
 //!
 //! ```
 //! # let bytes = skills_core::__doc_bundle();
 //! # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
-//! use skills_core::resources::{encode_resource_content, DEFAULT_MAX_INLINE_BINARY_BYTES};
+//! use skills_core::features::resources::{encode_resource_content, DEFAULT_MAX_INLINE_BINARY_BYTES};
 //! let pdf = catalog.lookup("pdf").unwrap();
-//! let listed = skills_core::resources::list_resources(pdf);
+//! let listed = skills_core::features::resources::list_resources(pdf);
 //! assert_eq!(listed.assets, ["form.pdf", "logo.png"]);
 //! let logo = catalog.resource("pdf", "assets", "logo.png").unwrap();
 //! assert_eq!(
@@ -24,32 +24,33 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::encoding::json::{JsonWriter, Style};
+use crate::pycompat::pytext::guess_media_type;
 #[cfg(feature = "catalog")]
-use crate::Catalog;
+use crate::serve::catalog::Catalog;
+use crate::wire::bundle::File;
+use crate::wire::bundle::Skill;
 #[cfg(feature = "catalog")]
-use crate::bundle::File;
-use crate::bundle::Skill;
-use crate::json_writer::{JsonWriter, Style};
-use crate::pytext::guess_media_type;
+use crate::wire::derived::sniff_image;
 
 /// The resource kinds, each a directory of the skill.
 ///
 /// ```
-/// assert_eq!(skills_core::resources::RESOURCE_KINDS, ["references", "scripts", "assets"]);
+/// assert_eq!(skills_core::features::resources::RESOURCE_KINDS, ["references", "scripts", "assets"]);
 /// ```
 pub const RESOURCE_KINDS: [&str; 3] = ["references", "scripts", "assets"];
 
 /// The largest binary resource inlined as base64 by default (64 KiB).
 ///
 /// ```
-/// assert_eq!(skills_core::resources::DEFAULT_MAX_INLINE_BINARY_BYTES, 65536);
+/// assert_eq!(skills_core::features::resources::DEFAULT_MAX_INLINE_BINARY_BYTES, 65536);
 /// ```
 pub const DEFAULT_MAX_INLINE_BINARY_BYTES: usize = 64 * 1024;
 
 /// The largest image shown as an image by default (5 MiB).
 ///
 /// ```
-/// assert_eq!(skills_core::resources::DEFAULT_MAX_INLINE_IMAGE_BYTES, 5 * 1024 * 1024);
+/// assert_eq!(skills_core::features::resources::DEFAULT_MAX_INLINE_IMAGE_BYTES, 5 * 1024 * 1024);
 /// ```
 pub const DEFAULT_MAX_INLINE_IMAGE_BYTES: usize = 5 * 1024 * 1024;
 
@@ -57,7 +58,7 @@ pub const DEFAULT_MAX_INLINE_IMAGE_BYTES: usize = 5 * 1024 * 1024;
 /// inside each kind's directory, dotfiles left out, sorted.
 ///
 /// ```
-/// let none = skills_core::resources::Resources::default();
+/// let none = skills_core::features::resources::Resources::default();
 /// assert!(none.references.is_empty() && none.kind("scripts").is_some() && none.kind("x").is_none());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -86,7 +87,7 @@ impl<'a> Resources<'a> {
     /// JSON (`json.dumps`, default separators, ASCII).
     ///
     /// ```
-    /// let none = skills_core::resources::Resources::default();
+    /// let none = skills_core::features::resources::Resources::default();
     /// assert_eq!(none.to_json(), r#"{"references": [], "scripts": [], "assets": []}"#);
     /// ```
     pub fn to_json(&self) -> String {
@@ -113,13 +114,13 @@ impl<'a> Resources<'a> {
 /// Lists `skill`'s resources by kind.
 ///
 /// ```
-/// use skills_core::bundle::{Content, File, Skill};
+/// use skills_core::wire::bundle::{Content, File, Skill};
 /// let file = |path| File { path, sha256: [0; 32], content: Content::Text("") };
 /// let skill = Skill {
 ///     files: vec![file("assets/.hidden"), file("assets/a/b.png"), file("assets/c.png"), file("scripts/run.sh")],
 ///     ..Skill::default()
 /// };
-/// let listed = skills_core::resources::list_resources(&skill);
+/// let listed = skills_core::features::resources::list_resources(&skill);
 /// assert_eq!((listed.assets, listed.scripts), (vec!["c.png"], vec!["run.sh"]));
 /// ```
 pub fn list_resources<'a>(skill: &Skill<'a>) -> Resources<'a> {
@@ -144,7 +145,7 @@ pub fn list_resources<'a>(skill: &Skill<'a>) -> Resources<'a> {
 /// A resource that is not there, in agentskills-core's words.
 ///
 /// ```
-/// let error = skills_core::resources::ResourceNotFound { skill: "s".into(), kind: "references".into(), name: "x.md".into() };
+/// let error = skills_core::features::resources::ResourceNotFound { skill: "s".into(), kind: "references".into(), name: "x.md".into() };
 /// assert_eq!(error.to_string(), "Resource 'x.md' not found in references/ for skill 's'");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -215,7 +216,7 @@ impl<'a> Catalog<'a> {
 /// (agentskills-core's `classify_resource`).
 ///
 /// ```
-/// use skills_core::resources::{classify_resource, DEFAULT_MAX_INLINE_IMAGE_BYTES};
+/// use skills_core::features::resources::{classify_resource, DEFAULT_MAX_INLINE_IMAGE_BYTES};
 /// let png = classify_resource("logo.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", DEFAULT_MAX_INLINE_IMAGE_BYTES);
 /// assert_eq!((png.media_type, png.is_text, png.renderable), ("image/png", false, true));
 /// let svg = classify_resource("d.svg", b"<svg/>", DEFAULT_MAX_INLINE_IMAGE_BYTES);
@@ -254,35 +255,13 @@ pub fn classify_resource<'a>(
     }
 }
 
-/// The image type the leading bytes announce, for the four formats a model
-/// can be shown. The compiler (`skills-build`'s `media::detect`) decides
-/// with it which files the tool serves as images.
-///
-/// ```
-/// assert_eq!(skills_core::resources::sniff_image(b"GIF89a..."), Some("image/gif"));
-/// assert_eq!(skills_core::resources::sniff_image(b"%PDF"), None);
-/// ```
-pub fn sniff_image(data: &[u8]) -> Option<&'static str> {
-    if data.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some("image/png")
-    } else if data.starts_with(b"\xff\xd8\xff") {
-        Some("image/jpeg")
-    } else if data.starts_with(b"GIF87a") || data.starts_with(b"GIF89a") {
-        Some("image/gif")
-    } else if data.get(..4) == Some(b"RIFF") && data.get(8..12) == Some(b"WEBP") {
-        Some("image/webp")
-    } else {
-        None
-    }
-}
-
 /// A resource as a model reads it (agentskills-core's
 /// `encode_resource_content`): UTF-8 text as is; anything else as a JSON
 /// envelope with its name-based media type and size, and the bytes in
 /// base64 when they are at most `max_inline_binary_bytes`, else a note.
 ///
 /// ```
-/// use skills_core::resources::encode_resource_content;
+/// use skills_core::features::resources::encode_resource_content;
 /// assert_eq!(encode_resource_content("a.md", b"# A", 0), "# A");
 /// assert_eq!(
 ///     encode_resource_content("b.bin", b"\xff\xfe", 0),
@@ -332,8 +311,8 @@ fn write_envelope(
     } else {
         json.string("base64")?;
         json.key("content")?;
-        let mut content = String::with_capacity(crate::base64::encoded_len(data.len()));
-        crate::base64::encode_into(data, &mut content);
+        let mut content = String::with_capacity(crate::encoding::base64::encoded_len(data.len()));
+        crate::encoding::base64::encode_into(data, &mut content);
         json.string(&content)?;
     }
     json.end()

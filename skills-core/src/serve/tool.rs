@@ -5,15 +5,16 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::bundle::{Content, File, Skill};
 #[cfg(feature = "catalog")]
-use crate::catalog::Catalog;
+use crate::serve::catalog::Catalog;
+use crate::serve::quote::push_go_quoted;
+use crate::serve::read::ReadRecord;
+use crate::trust::digest::Sha256;
+use crate::wire::bundle::{Content, File, Skill};
 #[cfg(feature = "catalog")]
-use crate::path::{is_valid_file_path, names_skill_file};
-use crate::quote::push_go_quoted;
-use crate::read::{ReadRecord, Sha256};
+use crate::wire::path::{is_valid_file_path, names_skill_file};
 
-pub use crate::texts::{TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA, USAGE};
+pub use crate::wire::texts::{TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA, USAGE};
 
 /// The `skill` tool as a host declares it to the model.
 ///
@@ -287,7 +288,7 @@ impl Image<'_> {
     /// assert_eq!(image.base64(), "/w==");
     /// ```
     pub fn base64(&self) -> String {
-        crate::base64::encode(self.bytes)
+        crate::encoding::base64::encode(self.bytes)
     }
 
     /// A `data:` URL: `data:<media type>;base64,<base64>`, the form an
@@ -299,12 +300,12 @@ impl Image<'_> {
     /// ```
     pub fn data_url(&self) -> String {
         let mut out = String::with_capacity(
-            13 + self.media_type.len() + crate::base64::encoded_len(self.bytes.len()),
+            13 + self.media_type.len() + crate::encoding::base64::encoded_len(self.bytes.len()),
         );
         out.push_str("data:");
         out.push_str(self.media_type);
         out.push_str(";base64,");
-        crate::base64::encode_into(self.bytes, &mut out);
+        crate::encoding::base64::encode_into(self.bytes, &mut out);
         out
     }
 }
@@ -437,7 +438,7 @@ impl<'a> Catalog<'a> {
     ///
     /// No path, an empty path, or `SKILL.md` in any case (root only) mean
     /// the instructions. Any other path must be a valid relative path
-    /// ([`crate::path::is_valid_file_path`]); an invalid one is refused
+    /// ([`crate::wire::path::is_valid_file_path`]); an invalid one is refused
     /// before the name is looked up. Then the skill must be listed under
     /// `name` exactly, and the file must be one of its files exactly.
     ///

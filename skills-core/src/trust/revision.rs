@@ -14,8 +14,8 @@
 //! the same revision here and in the Python SDK.
 //!
 //! ```
-//! use skills_core::revision::content_revision;
-//! use skills_core::sha256::digest as sha256;
+//! use skills_core::trust::revision::content_revision;
+//! use skills_core::trust::sha256::digest as sha256;
 //! let skill_md = b"---\nname: sig-demo\ndescription: Demo skill for signing.\nversion: \"0.1.0\"\nmetadata:\n  owner: team-a\n---\n# Sig Demo\n\nSee references/a b.md.\n";
 //! let revision = content_revision([
 //!     ("references/a b.md", 4, sha256(b"ref\n")),
@@ -57,16 +57,16 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::sha256::{Hasher, digest as sha256};
+use crate::trust::sha256::{Hasher, digest as sha256};
 
-use crate::bundle::{Bundle, HEADER_LEN, MAGIC, Skill};
-use crate::json_writer::{JsonWriter, Style};
-use crate::read::Sha256;
+use crate::encoding::json::{JsonWriter, Style};
+use crate::trust::digest::Sha256;
+use crate::wire::bundle::{Bundle, HEADER_LEN, MAGIC, Skill};
 
 /// The contract tag of agentskills-core's snapshot signature payload.
 ///
 /// ```
-/// use skills_core::revision::{Revision, SNAPSHOT_CONTRACT, snapshot_payload};
+/// use skills_core::trust::revision::{Revision, SNAPSHOT_CONTRACT, snapshot_payload};
 /// // Every snapshot payload names its contract, so a verifier can tell it apart.
 /// let payload = snapshot_payload("acme", "pdf", Revision([0; 32]), None).unwrap();
 /// assert!(payload.contains(SNAPSHOT_CONTRACT));
@@ -76,7 +76,7 @@ pub const SNAPSHOT_CONTRACT: &str = "agentskills-snapshot-v1";
 /// The contract tag of this crate's bundle signature payload.
 ///
 /// ```
-/// use skills_core::revision::{BUNDLE_CONTRACT, Revision, bundle_payload};
+/// use skills_core::trust::revision::{BUNDLE_CONTRACT, Revision, bundle_payload};
 /// // A bundle signature's payload names this contract, never the snapshot's.
 /// let payload = bundle_payload("acme", Revision([0; 32])).unwrap();
 /// assert!(payload.contains(BUNDLE_CONTRACT));
@@ -86,7 +86,7 @@ pub const BUNDLE_CONTRACT: &str = "skills-bundle-v2";
 /// The longest origin, in characters, that agentskills-core accepts.
 ///
 /// ```
-/// use skills_core::revision::{MAX_ORIGIN_CHARS, check_origin};
+/// use skills_core::trust::revision::{MAX_ORIGIN_CHARS, check_origin};
 /// // An origin is refused past the limit, as agentskills-core refuses it.
 /// assert!(check_origin(&"a".repeat(MAX_ORIGIN_CHARS)).is_ok());
 /// assert!(check_origin(&"a".repeat(MAX_ORIGIN_CHARS + 1)).is_err());
@@ -96,7 +96,7 @@ pub const MAX_ORIGIN_CHARS: usize = 512;
 /// A revision: a SHA-256 digest written `sha256:<64 lowercase hex digits>`.
 ///
 /// ```
-/// use skills_core::revision::Revision;
+/// use skills_core::trust::revision::Revision;
 /// let text = "sha256:5455288ebbf0dde83a5a1058b395401e3d0363850eafd9f6424ffa000bf8ffd6";
 /// let revision: Revision = text.parse().unwrap();
 /// assert_eq!(revision.to_string(), text);
@@ -110,7 +110,7 @@ impl Revision {
     /// was computed.
     ///
     /// ```
-    /// assert!(skills_core::revision::Revision::default().is_unset());
+    /// assert!(skills_core::trust::revision::Revision::default().is_unset());
     /// ```
     pub fn is_unset(&self) -> bool {
         self.0 == [0; 32]
@@ -138,7 +138,7 @@ impl From<[u8; 32]> for Revision {
 /// Text that is not `sha256:` and 64 hex digits.
 ///
 /// ```
-/// let error = "abc".parse::<skills_core::revision::Revision>().unwrap_err();
+/// let error = "abc".parse::<skills_core::trust::revision::Revision>().unwrap_err();
 /// assert!(error.to_string().contains("sha256:"));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -164,8 +164,8 @@ impl FromStr for Revision {
 /// `N` bytes from exactly `2 * N` hex digits (either case).
 ///
 /// ```
-/// assert_eq!(skills_core::revision::parse_hex::<2>("0aFf"), Some([0x0a, 0xff]));
-/// assert_eq!(skills_core::revision::parse_hex::<2>("0aF"), None);
+/// assert_eq!(skills_core::trust::revision::parse_hex::<2>("0aFf"), Some([0x0a, 0xff]));
+/// assert_eq!(skills_core::trust::revision::parse_hex::<2>("0aF"), None);
 /// ```
 pub fn parse_hex<const N: usize>(hex: &str) -> Option<[u8; N]> {
     let digits = hex.as_bytes();
@@ -228,16 +228,16 @@ fn write_entries(out: &mut HashWriter, entries: &[(&str, u64, [u8; 32])]) -> fmt
 /// `verify`).
 ///
 /// ```
-/// use skills_core::bundle::{Content, File, Skill};
-/// use skills_core::revision::recorded_revision;
-/// use skills_core::sha256::digest as sha256;
+/// use skills_core::wire::bundle::{Content, File, Skill};
+/// use skills_core::trust::revision::recorded_revision;
+/// use skills_core::trust::sha256::digest as sha256;
 /// let skill = Skill {
 ///     skill_file_size: 3,
 ///     skill_file_sha256: sha256(b"---"),
 ///     files: vec![File { path: "a.md", sha256: sha256(b"a"), content: Content::Text("a") }],
 ///     ..Skill::default()
 /// };
-/// let expected = skills_core::revision::content_revision([
+/// let expected = skills_core::trust::revision::content_revision([
 ///     ("SKILL.md", 3, sha256(b"---")),
 ///     ("a.md", 1, sha256(b"a")),
 /// ]);
@@ -263,8 +263,8 @@ pub fn recorded_revision(skill: &Skill<'_>) -> Revision {
 /// closing fence line and the body.
 ///
 /// ```
-/// use skills_core::bundle::Skill;
-/// use skills_core::revision::skill_file_pieces;
+/// use skills_core::wire::bundle::Skill;
+/// use skills_core::trust::revision::skill_file_pieces;
 /// let skill = Skill { frontmatter: "name: a\n", body_len: 2, instructions: "Go\n\nfiles: none\n", ..Skill::default() };
 /// assert_eq!(skill_file_pieces(&skill).concat(), b"---\nname: a\n---\nGo");
 /// ```
@@ -284,9 +284,9 @@ pub fn skill_file_pieces<'a>(skill: &Skill<'a>) -> [&'a [u8]; 4] {
 /// embedded bytes (see [`skill_file_pieces`]).
 ///
 /// ```
-/// use skills_core::bundle::Skill;
-/// use skills_core::revision::skill_file_digest;
-/// use skills_core::sha256::digest as sha256;
+/// use skills_core::wire::bundle::Skill;
+/// use skills_core::trust::revision::skill_file_digest;
+/// use skills_core::trust::sha256::digest as sha256;
 /// let skill = Skill { frontmatter: "name: a\n", ..Skill::default() };
 /// assert_eq!(skill_file_digest(&skill), (16, sha256(b"---\nname: a\n---\n")));
 /// ```
@@ -303,7 +303,7 @@ pub fn skill_file_digest(skill: &Skill<'_>) -> (u64, [u8; 32]) {
 /// Encoding into a SHA-256 hasher instead of a buffer.
 struct HashSink(Hasher);
 
-impl crate::wire::Sink for HashSink {
+impl crate::wire::postcard::Sink for HashSink {
     fn put(&mut self, bytes: &[u8]) {
         self.0.update(bytes);
     }
@@ -331,8 +331,8 @@ impl crate::wire::Sink for HashSink {
 /// the encodings they index determine them.
 ///
 /// ```
-/// use skills_core::bundle::Bundle;
-/// use skills_core::revision::bundle_revision;
+/// use skills_core::wire::bundle::Bundle;
+/// use skills_core::trust::revision::bundle_revision;
 /// let bundle = Bundle::default();
 /// let revision = bundle_revision(&bundle);
 /// let prompted = Bundle { prompt: Some("p"), ..Bundle::default() };
@@ -351,9 +351,9 @@ pub fn bundle_revision(bundle: &Bundle<'_>) -> Revision {
 /// `skill_sha256` must return the SHA-256 of the bytes it is given.
 ///
 /// ```
-/// use skills_core::bundle::{Bundle, Skill};
-/// use skills_core::revision::{bundle_revision, bundle_revision_by};
-/// use skills_core::sha256::digest as sha256;
+/// use skills_core::wire::bundle::{Bundle, Skill};
+/// use skills_core::trust::revision::{bundle_revision, bundle_revision_by};
+/// use skills_core::trust::sha256::digest as sha256;
 /// let skill = Skill { name: "pdf", description: "Forms.", ..Skill::default() };
 /// let bundle = Bundle { skills: vec![skill], ..Bundle::default() };
 /// let mut names = Vec::new();
@@ -372,11 +372,11 @@ pub fn bundle_revision_by(
         .iter()
         .map(|skill| {
             let detail = if skill.signatures.is_empty() {
-                crate::wire::to_vec(skill)
+                crate::wire::postcard::to_vec(skill)
             } else {
                 let mut blank = skill.clone();
                 blank.signatures.clear();
-                crate::wire::to_vec(&blank)
+                crate::wire::postcard::to_vec(&blank)
             };
             (detail.len(), skill_sha256(skill.name, &detail))
         })
@@ -390,28 +390,28 @@ pub fn bundle_revision_by(
 /// and keeps the encodings for [`Bundle::encode_with_details`].
 ///
 /// ```
-/// use skills_core::bundle::{Bundle, Skill, SkillEntry};
-/// use skills_core::revision::{bundle_revision, bundle_revision_from};
-/// use skills_core::sha256::digest as sha256;
+/// use skills_core::wire::bundle::{Bundle, Skill, SkillEntry};
+/// use skills_core::trust::revision::{bundle_revision, bundle_revision_from};
+/// use skills_core::trust::sha256::digest as sha256;
 /// let bundle = Bundle { skills: vec![Skill { name: "pdf", ..Skill::default() }], ..Bundle::default() };
 /// let detail = SkillEntry::encode(&bundle.skills[0]).detail;
 /// assert_eq!(bundle_revision_from(&bundle, &[(detail.len(), sha256(&detail))]), bundle_revision(&bundle));
 /// ```
 pub fn bundle_revision_from(bundle: &Bundle<'_>, skills: &[(usize, [u8; 32])]) -> Revision {
-    use crate::wire::{Encode as _, Sink as _};
+    use crate::wire::postcard::{Encode as _, Sink as _};
     let mut header = [0u8; HEADER_LEN];
     header[..MAGIC.len()].copy_from_slice(&MAGIC);
-    header[MAGIC.len()..].copy_from_slice(&crate::FORMAT_VERSION.to_le_bytes());
+    header[MAGIC.len()..].copy_from_slice(&crate::wire::bundle::FORMAT_VERSION.to_le_bytes());
     let mut sink = HashSink(Hasher::new());
     sink.put(&header);
     bundle.prompt.encode(&mut sink);
     bundle.usage.encode(&mut sink);
     bundle.tool_description.encode(&mut sink);
     bundle.tool_schema.encode(&mut sink);
-    crate::wire::put_varint(&mut sink, bundle.skills.len() as u64);
+    crate::wire::postcard::put_varint(&mut sink, bundle.skills.len() as u64);
     for (skill, (len, digest)) in bundle.skills.iter().zip(skills) {
         skill.name.encode(&mut sink);
-        crate::wire::put_varint(&mut sink, *len as u64);
+        crate::wire::postcard::put_varint(&mut sink, *len as u64);
         sink.put(digest);
     }
     Revision(sink.0.finalize())
@@ -420,8 +420,8 @@ pub fn bundle_revision_from(bundle: &Bundle<'_>, skills: &[(usize, [u8; 32])]) -
 /// Records the bundle's revision ([`bundle_revision`]) and encodes it.
 ///
 /// ```
-/// use skills_core::bundle::Bundle;
-/// use skills_core::revision::{bundle_revision, encode_with_revision};
+/// use skills_core::wire::bundle::Bundle;
+/// use skills_core::trust::revision::{bundle_revision, encode_with_revision};
 /// let mut bundle = Bundle { prompt: Some("p"), ..Bundle::default() };
 /// let bytes = encode_with_revision(&mut bundle).unwrap();
 /// assert_eq!(bundle.revision, bundle_revision(&bundle).0);
@@ -429,7 +429,7 @@ pub fn bundle_revision_from(bundle: &Bundle<'_>, skills: &[(usize, [u8; 32])]) -
 /// ```
 pub fn encode_with_revision(
     bundle: &mut Bundle<'_>,
-) -> Result<Vec<u8>, crate::bundle::EncodeError> {
+) -> Result<Vec<u8>, crate::wire::bundle::EncodeError> {
     encode_with_revision_by(bundle, &mut |_, detail| sha256(detail))
 }
 
@@ -437,9 +437,9 @@ pub fn encode_with_revision(
 /// `skill_sha256` as in [`bundle_revision_by`].
 ///
 /// ```
-/// use skills_core::bundle::Bundle;
-/// use skills_core::revision::{encode_with_revision, encode_with_revision_by};
-/// use skills_core::sha256::digest as sha256;
+/// use skills_core::wire::bundle::Bundle;
+/// use skills_core::trust::revision::{encode_with_revision, encode_with_revision_by};
+/// use skills_core::trust::sha256::digest as sha256;
 /// let mut bundle = Bundle { prompt: Some("p"), ..Bundle::default() };
 /// let bytes = encode_with_revision_by(&mut bundle, &mut |_, detail| sha256(detail)).unwrap();
 /// assert_eq!(bytes, encode_with_revision(&mut bundle.clone()).unwrap());
@@ -447,14 +447,14 @@ pub fn encode_with_revision(
 pub fn encode_with_revision_by(
     bundle: &mut Bundle<'_>,
     skill_sha256: &mut dyn FnMut(&str, &[u8]) -> [u8; 32],
-) -> Result<Vec<u8>, crate::bundle::EncodeError> {
+) -> Result<Vec<u8>, crate::wire::bundle::EncodeError> {
     bundle.check()?;
     // Each skill encoded once, for the revision and for the bundle (a
     // signed skill's revision is over its encoding without signatures).
     let details: Vec<Vec<u8>> = bundle
         .skills
         .iter()
-        .map(|s| crate::wire::to_vec(s))
+        .map(|s| crate::wire::postcard::to_vec(s))
         .collect();
     let skills: Vec<(usize, [u8; 32])> = bundle
         .skills
@@ -466,7 +466,7 @@ pub fn encode_with_revision_by(
             } else {
                 let mut blank = skill.clone();
                 blank.signatures.clear();
-                let blank = crate::wire::to_vec(&blank);
+                let blank = crate::wire::postcard::to_vec(&blank);
                 (blank.len(), skill_sha256(skill.name, &blank))
             }
         })
@@ -479,7 +479,7 @@ pub fn encode_with_revision_by(
 /// Why a signature payload could not be made.
 ///
 /// ```
-/// use skills_core::revision::{snapshot_payload, PayloadError, Revision};
+/// use skills_core::trust::revision::{snapshot_payload, PayloadError, Revision};
 /// let error = snapshot_payload("", "pdf", Revision::default(), None).unwrap_err();
 /// assert_eq!(error, PayloadError::InvalidOrigin);
 /// assert_eq!(error.to_string(), "origin must be a nonempty, bounded stable identity");
@@ -509,7 +509,7 @@ impl core::error::Error for PayloadError {}
 /// [`MAX_ORIGIN_CHARS`] characters, no character below U+0020.
 ///
 /// ```
-/// use skills_core::revision::check_origin;
+/// use skills_core::trust::revision::check_origin;
 /// assert!(check_origin("https://example.com/skills").is_ok());
 /// assert!(check_origin("a\nb").is_err());
 /// assert!(check_origin(&"x".repeat(513)).is_err());
@@ -529,7 +529,7 @@ pub fn check_origin(origin: &str) -> Result<(), PayloadError> {
 /// publisher key signs for one skill.
 ///
 /// ```
-/// use skills_core::revision::{snapshot_payload, Revision};
+/// use skills_core::trust::revision::{snapshot_payload, Revision};
 /// let revision: Revision = "sha256:5455288ebbf0dde83a5a1058b395401e3d0363850eafd9f6424ffa000bf8ffd6".parse().unwrap();
 /// let payload = snapshot_payload("https://example.com/skills", "sig-demo", revision, Some("0.1.0")).unwrap();
 /// assert_eq!(payload, concat!(
@@ -577,7 +577,7 @@ fn write_snapshot_payload(
 /// [`snapshot_payload`].
 ///
 /// ```
-/// use skills_core::revision::{bundle_payload, Revision};
+/// use skills_core::trust::revision::{bundle_payload, Revision};
 /// let payload = bundle_payload("acme", Revision([0xab; 32])).unwrap();
 /// assert_eq!(payload, format!(r#"{{"contract":"skills-bundle-v2","origin":"acme","revision":"sha256:{}"}}"#, "ab".repeat(32)));
 /// ```
