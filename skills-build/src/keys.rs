@@ -431,7 +431,7 @@ impl PublicKey {
     /// ```
     /// assert_eq!(skills_build::keys::PublicKey([0; 32]).to_hex(), "0".repeat(64));
     /// ```
-    pub fn to_hex(&self) -> String {
+    pub fn to_hex(self) -> String {
         skills_core::Sha256(self.0).to_string()
     }
 
@@ -440,7 +440,7 @@ impl PublicKey {
     /// ```
     /// assert_eq!(skills_build::keys::PublicKey([0; 32]).to_base64(), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
     /// ```
-    pub fn to_base64(&self) -> String {
+    pub fn to_base64(self) -> String {
         skills_core::encoding::base64::encode(&self.0)
     }
 
@@ -450,7 +450,7 @@ impl PublicKey {
     /// let pem = skills_build::keys::PublicKey([0; 32]).to_pem();
     /// assert!(pem.starts_with("-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA"));
     /// ```
-    pub fn to_pem(&self) -> String {
+    pub fn to_pem(self) -> String {
         PublicKeyBytes(self.0)
             .to_public_key_pem(LineEnding::LF)
             .expect("32 bytes encode as an Ed25519 SubjectPublicKeyInfo")
