@@ -29,11 +29,12 @@
 //! tool ([`ToolDefinition`], [`Catalog::call`], [`Served`], [`Reply`],
 //! [`Image`], [`Resolution`] and [`Target`] for a host that decides reads
 //! by policy); the record of a read ([`ReadRecord`], [`Sha256`], [`HexDigest`]);
-//! the errors ([`DecodeError`], [`ToolError`], [`RenderError`],
-//! [`ManifestError`]); the render options ([`RenderOptions`], [`Format`]);
-//! the records a catalog holds ([`bundle`]); agentskills-core's tool
-//! vocabulary ([`core_tools`]); and behind their features `revision`,
-//! `verify` and `ToolArguments`. The implementation lives in
+//! the errors ([`DecodeError`], [`ToolError`], [`RenderError`]); the
+//! render options ([`RenderOptions`], [`Format`]); the records a catalog
+//! holds ([`bundle`]); and behind their features agentskills-core's
+//! catalog features (`agentskills`: outlines, manifests and
+//! `ManifestError`, resources, the fast path and the `core_tools`
+//! vocabulary), `revision`, `verify` and `ToolArguments`. The implementation lives in
 //! `skills-core`, shared with the compiler; what the compiler and the
 //! macro's expansion need of it is not part of this crate's API.
 //!
@@ -41,8 +42,9 @@
 //! signing options; without it no Ed25519 code is compiled), `json`
 //! (`Catalog::call_json`, and the tool's schema as a `serde_json::Value`),
 //! `serde` (the read record as JSON, `ToolArguments` from any serde
-//! format), `revision` and `verify` (content revisions, Ed25519 signature
-//! checks).
+//! format), `agentskills` (agentskills-core's catalog features beyond the
+//! default prompt), `revision` and `verify` (content revisions, Ed25519
+//! signature checks).
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -53,6 +55,7 @@ pub use skills_macros::include_skills;
 
 #[cfg(any(feature = "json", feature = "serde"))]
 pub use skills_core::ToolArguments;
+#[cfg(feature = "agentskills")]
 pub use skills_core::features::manifest::ManifestError;
 pub use skills_core::features::render::{Format, RenderError, RenderOptions};
 pub use skills_core::{
@@ -83,6 +86,7 @@ pub use skills_core::{
 /// # Ok::<(), skills_runtime::DecodeError>(())
 /// ```
 pub mod bundle {
+    #[cfg(feature = "agentskills")]
     pub use skills_core::features::outline::{Outline, Section};
     pub use skills_core::wire::bundle::{
         Bundle, Bytes, Content, File, Signature, Skill, SkillFileName, ToolRule,
@@ -108,6 +112,7 @@ pub mod bundle {
 /// assert!(missing.to_string().contains("no-such-skill"));
 /// # Ok::<(), skills_runtime::DecodeError>(())
 /// ```
+#[cfg(feature = "agentskills")]
 pub mod core_tools {
     pub use skills_core::features::core_tools::{CORE_TOOLS, CoreTool, CoreToolError};
     pub use skills_core::features::fastpath::{
