@@ -47,6 +47,12 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "install")]
+extern crate std;
+
+#[cfg(feature = "install")]
+pub mod install;
+
 pub use skills_core::include_bundle;
 #[cfg(feature = "macros")]
 pub use skills_macros::include_skills;
