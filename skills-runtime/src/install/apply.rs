@@ -237,6 +237,7 @@ fn run(
         if !exists(&staging) {
             ops.create_dir(&staging)
                 .map_err(|e| InstallError::io("create", &staging, e))?;
+            created.push(staging.clone());
         }
         let tx = staging.join(tx_name);
         ops.create_dir(&tx)
