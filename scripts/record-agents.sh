@@ -15,4 +15,5 @@ if [ ! -f "$source" ]; then
 fi
 mkdir -p testdata/agents
 cp "$source" testdata/agents/agents.md
+chmod 644 testdata/agents/agents.md
 echo "recorded $source -> testdata/agents/agents.md"
