@@ -69,7 +69,10 @@ impl World {
     fn env(&self) -> Environment {
         Environment::new(self.project().join("src")).var("HOME", self.home())
     }
-    fn installer<'c>(&self, skills: impl Into<skills_runtime::install::Skills<'c>>) -> Installer<'c> {
+    fn installer<'c>(
+        &self,
+        skills: impl Into<skills_runtime::install::Skills<'c>>,
+    ) -> Installer<'c> {
         Installer::new(skills)
             .tool_name("mytool")
             .version("1.0.0")
@@ -99,7 +102,10 @@ fn snapshot(root: &Path) -> BTreeMap<PathBuf, Snap> {
                 out.insert(relative, Snap::Dir);
                 walk(root, &path, out);
             } else {
-                out.insert(relative, Snap::File(fs::read(&path).unwrap(), executable(&path)));
+                out.insert(
+                    relative,
+                    Snap::File(fs::read(&path).unwrap(), executable(&path)),
+                );
             }
         }
     }
@@ -228,17 +234,29 @@ fn installs_every_byte_of_every_file() {
             assert_eq!(files(&installed), expected(catalog, name), "{dir}/{name}");
             // ...which for testdata/skills is every file of the source: the
             // compiler leaves junk out, and these sources hold none.
-            assert_eq!(files(&installed), files(&sources().join(name)), "{dir}/{name}");
+            assert_eq!(
+                files(&installed),
+                files(&sources().join(name)),
+                "{dir}/{name}"
+            );
         }
         let logo = world.project().join(dir).join("pdf-forms/assets/logo.png");
         assert!(fs::read(&logo).unwrap().starts_with(b"\x89PNG"));
         let script = world.project().join(dir).join("pdf-forms/scripts/fill.py");
-        assert!(executable(&script) || cfg!(not(unix)), "scripts keep their executable bit");
-        assert!(!executable(&world.project().join(dir).join("pdf-forms/reference.md")));
+        assert!(
+            executable(&script) || cfg!(not(unix)),
+            "scripts keep their executable bit"
+        );
+        assert!(!executable(
+            &world.project().join(dir).join("pdf-forms/reference.md")
+        ));
     }
     let status = installer.status(&target()).unwrap();
     assert!(status.all_up_to_date(), "{status:?}");
-    assert_eq!(status.state(".agents/skills", "pdf-forms"), Some(State::UpToDate));
+    assert_eq!(
+        status.state(".agents/skills", "pdf-forms"),
+        Some(State::UpToDate)
+    );
     // Nothing was written outside the agents' folders but the record and lock.
     let top: Vec<PathBuf> = fs::read_dir(world.project())
         .unwrap()
@@ -247,8 +265,18 @@ fn installs_every_byte_of_every_file() {
     let mut top: Vec<String> = top.iter().map(|p| p.display().to_string()).collect();
     top.sort();
     assert_eq!(top, [".agents", ".claude", ".git", "src"]);
-    assert!(world.project().join(".agents/.skills-install/mytool.project.json").is_file());
-    assert!(!world.project().join(".claude/skills/.skills-staging").exists());
+    assert!(
+        world
+            .project()
+            .join(".agents/.skills-install/mytool.project.json")
+            .is_file()
+    );
+    assert!(
+        !world
+            .project()
+            .join(".claude/skills/.skills-staging")
+            .exists()
+    );
     // A second install has nothing to do.
     let again = installer.plan(&target()).unwrap();
     assert!(!again.changes());
@@ -269,8 +297,16 @@ fn user_scope_and_the_variables_that_move_it() {
         let skill = world.home().join(dir).join("git-rebase/SKILL.md");
         assert!(skill.is_file(), "{}", skill.display());
     }
-    assert!(world.home().join(".agents/.skills-install/mytool.user.json").is_file());
-    assert!(!world.project().join(".claude").exists(), "the project is untouched");
+    assert!(
+        world
+            .home()
+            .join(".agents/.skills-install/mytool.user.json")
+            .is_file()
+    );
+    assert!(
+        !world.project().join(".claude").exists(),
+        "the project is untouched"
+    );
 
     // With the variables set, the same agents' folders move.
     let world = World::new("vars");
@@ -285,8 +321,16 @@ fn user_scope_and_the_variables_that_move_it() {
     let shown: Vec<&str> = plan.dirs.iter().map(|dir| dir.shown.as_str()).collect();
     assert_eq!(shown.len(), 4);
     installer.apply(plan).unwrap();
-    for dir in ["claude/skills", "codex/skills", "xdg/goose/skills", "xdg/agents/skills"] {
-        assert!(moved.join(dir).join("pdf-forms/SKILL.md").is_file(), "{dir}");
+    for dir in [
+        "claude/skills",
+        "codex/skills",
+        "xdg/goose/skills",
+        "xdg/agents/skills",
+    ] {
+        assert!(
+            moved.join(dir).join("pdf-forms/SKILL.md").is_file(),
+            "{dir}"
+        );
     }
     assert!(!world.home().join(".claude").exists());
     assert!(installer.status(&user).unwrap().all_up_to_date());
@@ -309,12 +353,25 @@ fn agents_sharing_a_folder_get_one_copy() {
     ]));
     let plan = installer.plan(&shared).unwrap();
     assert_eq!(plan.dirs.len(), 2, "{:?}", plan.dirs);
-    let agents_dir = plan.dirs.iter().find(|d| d.shown == ".agents/skills").unwrap();
+    let agents_dir = plan
+        .dirs
+        .iter()
+        .find(|d| d.shown == ".agents/skills")
+        .unwrap();
     assert_eq!(agents_dir.agents.len(), 7);
-    let trae = plan.dirs.iter().find(|d| d.shown == ".trae/skills").unwrap();
+    let trae = plan
+        .dirs
+        .iter()
+        .find(|d| d.shown == ".trae/skills")
+        .unwrap();
     assert_eq!(trae.agents.len(), 2);
     installer.apply(plan).unwrap();
-    assert!(world.project().join(".agents/skills/csv-report/SKILL.md").is_file());
+    assert!(
+        world
+            .project()
+            .join(".agents/skills/csv-report/SKILL.md")
+            .is_file()
+    );
     // `all` covers the 39 agents in their distinct folders.
     let all = installer.plan(&target().agents(Agents::All)).unwrap();
     let distinct: std::collections::BTreeSet<&str> = skills_runtime::install::agents::AGENTS
@@ -329,16 +386,27 @@ fn a_users_edit_is_refused_then_forced() {
     let world = World::new("edit");
     let installer = world.installer(&SKILLS);
     installer.install(&target()).unwrap();
-    let edited = world.project().join(".claude/skills/pdf-forms/reference.md");
+    let edited = world
+        .project()
+        .join(".claude/skills/pdf-forms/reference.md");
     fs::write(&edited, "my own notes\n").unwrap();
     let status = installer.status(&target()).unwrap();
-    assert_eq!(status.state(".claude/skills", "pdf-forms"), Some(State::Modified));
-    assert_eq!(status.state(".agents/skills", "pdf-forms"), Some(State::UpToDate));
+    assert_eq!(
+        status.state(".claude/skills", "pdf-forms"),
+        Some(State::Modified)
+    );
+    assert_eq!(
+        status.state(".agents/skills", "pdf-forms"),
+        Some(State::UpToDate)
+    );
 
     // A new version would replace reference.md: a conflict, listed first.
     let v2 = world.installer(version_two());
     let plan = v2.plan(&target()).unwrap();
-    let conflicts: Vec<_> = plan.conflicts().map(|(d, s, c)| (d.shown.clone(), s.name.clone(), c.clone())).collect();
+    let conflicts: Vec<_> = plan
+        .conflicts()
+        .map(|(d, s, c)| (d.shown.clone(), s.name.clone(), c.clone()))
+        .collect();
     assert_eq!(conflicts.len(), 1, "{conflicts:?}");
     assert_eq!(conflicts[0].2.kind, ConflictKind::Changed);
     assert_eq!(conflicts[0].2.path, "reference.md");
@@ -347,11 +415,18 @@ fn a_users_edit_is_refused_then_forced() {
         Err(InstallError::Conflicts { count: 1 }) => {}
         other => panic!("{other:?}"),
     }
-    assert_same(&snapshot(&world.project()), &before, "nothing written, in any folder");
+    assert_same(
+        &snapshot(&world.project()),
+        &before,
+        "nothing written, in any folder",
+    );
     // Through the subcommand: exit 1, the conflict named.
     let (code, out, err) = run(&v2, &["install"]);
     assert_eq!(code, 1, "{out}{err}");
-    assert!(out.contains("reference.md was changed since it was installed"), "{out}");
+    assert!(
+        out.contains("reference.md was changed since it was installed"),
+        "{out}"
+    );
     assert!(err.contains("--force"), "{err}");
     assert_same(&snapshot(&world.project()), &before, "nothing written");
 
@@ -380,24 +455,52 @@ fn an_update_replaces_and_removes_only_our_files() {
 
     let v2 = world.installer(version_two());
     let status = v2.status(&target()).unwrap();
-    assert_eq!(status.state(".claude/skills", "pdf-forms"), Some(State::Outdated));
+    assert_eq!(
+        status.state(".claude/skills", "pdf-forms"),
+        Some(State::Outdated)
+    );
     let plan = v2.plan(&target()).unwrap();
-    assert!(plan.is_ready(), "{:?}", plan.conflicts().collect::<Vec<_>>());
-    let claude = plan.dirs.iter().find(|d| d.shown == ".claude/skills").unwrap();
-    let csv = claude.skills.iter().find(|s| s.name == "csv-report").unwrap();
-    assert_eq!(csv.change, Change::Remove, "a skill the new version dropped");
+    assert!(
+        plan.is_ready(),
+        "{:?}",
+        plan.conflicts().collect::<Vec<_>>()
+    );
+    let claude = plan
+        .dirs
+        .iter()
+        .find(|d| d.shown == ".claude/skills")
+        .unwrap();
+    let csv = claude
+        .skills
+        .iter()
+        .find(|s| s.name == "csv-report")
+        .unwrap();
+    assert_eq!(
+        csv.change,
+        Change::Remove,
+        "a skill the new version dropped"
+    );
     v2.apply(plan).unwrap();
 
     assert_eq!(
         fs::read_to_string(folder.join("reference.md")).unwrap(),
         "# Reference, second edition\n"
     );
-    assert!(!folder.join("scripts/fill.py").exists(), "dropped by the new version");
+    assert!(
+        !folder.join("scripts/fill.py").exists(),
+        "dropped by the new version"
+    );
     assert!(folder.join("notes/new.md").is_file());
-    assert_eq!(fs::read_to_string(folder.join("my-notes.md")).unwrap(), "mine\n");
+    assert_eq!(
+        fs::read_to_string(folder.join("my-notes.md")).unwrap(),
+        "mine\n"
+    );
     assert!(folder.join("scripts/local/run.sh").is_file());
     assert!(!world.project().join(".claude/skills/csv-report").exists());
-    assert!(other.join("SKILL.md").is_file(), "another tool's skill is untouched");
+    assert!(
+        other.join("SKILL.md").is_file(),
+        "another tool's skill is untouched"
+    );
     let status = v2.status(&target()).unwrap();
     assert!(status.all_up_to_date(), "{status:?}");
 }
@@ -416,18 +519,34 @@ fn uninstall_keeps_the_users_files_and_skills() {
     fs::create_dir_all(claude.join("mine")).unwrap();
     fs::write(claude.join("mine/SKILL.md"), "---\nname: mine\n---\n").unwrap();
 
-    let plan = installer.plan_uninstall(&Target::new(Scope::Project)).unwrap();
+    let plan = installer
+        .plan_uninstall(&Target::new(Scope::Project))
+        .unwrap();
     assert!(plan.is_ready());
     installer.apply(plan).unwrap();
     assert_eq!(
         snapshot(&claude).keys().cloned().collect::<Vec<_>>(),
-        ["mine", "mine/SKILL.md", "pdf-forms", "pdf-forms/my-notes.md"].map(PathBuf::from)
+        [
+            "mine",
+            "mine/SKILL.md",
+            "pdf-forms",
+            "pdf-forms/my-notes.md"
+        ]
+        .map(PathBuf::from)
     );
     // The folders we created and left empty are gone; the record too.
     assert!(!world.project().join(".agents/skills").exists());
-    assert!(!world.project().join(".agents/.skills-install/mytool.project.json").exists());
+    assert!(
+        !world
+            .project()
+            .join(".agents/.skills-install/mytool.project.json")
+            .exists()
+    );
     let status = installer.status(&target()).unwrap();
-    assert_eq!(status.state(".claude/skills", "git-rebase"), Some(State::Missing));
+    assert_eq!(
+        status.state(".claude/skills", "git-rebase"),
+        Some(State::Missing)
+    );
 }
 
 #[test]
@@ -436,7 +555,11 @@ fn uninstall_refuses_a_changed_file_without_force() {
     let installer = world.installer(&SKILLS);
     installer.install(&target()).unwrap();
     let edited = world.project().join(".claude/skills/git-rebase/SKILL.md");
-    fs::write(&edited, "---\nname: git-rebase\ndescription: mine now\n---\n").unwrap();
+    fs::write(
+        &edited,
+        "---\nname: git-rebase\ndescription: mine now\n---\n",
+    )
+    .unwrap();
     let before = snapshot(&world.project());
     assert!(matches!(
         installer.uninstall(&target()),
@@ -461,7 +584,11 @@ fn dry_run_writes_nothing() {
         &["list"],
     ] {
         let (_, out, _) = run(&installer, args);
-        assert_same(&snapshot(&world.root.0), &before, &format!("{args:?} wrote:\n{out}"));
+        assert_same(
+            &snapshot(&world.root.0),
+            &before,
+            &format!("{args:?} wrote:\n{out}"),
+        );
     }
     let (code, out, _) = run(&installer, &["install", "--dry-run"]);
     assert_eq!(code, 0);
@@ -486,21 +613,32 @@ fn a_failure_part_way_leaves_every_skill_whole() {
         let world = World::new("fail");
         installer_v1(&world).install(&target()).unwrap();
         let before = snapshot(&world.project());
-        let faulty = world
-            .installer(v2)
-            .__inject_fault(Some(Fault { at: step, crash: false }));
+        let faulty = world.installer(v2).__inject_fault(Some(Fault {
+            at: step,
+            crash: false,
+        }));
         match faulty.install(&target()) {
             Err(error) => {
                 assert!(error.to_string().contains("injected failure"), "{error}");
                 // Undone: exactly the state before, every skill wholly old.
-                assert_same(&snapshot(&world.project()), &before, &format!("failure at step {step}"));
+                assert_same(
+                    &snapshot(&world.project()),
+                    &before,
+                    &format!("failure at step {step}"),
+                );
             }
             Ok(_) => {
                 assert!(step > 20, "the install has more steps than {step}");
                 for dir in [".claude/skills", ".agents/skills"] {
                     let folder = world.project().join(dir);
-                    assert_eq!(version_of(&folder.join("pdf-forms"), "pdf-forms", v2), Some(2));
-                    assert_eq!(version_of(&folder.join("csv-report"), "csv-report", v2), None);
+                    assert_eq!(
+                        version_of(&folder.join("pdf-forms"), "pdf-forms", v2),
+                        Some(2)
+                    );
+                    assert_eq!(
+                        version_of(&folder.join("csv-report"), "csv-report", v2),
+                        None
+                    );
                 }
                 break;
             }
@@ -516,9 +654,10 @@ fn a_run_killed_part_way_is_finished_or_undone_by_the_next() {
     loop {
         let world = World::new("crash");
         installer_v1(&world).install(&target()).unwrap();
-        let crashing = world
-            .installer(v2)
-            .__inject_fault(Some(Fault { at: step, crash: true }));
+        let crashing = world.installer(v2).__inject_fault(Some(Fault {
+            at: step,
+            crash: true,
+        }));
         let result = crashing.install(&target());
         for dir in [".claude/skills", ".agents/skills"] {
             let folder = world.project().join(dir);
@@ -536,9 +675,15 @@ fn a_run_killed_part_way_is_finished_or_undone_by_the_next() {
         // The next run recovers, then installs.
         let next = world.installer(v2);
         next.install(&target()).unwrap();
-        assert!(next.status(&target()).unwrap().all_up_to_date(), "step {step}");
+        assert!(
+            next.status(&target()).unwrap().all_up_to_date(),
+            "step {step}"
+        );
         for dir in [".claude/skills", ".agents/skills"] {
-            assert!(!world.project().join(dir).join(".skills-staging").exists(), "step {step}");
+            assert!(
+                !world.project().join(dir).join(".skills-staging").exists(),
+                "step {step}"
+            );
         }
         if result.is_ok() {
             break;
@@ -593,7 +738,13 @@ fn two_installs_at_once_do_not_interleave() {
             a.join().unwrap().unwrap();
             b.join().unwrap().unwrap();
         });
-        assert!(world.installer(&SKILLS).status(&target()).unwrap().all_up_to_date());
+        assert!(
+            world
+                .installer(&SKILLS)
+                .status(&target())
+                .unwrap()
+                .all_up_to_date()
+        );
     }
 }
 
@@ -617,13 +768,28 @@ fn a_symlinked_agent_folder_is_followed_and_shared() {
     assert_eq!(plan.dirs[0].shown, ".agents/skills");
     assert_eq!(plan.dirs[0].agents.len(), 2);
     installer.apply(plan).unwrap();
-    assert!(world.project().join(".claude/skills/pdf-forms/SKILL.md").is_file());
-    assert!(fs::symlink_metadata(world.project().join(".claude/skills")).unwrap().file_type().is_symlink());
+    assert!(
+        world
+            .project()
+            .join(".claude/skills/pdf-forms/SKILL.md")
+            .is_file()
+    );
+    assert!(
+        fs::symlink_metadata(world.project().join(".claude/skills"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
 
     let user = Target::new(Scope::User).agents(agents(&["cursor"]));
     installer.install(&user).unwrap();
     assert!(elsewhere.join("skills/pdf-forms/SKILL.md").is_file());
-    assert!(fs::symlink_metadata(world.home().join(".cursor")).unwrap().file_type().is_symlink());
+    assert!(
+        fs::symlink_metadata(world.home().join(".cursor"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     assert!(installer.status(&user).unwrap().all_up_to_date());
 }
 
@@ -634,10 +800,21 @@ fn a_file_where_a_folder_should_be_stops_everything() {
     fs::write(world.project().join(".claude/skills"), "not a folder").unwrap();
     let installer = world.installer(&SKILLS);
     let plan = installer.plan(&target().force(true)).unwrap();
-    assert!(matches!(plan.problems[..], [Problem::NotAFolder { .. }]), "{:?}", plan.problems);
+    assert!(
+        matches!(plan.problems[..], [Problem::NotAFolder { .. }]),
+        "{:?}",
+        plan.problems
+    );
     let before = snapshot(&world.root.0);
-    assert!(matches!(installer.apply(plan), Err(InstallError::Problems { count: 1 })));
-    assert_same(&snapshot(&world.root.0), &before, "not even .agents/skills is written");
+    assert!(matches!(
+        installer.apply(plan),
+        Err(InstallError::Problems { count: 1 })
+    ));
+    assert_same(
+        &snapshot(&world.root.0),
+        &before,
+        "not even .agents/skills is written",
+    );
     let (code, out, err) = run(&installer, &["install", "--force"]);
     assert_eq!(code, 1);
     assert!(out.contains("is not a folder"), "{out}{err}");
@@ -661,7 +838,11 @@ fn a_file_where_a_folder_should_be_stops_everything() {
         kinds,
         [
             ("git-rebase".into(), "".into(), ConflictKind::NotAFolder),
-            ("pdf-forms".into(), "assets".into(), ConflictKind::NotAFolder),
+            (
+                "pdf-forms".into(),
+                "assets".into(),
+                ConflictKind::NotAFolder
+            ),
         ]
     );
     assert!(installer.apply(plan).is_err());
@@ -690,15 +871,27 @@ fn a_symlink_pointing_out_is_never_written_through() {
     let plan = installer.plan(&target()).unwrap();
     let kinds: Vec<ConflictKind> = plan.conflicts().map(|(_, _, c)| c.kind.clone()).collect();
     assert_eq!(kinds.len(), 2, "{kinds:?}");
-    assert!(kinds.iter().all(|kind| matches!(kind, ConflictKind::Link(_))));
+    assert!(
+        kinds
+            .iter()
+            .all(|kind| matches!(kind, ConflictKind::Link(_)))
+    );
     let outside_before = snapshot(&outside);
     assert!(installer.apply(plan).is_err());
     installer.install(&target().force(true)).unwrap();
     // The links were replaced; what they pointed at is untouched.
     assert_same(&snapshot(&outside), &outside_before, "outside");
-    assert!(!fs::symlink_metadata(claude.join("git-rebase")).unwrap().file_type().is_symlink());
+    assert!(
+        !fs::symlink_metadata(claude.join("git-rebase"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     assert!(claude.join("pdf-forms/scripts/fill.py").is_file());
-    assert_eq!(fs::read(outside.join("scripts/fill.py")).unwrap(), b"precious script\n");
+    assert_eq!(
+        fs::read(outside.join("scripts/fill.py")).unwrap(),
+        b"precious script\n"
+    );
     assert!(installer.status(&target()).unwrap().all_up_to_date());
     // An uninstall leaves a link it did not make alone.
     symlink(&outside, claude.join("elsewhere")).unwrap();
@@ -724,11 +917,21 @@ fn link_mode_keeps_one_copy() {
     assert!(world.project().join(".agents/skills/pdf-forms").is_dir());
     let status = installer.status(&target()).unwrap();
     assert!(status.all_up_to_date(), "{status:?}");
-    assert!(status.dirs.iter().any(|dir| dir.shown == ".cursor/skills" && dir.link));
+    assert!(
+        status
+            .dirs
+            .iter()
+            .any(|dir| dir.shown == ".cursor/skills" && dir.link)
+    );
     // An update without --link keeps the links, and updates the copy.
     let v2 = world.installer(version_two());
     v2.install(&target()).unwrap();
-    assert!(fs::symlink_metadata(&claude).unwrap().file_type().is_symlink());
+    assert!(
+        fs::symlink_metadata(&claude)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     assert!(claude.join("notes/new.md").is_file());
     // --copy turns them back into copies.
     v2.install(&target().layout(Layout::Copy)).unwrap();
@@ -796,7 +999,11 @@ fn extract_gives_back_the_sources() {
     let written = Installer::new(&SKILLS).extract(&out).unwrap();
     assert_eq!(written.len(), 3);
     for name in ["pdf-forms", "csv-report", "git-rebase"] {
-        assert_eq!(files(&out.join(name)), files(&sources().join(name)), "{name}");
+        assert_eq!(
+            files(&out.join(name)),
+            files(&sources().join(name)),
+            "{name}"
+        );
     }
     assert!(executable(&out.join("pdf-forms/scripts/fill.py")) || cfg!(not(unix)));
     // Never over an existing folder.

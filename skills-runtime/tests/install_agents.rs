@@ -22,11 +22,7 @@ fn table(text: &str) -> Vec<(String, String, String, String)> {
             .map(|id| id.trim().trim_matches('`'))
             .collect();
         assert_eq!(names.len(), ids.len(), "row {line:?}");
-        let dir = |cell: &str| {
-            cell.trim_matches('`')
-                .trim_end_matches('/')
-                .to_string()
-        };
+        let dir = |cell: &str| cell.trim_matches('`').trim_end_matches('/').to_string();
         for (name, id) in names.iter().zip(ids) {
             rows.push((
                 name.to_string(),
@@ -42,21 +38,32 @@ fn table(text: &str) -> Vec<(String, String, String, String)> {
 fn ours() -> Vec<(String, String, String, String)> {
     AGENTS
         .iter()
-        .map(|Agent { id, name, project_dir, user_dir }| {
-            (
-                name.to_string(),
-                id.to_string(),
-                project_dir.to_string(),
-                user_dir.to_string(),
-            )
-        })
+        .map(
+            |Agent {
+                 id,
+                 name,
+                 project_dir,
+                 user_dir,
+             }| {
+                (
+                    name.to_string(),
+                    id.to_string(),
+                    project_dir.to_string(),
+                    user_dir.to_string(),
+                )
+            },
+        )
         .collect()
 }
 
 fn check(path: &Path) {
     let text = std::fs::read_to_string(path).unwrap();
     let rows = table(&text);
-    assert!(rows.len() > 30, "{}: the table was not found", path.display());
+    assert!(
+        rows.len() > 30,
+        "{}: the table was not found",
+        path.display()
+    );
     assert_eq!(ours(), rows, "{} and agents.rs differ", path.display());
     // The overrides the notes name are the ones applied.
     for over in OVERRIDES {
@@ -89,7 +96,8 @@ fn ids_are_unique_and_plain() {
     ids.sort_unstable();
     ids.dedup();
     assert_eq!(ids.len(), AGENTS.len());
-    assert!(ids.iter().all(|id| id
-        .chars()
-        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')));
+    assert!(ids.iter().all(|id| {
+        id.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    }));
 }

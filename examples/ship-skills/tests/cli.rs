@@ -49,10 +49,23 @@ fn installs_through_the_clap_subcommand() {
     let status = ship(root, &["skill", "status"]);
     assert_eq!(status.status.code(), Some(1), "nothing installed yet");
 
-    let install = ship(root, &["skill", "install", "--agent", "claude-code", "--agent", "cursor"]);
+    let install = ship(
+        root,
+        &[
+            "skill",
+            "install",
+            "--agent",
+            "claude-code",
+            "--agent",
+            "cursor",
+        ],
+    );
     assert!(install.status.success(), "{}", text(&install.stderr));
     let out = text(&install.stdout);
-    assert!(out.starts_with("ship-skills 0.1.0: install in the project"), "{out}");
+    assert!(
+        out.starts_with("ship-skills 0.1.0: install in the project"),
+        "{out}"
+    );
     for dir in [".claude/skills", ".cursor/skills"] {
         let skill = root.join("project").join(dir).join("pdf-forms/SKILL.md");
         assert!(skill.is_file(), "{}", skill.display());
@@ -63,7 +76,10 @@ fn installs_through_the_clap_subcommand() {
     let user = ship(root, &["skill", "install", "--scope", "user", "--json"]);
     assert!(user.status.success());
     assert!(text(&user.stdout).contains("\"scope\": \"user\""));
-    assert!(root.join("home/.claude/skills/git-rebase/SKILL.md").is_file());
+    assert!(
+        root.join("home/.claude/skills/git-rebase/SKILL.md")
+            .is_file()
+    );
 
     let list = ship(root, &["skill", "list"]);
     assert_eq!(text(&list.stdout).lines().count(), 3);

@@ -286,7 +286,14 @@ fn run(
         }
         let journal: String = swaps
             .iter()
-            .map(|s| format!("{}\t{}\t{}\n", s.name, u8::from(s.had_live), u8::from(s.has_new)))
+            .map(|s| {
+                format!(
+                    "{}\t{}\t{}\n",
+                    s.name,
+                    u8::from(s.had_live),
+                    u8::from(s.has_new)
+                )
+            })
             .collect();
         let path = tx.join(JOURNAL);
         ops.write_new(&path, journal.as_bytes(), false)

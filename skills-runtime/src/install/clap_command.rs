@@ -119,7 +119,12 @@ fn subcommand(action: Action, about: &'static str) -> Command {
 }
 
 fn flag(matches: &ArgMatches, id: &str) -> bool {
-    matches.try_get_one::<bool>(id).ok().flatten().copied().unwrap_or(false)
+    matches
+        .try_get_one::<bool>(id)
+        .ok()
+        .flatten()
+        .copied()
+        .unwrap_or(false)
 }
 
 impl FromArgMatches for SkillCommand {
@@ -142,12 +147,13 @@ impl FromArgMatches for SkillCommand {
                 .get_many::<String>("agent")
                 .map(Iterator::collect)
                 .unwrap_or_default();
-            target.agents = Agents::parse(ids)
-                .map_err(|e| clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{e}\n")))?;
+            target.agents = Agents::parse(ids).map_err(|e| {
+                clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{e}\n"))
+            })?;
             if let Some(scope) = sub.get_one::<String>("scope") {
-                target.scope = scope
-                    .parse()
-                    .map_err(|e: String| clap::Error::raw(clap::error::ErrorKind::InvalidValue, e + "\n"))?;
+                target.scope = scope.parse().map_err(|e: String| {
+                    clap::Error::raw(clap::error::ErrorKind::InvalidValue, e + "\n")
+                })?;
             }
             target.project_dir = sub.get_one::<PathBuf>("project-dir").cloned();
             target.skills = sub

@@ -146,9 +146,12 @@ Options:
             "Usage: {tool} skill {} [SKILL]... [OPTIONS]\n\n{}\n\n",
             action.name(),
             match action {
-                Action::Install => "Install or update the skills. A file this tool did not write, or one\nchanged since, is a conflict: every conflict is listed first, and nothing\nis written unless --force.",
-                Action::Status => "Say, per agent folder and skill: up to date, outdated, modified by the\nuser, missing, or not ours. Exits 0 only when every skill is up to date.",
-                Action::Uninstall => "Remove the installed skills: only the files this tool wrote (and the\nfolders left empty); other skills and the user's own files stay.",
+                Action::Install =>
+                    "Install or update the skills. A file this tool did not write, or one\nchanged since, is a conflict: every conflict is listed first, and nothing\nis written unless --force.",
+                Action::Status =>
+                    "Say, per agent folder and skill: up to date, outdated, modified by the\nuser, missing, or not ours. Exits 0 only when every skill is up to date.",
+                Action::Uninstall =>
+                    "Remove the installed skills: only the files this tool wrote (and the\nfolders left empty); other skills and the user's own files stay.",
                 Action::List => "List the skills this tool carries.",
             }
         ),
@@ -159,9 +162,15 @@ Options:
 }
 
 fn parse(args: Vec<OsString>) -> ParseOutcome {
-    let mut args = args.into_iter().map(|arg| arg.to_string_lossy().into_owned());
+    let mut args = args
+        .into_iter()
+        .map(|arg| arg.to_string_lossy().into_owned());
     let action = match args.next().as_deref() {
-        None => return ParseOutcome::Usage("a command is missing: install, status, uninstall or list".to_string()),
+        None => {
+            return ParseOutcome::Usage(
+                "a command is missing: install, status, uninstall or list".to_string(),
+            );
+        }
         Some("-h" | "--help" | "help") => return ParseOutcome::Help(None),
         Some("install") => Action::Install,
         Some("status") => Action::Status,
@@ -180,36 +189,44 @@ fn parse(args: Vec<OsString>) -> ParseOutcome {
     rest.reverse();
     while let Some(arg) = rest.pop() {
         let (flag, inline) = match arg.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => (flag.to_string(), Some(value.to_string())),
+            Some((flag, value)) if flag.starts_with("--") => {
+                (flag.to_string(), Some(value.to_string()))
+            }
             _ => (arg.clone(), None),
         };
-        let mut value = |name: &str| -> Result<String, String> {
-            inline
-                .clone()
-                .or_else(|| rest.pop())
-                .ok_or_else(|| format!("{name} needs a value"))
+        // A flag without a value.
+        let flag_slot: Option<&mut bool> = match flag.as_str() {
+            "--dry-run" => Some(&mut request.dry_run),
+            "--force" => Some(&mut target.force),
+            "--json" => Some(&mut request.json),
+            _ => None,
         };
-        let outcome: Result<(), String> = match flag.as_str() {
+        if let Some(slot) = flag_slot {
+            *slot = true;
+            continue;
+        }
+        match flag.as_str() {
             "-h" | "--help" => return ParseOutcome::Help(Some(action)),
-            "--agent" => value("--agent").map(|id| agents.push(id)),
-            "--scope" => value("--scope").and_then(|scope| {
-                scope.parse::<Scope>().map(|scope| target.scope = scope)
-            }),
-            "--project-dir" => value("--project-dir").map(|dir| target.project_dir = Some(PathBuf::from(dir))),
-            "--dry-run" => Ok(request.dry_run = true),
-            "--force" => Ok(target.force = true),
-            "--link" => Ok(target.layout = Layout::Link),
-            "--copy" => Ok(target.layout = Layout::Copy),
-            "--json" => Ok(request.json = true),
-            "--" => {
-                target.skills.extend(rest.drain(..).rev());
-                Ok(())
+            "--link" => target.layout = Layout::Link,
+            "--copy" => target.layout = Layout::Copy,
+            "--" => target.skills.extend(rest.drain(..).rev()),
+            "--agent" | "--scope" | "--project-dir" => {
+                let Some(value) = inline.or_else(|| rest.pop()) else {
+                    return ParseOutcome::Usage(format!("{flag} needs a value"));
+                };
+                match flag.as_str() {
+                    "--agent" => agents.push(value),
+                    "--scope" => match value.parse::<Scope>() {
+                        Ok(scope) => target.scope = scope,
+                        Err(message) => return ParseOutcome::Usage(message),
+                    },
+                    _ => target.project_dir = Some(PathBuf::from(value)),
+                }
             }
-            flag if flag.starts_with('-') => Err(format!("unknown option {flag:?}")),
-            _ => Ok(target.skills.push(arg.clone())),
-        };
-        if let Err(message) = outcome {
-            return ParseOutcome::Usage(message);
+            flag if flag.starts_with('-') => {
+                return ParseOutcome::Usage(format!("unknown option {flag:?}"));
+            }
+            _ => target.skills.push(arg.clone()),
         }
     }
     match Agents::parse(&agents) {
@@ -294,7 +311,8 @@ impl Installer<'_> {
         let fail = |error: &super::InstallError, out: &mut dyn Write, err: &mut dyn Write| {
             match request.json {
                 true => {
-                    let _ = out.write_all(report::error_json(request.action.name(), error).as_bytes());
+                    let _ =
+                        out.write_all(report::error_json(request.action.name(), error).as_bytes());
                 }
                 false => {
                     let _ = writeln!(err, "error: {error}");
@@ -352,7 +370,8 @@ impl Installer<'_> {
                 };
                 match request.json {
                     true => {
-                        let text = report::plan_json(&shown, request.dry_run, applied, error.as_ref());
+                        let text =
+                            report::plan_json(&shown, request.dry_run, applied, error.as_ref());
                         let _ = out.write_all(text.as_bytes());
                     }
                     false => {
@@ -409,7 +428,11 @@ impl Installer<'_> {
             })();
             return Ok(writer.into_inner() + "\n");
         }
-        let width = payloads.iter().map(|(s, _)| s.name.len()).max().unwrap_or(0);
+        let width = payloads
+            .iter()
+            .map(|(s, _)| s.name.len())
+            .max()
+            .unwrap_or(0);
         Ok(payloads
             .iter()
             .map(|(skill, payload)| {

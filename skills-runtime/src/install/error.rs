@@ -196,7 +196,10 @@ impl fmt::Display for Problem {
                 skills[0], skills[1]
             ),
             Problem::UnsafeName { name } => {
-                write!(f, "skill {name:?} cannot be installed: its name is not a plain folder name")
+                write!(
+                    f,
+                    "skill {name:?} cannot be installed: its name is not a plain folder name"
+                )
             }
             Problem::Unreadable { path, error } => {
                 write!(f, "cannot read {}: {error}", path.display())

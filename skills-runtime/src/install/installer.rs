@@ -26,7 +26,11 @@ pub struct Skills<'c>(Result<&'c Bundle<'c>, DecodeError>);
 
 impl<'c> From<&'c Embedded> for Skills<'c> {
     fn from(embedded: &'c Embedded) -> Self {
-        Skills(embedded.catalog().map(|catalog| catalog.bundle() as &Bundle<'c>))
+        Skills(
+            embedded
+                .catalog()
+                .map(|catalog| catalog.bundle() as &Bundle<'c>),
+        )
     }
 }
 

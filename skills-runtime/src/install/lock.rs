@@ -29,7 +29,8 @@ pub(crate) fn exclusive(state_dir: &Path) -> Result<Lock, InstallError> {
         .write(true)
         .open(&path)
         .map_err(|e| InstallError::io("open", &path, e))?;
-    file.lock().map_err(|e| InstallError::io("lock", &path, e))?;
+    file.lock()
+        .map_err(|e| InstallError::io("lock", &path, e))?;
     Ok(Lock { _file: Some(file) })
 }
 

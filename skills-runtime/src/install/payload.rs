@@ -93,6 +93,7 @@ pub fn is_safe_folder(name: &str) -> bool {
         && name.len() <= 255
         && !name.starts_with('.')
         && !name.contains(['/', '\\', '\0', ':'])
+        && !name.chars().any(char::is_control)
 }
 
 /// The bundle revision, computed when the bundle does not hold it.

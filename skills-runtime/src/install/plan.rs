@@ -359,10 +359,12 @@ pub(crate) fn record_file(tool: &str, scope: Scope) -> String {
 pub(crate) fn file_safe(name: &str) -> String {
     let safe: String = name
         .chars()
-        .map(|c| match c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
-            true => c,
-            false => '-',
-        })
+        .map(
+            |c| match c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                true => c,
+                false => '-',
+            },
+        )
         .collect();
     match safe.trim_start_matches('.') {
         "" => "skills".to_string(),
@@ -480,12 +482,7 @@ pub(crate) fn plan(
     };
     let mut wanted: Vec<(PathBuf, Vec<&'static Agent>)> = requested
         .iter()
-        .map(|agent| {
-            (
-                agent_dir(ctx.env, &base, target.scope, agent),
-                vec![*agent],
-            )
-        })
+        .map(|agent| (agent_dir(ctx.env, &base, target.scope, agent), vec![*agent]))
         .collect();
     if target.agents == Agents::Default {
         for (key, dir) in &record.dirs {
@@ -989,11 +986,9 @@ impl Judge<'_, '_> {
         } else if !present {
             State::Missing
         } else if skill.files.is_empty() || op == Operation::Uninstall {
-            match reading
-                .verdicts
-                .iter()
-                .all(|(path, v)| *v == Verdict::Current || (!embedded(path) && *v == Verdict::Absent))
-                && self.payload.is_some()
+            match reading.verdicts.iter().all(|(path, v)| {
+                *v == Verdict::Current || (!embedded(path) && *v == Verdict::Absent)
+            }) && self.payload.is_some()
             {
                 true => State::UpToDate,
                 false => State::Outdated,
@@ -1001,7 +996,11 @@ impl Judge<'_, '_> {
         } else {
             State::Outdated
         };
-        let carry: Vec<PathBuf> = reading.extras.iter().map(|(path, _)| path.clone()).collect();
+        let carry: Vec<PathBuf> = reading
+            .extras
+            .iter()
+            .map(|(path, _)| path.clone())
+            .collect();
         match op {
             Operation::Install => {
                 for (path, node) in &reading.blockers {
@@ -1056,7 +1055,10 @@ impl Judge<'_, '_> {
                     carry.extend(reading.blockers.iter().map(|(path, _)| path.clone()));
                     carry.sort();
                     skill.work.outcome = match keeps {
-                        true => Outcome::Folder { write: false, carry },
+                        true => Outcome::Folder {
+                            write: false,
+                            carry,
+                        },
                         false => Outcome::Gone,
                     };
                 }

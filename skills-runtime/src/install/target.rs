@@ -102,7 +102,12 @@ impl Agents {
         let mut chosen: Vec<&'static Agent> = Vec::new();
         let mut any = false;
         for id in ids {
-            for id in id.as_ref().split(',').map(str::trim).filter(|id| !id.is_empty()) {
+            for id in id
+                .as_ref()
+                .split(',')
+                .map(str::trim)
+                .filter(|id| !id.is_empty())
+            {
                 any = true;
                 if id == "all" {
                     return Ok(Agents::All);
@@ -402,27 +407,44 @@ mod tests {
             .var("CODEX_HOME", "/opt/codex")
             .var("XDG_CONFIG_HOME", "relative/ignored");
         let home = Path::new("/home/ada");
-        assert_eq!(user_dir(&env, home, "~/.codex/skills"), Path::new("/opt/codex/skills"));
+        assert_eq!(
+            user_dir(&env, home, "~/.codex/skills"),
+            Path::new("/opt/codex/skills")
+        );
         assert_eq!(
             user_dir(&env, home, "~/.config/goose/skills"),
             Path::new("/home/ada/.config/goose/skills")
         );
-        let env = env.var("XDG_CONFIG_HOME", "/xdg").var("CLAUDE_CONFIG_DIR", "claude");
+        let env = env
+            .var("XDG_CONFIG_HOME", "/xdg")
+            .var("CLAUDE_CONFIG_DIR", "claude");
         assert_eq!(
             user_dir(&env, home, "~/.config/goose/skills"),
             Path::new("/xdg/goose/skills")
         );
-        assert_eq!(user_dir(&env, home, "~/.claude/skills"), Path::new("/work/claude/skills"));
-        assert_eq!(user_dir(&env, home, "~/.claudex/skills"), Path::new("/home/ada/.claudex/skills"));
+        assert_eq!(
+            user_dir(&env, home, "~/.claude/skills"),
+            Path::new("/work/claude/skills")
+        );
+        assert_eq!(
+            user_dir(&env, home, "~/.claudex/skills"),
+            Path::new("/home/ada/.claudex/skills")
+        );
     }
 
     #[test]
     fn relative_paths() {
         assert_eq!(
-            relative_path(Path::new("/p/.claude/skills"), Path::new("/p/.agents/skills/pdf")),
+            relative_path(
+                Path::new("/p/.claude/skills"),
+                Path::new("/p/.agents/skills/pdf")
+            ),
             Path::new("../../.agents/skills/pdf")
         );
-        assert_eq!(shown(Path::new("/p"), Path::new("/p/.claude/skills")), ".claude/skills");
+        assert_eq!(
+            shown(Path::new("/p"), Path::new("/p/.claude/skills")),
+            ".claude/skills"
+        );
         assert_eq!(shown(Path::new("/p"), Path::new("/q/skills")), "/q/skills");
     }
 }
