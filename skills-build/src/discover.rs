@@ -35,7 +35,7 @@ use crate::filter::{Glob, junk};
 use crate::frontmatter::{self, SkillDocument};
 use crate::printable::{has_control, printable};
 use crate::problem::{Code, Problem, Severity};
-use crate::python::unicode;
+use skills_core::pytext;
 use crate::source::{EntryKind, Source, SourceError};
 use crate::validate::{ValidateOptions, validate_with};
 
@@ -280,13 +280,13 @@ impl DiscoveredSkill {
     /// The frontmatter `name`, stripped, if it is text.
     pub fn name(&self) -> Option<&str> {
         let doc = self.document.as_ref()?;
-        doc.frontmatter.text("name").map(unicode::strip)
+        doc.frontmatter.text("name").map(pytext::strip)
     }
 
     /// The frontmatter `description`, stripped, if it is text.
     pub fn description(&self) -> Option<&str> {
         let doc = self.document.as_ref()?;
-        doc.frontmatter.text("description").map(unicode::strip)
+        doc.frontmatter.text("description").map(pytext::strip)
     }
 
     /// The frontmatter `version`, if the skill file parsed and it is text
@@ -540,7 +540,7 @@ fn skill_file_in(listing: &[crate::source::DirEntry]) -> Option<SkillFileName> {
 /// segment of its location, or of its real path on disk when the location
 /// has none (`.`, `..`).
 fn folder_name(root: Root<'_>) -> String {
-    let lexical = crate::python::pathlib::dir_name(Path::new(root.source.location()));
+    let lexical = skills_pycompat::pathlib::dir_name(Path::new(root.source.location()));
     if !lexical.is_empty() && lexical != ".." {
         return lexical;
     }

@@ -88,8 +88,6 @@ pub enum KeyError {
         /// What is wrong, without quoting the text.
         why: &'static str,
     },
-    /// The system's random number generator failed.
-    Random(String),
 }
 
 impl fmt::Display for KeyError {
@@ -106,7 +104,6 @@ impl fmt::Display for KeyError {
                 path.display()
             ),
             KeyError::Malformed { origin, why } => write!(f, "{origin}: {why}"),
-            KeyError::Random(error) => write!(f, "no random bytes for a new key: {error}"),
         }
     }
 }
@@ -212,21 +209,6 @@ impl SecretKey {
     pub fn from_seed(seed: [u8; 32]) -> Self {
         let seed = Zeroizing::new(seed);
         SecretKey(SigningKey::from_bytes(&seed))
-    }
-
-    /// A new key from the system's random number generator (feature
-    /// `cli`, on by default).
-    ///
-    /// ```
-    /// let a = skills_build::keys::SecretKey::generate().unwrap();
-    /// let b = skills_build::keys::SecretKey::generate().unwrap();
-    /// assert_ne!(a.public_key(), b.public_key());
-    /// ```
-    #[cfg(feature = "cli")]
-    pub fn generate() -> Result<Self, KeyError> {
-        let mut seed = Zeroizing::new([0u8; 32]);
-        getrandom::fill(seed.as_mut()).map_err(|error| KeyError::Random(error.to_string()))?;
-        Ok(SecretKey::from_seed(*seed))
     }
 
     /// Reads a key from text: a PKCS#8 PEM block or 64 hex digits, with
