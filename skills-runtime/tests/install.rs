@@ -534,14 +534,9 @@ fn uninstall_keeps_the_users_files_and_skills() {
         ]
         .map(PathBuf::from)
     );
-    // The folders we created and left empty are gone; the record too.
-    assert!(!world.project().join(".agents/skills").exists());
-    assert!(
-        !world
-            .project()
-            .join(".agents/.skills-install/mytool.project.json")
-            .exists()
-    );
+    // The folders we created and left empty are gone; the record and the
+    // lock too.
+    assert!(!world.project().join(".agents").exists());
     let status = installer.status(&target()).unwrap();
     assert_eq!(
         status.state(".claude/skills", "git-rebase"),
@@ -938,8 +933,9 @@ fn link_mode_keeps_one_copy() {
     assert!(fs::symlink_metadata(&claude).unwrap().is_dir());
     assert!(v2.status(&target()).unwrap().all_up_to_date());
     v2.uninstall(&target()).unwrap();
-    assert!(!world.project().join(".claude/skills").exists());
-    assert!(!world.project().join(".agents/skills").exists());
+    assert!(!world.project().join(".claude").exists());
+    assert!(!world.project().join(".cursor").exists());
+    assert!(!world.project().join(".agents").exists());
 }
 
 fn run(installer: &Installer<'_>, args: &[&str]) -> (i32, String, String) {

@@ -19,6 +19,16 @@ use super::status::Status;
 use super::target::{Layout, Target};
 use super::tree;
 
+/// Whether the state folder holds another record (another tool's, or this
+/// tool's for the other scope).
+fn others_recorded(state_dir: &Path) -> bool {
+    std::fs::read_dir(state_dir).is_ok_and(|items| {
+        items
+            .flatten()
+            .any(|item| item.file_name() != std::ffi::OsStr::new(lock::LOCK_FILE))
+    })
+}
+
 /// The skills an [`Installer`] installs: an [`Embedded`] bundle or a
 /// [`Catalog`] (`Installer::new` takes either).
 #[derive(Debug, Clone)]
@@ -233,7 +243,8 @@ impl<'c> Installer<'c> {
             tool: &self.tool,
             env: &env,
         };
-        let _lock = lock::exclusive(&plan.base.join(STATE_DIR))?;
+        let state_dir = plan.base.join(STATE_DIR);
+        let lock = lock::exclusive(&state_dir)?;
         let ops = Ops::new(self.fault);
         let committed = read_record(&plan.record_path)?
             .map(|record| record.transaction)
@@ -255,7 +266,10 @@ impl<'c> Installer<'c> {
             return Err(InstallError::Changed);
         }
         if apply::needs_write(&fresh, &stamp) {
-            apply::execute(&fresh, &payloads, &stamp, &ops)?;
+            let record = apply::execute(&fresh, &payloads, &stamp, &ops)?;
+            if record.is_empty() && !self.leftovers(&fresh) && !others_recorded(&state_dir) {
+                lock.remove(&state_dir);
+            }
         }
         Ok(fresh)
     }
