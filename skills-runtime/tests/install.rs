@@ -1006,3 +1006,13 @@ fn extract_gives_back_the_sources() {
     let again = Installer::new(&SKILLS).extract(&out).unwrap_err();
     assert!(again.to_string().contains("already exists"), "{again}");
 }
+
+#[test]
+fn a_project_folder_that_does_not_exist_is_an_error() {
+    let world = World::new("no-project");
+    let installer = world.installer(&SKILLS);
+    let target = target().project_dir(world.root.0.join("typo"));
+    let error = installer.plan(&target).unwrap_err();
+    assert!(error.to_string().contains("no such folder"), "{error}");
+    assert!(!world.root.0.join("typo").exists());
+}

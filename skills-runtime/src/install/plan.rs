@@ -386,11 +386,17 @@ pub(crate) fn read_record(path: &Path) -> Result<Option<Record>, InstallError> {
     }
 }
 
-/// The scope's base, links followed (the base itself is made when missing).
+/// The scope's base, links followed; it must exist (a mistyped
+/// `--project-dir` is an error, not a new folder).
 pub(crate) fn real_base(ctx: &Context<'_, '_>, target: &Target) -> Result<PathBuf, InstallError> {
     let base = base(ctx.env, target)?;
     match resolve(&base) {
-        Ok(resolved) => Ok(resolved.real),
+        Ok(resolved) if resolved.missing.is_empty() => Ok(resolved.real),
+        Ok(_) => Err(InstallError::io(
+            "use",
+            base,
+            io::Error::new(io::ErrorKind::NotFound, "no such folder"),
+        )),
         Err(problem) => Err(InstallError::io(
             "use",
             base,
