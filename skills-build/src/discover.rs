@@ -44,7 +44,7 @@ use crate::validate::{ValidateOptions, validate_with};
 /// accept.
 ///
 /// ```
-/// assert_eq!(skills_build::discover::DEFAULT_MAX_FILE_SIZE, 16 * 1024 * 1024);
+/// assert_eq!(skills_build::DEFAULT_MAX_FILE_SIZE, 16 * 1024 * 1024);
 /// ```
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
 
@@ -334,7 +334,7 @@ impl DiscoveredSkill {
 /// What a source turned out to be.
 ///
 /// ```
-/// use skills_build::discover::Layout;
+/// use skills_build::Layout;
 /// assert_eq!(Layout::Collection.as_str(), "collection");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -358,13 +358,11 @@ impl Layout {
 /// How one source was read, for verbose output.
 ///
 /// ```
-/// use skills_build::discover::{discover, Layout, Options, Root};
-/// use skills_build::source::MemorySource;
-/// let pdf = MemorySource::new("skills/pdf")
-///     .with_file("SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\n");
-/// let found = discover(&[Root::new(&pdf)], &Options::default());
-/// assert_eq!(found.sources[0].layout, Some(Layout::Skill));
-/// assert_eq!(found.sources[0].skills, 1);
+/// use skills_build::Layout;
+/// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+/// let outcome = skills_build::Builder::new().source(skills).run();
+/// assert_eq!(outcome.sources[0].layout, Some(Layout::Collection));
+/// assert_eq!(outcome.sources[0].skills, 3);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SourceReport {

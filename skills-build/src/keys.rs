@@ -58,8 +58,10 @@ pub const MAX_KEY_FILE_BYTES: u64 = 64 * 1024;
 /// variable, never the key's bytes.
 ///
 /// ```
-/// let error = skills_build::keys::SecretKey::from_text("not a key").unwrap_err();
-/// assert!(error.to_string().contains("PKCS#8"));
+/// use skills_build::{KeySource, Signing};
+/// let signing = Signing::new(KeySource::Env("SKILLS_DOC_UNSET_KEY".into()), "acme");
+/// let error = signing.sign(b"").unwrap_err();
+/// assert!(error.to_string().contains("environment variable SKILLS_DOC_UNSET_KEY"), "{error}");
 /// ```
 #[derive(Debug)]
 #[non_exhaustive]
@@ -120,7 +122,7 @@ impl std::error::Error for KeyError {
 /// Where a secret key comes from.
 ///
 /// ```
-/// use skills_build::keys::KeySource;
+/// use skills_build::KeySource;
 /// let source = KeySource::Env("SKILLS_SIGNING_KEY".into());
 /// assert_eq!(source.to_string(), "environment variable SKILLS_SIGNING_KEY");
 /// ```
@@ -143,13 +145,7 @@ impl fmt::Display for KeySource {
 
 impl KeySource {
     /// Reads the secret key.
-    ///
-    /// ```
-    /// use skills_build::keys::KeySource;
-    /// let error = KeySource::Env("SKILLS_NO_SUCH_VARIABLE_0".into()).load().unwrap_err();
-    /// assert!(error.to_string().contains("SKILLS_NO_SUCH_VARIABLE_0"));
-    /// ```
-    pub fn load(&self) -> Result<SecretKey, KeyError> {
+    pub(crate) fn load(&self) -> Result<SecretKey, KeyError> {
         let text = match self {
             KeySource::File(path) => {
                 let bytes =

@@ -26,10 +26,10 @@
 //!
 //! # Features
 //!
-//! - `include-dir`: [`IncludeDirSource`](source::IncludeDirSource), a
-//!   source over an `include_dir::Dir`.
-//! - `sign`: Ed25519 signing ([`Builder::sign`], [`Signing`],
-//!   [`KeySource`]); without it no Ed25519 code is compiled.
+//! - `include-dir`: `source::IncludeDirSource`, a source over an
+//!   `include_dir::Dir`.
+//! - `sign`: Ed25519 signing (`Builder::sign`, `Signing`, `KeySource`);
+//!   without it no Ed25519 code is compiled.
 //! - `archive`: `.skill` and `.zip` archives as sources.
 //!
 //! The `skills` command-line tool is the `skills-cli` crate.

@@ -91,7 +91,7 @@ pub fn run(call: &Invocation) -> i32 {
         }
     }
     let deny = call.flag("--deny-warnings");
-    let outcome = builder.keep_going(keep_going).run_compiling();
+    let outcome = builder.keep_going(keep_going).run();
     let mut failed = outcome.failed(deny);
     let mut written = None;
     let mut write_error = None;

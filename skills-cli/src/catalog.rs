@@ -118,15 +118,15 @@ fn judged(call: &Invocation, file_excludes: bool) -> Result<Vec<Loaded>, i32> {
         echo(Stream::Err, &format!("Error: {message}"));
         2
     })?;
-    let outcome = builder.run();
+    let outcome = builder.run_keeping_skills();
     gate::say_layouts(call, &outcome.sources);
     crate::output::write(Stream::Err, &diagnostic::render_all(outcome.problems()));
     if outcome.result.is_err() {
         return Err(1);
     }
-    let mut loaded = Vec::with_capacity(outcome.discovered.len());
+    let mut loaded = Vec::with_capacity(outcome.discovered().len());
     for skill in outcome
-        .discovered
+        .discovered()
         .iter()
         .filter(|s| s.listing.name().is_some())
     {

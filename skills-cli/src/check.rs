@@ -33,7 +33,7 @@ pub fn run(call: &Invocation) -> i32 {
         Err(message) => return usage_error(&message),
     };
     let deny = call.flag("--deny-warnings");
-    let outcome = builder.run_compiling();
+    let outcome = builder.run();
     let failed = outcome.failed(deny);
     let summary = gate::summary("checked", &outcome, failed, deny);
     gate::print("check", call, &outcome, failed, &summary, Vec::new());

@@ -89,7 +89,7 @@ pub fn run(call: &Invocation) -> i32 {
                 Ok(builder) => builder,
                 Err(message) => return usage_error(&message),
             };
-            let outcome = builder.run_compiling();
+            let outcome = builder.run();
             gate::say_layouts(call, &outcome.sources);
             match outcome.result {
                 Ok(compiled) => {

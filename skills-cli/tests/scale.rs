@@ -314,9 +314,9 @@ fn one_thread_and_many_give_the_same_bytes() {
     std::fs::remove_dir_all(&root).unwrap();
 }
 
-/// `Builder::run_compiling` (the route of `compile`, `build` and `skills
-/// build`), which drops each skill as read once it is compiled, gives what
-/// `run` gives: the same bytes, problems in the same order, the same
+/// `Builder::run` (the route of every door but `skills catalog`), which
+/// drops each skill as read once it is compiled, gives what
+/// `run_keeping_skills` gives: the same bytes, problems in the same order, the same
 /// skills left out, one thread or many, strict or keeping going, with
 /// shadowed and qualified skills, over more skills than one window of the
 /// compiler (1,024).
@@ -335,9 +335,9 @@ fn dropping_skills_once_compiled_changes_nothing() {
                 .qualified_source(&qualified, "vendor")
                 .keep_going(keep_going)
                 .threads(threads);
-            let (kept, lean) = (builder.run(), builder.run_compiling());
-            assert!(lean.discovered.is_empty());
-            assert_eq!(kept.discovered.len(), kept.skills);
+            let (kept, lean) = (builder.run_keeping_skills(), builder.run());
+            assert!(lean.discovered().is_empty());
+            assert_eq!(kept.discovered().len(), kept.skills);
             assert_eq!((lean.skills, &lean.sources), (kept.skills, &kept.sources));
             assert_eq!(keys(lean.problems()), keys(kept.problems()));
             assert_eq!(lean.dropped(), kept.dropped());
