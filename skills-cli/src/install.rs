@@ -142,7 +142,7 @@ fn bundle(call: &Invocation, command: &CommandSpec) -> Result<Vec<u8>, i32> {
         });
     }
     let builder = gate::builder(call).map_err(|message| command.usage_error(&message))?;
-    let outcome = builder.run_compiling();
+    let outcome = builder.run();
     let failed = outcome.failed(false);
     let mut text = String::new();
     if gate::verbose(call) {
