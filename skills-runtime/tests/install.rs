@@ -156,7 +156,7 @@ fn expected(catalog: &Catalog<'_>, name: &str) -> BTreeMap<PathBuf, Vec<u8>> {
         .iter()
         .map(|file| (PathBuf::from(file.path), file.bytes().to_vec()))
         .collect();
-    let main = skills_core::revision::skill_file_pieces(skill).concat();
+    let main = skills_core::trust::revision::skill_file_pieces(skill).concat();
     out.insert(PathBuf::from("SKILL.md"), main);
     out
 }
@@ -178,12 +178,12 @@ fn version_two() -> &'static Catalog<'static> {
     for file in &mut pdf.files {
         if file.path == "reference.md" {
             file.content = Content::Text("# Reference, second edition\n");
-            file.sha256 = skills_core::sha256::digest(file.bytes());
+            file.sha256 = skills_core::trust::sha256::digest(file.bytes());
         }
     }
     pdf.files.push(File {
         path: "notes/new.md",
-        sha256: skills_core::sha256::digest(b"new in two\n"),
+        sha256: skills_core::trust::sha256::digest(b"new in two\n"),
         content: Content::Text("new in two\n"),
     });
     pdf.files.sort_by(|a, b| a.path.cmp(b.path));

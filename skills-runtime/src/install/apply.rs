@@ -337,7 +337,7 @@ fn copy_record(payload: &Payload<'_>) -> RecordSkill {
                     file.path.to_string(),
                     super::record::RecordFile {
                         size: file.bytes.len() as u64,
-                        sha256: skills_core::sha256::digest(&file.bytes),
+                        sha256: skills_core::trust::sha256::digest(&file.bytes),
                     },
                 )
             })

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::prelude::rust_2024::*;
 
-use skills_core::json_writer::{JsonWriter, Style};
+use skills_core::encoding::json::{JsonWriter, Style};
 
 use super::installer::Installer;
 use super::payload::{SKILL_FILE, revision_of};

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::prelude::rust_2024::*;
 
-use skills_core::bundle::Bundle;
+use skills_core::wire::bundle::Bundle;
 use skills_core::{Catalog, DecodeError, Embedded};
 
 use super::apply::{self, Stamp, transaction_prefix};

@@ -4,8 +4,10 @@
 use std::borrow::Cow;
 use std::prelude::rust_2024::*;
 
-use skills_core::bundle::{Bundle, Skill};
-use skills_core::revision::{Revision, bundle_revision, recorded_revision, skill_file_pieces};
+use skills_core::trust::revision::{
+    Revision, bundle_revision, recorded_revision, skill_file_pieces,
+};
+use skills_core::wire::bundle::{Bundle, Skill};
 
 /// The name agents read a skill's instructions from.
 pub const SKILL_FILE: &str = "SKILL.md";

@@ -797,7 +797,7 @@ impl Judge<'_, '_> {
                 .files
                 .iter()
                 .map(|file| {
-                    let digest = skills_core::sha256::digest(&file.bytes);
+                    let digest = skills_core::trust::sha256::digest(&file.bytes);
                     (
                         file.path.to_string(),
                         RecordFile {

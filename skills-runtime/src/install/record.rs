@@ -5,7 +5,7 @@
 //! wrote there, so the record is what lets an update tell an outdated copy
 //! from one a user edited.
 //!
-//! The record is JSON, written by `skills_core::json_writer` (sorted keys,
+//! The record is JSON, written by `skills_core::encoding::json` (sorted keys,
 //! two-space indent, so a record is one byte string for one state) and read
 //! back with serde_json. Its shape:
 //!
@@ -38,7 +38,7 @@ use std::fmt;
 use std::prelude::rust_2024::*;
 
 use serde_json::Value;
-use skills_core::json_writer::{JsonWriter, Style};
+use skills_core::encoding::json::{JsonWriter, Style};
 
 /// The value of the record's `format` key.
 pub const FORMAT: &str = "skills-install-record-v1";
@@ -234,7 +234,7 @@ impl Record {
                     let sha256 = file
                         .get("sha256")
                         .and_then(Value::as_str)
-                        .and_then(skills_core::revision::parse_hex::<32>)
+                        .and_then(skills_core::trust::revision::parse_hex::<32>)
                         .ok_or_else(|| {
                             RecordError(format!("{name}/{path}: \"sha256\" is not 64 hex digits"))
                         })?;

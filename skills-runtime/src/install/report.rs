@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::prelude::rust_2024::*;
 
-use skills_core::json_writer::{JsonWriter, Style};
+use skills_core::encoding::json::{JsonWriter, Style};
 
 use super::agents::Agent;
 use super::error::{InstallError, Problem};

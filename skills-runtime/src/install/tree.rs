@@ -120,7 +120,7 @@ pub fn same_bytes(path: &Path, size: u64, expected: &[u8]) -> io::Result<bool> {
 /// The SHA-256 of the file at `path`.
 pub fn sha256(path: &Path) -> io::Result<[u8; 32]> {
     let mut file = File::open(path)?;
-    let mut hasher = skills_core::sha256::Hasher::new();
+    let mut hasher = skills_core::trust::sha256::Hasher::new();
     let mut buffer = [0u8; 8192];
     loop {
         let n = file.read(&mut buffer)?;
