@@ -38,16 +38,44 @@
 //! `skills-core`, shared with the compiler; what the compiler and the
 //! macro's expansion need of it is not part of this crate's API.
 //!
+//! # Installing the skills into coding agents
+//!
+//! With the `install` feature, a program installs the skills it embeds
+//! where coding agents read them (`.claude/skills`, `.agents/skills`,
+//! `~/.cursor/skills`, ...), with a record of what it wrote, so an update
+//! replaces only its own files and a user's edit is never lost without
+//! `--force`. One line of `main` gives it `mytool skill
+//! install|status|uninstall|list`:
+//!
+//! ```ignore
+//! skills_runtime::install::Installer::new(&SKILLS)
+//!     .tool_name("mytool")
+//!     .version(env!("CARGO_PKG_VERSION"))
+//!     .intercept(); // handles `mytool skill ...` and exits; returns otherwise
+//! ```
+//!
+//! With the `clap` feature, `install::SkillCommand` is the same subcommand
+//! as a `clap::Subcommand`, to nest in a clap CLI
+//! (`#[command(subcommand)] Skill(SkillCommand)`, then
+//! `installer.run_command(&command)`). See the `install` module.
+//!
 //! Features: `macros` (default, `include_skills!`), `sign` (the macro's
 //! signing options; without it no Ed25519 code is compiled), `json`
 //! (`Catalog::call_json`, and the tool's schema as a `serde_json::Value`),
 //! `serde` (the read record as JSON, `ToolArguments` from any serde
 //! format), `agentskills` (agentskills-core's catalog features beyond the
 //! default prompt), `revision` and `verify` (content revisions, Ed25519
-//! signature checks).
+//! signature checks), `install` (std: installing into coding agents'
+//! folders) and `clap` (the install subcommand for clap).
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+#[cfg(feature = "install")]
+extern crate std;
+
+#[cfg(feature = "install")]
+pub mod install;
 
 pub use skills_core::include_bundle;
 #[cfg(feature = "macros")]
