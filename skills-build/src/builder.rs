@@ -618,10 +618,22 @@ impl Builder {
 
     fn run_keeping(&self, keep_discovered: bool) -> Outcome {
         let reuse = self.previous.as_deref().map(crate::reuse::Reuse::load);
-        let options = CompileOptions {
+        #[cfg_attr(not(feature = "sign"), allow(unused_mut))]
+        let mut options = CompileOptions {
             locations: self.locations.clone(),
             keep_going: self.keep_going,
             threads: self.threads,
+            ..CompileOptions::default()
+        };
+        // The key is read first: each skill is signed as it is encoded.
+        #[cfg(feature = "sign")]
+        let key_error = match self.signing.as_ref().map(Signing::signer) {
+            Some(Ok(signer)) => {
+                options.signer = Some(signer);
+                None
+            }
+            Some(Err(error)) => Some(error),
+            None => None,
         };
         let mut early = Early::new(&options, reuse.as_ref());
         // Only signing adds an input (its key file).
@@ -648,12 +660,15 @@ impl Builder {
             ),
         };
         #[cfg(feature = "sign")]
-        let result = match &self.signing {
-            Some(signing) => {
+        let result = match (&self.signing, key_error) {
+            (Some(signing), key_error) => {
                 inputs.extend(signing.key_file().map(Path::to_path_buf));
-                signing.apply(result)
+                match key_error {
+                    Some(error) => Signing::refuse(&error, result),
+                    None => result,
+                }
             }
-            None => result,
+            (None, _) => result,
         };
         Outcome {
             result,

@@ -15,8 +15,9 @@
 use std::fmt;
 
 use skills_core::wire::bundle::{
-    Bundle, Bytes, Content, File, Skill, SkillEntry, SkillFileName, ToolRule,
+    Bundle, Bytes, Content, EncodeError, File, Skill, SkillFileName, ToolRule,
 };
+use skills_core::wire::writer::BundleWriter;
 use skills_core::wire::instructions;
 use skills_core::wire::bundle::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
 use skills_core::trust::sha256::digest as sha256;
@@ -80,6 +81,10 @@ pub struct CompileOptions {
     /// How many threads prepare and hash skills (`0`: every core). The
     /// bytes are the same whatever the count.
     pub threads: usize,
+    /// Signs each skill as it is encoded, and the bundle at the end (the
+    /// `sign` feature): see [`Builder::sign`](crate::Builder::sign).
+    #[cfg(feature = "sign")]
+    pub signer: Option<crate::signing::Signer>,
 }
 
 /// A compiled bundle and the warnings met on the way.
@@ -426,7 +431,7 @@ impl<'o> Early<'o> {
             .collect();
         let (options, reuse) = (self.options, self.reuse);
         let results = crate::parallel::map(&items, options.threads, |(_, name, skill)| {
-            prepare(name, skill, options, reuse).map(|prepared| encode_one(&prepared, reuse))
+            prepare(name, skill, options, reuse).and_then(|prepared| encode_one(&prepared, options))
         });
         let taken: Vec<usize> = items.iter().map(|(index, _, _)| *index).collect();
         drop(items);
@@ -516,7 +521,10 @@ fn compile_skills(
             blocked
         }
     };
-    let mut prepared: Vec<(usize, EncodedSkill)> = Vec::new();
+    // Each skill's encoding goes into the bundle as soon as its window is
+    // done, and is dropped then: the bundle grows around the encodings.
+    let mut writer = BundleWriter::new(&Bundle::default());
+    let mut encode_error: Option<EncodeError> = None;
     if !blocked {
         let listed: Vec<usize> = found
             .skills
@@ -525,7 +533,7 @@ fn compile_skills(
             .filter(|(index, skill)| !left_out[*index] && skill.listing.name().is_some())
             .map(|(index, _)| index)
             .collect();
-        prepared.reserve_exact(listed.len());
+        writer.reserve(listed.len(), 0);
         // Each skill prepared, checked, encoded and hashed on one thread,
         // and its prepared texts dropped there: what is kept of it is its
         // encoding. One window of skills at a time, so that owned skills
@@ -554,7 +562,7 @@ fn compile_skills(
                 })
                 .collect();
             let done = crate::parallel::map(&items, options.threads, |(_, name, skill)| {
-                prepare(name, skill, options, reuse).map(|prepared| encode_one(&prepared, reuse))
+                prepare(name, skill, options, reuse).and_then(|prepared| encode_one(&prepared, options))
             });
             for ((at, _, _), result) in items.iter().zip(done) {
                 results[*at] = Some(result);
@@ -563,7 +571,16 @@ fn compile_skills(
             for (&index, result) in window.iter().zip(results) {
                 match result {
                     Some(Ok(encoded)) => {
-                        prepared.push((index, encoded));
+                        let name = skills.found().skills[index]
+                            .listing
+                            .name()
+                            .unwrap_or_default();
+                        let pushed = encoded.map_err(EncodeError::Invalid).and_then(
+                            |(detail, digest)| writer.push_encoded(name, &detail, digest),
+                        );
+                        if let Err(error) = pushed {
+                            encode_error.get_or_insert(error);
+                        }
                         skills.release(index);
                     }
                     Some(Err(problem)) => {
@@ -585,7 +602,10 @@ fn compile_skills(
     }
     let names = early.map(|early| early.names).unwrap_or_default();
     let dropped = dropped(found, &left_out, &problems, &owners, &names);
-    let encoded = encode(found, prepared, reuse);
+    let encoded = match encode_error {
+        Some(error) => Err(error.to_string()),
+        None => finish(writer, options),
+    };
     match encoded {
         Ok(bytes) => {
             Problem::sort(&mut problems);
@@ -595,78 +615,64 @@ fn compile_skills(
                 dropped,
             })
         }
-        Err(error) => {
-            problems.push(Problem::new(Code::BundleEncodeFailed, error.to_string()));
+        Err(message) => {
+            problems.push(Problem::new(Code::BundleEncodeFailed, message));
             Problem::sort(&mut problems);
             Err(CompileError { problems })
         }
     }
 }
 
-/// One skill compiled: its own encoding (the bundle's detail for it,
-/// signatures none yet) and that encoding's SHA-256 (for the bundle
-/// revision), or why the skill breaks a rule of the bundle.
+/// One skill compiled: its own encoding (the bundle's detail for it, with
+/// its signature when signing) and its digest (for the bundle revision),
+/// or why the skill breaks a rule of the bundle.
 type EncodedSkill = Result<(Vec<u8>, [u8; 32]), skills_core::wire::bundle::BundleError>;
 
-/// Checks and encodes one prepared skill, and hashes its encoding.
-fn encode_one(prepared: &Prepared<'_>, reuse: Option<&Reuse>) -> EncodedSkill {
-    let skill = borrow(prepared);
-    skill.check().map(|()| {
-        let mut detail = SkillEntry::encode(&skill).detail;
-        // Kept until the bundle is put together: no room to spare.
-        detail.shrink_to_fit();
-        let digest = match reuse {
-            Some(reuse) => reuse.skill_digest(skill.name, &detail),
-            None => sha256(&detail),
-        };
-        (detail, digest)
-    })
+/// Checks, signs (when signing) and encodes one prepared skill, with its
+/// digest computed in the same pass: the per-skill stages of the pipeline,
+/// on the skill's own thread.
+fn encode_one(prepared: &Prepared<'_>, options: &CompileOptions) -> Result<EncodedSkill, Problem> {
+    #[cfg_attr(not(feature = "sign"), allow(unused_mut))]
+    let mut skill = borrow(prepared);
+    if let Err(error) = skill.check() {
+        return Ok(Err(error));
+    }
+    #[cfg(feature = "sign")]
+    let signature;
+    #[cfg(feature = "sign")]
+    if let Some(signer) = &options.signer {
+        let revision = skills_core::trust::revision::Revision(skill.revision);
+        signature = signer
+            .sign_skill(skill.name, revision, skill.version)
+            .map_err(|error| Problem::new(Code::SigningFailed, error.to_string()))?;
+        skill.signatures = vec![signer.signature(&signature)];
+    }
+    #[cfg(not(feature = "sign"))]
+    let _ = options;
+    let mut detail = Vec::new();
+    let digest = skills_core::wire::writer::encode_skill(&skill, &mut detail);
+    Ok(Ok((detail, digest)))
 }
 
-/// Puts the bundle together from the skills' encodings (each with the
-/// index of its skill in `found`), in catalog order: the revision, then
-/// the layout. The prompt is left to be rendered from the skills when
-/// read (the default catalog of `skills_core::features::render`), which costs fewer
-/// bytes than storing it.
-fn encode(
-    found: &Discovery,
-    skills: Vec<(usize, EncodedSkill)>,
-    reuse: Option<&Reuse>,
-) -> Result<Vec<u8>, skills_core::wire::bundle::EncodeError> {
-    let mut details = Vec::with_capacity(skills.len());
-    let mut names = Vec::with_capacity(skills.len());
-    for (index, encoded) in skills {
-        details.push(encoded.map_err(skills_core::wire::bundle::EncodeError::Invalid)?);
-        names.push(found.skills[index].listing.name().unwrap_or_default());
+/// The bundle from the skills pushed: the revision over them, signed when
+/// signing, then the layout's head put in front of the encodings. The
+/// prompt is left to be rendered from the skills when read (the default
+/// catalog of `skills_core::features::render`), which costs fewer bytes
+/// than storing it.
+fn finish(writer: BundleWriter<'_>, options: &CompileOptions) -> Result<Vec<u8>, String> {
+    let revision = writer.revision();
+    #[cfg(feature = "sign")]
+    if let Some(signer) = &options.signer {
+        let signature = signer
+            .sign_bundle_revision(skills_core::trust::revision::Revision(revision))
+            .map_err(|error| error.to_string())?;
+        return writer
+            .finish(revision, &[signer.signature(&signature)])
+            .map_err(|error| error.to_string());
     }
-    // The layout and the revision read only the names of the skills; their
-    // other fields are in the encodings.
-    let mut bundle = Bundle {
-        prompt: None,
-        skills: names
-            .iter()
-            .map(|name| Skill {
-                name,
-                ..Skill::default()
-            })
-            .collect(),
-        ..Bundle::default()
-    };
-    let summary: Vec<(usize, [u8; 32])> = details
-        .iter()
-        .map(|(detail, digest)| (detail.len(), *digest))
-        .collect();
-    // Last: the bundle revision covers everything above.
-    bundle.revision = skills_core::trust::revision::bundle_revision_from(&bundle, &summary).0;
-    if let Some(reuse) = reuse {
-        reuse.record(bundle.revision, summary.iter().map(|(_, digest)| digest));
-    }
-    drop(summary);
-    let slices: Vec<&[u8]> = details
-        .iter()
-        .map(|(detail, _)| detail.as_slice())
-        .collect();
-    bundle.encode_with_details(&slices)
+    #[cfg(not(feature = "sign"))]
+    let _ = options;
+    writer.finish(revision, &[]).map_err(|error| error.to_string())
 }
 
 /// Which skill each problem belongs to: the one whose directory holds the

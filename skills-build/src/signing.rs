@@ -266,10 +266,18 @@ pub fn sign_bundle(bytes: &[u8], signer: &Signer) -> Result<Vec<u8>, SigningErro
 }
 
 fn signature_of<'a>(signer: &'a Signer, bytes: &'a [u8; 64]) -> Signature<'a> {
-    Signature {
-        key_id: &signer.key_id,
-        origin: &signer.origin,
-        signature: Bytes(bytes.as_slice()),
+    signer.signature(bytes)
+}
+
+impl Signer {
+    /// The bundle's record of a signature this signer made: its key id,
+    /// its origin and the bytes.
+    pub(crate) fn signature<'a>(&'a self, bytes: &'a [u8; 64]) -> Signature<'a> {
+        Signature {
+            key_id: &self.key_id,
+            origin: &self.origin,
+            signature: Bytes(bytes.as_slice()),
+        }
     }
 }
 
@@ -387,27 +395,22 @@ impl Signing {
         sign_bundle(bytes, &self.signer()?)
     }
 
-    /// Signs a compilation's bundle, turning a signing failure into a
-    /// compile error naming the key's source (never its contents).
-    pub(crate) fn apply(
-        &self,
+    /// Turns a failure to read the key into a compile error naming the
+    /// key's source (never its contents), after the compilation's own
+    /// problems.
+    pub(crate) fn refuse(
+        error: &SigningError,
         compiled: Result<crate::compile::Compiled, crate::compile::CompileError>,
     ) -> Result<crate::compile::Compiled, crate::compile::CompileError> {
-        let mut compiled = compiled?;
-        match self.sign(&compiled.bytes) {
-            Ok(bytes) => {
-                compiled.bytes = bytes;
-                Ok(compiled)
-            }
-            Err(error) => {
-                let mut problems = compiled.warnings;
-                problems.push(crate::problem::Problem::new(
-                    crate::problem::Code::SigningFailed,
-                    error.to_string(),
-                ));
-                crate::problem::Problem::sort(&mut problems);
-                Err(crate::compile::CompileError { problems })
-            }
-        }
+        let mut problems = match compiled {
+            Ok(compiled) => compiled.warnings,
+            Err(error) => error.problems,
+        };
+        problems.push(crate::problem::Problem::new(
+            crate::problem::Code::SigningFailed,
+            error.to_string(),
+        ));
+        crate::problem::Problem::sort(&mut problems);
+        Err(crate::compile::CompileError { problems })
     }
 }
