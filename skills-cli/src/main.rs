@@ -18,6 +18,7 @@ mod gate;
 mod inspect;
 mod install;
 mod keygen;
+mod mapped;
 mod mcp;
 mod new;
 mod output;

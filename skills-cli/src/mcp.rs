@@ -3,21 +3,21 @@
 
 use skills_build::diagnostic;
 use skills_core::Catalog;
-use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, Server, serve_server_stdio, serve_stdio};
+use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, Server, serve_server_stdio};
 
 use crate::gate;
+use crate::mapped::{BundleFile, open_bundle};
 use crate::output::{Stream, write};
 use crate::python::click::{CommandSpec, Invocation, Param, concat};
-use crate::targets::read_file;
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "mcp",
     short_help: "Serve skills to an agent host over MCP (stdio).",
-    help: "  Serve skills to an agent host over MCP (stdio).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle reads the bundle file SRC once, then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served.\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
+    help: "  Serve skills to an agent host over MCP (stdio).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle maps the bundle file SRC (each skill read when first\n  served), then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served.\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
     options_help: &concat::<&str, 11>(&[
         &[
-            "  --bundle                The one argument is a bundle file made by\n                          `skills build`: read once, then served.",
+            "  --bundle                The one argument is a bundle file made by\n                          `skills build`: mapped, each skill read\n                          and checked when first served.",
             "  --page-size N           Skills per skills/list page (default 100).",
             "  --origin ORIGIN         Serve only skills signed for ORIGIN by a --trust\n                          key, and say so in each publication record.",
             "  --trust ID=KEY          A trusted public key, as `skills verify` takes it\n                          (repeatable).",
@@ -77,8 +77,10 @@ pub fn run(call: &Invocation) -> i32 {
             }
         },
     };
-    let bytes = match (call.flag("--bundle"), call.args.as_slice()) {
-        (true, [file]) => match read_file(file, 1) {
+    let bytes: BundleFile = match (call.flag("--bundle"), call.args.as_slice()) {
+        // Mapped, not read: a replica starts at once, and a skill's bytes
+        // are read from disk when it is first served.
+        (true, [file]) => match open_bundle(file, 1) {
             Ok(bytes) => bytes,
             Err(code) => return code,
         },
@@ -94,7 +96,7 @@ pub fn run(call: &Invocation) -> i32 {
             match outcome.result {
                 Ok(compiled) => {
                     write(Stream::Err, &diagnostic::render_all(&compiled.warnings));
-                    compiled.bytes
+                    BundleFile::Read(compiled.bytes)
                 }
                 Err(error) => {
                     write(
@@ -106,7 +108,9 @@ pub fn run(call: &Invocation) -> i32 {
             }
         }
     };
-    let catalog = match Catalog::from_bytes(&bytes) {
+    // Opened lazily: the header and the tables' bounds now, each skill
+    // decoded and checked on its first use.
+    let catalog = match Catalog::open(&bytes) {
         Ok(catalog) => catalog,
         Err(error) => {
             write(
@@ -138,15 +142,9 @@ pub fn run(call: &Invocation) -> i32 {
             }
         }
     } else if let Some(addr) = call.option("--http") {
-        return match Server::new(&catalog, options) {
-            Ok(server) => serve_http(&server, addr),
-            Err(error) => {
-                write(Stream::Err, &format!("error: {error}\n"));
-                1
-            }
-        };
+        return serve_http(&Server::lazy(&catalog, options), addr);
     } else {
-        serve_stdio(&catalog, options)
+        serve_server_stdio(Server::lazy(&catalog, options))
     };
     match served {
         Ok(()) => 0,
