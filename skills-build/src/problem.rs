@@ -219,6 +219,8 @@ codes! {
         "A source's qualifier is empty or holds whitespace or a control character.";
     ExcludeInvalid = "exclude-invalid", Build, Error,
         "An exclude pattern is empty, holds a backslash or an empty segment.";
+    AllowInvalid = "allow-invalid", Build, Error,
+        "An allowed rule (`--allow`, `allow = [...]`, `Builder::allow`) is no rule's code, or an error's, which cannot be allowed.";
     FileUnreadable = "file-unreadable", Build, Error,
         "A file of a skill cannot be read.";
     FileTooLarge = "file-too-large", Build, Error,

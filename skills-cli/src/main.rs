@@ -24,6 +24,7 @@ mod new;
 mod output;
 mod pack;
 mod packing;
+mod progress;
 mod properties;
 mod python;
 mod reference;

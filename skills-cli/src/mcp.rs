@@ -23,7 +23,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
             "  --trust ID=KEY          A trusted public key, as `skills verify` takes it\n                          (repeatable).",
             "  --core-tools            Also offer agentskills-core's tools (get_skill_body,\n                          get_skill_section, get_skill_reference, ...).",
         ],
-        gate::OPTIONS_HELP.split_at(2).1,
+        gate::OPTIONS_HELP.split_at(3).1,
         &[
             "  --http ADDR             Serve MCP's Streamable HTTP (stateless, JSON\n                          replies) at http://ADDR/mcp instead of stdio, until\n                          killed; ADDR is a loopback HOST:PORT (port 0: any).",
         ],
@@ -52,7 +52,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
                 choices: &[],
             },
         ],
-        gate::PARAMS.split_at(2).1,
+        gate::PARAMS.split_at(3).1,
         &[Param::Opt {
             long: "--http",
             choices: &[],

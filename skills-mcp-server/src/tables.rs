@@ -241,8 +241,8 @@ impl Tables {
                 .iter()
                 .map(|file| (file.path, file.bytes()))
                 .collect();
-            let at = files.partition_point(|(path, _)| *path < skill_file);
-            files.insert(at, (skill_file, &skill_md));
+            let skill_md_at = files.partition_point(|(path, _)| *path < skill_file);
+            files.insert(skill_md_at, (skill_file, &skill_md));
             for (path, bytes) in files {
                 let uri = format!("{root}/{}", quoted(path));
                 let mime_type = media_type(path, bytes);
@@ -268,7 +268,7 @@ impl Tables {
                     listed: Value::Object(listed).to_string(),
                     uri: uri.clone(),
                     mime_type,
-                    skill: at,
+                    skill: *at,
                     path: (path != skill_file).then(|| path.to_owned()),
                     read_record,
                 };
