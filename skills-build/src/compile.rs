@@ -413,11 +413,10 @@ impl<'o> Early<'o> {
         }
         // The skills of the range with an error of their own, which are
         // left out (the compilation decides again over every problem).
-        let owners = Owners::of_skills(found.skills[range.clone()].iter().enumerate());
         let mut erred = vec![false; range.len()];
         for problem in new_problems.iter().filter(|p| p.is_error()) {
-            if let Some(at) = owners.owner(problem) {
-                erred[at] = true;
+            if let Some(index) = problem.skill.filter(|index| range.contains(index)) {
+                erred[index - range.start] = true;
             }
         }
         let items: Vec<(usize, &str, &DiscoveredSkill)> = range
@@ -504,7 +503,6 @@ fn compile_skills(
 ) -> Result<Compiled, CompileError> {
     let found = skills.found();
     let mut problems = found.problems.clone();
-    let owners = Owners::of(found);
     // With keep_going, a skill with an error is left out; an error that
     // belongs to no skill still fails the whole compilation.
     let mut left_out = vec![false; found.skills.len()];
@@ -513,7 +511,7 @@ fn compile_skills(
         true => {
             let mut blocked = false;
             for problem in problems.iter().filter(|p| p.is_error()) {
-                match owners.owner(problem) {
+                match problem.skill {
                     Some(index) => left_out[index] = true,
                     None => blocked = true,
                 }
@@ -585,7 +583,7 @@ fn compile_skills(
                     }
                     Some(Err(problem)) => {
                         left_out[index] = options.keep_going;
-                        problems.push(problem);
+                        problems.push(problem.of_skill(index));
                     }
                     None => {}
                 }
@@ -594,14 +592,14 @@ fn compile_skills(
     }
     let found = skills.found();
     let fails = |problem: &Problem| {
-        problem.is_error() && !(options.keep_going && owners.owner(problem).is_some())
+        problem.is_error() && !(options.keep_going && problem.skill.is_some())
     };
     if blocked || problems.iter().any(fails) {
         Problem::sort(&mut problems);
         return Err(CompileError { problems });
     }
     let names = early.map(|early| early.names).unwrap_or_default();
-    let dropped = dropped(found, &left_out, &problems, &owners, &names);
+    let dropped = dropped(found, &left_out, &problems, &names);
     let encoded = match encode_error {
         Some(error) => Err(error.to_string()),
         None => finish(writer, options),
@@ -675,52 +673,10 @@ fn finish(writer: BundleWriter<'_>, options: &CompileOptions) -> Result<Vec<u8>,
     writer.finish(revision, &[]).map_err(|error| error.to_string())
 }
 
-/// Which skill each problem belongs to: the one whose directory holds the
-/// problem's file (the deepest, when directories nest).
-struct Owners {
-    dirs: std::collections::BTreeMap<String, usize>,
-    files: std::collections::BTreeMap<String, usize>,
-}
-
-impl Owners {
-    fn of(found: &Discovery) -> Self {
-        Owners::of_skills(found.skills.iter().enumerate())
-    }
-
-    fn of_skills<'d>(skills: impl Iterator<Item = (usize, &'d DiscoveredSkill)>) -> Self {
-        let mut dirs = std::collections::BTreeMap::new();
-        let mut files = std::collections::BTreeMap::new();
-        for (index, skill) in skills {
-            dirs.entry(join_location(&skill.source_location, &skill.path))
-                .or_insert(index);
-            files.entry(skill.file_location.clone()).or_insert(index);
-        }
-        Owners { dirs, files }
-    }
-
-    fn owner(&self, problem: &Problem) -> Option<usize> {
-        let file = problem.file.as_deref()?;
-        // The file itself is a skill's directory only for the skill file's
-        // own problems (never for a source-level problem at that path).
-        if let Some(index) = self.files.get(file) {
-            return Some(*index);
-        }
-        let mut end = file.len();
-        while let Some(slash) = file[..end].rfind('/') {
-            if let Some(index) = self.dirs.get(&file[..slash]) {
-                return Some(*index);
-            }
-            end = slash;
-        }
-        None
-    }
-}
-
 fn dropped(
     found: &Discovery,
     left_out: &[bool],
     problems: &[Problem],
-    owners: &Owners,
     names: &[Option<String>],
 ) -> Vec<Dropped> {
     let mut dropped: Vec<Dropped> = Vec::new();
@@ -742,9 +698,9 @@ fn dropped(
         }
     }
     for problem in problems.iter().filter(|p| p.is_error()) {
-        if let Some(entry) = owners
-            .owner(problem)
-            .and_then(|index| dropped.get_mut(slot[index]))
+        if let Some(entry) = problem
+            .skill
+            .and_then(|index| dropped.get_mut(*slot.get(index)?))
         {
             entry.problems.push(problem.clone());
         }

@@ -331,6 +331,11 @@ pub struct Problem {
     pub file: Option<String>,
     /// Where in the file, when known.
     pub position: Option<Position>,
+    /// The skill the problem belongs to: its index in the discovery's
+    /// skills (search order), set where the skill is read; `None` for a
+    /// problem of no skill (a source, an option). A build that keeps going
+    /// leaves out the skills its errors belong to.
+    pub skill: Option<usize>,
 }
 
 impl Problem {
@@ -350,7 +355,20 @@ impl Problem {
             hint: None,
             file: None,
             position: None,
+            skill: None,
         }
+    }
+
+    /// Says which skill (by its index in the discovery) the problem
+    /// belongs to.
+    ///
+    /// ```
+    /// use skills_build::problem::{Code, Problem};
+    /// assert_eq!(Problem::new(Code::BodyTooLong, "long").of_skill(3).skill, Some(3));
+    /// ```
+    pub fn of_skill(mut self, index: usize) -> Self {
+        self.skill = Some(index);
+        self
     }
 
     /// Changes the severity (an option can make a warning an error).
