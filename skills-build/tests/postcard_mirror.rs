@@ -75,8 +75,14 @@ enum SkillFileName {
 #[derive(Debug, Serialize, Deserialize, PartialEq)]
 enum Content<'a> {
     Text(&'a str),
-    Image { media_type: &'a str, bytes: &'a [u8] },
-    Binary { media_type: &'a str, bytes: &'a [u8] },
+    Image {
+        media_type: &'a str,
+        bytes: &'a [u8],
+    },
+    Binary {
+        media_type: &'a str,
+        bytes: &'a [u8],
+    },
 }
 
 #[derive(Debug, Serialize, Deserialize, PartialEq)]
@@ -182,9 +188,14 @@ fn check_bundle(bytes: &[u8], what: &str) -> (usize, usize) {
             Text::Frontmatter { .. } => referred += 1,
         };
         count(&skill.description);
-        for text in [&skill.version, &skill.license, &skill.compatibility, &skill.allowed_tools]
-            .into_iter()
-            .flatten()
+        for text in [
+            &skill.version,
+            &skill.license,
+            &skill.compatibility,
+            &skill.allowed_tools,
+        ]
+        .into_iter()
+        .flatten()
         {
             count(text);
         }
@@ -233,13 +244,17 @@ fn signed_bundles_are_postcard_records() {
 #[test]
 fn generated_bundles_are_postcard_records() {
     let mut rng = Rng(0x5eed_0f_b0b);
-    let words = ["pdf", "forms", "tables", "git", "rebase", "é", "naïve", "日本", "x"];
+    let words = [
+        "pdf", "forms", "tables", "git", "rebase", "é", "naïve", "日本", "x",
+    ];
     let (mut inline, mut referred) = (0, 0);
     for round in 0..12 {
         let mut source = MemorySource::new("generated");
         for n in 0..(1 + rng.below(20)) {
             let name = format!("skill-{round}-{n}");
-            let mut phrase: Vec<&str> = (0..1 + rng.below(8)).map(|_| words[rng.below(words.len())]).collect();
+            let mut phrase: Vec<&str> = (0..1 + rng.below(8))
+                .map(|_| words[rng.below(words.len())])
+                .collect();
             phrase.push("done");
             let phrase = phrase.join(" ");
             let description = match rng.below(3) {
@@ -268,7 +283,10 @@ fn generated_bundles_are_postcard_records() {
             }
             source = source.with_file(format!("{name}/SKILL.md"), skill_md);
             if rng.below(2) == 0 {
-                source = source.with_file(format!("{name}/references/notes.md"), phrase.repeat(1 + rng.below(50)));
+                source = source.with_file(
+                    format!("{name}/references/notes.md"),
+                    phrase.repeat(1 + rng.below(50)),
+                );
             }
             if rng.below(3) == 0 {
                 source = source.with_file(
@@ -289,5 +307,8 @@ fn generated_bundles_are_postcard_records() {
         referred += r;
     }
     // Both kinds of text were met.
-    assert!(inline > 0 && referred > 0, "{inline} inline, {referred} referred");
+    assert!(
+        inline > 0 && referred > 0,
+        "{inline} inline, {referred} referred"
+    );
 }

@@ -123,7 +123,11 @@ fn only_edited_files_are_hashed_again() {
     let (first, files) = build("Go.");
     assert_eq!(files, 0, "nothing to reuse the first time");
     let (again, files) = build("Go.");
-    assert_eq!((again == first, files), (true, 4), "every file digest reused");
+    assert_eq!(
+        (again == first, files),
+        (true, 4),
+        "every file digest reused"
+    );
     // An edit of gamma's SKILL.md: every data file's digest is reused.
     let (edited, files) = build("Go on.");
     assert_ne!(edited, first);

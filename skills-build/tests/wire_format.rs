@@ -127,8 +127,11 @@ fn signed_bundles_keep_their_recorded_bytes() {
     let streamed = Builder::new()
         .source(support::workspace().join("testdata/bundle"))
         .sign(
-            skills_build::Signing::new(skills_build::KeySource::File(key), "https://skills.example")
-                .key_id("release"),
+            skills_build::Signing::new(
+                skills_build::KeySource::File(key),
+                "https://skills.example",
+            )
+            .key_id("release"),
         )
         .compile()
         .unwrap()

@@ -6,9 +6,9 @@ use skills_core::{Catalog, FORMAT_VERSION, Sha256};
 
 use skills_build::printable::printable;
 
+use crate::mapped::open_bundle;
 use crate::output::{Stream, write, write_stdout};
 use crate::python::click::{CommandSpec, Invocation, Param};
-use crate::mapped::open_bundle;
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {

@@ -98,7 +98,9 @@ mod tests {
         assert_eq!(&*mapped, b"SKB\0bytes");
         let empty = dir.join("empty.bin");
         std::fs::write(&empty, b"").unwrap();
-        assert!(matches!(BundleFile::open(&empty).unwrap(), BundleFile::Read(bytes) if bytes.is_empty()));
+        assert!(
+            matches!(BundleFile::open(&empty).unwrap(), BundleFile::Read(bytes) if bytes.is_empty())
+        );
         assert!(BundleFile::open(&dir.join("missing.bin")).is_err());
         assert!(BundleFile::open(&dir).is_err(), "a directory is refused");
         std::fs::remove_dir_all(&dir).unwrap();

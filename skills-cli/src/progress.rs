@@ -47,7 +47,9 @@ impl<W: Write> Progress<W> {
             return;
         };
         if now.duration_since(self.start) < MOMENT
-            || self.last.is_some_and(|last| now.duration_since(last) < EVERY)
+            || self
+                .last
+                .is_some_and(|last| now.duration_since(last) < EVERY)
         {
             return;
         }

@@ -43,13 +43,20 @@ fn past_fifty_problems_are_grouped_by_rule() {
     let out = run_skills(None, &["check", dir]);
     assert_eq!(out.status.code(), Some(0));
     let text = stderr(&out);
-    assert!(text.contains("61 problems, by rule (-v lists every one"), "{text}");
+    assert!(
+        text.contains("61 problems, by rule (-v lists every one"),
+        "{text}"
+    );
     assert!(text.contains("warning[body-too-long]: 1, e.g. "), "{text}");
     assert!(text.contains("note[junk-skipped]: 60, e.g. "), "{text}");
     assert_eq!(text.matches("junk-skipped").count(), 1, "{text}");
     // -v lists every one.
     let verbose = stderr(&run_skills(None, &["check", "-v", dir]));
-    assert_eq!(verbose.matches("note[junk-skipped]").count(), 60, "{verbose}");
+    assert_eq!(
+        verbose.matches("note[junk-skipped]").count(),
+        60,
+        "{verbose}"
+    );
     // So does the JSON report.
     let out = run_skills(None, &["check", "--format", "json", dir]);
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -67,11 +74,21 @@ fn allow_silences_a_warning_rule_and_never_an_error() {
     let dir = root.to_str().unwrap();
     let out = run_skills(
         None,
-        &["check", "--allow", "body-too-long", "--allow=junk-skipped", "--deny-warnings", dir],
+        &[
+            "check",
+            "--allow",
+            "body-too-long",
+            "--allow=junk-skipped",
+            "--deny-warnings",
+            dir,
+        ],
     );
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(!text.contains("body-too-long") && !text.contains("junk-skipped"), "{text}");
+    assert!(
+        !text.contains("body-too-long") && !text.contains("junk-skipped"),
+        "{text}"
+    );
     // Without it, the warning fails a build that denies warnings.
     let out = run_skills(None, &["check", "--deny-warnings", dir]);
     assert_eq!(out.status.code(), Some(1));
@@ -79,7 +96,10 @@ fn allow_silences_a_warning_rule_and_never_an_error() {
     let out = run_skills(None, &["check", "--allow", "name-lowercase", dir]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("name-lowercase is an error, which cannot be allowed"));
-    let out = run_skills(None, &["build", "--allow", "no-such-rule", "-o", "x.bin", dir]);
+    let out = run_skills(
+        None,
+        &["build", "--allow", "no-such-rule", "-o", "x.bin", dir],
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("\"no-such-rule\" is no rule's code"));
 }
@@ -90,7 +110,11 @@ fn a_build_that_keeps_going_names_each_skill_with_its_own_errors() {
     tree::write(&root, "good/SKILL.md", skill("good"));
     // Two bad skills whose directories share a prefix: each error belongs
     // to the skill it was found in, not to the one whose path it starts with.
-    tree::write(&root, "bad/SKILL.md", "---\nname: Bad\ndescription: x\n---\n");
+    tree::write(
+        &root,
+        "bad/SKILL.md",
+        "---\nname: Bad\ndescription: x\n---\n",
+    );
     tree::write(&root, "bad-too/SKILL.md", "---\nname: bad-too\n---\n");
     let out_file = root.join("out.bin");
     let out = run_skills(

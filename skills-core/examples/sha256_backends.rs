@@ -47,7 +47,11 @@ fn main() {
     let mb = total as f64 / 1e6;
     println!(
         "profile={} bytes={total} portable_mb_s={:.0} sha2_mb_s={:.0} sha2_over_portable={:.2}",
-        if optimised { "release" } else { "dev(opt-level=0)" },
+        if optimised {
+            "release"
+        } else {
+            "dev(opt-level=0)"
+        },
         mb / best_portable,
         mb / best_sha2,
         best_portable / best_sha2
