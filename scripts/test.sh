@@ -15,7 +15,10 @@ python3 scripts/check-module-cycles.py --self-test
 python3 scripts/check-module-cycles.py
 cargo test --workspace
 # Every crate packages and builds from its package alone, in publishing
-# order (no dependency cycle, no file outside a package).
+# order (no dependency cycle, no file outside a package). Cargo unpacks the
+# packages of the dry run's local registry once per version and keeps them:
+# the copies an earlier run left (same version, older files) go first.
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/skills-*
 cargo publish --workspace --dry-run --allow-dirty --quiet
 # `cargo install` gives a working `skills` (in the dev profile, reusing this
 # build's artifacts, so it costs seconds).
