@@ -51,7 +51,7 @@ pub use tables::TableError;
 pub use wire::{DEFAULT_MAX_REQUEST_BYTES, MAX_ECHO_BYTES, capped};
 
 use tables::Tables;
-use wire::{Line, RpcError, code, error_line, result_line};
+use wire::{Line, RpcError, code, error_line, id_text, result_line};
 
 /// The new-era protocol version this server speaks.
 pub const MODERN_PROTOCOL_VERSION: &str = "2026-07-28";
@@ -317,14 +317,14 @@ impl<'s, 'a> Server<'s, 'a> {
             Ok(message) => message,
             Err(_) => {
                 return Some(error_line(
-                    &Value::Null,
+                    "null",
                     &RpcError::new(code::PARSE_ERROR, "Parse error"),
                 ));
             }
         };
         let Value::Object(mut message) = message else {
             return Some(error_line(
-                &Value::Null,
+                "null",
                 &RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
             ));
         };
@@ -338,7 +338,7 @@ impl<'s, 'a> Server<'s, 'a> {
             }
             _ => {
                 return Some(error_line(
-                    &id.unwrap_or(Value::Null),
+                    &id.map_or_else(|| "null".to_owned(), |id| id_text(&id, line)),
                     &RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
                 ));
             }
@@ -346,10 +346,10 @@ impl<'s, 'a> Server<'s, 'a> {
         let params = message.remove("params");
         let id = match id {
             None => return None, // a notification: nothing to answer
-            Some(id @ (Value::Number(_) | Value::String(_))) => id,
+            Some(id @ (Value::Number(_) | Value::String(_))) => id_text(&id, line),
             Some(_) => {
                 return Some(error_line(
-                    &Value::Null,
+                    "null",
                     &RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
                 ));
             }

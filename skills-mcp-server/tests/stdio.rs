@@ -121,3 +121,54 @@ fn malformed_lines_get_json_rpc_errors_and_blank_lines_none() {
     assert_eq!(replies[1]["error"]["code"], -32700);
     assert_eq!(replies[2]["error"]["code"], -32600);
 }
+
+#[test]
+fn ids_come_back_exactly_as_sent() {
+    let bytes = bundle();
+    let catalog = Catalog::from_bytes(&bytes).unwrap();
+    let mut server = Server::new(&catalog, Options::default()).unwrap();
+    server.handle(HANDSHAKE.as_bytes()).unwrap();
+    for id in [
+        "123456789012345678901234567890",
+        "-98765432109876543210",
+        "18446744073709551615",
+        "-0",
+        "0",
+        "1.10",
+        "2.5e3",
+        "-7E-2",
+        r#""abc""#,
+        r#""""#,
+    ] {
+        let request = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#);
+        assert_eq!(
+            server.handle(request.as_bytes()).unwrap(),
+            format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{}}}}"#)
+        );
+        // An error reply repeats it too, and so does the stateless entry.
+        let request = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"nope"}}"#);
+        assert!(
+            server
+                .handle_stateless(request.as_bytes())
+                .unwrap()
+                .starts_with(&format!(r#"{{"jsonrpc":"2.0","id":{id},"error":"#))
+        );
+    }
+    // A request too large to read whole keeps its id as written.
+    let options = Options {
+        max_request_bytes: 64,
+        ..Options::default()
+    };
+    let mut server = Server::new(&catalog, options).unwrap();
+    let mut output = Vec::new();
+    let long = format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":1.50,\"method\":\"ping\",\"params\":{{\"pad\":\"{}\"}}}}\n",
+        "x".repeat(200)
+    );
+    server.serve(Cursor::new(long), &mut output).unwrap();
+    assert!(
+        String::from_utf8(output)
+            .unwrap()
+            .starts_with(r#"{"jsonrpc":"2.0","id":1.50,"error":"#)
+    );
+}
