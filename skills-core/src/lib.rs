@@ -81,7 +81,8 @@
 //!   [`wire`] (the encoding's primitives), `codec` (the types' encodings),
 //!   `names` (the name index), `layout` (the bundle's top level, its tables
 //!   and their bounds), `decode` (the header, [`DecodeError`]), with the
-//!   helpers they use ([`path`], [`pytext`], [`sha256`], [`read`]);
+//!   helpers they use ([`path`], [`pytext`], [`sha256`], [`read`],
+//!   [`similar`]);
 //! - serving and rendering: [`catalog`] (the decoded catalog), [`render`]
 //!   (the one renderer of catalogs, `<available_skills>` included, and
 //!   the default prompt), [`prompt`] (that block for a plain list, through
@@ -128,6 +129,7 @@ pub mod resources;
 #[cfg(feature = "revision")]
 pub mod revision;
 pub mod sha256;
+pub mod similar;
 mod texts;
 pub mod tool;
 #[cfg(feature = "verify")]
