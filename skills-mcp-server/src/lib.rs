@@ -37,6 +37,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "http")]
 pub mod http;
 mod tables;
 mod tools;
