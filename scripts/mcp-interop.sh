@@ -41,8 +41,26 @@ for _ in $(seq 100); do
 done
 [ -n "$url" ] || { cat "$work/http.err" >&2; exit 1; }
 "$python" scripts/mcp-client-e2e.py "$url"
-kill "$http_pid"
-wait "$http_pid" 2>/dev/null || true
+kill -TERM "$http_pid"
+wait "$http_pid" || { echo "mcp-interop: the HTTP server did not exit 0 on SIGTERM" >&2; exit 1; }
+echo "== Python mcp client over Streamable HTTP with a bearer token: --bearer-token-file"
+python3 -c 'import secrets; print(secrets.token_hex(32))' >"$work/token"
+"$skills" mcp --http 127.0.0.1:0 --bearer-token-file "$work/token" --bundle "$work/skills.bin" 2>"$work/http.err" &
+http_pid=$!
+url=""
+for _ in $(seq 100); do
+    url=$(sed -n 's/^skills mcp: serving //p' "$work/http.err")
+    [ -n "$url" ] && break
+    sleep 0.1
+done
+[ -n "$url" ] || { cat "$work/http.err" >&2; exit 1; }
+if "$python" scripts/mcp-client-e2e.py "$url" >/dev/null 2>&1; then
+    echo "mcp-interop: a client without the token was served" >&2
+    exit 1
+fi
+MCP_BEARER_TOKEN=$(cat "$work/token") "$python" scripts/mcp-client-e2e.py "$url"
+kill -TERM "$http_pid"
+wait "$http_pid" || { echo "mcp-interop: the HTTP server did not exit 0 on SIGTERM" >&2; exit 1; }
 
 mkdir -p "$work/home"
 for server in "$example" "$skills mcp testdata/skills testdata/mcp/skills"; do
