@@ -9,9 +9,9 @@
 # Servers, one after the other, over the same bundle (N generated skills,
 # scripts/gen-corpus.py, release builds):
 #   cli        skills mcp --http 127.0.0.1:0 --bundle FILE (default options:
-#              one runtime thread)
-#   threads-2  examples/http_serve.rs: the same transport on a 2-thread
-#              runtime, to compare the runtimes.
+#              a runtime thread per core)
+#   threads-1  examples/http_serve.rs: the same transport on one thread (a
+#              current-thread runtime), to compare the runtimes.
 #
 #   scripts/bench-http.sh [N [CLIENTS [SECONDS [SLOW]]]]   # default 1000 8 10 600
 set -euo pipefail
@@ -45,10 +45,10 @@ target/release/skills build "$corpus" -o "$work/skills.bin" --keep-going 2>/dev/
 
 echo "bench-http: $(nproc) cores, N=$n generated skills, bundle $(stat -c %s "$work/skills.bin") bytes, release"
 verdict=0
-for server in cli threads-2; do
+for server in cli threads-1; do
     case $server in
         cli) target/release/skills mcp --http 127.0.0.1:0 --bundle "$work/skills.bin" 2>"$work/err" & ;;
-        threads-2) target/release/examples/http_serve "$work/skills.bin" 2 2>"$work/err" & ;;
+        threads-1) target/release/examples/http_serve "$work/skills.bin" 1 2>"$work/err" & ;;
     esac
     server_pid=$!
     url=""
