@@ -3,7 +3,8 @@
 # behaviour), then the checks that need more than cargo: interop with the
 # Python agentskills-core SDK (it installs a git-ignored venv from PyPI) and
 # the rebuild behaviour of include_skills!, and our MCP server driven by the
-# Python mcp client and the MCP inspector (an npm package, git-ignored).
+# Python mcp client and the MCP inspector (an npm package, git-ignored), and
+# the deploy/ recipes.
 # First, no import loop between the modules of any crate.
 #
 #   scripts/test.sh
@@ -18,3 +19,7 @@ cargo test -p skills-tests --features sign --test ui
 scripts/interop-signatures.sh
 scripts/rebuild-demo.sh
 scripts/mcp-interop.sh
+# deploy/: the Kubernetes YAML and the Containerfile agree, and their
+# command serves, answers its readiness probe and stops on SIGTERM.
+cargo build --quiet -p skills-build --bin skills
+"$(scripts/setup-core-venv.sh)" scripts/check-deploy.py target/debug/skills
