@@ -27,7 +27,7 @@ if [ ! -f "$corpus.json" ]; then
     python3 scripts/gen-corpus.py "$n" "$corpus" >"$corpus.json.tmp"
     mv "$corpus.json.tmp" "$corpus.json"
 fi
-cargo build --quiet --release -p skills-build --bin skills
+cargo build --quiet --release -p skills-cli --bin skills
 cargo build --quiet --release -p skills-mcp-server --features http \
     --example http_slow_clients --example http_serve
 work=$(mktemp -d)

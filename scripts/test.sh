@@ -21,5 +21,5 @@ scripts/rebuild-demo.sh
 scripts/mcp-interop.sh
 # deploy/: the Kubernetes YAML and the Containerfile agree, and their
 # command serves, answers its readiness probe and stops on SIGTERM.
-cargo build --quiet -p skills-build --bin skills
+cargo build --quiet -p skills-cli --bin skills
 "$(scripts/setup-core-venv.sh)" scripts/check-deploy.py target/debug/skills

@@ -58,8 +58,10 @@ pub const MAX_KEY_FILE_BYTES: u64 = 64 * 1024;
 /// variable, never the key's bytes.
 ///
 /// ```
-/// let error = skills_build::keys::SecretKey::from_text("not a key").unwrap_err();
-/// assert!(error.to_string().contains("PKCS#8"));
+/// use skills_build::{KeySource, Signing};
+/// let signing = Signing::new(KeySource::Env("SKILLS_DOC_UNSET_KEY".into()), "acme");
+/// let error = signing.sign(b"").unwrap_err();
+/// assert!(error.to_string().contains("environment variable SKILLS_DOC_UNSET_KEY"), "{error}");
 /// ```
 #[derive(Debug)]
 #[non_exhaustive]
@@ -88,8 +90,6 @@ pub enum KeyError {
         /// What is wrong, without quoting the text.
         why: &'static str,
     },
-    /// The system's random number generator failed.
-    Random(String),
 }
 
 impl fmt::Display for KeyError {
@@ -106,7 +106,6 @@ impl fmt::Display for KeyError {
                 path.display()
             ),
             KeyError::Malformed { origin, why } => write!(f, "{origin}: {why}"),
-            KeyError::Random(error) => write!(f, "no random bytes for a new key: {error}"),
         }
     }
 }
@@ -123,7 +122,7 @@ impl std::error::Error for KeyError {
 /// Where a secret key comes from.
 ///
 /// ```
-/// use skills_build::keys::KeySource;
+/// use skills_build::KeySource;
 /// let source = KeySource::Env("SKILLS_SIGNING_KEY".into());
 /// assert_eq!(source.to_string(), "environment variable SKILLS_SIGNING_KEY");
 /// ```
@@ -146,13 +145,7 @@ impl fmt::Display for KeySource {
 
 impl KeySource {
     /// Reads the secret key.
-    ///
-    /// ```
-    /// use skills_build::keys::KeySource;
-    /// let error = KeySource::Env("SKILLS_NO_SUCH_VARIABLE_0".into()).load().unwrap_err();
-    /// assert!(error.to_string().contains("SKILLS_NO_SUCH_VARIABLE_0"));
-    /// ```
-    pub fn load(&self) -> Result<SecretKey, KeyError> {
+    pub(crate) fn load(&self) -> Result<SecretKey, KeyError> {
         let text = match self {
             KeySource::File(path) => {
                 let bytes =
@@ -212,21 +205,6 @@ impl SecretKey {
     pub fn from_seed(seed: [u8; 32]) -> Self {
         let seed = Zeroizing::new(seed);
         SecretKey(SigningKey::from_bytes(&seed))
-    }
-
-    /// A new key from the system's random number generator (feature
-    /// `cli`, on by default).
-    ///
-    /// ```
-    /// let a = skills_build::keys::SecretKey::generate().unwrap();
-    /// let b = skills_build::keys::SecretKey::generate().unwrap();
-    /// assert_ne!(a.public_key(), b.public_key());
-    /// ```
-    #[cfg(feature = "cli")]
-    pub fn generate() -> Result<Self, KeyError> {
-        let mut seed = Zeroizing::new([0u8; 32]);
-        getrandom::fill(seed.as_mut()).map_err(|error| KeyError::Random(error.to_string()))?;
-        Ok(SecretKey::from_seed(*seed))
     }
 
     /// Reads a key from text: a PKCS#8 PEM block or 64 hex digits, with

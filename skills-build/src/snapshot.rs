@@ -118,7 +118,7 @@ pub fn snapshot_dir(dir: &std::path::Path) -> Result<DirSnapshot, SnapshotError>
             dir.file_name()
                 .map(|name| name.to_string_lossy().into_owned())
         })
-        .unwrap_or_else(|| crate::python::pathlib::dir_name(dir));
+        .unwrap_or_else(|| skills_pycompat::pathlib::dir_name(dir));
     Ok(DirSnapshot {
         skill_id,
         files,

@@ -8,10 +8,10 @@ use proc_macro2::{Literal, Span, TokenStream};
 use quote::quote;
 use skills_build::Builder;
 #[cfg(feature = "sign")]
-use skills_build::keys::KeySource;
-use skills_build::problem::{Code, Problem, Severity};
+use skills_build::KeySource;
 #[cfg(feature = "sign")]
-use skills_build::signing::Signing;
+use skills_build::Signing;
+use skills_build::problem::{Code, Problem, Severity};
 use syn::LitStr;
 
 use crate::args::MacroArgs;
