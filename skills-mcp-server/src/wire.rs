@@ -121,26 +121,21 @@ pub fn capped(text: &str) -> String {
 /// fraction or an exponent would not survive a trip through `f64`), as
 /// serde_json writes it otherwise.
 ///
-/// `message` is the whole request the id was read from. Integers that fit
-/// 64 bits are written back exactly by serde_json already, so only the
-/// rare other numbers cost a second reading of the message, with the id
-/// kept as raw text.
+/// `message` is the whole request the id was parsed from. Integers that
+/// fit 64 bits are written back exactly by serde_json already, so only the
+/// rare other numbers cost a scan of the message for the id's text
+/// ([`leading_id`]), used when it names the number serde_json parsed.
 pub(crate) fn id_text(id: &Value, message: &[u8]) -> String {
     match id {
         Value::Number(number) if number.is_f64() => {
-            raw_id(message).unwrap_or_else(|| id.to_string())
+            let written = leading_id(message);
+            match serde_json::from_str::<Value>(&written) {
+                Ok(Value::Number(scanned)) if scanned.as_f64() == number.as_f64() => written,
+                _ => id.to_string(),
+            }
         }
         _ => id.to_string(),
     }
-}
-
-/// The top-level `id` member of `message` as written (the last one, as a
-/// parsed object keeps), or `None` when `message` is not a JSON object.
-fn raw_id(message: &[u8]) -> Option<String> {
-    use serde_json::value::RawValue;
-    let members: std::collections::HashMap<String, &RawValue> =
-        serde_json::from_slice(message).ok()?;
-    members.get("id").map(|raw| raw.get().to_owned())
 }
 
 /// A reply line: `{"jsonrpc":"2.0","id":ID,"result":RESULT}` with `id`
@@ -236,12 +231,14 @@ pub(crate) fn read_line(
     }
 }
 
-/// The `id` of a request from the start of its text, as JSON text written
-/// as the client wrote it, when a top-level `"id"` member with a number or
-/// string value comes before the cut: so that a client whose request was
-/// too large gets its error under the id it waits on. `null` when none is
-/// found.
+/// The `id` of a request from its text, or the start of it, as JSON text
+/// (a number as the client wrote it): the last top-level `"id"` member with
+/// a number or string value before the cut, as a parsed object keeps the
+/// last of two. So a client whose request was too large to read gets its
+/// error under the id it waits on, and a number id is repeated as written.
+/// `null` when none is found.
 pub(crate) fn leading_id(prefix: &[u8]) -> String {
+    let mut found = None;
     let mut depth = 0usize;
     let mut at = 0usize;
     let mut expect_key = false;
@@ -278,14 +275,14 @@ pub(crate) fn leading_id(prefix: &[u8]) -> String {
                     let rest = &prefix[at.min(prefix.len())..];
                     let rest = trim_start(rest);
                     if let Some(rest) = rest.strip_prefix(b":") {
-                        return id_value(trim_start(rest));
+                        found = Some(id_value(trim_start(rest)));
                     }
                 }
             }
             _ => at += 1,
         }
     }
-    "null".to_owned()
+    found.unwrap_or_else(|| "null".to_owned())
 }
 
 fn trim_start(bytes: &[u8]) -> &[u8] {
