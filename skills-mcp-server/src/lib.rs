@@ -1,4 +1,5 @@
-//! Serve a compiled skills catalog over MCP, on stdio.
+//! Serve a compiled skills catalog over MCP, on stdio, or over stateless
+//! Streamable HTTP with the `http` feature (the `http` module, on hyper).
 //!
 //! A [`Server`] answers what agentskills-mcp-server 0.7.0 (the Python
 //! reference server of the MCP Skills extension) answers over the same
@@ -297,7 +298,7 @@ impl<'s, 'a> Server<'s, 'a> {
     }
 
     /// Answers one message on its own, as a stateless transport does
-    /// (Streamable HTTP without sessions, [`http`]): the message's era is
+    /// (Streamable HTTP without sessions, the `http` module): the message's era is
     /// read from the message itself (the 2026-07-28 `_meta` envelope, or
     /// not), and nothing is remembered, so any number of threads (or
     /// replicas) may answer requests in any order.

@@ -55,7 +55,7 @@ pub struct HttpOptions {
     /// Threads running the server (at least 1; default: the cores this
     /// process may use, container CPU quotas included). With 1, every
     /// connection is served on the calling thread; on 2 cores, 2 threads
-    /// served about 1.5 times the requests a second of 1 (docs/mcp.md).
+    /// served 1.3 to 1.5 times the requests a second of 1 (docs/mcp.md).
     pub threads: usize,
     /// The most connections open at once; one more is answered
     /// `503 Service Unavailable` (with `Retry-After`) and closed. Keep it
