@@ -31,36 +31,38 @@ echo "== Python mcp client: skills mcp --bundle FILE"
 "$python" scripts/mcp-client-e2e.py "$skills" mcp --bundle "$work/skills.bin"
 echo "== Python mcp client: examples/mcp-server"
 "$python" scripts/mcp-client-e2e.py "$example"
+# Starts `skills mcp --http 127.0.0.1:0 ARGS...` in the background and sets
+# http_pid, and url from the server's first stderr line once it is there.
+serve_http() {
+    "$skills" mcp --http 127.0.0.1:0 "$@" 2>"$work/http.err" &
+    http_pid=$!
+    url=""
+    for _ in $(seq 100); do
+        url=$(sed -n 's/^skills mcp: serving //p' "$work/http.err")
+        [ -n "$url" ] && return 0
+        sleep 0.1
+    done
+    cat "$work/http.err" >&2
+    exit 1
+}
+# Stops it as an orchestrator does; it must exit 0.
+stop_http() {
+    kill -TERM "$http_pid"
+    wait "$http_pid" || { echo "mcp-interop: the HTTP server did not exit 0 on SIGTERM" >&2; exit 1; }
+}
 echo "== Python mcp client over Streamable HTTP: skills mcp --http 127.0.0.1:0 --bundle FILE"
-"$skills" mcp --http 127.0.0.1:0 --page-size 2 --bundle "$work/skills.bin" 2>"$work/http.err" &
-http_pid=$!
-for _ in $(seq 100); do
-    url=$(sed -n 's/^skills mcp: serving //p' "$work/http.err")
-    [ -n "$url" ] && break
-    sleep 0.1
-done
-[ -n "$url" ] || { cat "$work/http.err" >&2; exit 1; }
+serve_http --page-size 2 --bundle "$work/skills.bin"
 "$python" scripts/mcp-client-e2e.py "$url"
-kill -TERM "$http_pid"
-wait "$http_pid" || { echo "mcp-interop: the HTTP server did not exit 0 on SIGTERM" >&2; exit 1; }
+stop_http
 echo "== Python mcp client over Streamable HTTP with a bearer token: --bearer-token-file"
 python3 -c 'import secrets; print(secrets.token_hex(32))' >"$work/token"
-"$skills" mcp --http 127.0.0.1:0 --bearer-token-file "$work/token" --bundle "$work/skills.bin" 2>"$work/http.err" &
-http_pid=$!
-url=""
-for _ in $(seq 100); do
-    url=$(sed -n 's/^skills mcp: serving //p' "$work/http.err")
-    [ -n "$url" ] && break
-    sleep 0.1
-done
-[ -n "$url" ] || { cat "$work/http.err" >&2; exit 1; }
+serve_http --bearer-token-file "$work/token" --bundle "$work/skills.bin"
 if "$python" scripts/mcp-client-e2e.py "$url" >/dev/null 2>&1; then
     echo "mcp-interop: a client without the token was served" >&2
     exit 1
 fi
 MCP_BEARER_TOKEN=$(cat "$work/token") "$python" scripts/mcp-client-e2e.py "$url"
-kill -TERM "$http_pid"
-wait "$http_pid" || { echo "mcp-interop: the HTTP server did not exit 0 on SIGTERM" >&2; exit 1; }
+stop_http
 
 mkdir -p "$work/home"
 for server in "$example" "$skills mcp testdata/skills testdata/mcp/skills"; do
