@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Our MCP server driven by real clients: the Python `mcp` 2.3.0 client
 # (from the git-ignored .venv-core) end to end over `skills mcp SRC...`,
-# `skills mcp --bundle FILE` and examples/mcp-server, then the
+# `skills mcp --bundle FILE` and examples/mcp-server, over Streamable HTTP
+# (`skills mcp --http`, then with --bearer-token-file: refused without the
+# token, served with it; each server must exit 0 on SIGTERM), then the
 # @modelcontextprotocol/inspector 2.12.0 CLI's --verify (installed from npm
 # into the git-ignored .node-mcp), which checks the Skills extension's rules
 # and every digest and exits non-zero on a failure.
