@@ -33,30 +33,53 @@ pub fn close_matches<'a>(
     let b: Vec<char> = word.chars().collect();
     let mut b_sorted = b.clone();
     b_sorted.sort_unstable();
-    let mut a = Vec::new();
+    // Each candidate's cheap upper bound (lengths, then characters in
+    // common); those that cannot reach the cutoff are left out.
     let mut a_sorted = Vec::new();
-    let mut scored: Vec<(f64, &str)> = Vec::new();
+    let mut bounded: Vec<(f64, &str)> = Vec::new();
     for candidate in candidates {
-        a.clear();
-        a.extend(candidate.chars());
-        let total = a.len() + b.len();
-        // Each bound is at least the next: skip as soon as one falls short.
-        if bound(a.len().min(b.len()), total) < CUTOFF {
+        let length = candidate.chars().count();
+        let total = length + b.len();
+        if bound(length.min(b.len()), total) < CUTOFF {
             continue;
         }
         a_sorted.clear();
-        a_sorted.extend_from_slice(&a);
+        a_sorted.extend(candidate.chars());
         a_sorted.sort_unstable();
-        if bound(common(&a_sorted, &b_sorted), total) < CUTOFF {
-            continue;
-        }
-        let score = ratio(&a, &b);
-        if score >= CUTOFF {
-            scored.push((score, candidate));
+        let upper = bound(common(&a_sorted, &b_sorted), total);
+        if upper >= CUTOFF {
+            bounded.push((upper, candidate));
         }
     }
-    scored.sort_by(|x, y| y.0.total_cmp(&x.0).then_with(|| y.1.cmp(x.1)));
+    // The exact ratio, highest bound first, until no bound left can beat
+    // the n-th best ratio found: the same names, in a catalog of tens of
+    // thousands of similar names, at a fraction of the ratios.
+    bounded.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let mut a = Vec::new();
+    let mut scored: Vec<(f64, &str)> = Vec::new();
+    for (upper, candidate) in bounded {
+        if scored.len() >= n && n > 0 && upper < scored[n - 1].0 {
+            break;
+        }
+        a.clear();
+        a.extend(candidate.chars());
+        let score = ratio(&a, &b);
+        if score >= CUTOFF {
+            let at = scored.partition_point(|kept| better(*kept, (score, candidate)));
+            scored.insert(at, (score, candidate));
+        }
+    }
     scored.into_iter().take(n).map(|(_, name)| name).collect()
+}
+
+/// Whether `x` ranks before `y`: a higher ratio, or the same ratio and the
+/// later name in byte order (difflib's order).
+fn better(x: (f64, &str), y: (f64, &str)) -> bool {
+    match x.0.total_cmp(&y.0) {
+        core::cmp::Ordering::Greater => true,
+        core::cmp::Ordering::Less => false,
+        core::cmp::Ordering::Equal => x.1 > y.1,
+    }
 }
 
 /// `2 * matched / total`, and 1 for two empty strings, as difflib says.
@@ -138,6 +161,45 @@ fn longest_match(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every candidate scored, as difflib does: what [`close_matches`]
+    /// must agree with.
+    fn all_scored<'a>(word: &str, candidates: &[&'a str], n: usize) -> Vec<&'a str> {
+        let b: Vec<char> = word.chars().collect();
+        let mut scored: Vec<(f64, &str)> = candidates
+            .iter()
+            .map(|c| (ratio(&c.chars().collect::<Vec<_>>(), &b), *c))
+            .filter(|(score, _)| *score >= CUTOFF)
+            .collect();
+        scored.sort_by(|x, y| y.0.total_cmp(&x.0).then_with(|| y.1.cmp(x.1)));
+        scored.into_iter().take(n).map(|(_, c)| c).collect()
+    }
+
+    #[test]
+    fn stopping_early_finds_what_scoring_all_finds() {
+        let words = ["pdf", "forms", "git", "rebase", "report", "sheet", "slide"];
+        let names: Vec<alloc::string::String> = (0..600)
+            .map(|i| alloc::format!("{}-{}-{}", words[i % 7], words[(i / 7) % 7], i % 37))
+            .collect();
+        let names: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+        for word in [
+            "pdf-form-3",
+            "git-rebas",
+            "sheet-slide-1",
+            "zz",
+            "report",
+            "x-y-z",
+            "",
+        ] {
+            for n in [1, 3, 5] {
+                assert_eq!(
+                    close_matches(word, names.iter().copied(), n),
+                    all_scored(word, &names, n),
+                    "{word} {n}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn suggests_as_difflib_does() {
