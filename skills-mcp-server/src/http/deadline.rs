@@ -216,8 +216,8 @@ mod tests {
 
     #[test]
     fn each_phase_has_its_deadline() {
-        let clock = Clock::new(limits());
         let opened = Instant::now();
+        let clock = Clock::new(limits());
         let waiting = clock.deadline();
         assert!(waiting >= opened + Duration::from_secs(1));
         assert!(waiting <= Instant::now() + Duration::from_secs(1));
