@@ -9,17 +9,17 @@
 //! and encodes them, each skill on its own thread; the result depends on
 //! nothing but the skills. The `<available_skills>` prompt and the
 //! outlines are not stored: the runtime renders them from the skills
-//! (`skills_core::render`, `skills_core::outline`), which costs fewer
+//! (`skills_core::features::render`, `skills_core::features::outline`), which costs fewer
 //! bytes than storing them.
 
 use std::fmt;
 
-use skills_core::bundle::{
+use skills_core::wire::bundle::{
     Bundle, Bytes, Content, File, Skill, SkillEntry, SkillFileName, ToolRule,
 };
-use skills_core::instructions;
-use skills_core::manifest::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
-use skills_core::sha256::digest as sha256;
+use skills_core::wire::instructions;
+use skills_core::wire::bundle::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
+use skills_core::trust::sha256::digest as sha256;
 
 use crate::allowed_tools;
 use crate::discover::{DiscoveredSkill, Discovery, join_location};
@@ -606,7 +606,7 @@ fn compile_skills(
 /// One skill compiled: its own encoding (the bundle's detail for it,
 /// signatures none yet) and that encoding's SHA-256 (for the bundle
 /// revision), or why the skill breaks a rule of the bundle.
-type EncodedSkill = Result<(Vec<u8>, [u8; 32]), skills_core::bundle::BundleError>;
+type EncodedSkill = Result<(Vec<u8>, [u8; 32]), skills_core::wire::bundle::BundleError>;
 
 /// Checks and encodes one prepared skill, and hashes its encoding.
 fn encode_one(prepared: &Prepared<'_>, reuse: Option<&Reuse>) -> EncodedSkill {
@@ -626,17 +626,17 @@ fn encode_one(prepared: &Prepared<'_>, reuse: Option<&Reuse>) -> EncodedSkill {
 /// Puts the bundle together from the skills' encodings (each with the
 /// index of its skill in `found`), in catalog order: the revision, then
 /// the layout. The prompt is left to be rendered from the skills when
-/// read (the default catalog of `skills_core::render`), which costs fewer
+/// read (the default catalog of `skills_core::features::render`), which costs fewer
 /// bytes than storing it.
 fn encode(
     found: &Discovery,
     skills: Vec<(usize, EncodedSkill)>,
     reuse: Option<&Reuse>,
-) -> Result<Vec<u8>, skills_core::bundle::EncodeError> {
+) -> Result<Vec<u8>, skills_core::wire::bundle::EncodeError> {
     let mut details = Vec::with_capacity(skills.len());
     let mut names = Vec::with_capacity(skills.len());
     for (index, encoded) in skills {
-        details.push(encoded.map_err(skills_core::bundle::EncodeError::Invalid)?);
+        details.push(encoded.map_err(skills_core::wire::bundle::EncodeError::Invalid)?);
         names.push(found.skills[index].listing.name().unwrap_or_default());
     }
     // The layout and the revision read only the names of the skills; their
@@ -657,7 +657,7 @@ fn encode(
         .map(|(detail, digest)| (detail.len(), *digest))
         .collect();
     // Last: the bundle revision covers everything above.
-    bundle.revision = skills_core::revision::bundle_revision_from(&bundle, &summary).0;
+    bundle.revision = skills_core::trust::revision::bundle_revision_from(&bundle, &summary).0;
     if let Some(reuse) = reuse {
         reuse.record(bundle.revision, summary.iter().map(|(_, digest)| digest));
     }
@@ -789,7 +789,7 @@ fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
         // Stored only when the runtime cannot derive it from the
         // frontmatter text byte for byte.
         frontmatter_json: Some(skill.catalog.frontmatter_json.as_str()).filter(|json| {
-            skills_core::manifest::simple_frontmatter_json(skill.frontmatter).as_deref()
+            skills_core::wire::derived::simple_frontmatter_json(skill.frontmatter).as_deref()
                 != Some(*json)
         }),
         ..Skill::default()

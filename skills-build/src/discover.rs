@@ -26,16 +26,16 @@ use std::collections::BTreeMap;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use skills_core::bundle::SkillFileName;
-use skills_core::manifest::MAX_SKILL_BYTES;
-use skills_core::path::names_skill_file;
+use skills_core::wire::bundle::SkillFileName;
+use skills_core::wire::bundle::MAX_SKILL_BYTES;
+use skills_core::wire::path::names_skill_file;
 
 use crate::fence;
 use crate::filter::{Glob, junk};
 use crate::frontmatter::{self, SkillDocument};
 use crate::printable::{has_control, printable};
 use crate::problem::{Code, Problem, Severity};
-use skills_core::pytext;
+use skills_core::pycompat::pytext;
 use crate::source::{EntryKind, Source, SourceError};
 use crate::validate::{ValidateOptions, validate_with};
 
@@ -303,7 +303,7 @@ impl DiscoveredSkill {
     /// ```
     /// use skills_build::discover::{discover, Options, Root};
     /// use skills_build::source::MemorySource;
-    /// use skills_core::{revision::content_revision, sha256::digest as sha256};
+    /// use skills_core::trust::{revision::content_revision, sha256::digest as sha256};
     /// let md = "---\nname: pdf\ndescription: Forms.\n---\n";
     /// let source = MemorySource::new("pdf").with_file("SKILL.md", md).with_file("a.md", "a");
     /// let found = discover(&[Root::new(&source)], &Options::default());
@@ -313,18 +313,18 @@ impl DiscoveredSkill {
     /// ]);
     /// assert_eq!(found.skills[0].revision(), expected);
     /// ```
-    pub fn revision(&self) -> skills_core::revision::Revision {
+    pub fn revision(&self) -> skills_core::trust::revision::Revision {
         let skill_file = (
             self.skill_file.as_str(),
             self.skill_file_bytes.len() as u64,
-            skills_core::sha256::digest(&self.skill_file_bytes),
+            skills_core::trust::sha256::digest(&self.skill_file_bytes),
         );
-        skills_core::revision::content_revision(core::iter::once(skill_file).chain(
+        skills_core::trust::revision::content_revision(core::iter::once(skill_file).chain(
             self.files.iter().map(|file| {
                 (
                     file.path.as_str(),
                     file.bytes.len() as u64,
-                    skills_core::sha256::digest(&file.bytes),
+                    skills_core::trust::sha256::digest(&file.bytes),
                 )
             }),
         ))

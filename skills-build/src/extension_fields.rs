@@ -24,9 +24,9 @@
 //! assert_eq!(problems[0].message, "field 'when_to_use' entry 0 is empty");
 //! ```
 
-use skills_core::json_writer::Style;
-use skills_core::pytext;
-use skills_core::render::normalize_tag;
+use skills_core::encoding::json::Style;
+use skills_core::pycompat::pytext;
+use skills_core::wire::derived::normalize_tag;
 
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
 use crate::problem::{Code, Problem};

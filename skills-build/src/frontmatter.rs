@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use skills_core::json_writer::Json;
-use skills_core::pytext;
+use skills_core::encoding::json::Json;
+use skills_core::pycompat::pytext;
 use skills_pycompat::yaml::{self, Entry, Mark, Node, Value, YamlError};
 
 use crate::problem::Position;
@@ -213,13 +213,13 @@ pub fn parse_text(text: &str) -> Result<SkillDocument, ParseError> {
 }
 
 /// A loaded value as Python's `json` module sees it (a `str`, a `list` or a
-/// `dict` in file order), to write with [`skills_core::json_writer`]: what
+/// `dict` in file order), to write with [`skills_core::encoding::json`]: what
 /// `read-properties` prints and what the extension fields' frontmatter JSON
 /// holds.
 ///
 /// ```
 /// use skills_build::frontmatter::value_json;
-/// use skills_core::json_writer::Style;
+/// use skills_core::encoding::json::Style;
 /// let doc = skills_pycompat::yaml::parse("tags:\n- é\n").unwrap();
 /// assert_eq!(value_json(&doc.value).to_text(Style::COMPACT), r#"{"tags":["é"]}"#);
 /// ```
@@ -236,7 +236,7 @@ pub fn value_json(value: &Value) -> Json {
 ///
 /// ```
 /// use skills_build::frontmatter::entries_json;
-/// use skills_core::json_writer::Style;
+/// use skills_core::encoding::json::Style;
 /// use skills_pycompat::yaml::{self, Value};
 /// let doc = yaml::parse("a: x\nb:\n  c: y\n").unwrap();
 /// let Value::Map(entries) = &doc.value else { unreachable!() };

@@ -254,7 +254,7 @@ impl SecretKey {
                 _ => Ok(key),
             };
         }
-        match skills_core::revision::parse_hex::<32>(text) {
+        match skills_core::trust::revision::parse_hex::<32>(text) {
             Some(seed) => Ok(SecretKey::from_seed(seed)),
             None => Err(malformed(
                 "expected a PKCS#8 PEM key (-----BEGIN PRIVATE KEY-----) or a 32-byte seed as 64 hex digits",
@@ -412,7 +412,7 @@ impl PublicKey {
             PublicKeyBytes::from_public_key_pem(text)
                 .map_err(|_| malformed("the PEM block is not an Ed25519 SubjectPublicKeyInfo"))?
                 .0
-        } else if let Some(bytes) = skills_core::revision::parse_hex::<32>(text) {
+        } else if let Some(bytes) = skills_core::trust::revision::parse_hex::<32>(text) {
             bytes
         } else {
             base64_decode(text)
@@ -431,7 +431,7 @@ impl PublicKey {
     /// ```
     /// assert_eq!(skills_build::keys::PublicKey([0; 32]).to_hex(), "0".repeat(64));
     /// ```
-    pub fn to_hex(&self) -> String {
+    pub fn to_hex(self) -> String {
         skills_core::Sha256(self.0).to_string()
     }
 
@@ -440,8 +440,8 @@ impl PublicKey {
     /// ```
     /// assert_eq!(skills_build::keys::PublicKey([0; 32]).to_base64(), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
     /// ```
-    pub fn to_base64(&self) -> String {
-        skills_core::base64::encode(&self.0)
+    pub fn to_base64(self) -> String {
+        skills_core::encoding::base64::encode(&self.0)
     }
 
     /// The key as a PEM SubjectPublicKeyInfo document.
@@ -450,7 +450,7 @@ impl PublicKey {
     /// let pem = skills_build::keys::PublicKey([0; 32]).to_pem();
     /// assert!(pem.starts_with("-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA"));
     /// ```
-    pub fn to_pem(&self) -> String {
+    pub fn to_pem(self) -> String {
         PublicKeyBytes(self.0)
             .to_public_key_pem(LineEnding::LF)
             .expect("32 bytes encode as an Ed25519 SubjectPublicKeyInfo")
@@ -464,7 +464,7 @@ impl PublicKey {
     /// assert!(id.starts_with("ed25519-") && id.len() == 24);
     /// ```
     pub fn fingerprint(&self) -> String {
-        let digest = skills_core::sha256::digest(&self.0);
+        let digest = skills_core::trust::sha256::digest(&self.0);
         let hex = skills_core::Sha256(digest).to_string();
         format!("ed25519-{}", &hex[..16])
     }
@@ -537,7 +537,7 @@ mod tests {
 
     /// Base64 PEM of `der`, 64 characters a line, for hand-made keys.
     fn pem(label: &str, der: &[u8]) -> String {
-        let body = skills_core::base64::encode(der);
+        let body = skills_core::encoding::base64::encode(der);
         let lines: Vec<&str> = body
             .as_bytes()
             .chunks(64)

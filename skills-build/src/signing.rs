@@ -14,7 +14,7 @@
 //! use skills_build::keys::SecretKey;
 //! use skills_build::signing::{Signer, sign_bundle};
 //! use skills_build::source::MemorySource;
-//! use skills_core::verify::TrustPolicy;
+//! use skills_core::trust::verify::TrustPolicy;
 //!
 //! let source = MemorySource::new("skills")
 //!     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\nGo.\n");
@@ -33,11 +33,11 @@
 
 use std::fmt;
 
-use skills_core::bundle::{Bundle, Bytes, Signature};
-use skills_core::revision::{
+use skills_core::wire::bundle::{Bundle, Bytes, Signature};
+use skills_core::trust::revision::{
     PayloadError, Revision, bundle_payload, bundle_revision, check_origin, snapshot_payload,
 };
-use skills_core::verify::{Check, rehash_skill};
+use skills_core::trust::verify::{Check, rehash_skill};
 
 use crate::keys::{KeyError, KeySource, SecretKey};
 
@@ -203,7 +203,7 @@ pub enum SigningError {
         check: Check,
     },
     /// The signed bundle could not be encoded.
-    Encode(skills_core::bundle::EncodeError),
+    Encode(skills_core::wire::bundle::EncodeError),
 }
 
 impl fmt::Display for SigningError {

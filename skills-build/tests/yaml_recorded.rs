@@ -9,7 +9,7 @@ use std::fs;
 use std::path::Path;
 
 use skills_build::frontmatter::value_json;
-use skills_core::json_writer::Style;
+use skills_core::encoding::json::Style;
 use skills_pycompat::yaml;
 
 mod support;

@@ -6,7 +6,7 @@ use skills_core::Catalog;
 
 use crate::gate;
 use crate::python::click::{CommandSpec, Invocation, Param, concat};
-use skills_core::json_writer::{Json, Style};
+use skills_core::encoding::json::{Json, Style};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {

@@ -13,7 +13,7 @@ use skills_build::diagnostic;
 use skills_build::discover::DiscoveredSkill;
 use skills_build::extension_fields::{CatalogFields, catalog_fields};
 use skills_build::problem::{Code, Problem};
-use skills_core::render::{Entry, Format, RenderOptions, render_catalog};
+use skills_core::features::render::{Entry, Format, RenderOptions, render_catalog};
 
 use crate::gate;
 use crate::output::{Stream, echo, write_stdout};

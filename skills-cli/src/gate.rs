@@ -17,7 +17,7 @@ use skills_build::{Builder, diagnostic};
 use crate::output::{Stream, write, write_stdout};
 use crate::python::click::{Invocation, Param, concat};
 use crate::report;
-use skills_core::json_writer::Style;
+use skills_core::encoding::json::Style;
 
 /// The output formats, in `--format`'s order.
 pub const FORMATS: &[&str] = &["human", "json", "github", "sarif"];
@@ -257,7 +257,7 @@ pub fn print(
     outcome: &Outcome,
     failed: bool,
     last_line: &str,
-    extra: Vec<(String, skills_core::json_writer::Json)>,
+    extra: Vec<(String, skills_core::encoding::json::Json)>,
 ) {
     let problems = outcome.problems();
     match format(call) {

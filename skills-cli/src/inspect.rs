@@ -1,7 +1,7 @@
 //! `inspect FILE`: what a bundle holds.
 
-use skills_core::bundle::{Content, Signature, Skill};
-use skills_core::revision::Revision;
+use skills_core::trust::revision::Revision;
+use skills_core::wire::bundle::{Content, Signature, Skill};
 use skills_core::{Catalog, FORMAT_VERSION, Sha256};
 
 use skills_build::printable::printable;
@@ -102,7 +102,7 @@ fn signature_lines(signatures: &[Signature<'_>], indent: &str, out: &mut String)
             "{indent}signature: key {} origin {} {}\n",
             printable(signature.key_id),
             printable(signature.origin),
-            skills_core::base64::encode(signature.signature.0)
+            skills_core::encoding::base64::encode(signature.signature.0)
         ));
     }
 }

@@ -6,7 +6,7 @@
 
 use skills_build::frontmatter::{Frontmatter, Metadata};
 use skills_build::problem::{Code, Problem};
-use skills_core::pytext;
+use skills_core::pycompat::pytext;
 use skills_pycompat::yaml::Value;
 
 /// The properties of one skill.

@@ -7,10 +7,10 @@ use crate::properties::Properties;
 use crate::skill_dir;
 use skills_build::frontmatter::{self, Metadata};
 use skills_build::problem::Rule;
-use skills_core::prompt::{PromptEntry, render_available_skills};
+use skills_core::features::prompt::{PromptEntry, render_available_skills};
 
 use crate::output::{Stream, echo};
-use skills_core::json_writer::{Json, Style};
+use skills_core::encoding::json::{Json, Style};
 use skills_pycompat::pathlib::PyPath;
 
 /// `validate SKILL_PATH`.

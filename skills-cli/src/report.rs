@@ -5,7 +5,7 @@
 use skills_build::builder::Outcome;
 use skills_build::problem::{Code, Problem, Severity};
 
-use skills_core::json_writer::Json;
+use skills_core::encoding::json::Json;
 
 /// The version of the JSON report's shape; it changes only when a field
 /// changes meaning or goes away.

@@ -1,10 +1,10 @@
 //! A skill body split into sections as agentskills-core's `split_sections`
 //! splits it, owned: for the CLI's catalog of skills read from disk. The
-//! split itself is `skills_core::outline::Outline::of`, the one the
+//! split itself is `skills_core::features::outline::Outline::of`, the one the
 //! runtime uses on an embedded skill's body (the bundle does not store
 //! outlines), so the two cannot disagree.
 
-use skills_core::outline::Outline;
+use skills_core::features::outline::Outline;
 
 /// One section, owned.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -108,7 +108,7 @@ pub fn run(call: &Invocation) -> i32 {
             "{} {} {}\n",
             skill.dir,
             signer.id(),
-            skills_core::base64::encode(&signature)
+            skills_core::encoding::base64::encode(&signature)
         ));
     }
     match output {

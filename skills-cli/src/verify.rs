@@ -7,9 +7,9 @@ use skills_build::discover::DEFAULT_MAX_FILE_SIZE;
 use skills_build::keys::{PublicKey, base64_decode};
 use skills_build::printable::printable;
 use skills_build::read_limit::read_text_limited;
-use skills_core::bundle::{Bundle, Bytes, Signature, Skill};
-use skills_core::revision::Revision;
-use skills_core::verify::{Identity, Status, TrustPolicy};
+use skills_core::trust::revision::Revision;
+use skills_core::trust::verify::{Identity, Status, TrustPolicy};
+use skills_core::wire::bundle::{Bundle, Bytes, Signature, Skill};
 
 use crate::gate;
 use crate::output::{Stream, write};

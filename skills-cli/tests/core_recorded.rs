@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use std::process::Command;
 
 use skills_core::Catalog;
-use skills_core::manifest::manifest_entry;
-use skills_core::resources::{encode_resource_content, list_resources};
+use skills_core::features::manifest::manifest_entry;
+use skills_core::features::resources::{encode_resource_content, list_resources};
 
 mod support;
 

@@ -441,7 +441,7 @@ fn has_raw_control(text: &str) -> bool {
 
 #[test]
 fn inspect_escapes_what_a_bundle_says() {
-    use skills_core::bundle::{Bundle, Skill};
+    use skills_core::wire::bundle::{Bundle, Skill};
     let scratch = Scratch::new("forged-bundle");
     let skill = Skill {
         name: "evil\u{1b}]0;pwned\u{7}",
@@ -479,7 +479,7 @@ fn inspect_escapes_what_a_bundle_says() {
 
 #[test]
 fn a_bundle_listing_a_file_name_with_a_control_character_is_refused() {
-    use skills_core::bundle::{Bundle, Content, File, Skill};
+    use skills_core::wire::bundle::{Bundle, Content, File, Skill};
     let skill = Skill {
         name: "evil",
         description: "d",
@@ -555,13 +555,13 @@ fn frontmatter_json_is_not_quadratic_in_metadata_keys() {
     // takes minutes; a set, well under a second.
     let text = many_keys_frontmatter(400_000);
     let json = within("simple_frontmatter_json", Duration::from_secs(30), || {
-        skills_core::manifest::simple_frontmatter_json(&text)
+        skills_core::wire::derived::simple_frontmatter_json(&text)
     })
     .expect("simple frontmatter");
     assert!(json.ends_with("\"key399999\":\"value399999\"}}"));
     let repeated = format!("{text}  key7: again\n");
     assert_eq!(
-        skills_core::manifest::simple_frontmatter_json(&repeated),
+        skills_core::wire::derived::simple_frontmatter_json(&repeated),
         None
     );
 }
@@ -694,7 +694,7 @@ fn colliding_names(doublings: u32, bits: u32) -> Vec<String> {
 
 #[test]
 fn a_bundle_of_colliding_names_opens_quickly() {
-    use skills_core::bundle::{Bundle, Skill};
+    use skills_core::wire::bundle::{Bundle, Skill};
     // 65,536 names in a table of 131,072 slots, all wanting one slot.
     let names = colliding_names(16, 17);
     let low = |name: &String| fnv1a_from(0x811c_9dc5, name.as_bytes()) & 0x1_ffff;

@@ -626,7 +626,7 @@ fn every_command_reads_a_folder_a_collection_and_an_archive_alike() {
     let recorded = catalog.lookup("pdf-forms").unwrap().revision;
     assert_eq!(
         revision,
-        skills_core::revision::Revision(recorded).to_string(),
+        skills_core::trust::revision::Revision(recorded).to_string(),
         "revision prints what the bundle records"
     );
     for format in ["markdown", "xml", "skills-ref"] {

@@ -3,7 +3,7 @@
 
 mod support;
 
-use skills_core::bundle::SkillFileName;
+use skills_core::wire::bundle::SkillFileName;
 use skills_core::{Catalog, Reply, Target, ToolError};
 use support::{TestSkill, encode, hex, sample, sha256};
 

@@ -1,11 +1,11 @@
 //! `difflib.get_close_matches`, which click uses for its "Did you mean"
-//! suggestions: skills-core's [`skills_core::similar`], the one
+//! suggestions: skills-core's [`skills_core::pycompat::difflib`], the one
 //! implementation the `skill` tool's suggestions use too.
 
 /// The best (at most three) `candidates` whose similarity ratio to `word`
 /// is at least 0.6, best first (ties: later in byte order first).
 pub fn close_matches<'a>(word: &str, candidates: &[&'a str]) -> Vec<&'a str> {
-    skills_core::similar::close_matches(word, candidates.iter().copied(), 3)
+    skills_core::pycompat::difflib::close_matches(word, candidates.iter().copied(), 3)
 }
 
 #[cfg(test)]

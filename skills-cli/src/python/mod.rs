@@ -3,7 +3,7 @@
 //! as the reference does: click's parsing, usage errors and "Did you mean"
 //! suggestions ([`click`], [`difflib`]). The Python emulation the library
 //! needs (YAML, Unicode, `repr()`, `pathlib`) is `skills_build::python`; JSON text is
-//! `skills_core::json_writer`'s.
+//! `skills_core::encoding::json`'s.
 
 pub mod click;
 pub mod difflib;

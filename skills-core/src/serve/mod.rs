@@ -1,0 +1,13 @@
+//! Serving a bundle: the decoded [`Catalog`](catalog::Catalog) and its
+//! static wrapper ([`embedded`]), the `skill` tool ([`tool`]: definition,
+//! claim, serve, errors in the Go module's words), the model's JSON
+//! arguments (`arguments`, features `json`/`serde`) and the record of a
+//! read ([`read`]).
+
+#[cfg(any(feature = "json", feature = "serde"))]
+pub(crate) mod arguments;
+pub mod catalog;
+pub mod embedded;
+pub(crate) mod quote;
+pub mod read;
+pub mod tool;
