@@ -36,6 +36,8 @@ echo "== Python mcp client: examples/mcp-server"
 # Starts `skills mcp --http 127.0.0.1:0 ARGS...` in the background and sets
 # http_pid, and url from the server's first stderr line once it is there.
 serve_http() {
+    # Emptied first, so the line found is this server's, not the last one's.
+    : >"$work/http.err"
     "$skills" mcp --http 127.0.0.1:0 "$@" 2>"$work/http.err" &
     http_pid=$!
     url=""
