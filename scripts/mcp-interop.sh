@@ -61,6 +61,15 @@ stop_http
 echo "== Python mcp client over Streamable HTTP with a bearer token: --bearer-token-file"
 python3 -c 'import secrets; print(secrets.token_hex(32))' >"$work/token"
 serve_http --bearer-token-file "$work/token" --bundle "$work/skills.bin"
+status=$(python3 - "$url" <<'PY'
+import http.client, sys, urllib.parse
+url = urllib.parse.urlsplit(sys.argv[1])
+conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+conn.request("POST", url.path, body='{"jsonrpc":"2.0","id":1,"method":"ping"}', headers={"Content-Type": "application/json"})
+print(conn.getresponse().status)
+PY
+)
+[ "$status" = 401 ] || { echo "mcp-interop: without the token: $status, not 401" >&2; exit 1; }
 if "$python" scripts/mcp-client-e2e.py "$url" >/dev/null 2>&1; then
     echo "mcp-interop: a client without the token was served" >&2
     exit 1
