@@ -4,7 +4,8 @@
 # need more than cargo: interop with the
 # Python agentskills-core SDK (it installs a git-ignored venv from PyPI) and
 # the rebuild behaviour of include_skills!, and our MCP server driven by the
-# Python mcp client and the MCP inspector (an npm package, git-ignored).
+# Python mcp client and the MCP inspector (an npm package, git-ignored), and
+# the deploy/ recipes.
 # First, no import loop between the modules of any crate.
 #
 #   scripts/test.sh
@@ -30,3 +31,7 @@ cargo test -p skills-tests --features sign --test ui
 scripts/interop-signatures.sh
 scripts/rebuild-demo.sh
 scripts/mcp-interop.sh
+# deploy/: the Kubernetes YAML and the Containerfile agree, and their
+# command serves, answers its readiness probe and stops on SIGTERM.
+cargo build --quiet -p skills-cli --bin skills
+"$(scripts/setup-core-venv.sh)" scripts/check-deploy.py target/debug/skills
