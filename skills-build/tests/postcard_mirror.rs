@@ -312,3 +312,118 @@ fn generated_bundles_are_postcard_records() {
         "{inline} inline, {referred} referred"
     );
 }
+
+/// Issue 20, finding 8: two byte strings verified under one bundle
+/// signature (a text inline instead of referred to, a sorted instead of a
+/// hashed name index). Both still decode to the same skills, and a check
+/// of the decoded bundle alone still passes; the exact bytes are refused.
+#[test]
+fn two_byte_strings_never_verify_under_one_signature() {
+    use skills_build::keys::SecretKey;
+    use skills_build::signing::{Signer, sign_bundle};
+    use skills_core::trust::verify::{Check, TrustPolicy};
+
+    let key = SecretKey::from_seed([9; 32]);
+    let public = key.public_key();
+    let signer = Signer::new(key, "https://skills.example")
+        .unwrap()
+        .key_id("k");
+    let signed = sign_bundle(&compiled("testdata/skills", false), &signer).unwrap();
+    let policy = TrustPolicy::new("https://skills.example")
+        .unwrap()
+        .trust("k", public.0)
+        .unwrap();
+    assert!(
+        policy.verify_bytes(&signed).is_ok(),
+        "the compiler's bytes verify"
+    );
+
+    let layout: Layout<'_> = round_trip(&signed[6..], "signed");
+    let rewrite = |layout: &Layout<'_>, details: &[u8], ends: &[u8]| {
+        let mut bytes = signed[..6].to_vec();
+        let again = Layout {
+            details,
+            detail_ends: ends,
+            index: match &layout.index {
+                Index::Hashed { seed, slots } => Index::Hashed { seed: *seed, slots },
+                Index::Sorted { order } => Index::Sorted { order },
+            },
+            signatures: layout
+                .signatures
+                .iter()
+                .map(|s| Signature {
+                    key_id: s.key_id,
+                    origin: s.origin,
+                    signature: s.signature,
+                })
+                .collect(),
+            ..*layout
+        };
+        bytes.extend(postcard::to_allocvec(&again).unwrap());
+        bytes
+    };
+
+    // A description written inline instead of where it is in the frontmatter.
+    let mut details = Vec::new();
+    let mut ends = Vec::new();
+    let mut start = 0;
+    let mut inlined = 0;
+    for end in self::ends(layout.detail_ends) {
+        let detail = &layout.details[start..end];
+        start = end;
+        let mut skill: Skill<'_> = round_trip(detail, "skill");
+        if let Text::Frontmatter { at, len } = skill.description {
+            skill.description = Text::Inline(&skill.frontmatter[at as usize..(at + len) as usize]);
+            inlined += 1;
+        }
+        details.extend(postcard::to_allocvec(&skill).unwrap());
+        ends.extend((details.len() as u32).to_le_bytes());
+    }
+    assert!(inlined > 0);
+    let inline = rewrite(&layout, &details, &ends);
+    assert_ne!(inline, signed);
+    let decoded = skills_core::wire::bundle::Bundle::decode(&inline).expect("it decodes");
+    let original = skills_core::wire::bundle::Bundle::decode(&signed).unwrap();
+    assert_eq!(decoded, original, "the same skills, texts and all");
+    assert!(
+        policy.verify(&decoded).is_ok(),
+        "the decoded bundle alone passes"
+    );
+    let error = policy.verify_bytes(&inline).unwrap_err();
+    assert_eq!(error.check(), Some(&Check::NotCompilerEncoding), "{error}");
+
+    // A sorted name index instead of the hashed one.
+    let names: Vec<&str> = {
+        let mut at = 0;
+        self::ends(layout.name_ends)
+            .into_iter()
+            .map(|end| {
+                let name = &layout.names[at..end];
+                at = end;
+                name
+            })
+            .collect()
+    };
+    let mut order: Vec<u32> = (0..names.len() as u32).collect();
+    order.sort_by_key(|&i| names[i as usize]);
+    let order: Vec<u8> = order.iter().flat_map(|i| i.to_le_bytes()).collect();
+    let sorted = Layout {
+        index: Index::Sorted { order: &order },
+        signatures: Vec::new(),
+        ..layout
+    };
+    let mut sorted_bytes = signed[..6].to_vec();
+    let with_signatures = Layout {
+        signatures: round_trip::<Layout<'_>>(&signed[6..], "again").signatures,
+        ..sorted
+    };
+    sorted_bytes.extend(postcard::to_allocvec(&with_signatures).unwrap());
+    let catalog = skills_core::Catalog::open(&sorted_bytes).expect("it opens");
+    assert!(catalog.lookup("pdf-forms").is_some(), "and serves");
+    let error = policy.verify_bytes(&sorted_bytes).unwrap_err();
+    assert!(
+        matches!(error.check(), Some(Check::NotCompilerEncoding))
+            || matches!(error, skills_core::trust::verify::VerifyError::Decode(_)),
+        "{error}"
+    );
+}
