@@ -388,6 +388,15 @@ pub(crate) struct Early<'o> {
     names: Vec<Option<String>>,
     /// How many of the discovery's problems were looked at already.
     seen: usize,
+    /// The bundle, written as the skills are taken: each encoding goes
+    /// into it as soon as its window is done, and is dropped then.
+    writer: BundleWriter<'static>,
+    /// By skill index: whether its encoding is in `writer` already.
+    pushed: Vec<bool>,
+    /// The index of the last skill in `writer`, if any.
+    last_pushed: Option<usize>,
+    /// Why `writer` could not take a skill (past 4 GiB).
+    error: Option<EncodeError>,
 }
 
 impl<'o> Early<'o> {
@@ -398,6 +407,10 @@ impl<'o> Early<'o> {
             results: Vec::new(),
             names: Vec::new(),
             seen: 0,
+            writer: BundleWriter::new(&Bundle::default()),
+            pushed: Vec::new(),
+            last_pushed: None,
+            error: None,
         }
     }
 
@@ -405,6 +418,7 @@ impl<'o> Early<'o> {
     pub(crate) fn take(&mut self, found: &mut Discovery, range: std::ops::Range<usize>) {
         self.results.resize_with(found.skills.len(), || None);
         self.names.resize_with(found.skills.len(), || None);
+        self.pushed.resize(found.skills.len(), false);
         let new_problems = &found.problems[self.seen.min(found.problems.len())..];
         self.seen = found.problems.len();
         // A strict build with an error fails: nothing to compile.
@@ -434,10 +448,23 @@ impl<'o> Early<'o> {
         });
         let taken: Vec<usize> = items.iter().map(|(index, _, _)| *index).collect();
         drop(items);
-        for (index, result) in taken.into_iter().zip(results) {
+        for (index, mut result) in taken.into_iter().zip(results) {
             if result.is_ok() {
                 self.names[index] = found.skills[index].name().map(str::to_string);
                 release(&mut found.skills[index]);
+            }
+            // Into the bundle now, in discovery order (which is catalog
+            // order); only the digest is kept, as a marker.
+            if let (Ok(Ok((detail, digest))), None) = (&mut result, &self.error) {
+                let name = found.skills[index].listing.name().unwrap_or_default();
+                match self.writer.push_encoded(name, detail, *digest) {
+                    Ok(()) => {
+                        *detail = Vec::new();
+                        self.pushed[index] = true;
+                        self.last_pushed = Some(index);
+                    }
+                    Err(error) => self.error = Some(error),
+                }
             }
             self.results[index] = Some(result);
         }
@@ -521,8 +548,18 @@ fn compile_skills(
     };
     // Each skill's encoding goes into the bundle as soon as its window is
     // done, and is dropped then: the bundle grows around the encodings.
-    let mut writer = BundleWriter::new(&Bundle::default());
-    let mut encode_error: Option<EncodeError> = None;
+    // The skills taken while reading are in the bundle already (see
+    // `Early`); the rest are pushed after them, in order.
+    let (mut writer, pushed, last_pushed, mut encode_error) = match early.as_mut() {
+        Some(early) => (
+            std::mem::replace(&mut early.writer, BundleWriter::new(&Bundle::default())),
+            std::mem::take(&mut early.pushed),
+            early.last_pushed,
+            early.error.take().map(|error| error.to_string()),
+        ),
+        None => (BundleWriter::new(&Bundle::default()), Vec::new(), None, None),
+    };
+    let mut pushed_seen = 0;
     if !blocked {
         let listed: Vec<usize> = found
             .skills
@@ -568,15 +605,23 @@ fn compile_skills(
             drop(items);
             for (&index, result) in window.iter().zip(results) {
                 match result {
+                    Some(Ok(_)) if pushed.get(index) == Some(&true) => pushed_seen += 1,
                     Some(Ok(encoded)) => {
                         let name = skills.found().skills[index]
                             .listing
                             .name()
                             .unwrap_or_default();
-                        let pushed = encoded.map_err(EncodeError::Invalid).and_then(
-                            |(detail, digest)| writer.push_encoded(name, &detail, digest),
-                        );
-                        if let Err(error) = pushed {
+                        let result = match last_pushed {
+                            // Only after what the reading pushed, in order.
+                            Some(last) if index < last => Err(OUT_OF_ORDER.to_string()),
+                            _ => encoded
+                                .map_err(EncodeError::Invalid)
+                                .and_then(|(detail, digest)| {
+                                    writer.push_encoded(name, &detail, digest)
+                                })
+                                .map_err(|error| error.to_string()),
+                        };
+                        if let Err(error) = result {
                             encode_error.get_or_insert(error);
                         }
                         skills.release(index);
@@ -600,8 +645,12 @@ fn compile_skills(
     }
     let names = early.map(|early| early.names).unwrap_or_default();
     let dropped = dropped(found, &left_out, &problems, &names);
+    // Every skill the reading pushed must be in the catalog.
+    if pushed_seen != pushed.iter().filter(|&&pushed| pushed).count() {
+        encode_error.get_or_insert_with(|| OUT_OF_ORDER.to_string());
+    }
     let encoded = match encode_error {
-        Some(error) => Err(error.to_string()),
+        Some(error) => Err(error),
         None => finish(writer, options),
     };
     match encoded {
@@ -620,6 +669,11 @@ fn compile_skills(
         }
     }
 }
+
+/// What a compilation says if the skills it streamed into the bundle while
+/// reading are not the catalog it decides on at the end (which the reading
+/// rules out: a skill's errors are all found in its own window).
+const OUT_OF_ORDER: &str = "the skills compiled while reading are not the catalog the compilation decided on; rerun with --threads 1 and report this";
 
 /// One skill compiled: its own encoding (the bundle's detail for it, with
 /// its signature when signing) and its digest (for the bundle revision),
