@@ -421,8 +421,13 @@ impl<'o> Early<'o> {
         self.pushed.resize(found.skills.len(), false);
         let new_problems = &found.problems[self.seen.min(found.problems.len())..];
         self.seen = found.problems.len();
-        // A strict build with an error fails: nothing to compile.
+        // A strict build with an error fails: nothing to compile, and
+        // every problem of reading was found already, so what was read of
+        // these skills is dropped at once.
         if !self.options.keep_going && found.has_errors() {
+            for skill in &mut found.skills[range] {
+                release(skill);
+            }
             return;
         }
         // The skills of the range with an error of their own, which are
@@ -432,6 +437,12 @@ impl<'o> Early<'o> {
             if let Some(index) = problem.skill.filter(|index| range.contains(index)) {
                 erred[index - range.start] = true;
             }
+        }
+        // A skill left out for its errors keeps only what the report
+        // names it by.
+        for (index, _) in range.clone().zip(&erred).filter(|(_, erred)| **erred) {
+            self.names[index] = found.skills[index].name().map(str::to_string);
+            release(&mut found.skills[index]);
         }
         let items: Vec<(usize, &str, &DiscoveredSkill)> = range
             .clone()

@@ -449,7 +449,7 @@ pub fn discover(roots: &[Root<'_>], options: &Options) -> Discovery {
 /// How many skill folders of a collection are read (on every core) before
 /// they are named and handed on: large enough to keep every thread busy,
 /// small beside a registry.
-const WINDOW: usize = 1024;
+const WINDOW: usize = 256;
 
 /// What is called with the discovery so far and the range of its skills
 /// just read, validated and named (listed or not): a window of at most
