@@ -736,7 +736,7 @@ impl Builder {
             (Some(signing), key_error) => {
                 inputs.extend(signing.key_file().map(Path::to_path_buf));
                 match key_error {
-                    Some(error) => Signing::refuse(&error, result),
+                    Some(error) => refuse_unsigned(&error, result),
                     None => result,
                 }
             }
@@ -836,6 +836,23 @@ impl Builder {
             std::process::exit(1);
         }
     }
+}
+
+/// Turns a failure to read the signing key into a compile error naming
+/// the key's source (never its contents), after the compilation's own
+/// problems.
+#[cfg(feature = "sign")]
+fn refuse_unsigned(
+    error: &crate::signing::SigningError,
+    compiled: Result<Compiled, CompileError>,
+) -> Result<Compiled, CompileError> {
+    let mut problems = match compiled {
+        Ok(compiled) => compiled.warnings,
+        Err(error) => error.problems,
+    };
+    problems.push(Problem::new(Code::SigningFailed, error.to_string()));
+    Problem::sort(&mut problems);
+    Err(CompileError { problems })
 }
 
 /// A source the pipeline opened: a directory, or an archive read into

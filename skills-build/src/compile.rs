@@ -434,7 +434,7 @@ impl<'o> Early<'o> {
         // left out (the compilation decides again over every problem).
         let mut erred = vec![false; range.len()];
         for problem in new_problems.iter().filter(|p| p.is_error()) {
-            if let Some(index) = problem.skill.filter(|index| range.contains(index)) {
+            if let Some(index) = problem.skill().filter(|index| range.contains(index)) {
                 erred[index - range.start] = true;
             }
         }
@@ -549,7 +549,7 @@ fn compile_skills(
         true => {
             let mut blocked = false;
             for problem in problems.iter().filter(|p| p.is_error()) {
-                match problem.skill {
+                match problem.skill() {
                     Some(index) => left_out[index] = true,
                     None => blocked = true,
                 }
@@ -648,7 +648,7 @@ fn compile_skills(
     }
     let found = skills.found();
     let fails = |problem: &Problem| {
-        problem.is_error() && !(options.keep_going && problem.skill.is_some())
+        problem.is_error() && !(options.keep_going && problem.skill().is_some())
     };
     if blocked || problems.iter().any(fails) {
         Problem::sort(&mut problems);
@@ -764,7 +764,7 @@ fn dropped(
     }
     for problem in problems.iter().filter(|p| p.is_error()) {
         if let Some(entry) = problem
-            .skill
+            .skill()
             .and_then(|index| dropped.get_mut(*slot.get(index)?))
         {
             entry.problems.push(problem.clone());

@@ -585,7 +585,7 @@ fn discover_source(
         );
         let owner = found.skills.len();
         for problem in &mut found.problems[before..] {
-            problem.skill = Some(owner);
+            problem.set_skill(owner);
         }
         found.skills.push(skill);
         named(found, found.skills.len() - 1..found.skills.len());
@@ -635,7 +635,7 @@ fn discover_source(
             if skill.is_some() {
                 let owner = found.skills.len();
                 for problem in &mut problems {
-                    problem.skill = Some(owner);
+                    problem.set_skill(owner);
                 }
             }
             found.problems.extend(problems);

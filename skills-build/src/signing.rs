@@ -394,23 +394,4 @@ impl Signing {
     pub fn sign(&self, bytes: &[u8]) -> Result<Vec<u8>, SigningError> {
         sign_bundle(bytes, &self.signer()?)
     }
-
-    /// Turns a failure to read the key into a compile error naming the
-    /// key's source (never its contents), after the compilation's own
-    /// problems.
-    pub(crate) fn refuse(
-        error: &SigningError,
-        compiled: Result<crate::compile::Compiled, crate::compile::CompileError>,
-    ) -> Result<crate::compile::Compiled, crate::compile::CompileError> {
-        let mut problems = match compiled {
-            Ok(compiled) => compiled.warnings,
-            Err(error) => error.problems,
-        };
-        problems.push(crate::problem::Problem::new(
-            crate::problem::Code::SigningFailed,
-            error.to_string(),
-        ));
-        crate::problem::Problem::sort(&mut problems);
-        Err(crate::compile::CompileError { problems })
-    }
 }

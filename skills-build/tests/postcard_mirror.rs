@@ -243,7 +243,7 @@ fn signed_bundles_are_postcard_records() {
 /// files.
 #[test]
 fn generated_bundles_are_postcard_records() {
-    let mut rng = Rng(0x5eed_0f_b0b);
+    let mut rng = Rng(0x0005_eed0_fb0b);
     let words = [
         "pdf", "forms", "tables", "git", "rebase", "é", "naïve", "日本", "x",
     ];

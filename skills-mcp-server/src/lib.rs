@@ -336,7 +336,7 @@ impl<'s, 'a> Server<'s, 'a> {
     /// served is an internal error.
     fn prepared(&self) -> Result<&Prepared, RpcError> {
         self.prepare()
-            .map_err(|error| RpcError::new(code::INTERNAL_ERROR, &error.to_string()))
+            .map_err(|error| RpcError::new(code::INTERNAL_ERROR, error.to_string()))
     }
 
     /// The names of the tools `tools/list` offers.
