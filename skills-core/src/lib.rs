@@ -63,8 +63,10 @@
 //!   the JSON shape of the Go module's read record; `ToolArguments`
 //!   implements `serde::Deserialize`, with the parser's verdicts.
 //! - `json`: `Catalog::call_json` and `ToolArguments`, for the model's
-//!   arguments as JSON text; `ToolDefinition::parameters_value`, the
-//!   tool's schema as a `serde_json::Value` (brings serde_json, no `std`).
+//!   arguments as JSON text; `ToolDefinition::schema`, the tool's schema
+//!   as a `serde_json::Value`; `providers`, the tool in the JSON of OpenAI
+//!   Chat Completions, OpenAI Responses and Anthropic Messages, and their
+//!   calls served (brings serde_json, no `std`).
 //! - `revision`: content revisions (agentskills-core's), the bundle
 //!   revision, and the signature payloads (`revision` module).
 //! - `verify`: a trust policy that checks Ed25519 publisher signatures and
@@ -90,6 +92,7 @@
 //!   [`ReadRecord`]), [`embedded`] (the static wrapper), [`instructions`]
 //!   (the instructions text), [`base64`] (image parts);
 //! - above them: [`manifest`], [`resources`], [`fastpath`], [`core_tools`],
+//!   `providers` (feature `json`: the tool in providers' JSON),
 //!   `revision` and `verify` (features).
 #![no_std]
 #![forbid(unsafe_code)]
@@ -119,6 +122,8 @@ mod names;
 pub mod outline;
 pub mod path;
 pub mod prompt;
+#[cfg(feature = "json")]
+pub mod providers;
 mod pytables;
 pub mod pytext;
 mod quote;

@@ -33,13 +33,16 @@
 //! [`ManifestError`]); the render options ([`RenderOptions`], [`Format`]);
 //! the records a catalog holds ([`bundle`]); agentskills-core's tool
 //! vocabulary ([`core_tools`]); and behind their features `revision`,
-//! `verify` and `ToolArguments`. The implementation lives in
+//! `verify`, `ToolArguments` and `providers` (the tool in model
+//! providers' JSON). The implementation lives in
 //! `skills-core`, shared with the compiler; what the compiler and the
 //! macro's expansion need of it is not part of this crate's API.
 //!
 //! Features: `macros` (default, `include_skills!`), `sign` (the macro's
 //! signing options; without it no Ed25519 code is compiled), `json`
-//! (`Catalog::call_json`, and the tool's schema as a `serde_json::Value`),
+//! (`Catalog::call_json`, the tool's schema as a `serde_json::Value`, and
+//! `providers`: the tool as OpenAI Chat Completions', OpenAI Responses'
+//! and Anthropic Messages' JSON, their calls read and answered),
 //! `serde` (the read record as JSON, `ToolArguments` from any serde
 //! format), `revision` and `verify` (content revisions, Ed25519 signature
 //! checks).
@@ -115,6 +118,45 @@ pub mod core_tools {
     };
     pub use skills_core::outline::SectionNotFound;
     pub use skills_core::resources::ResourceNotFound;
+}
+
+/// The `skill` tool in the JSON of model providers' HTTP APIs (feature
+/// `json`), for a program that talks to OpenAI Chat Completions (or any
+/// server that speaks it), OpenAI Responses or Anthropic Messages with an
+/// HTTP client and serde_json: [`Provider::tool`](providers::Provider::tool)
+/// is the request's `tools` entry, [`Provider::skill_calls`](providers::Provider::skill_calls)
+/// reads the calls of `skill` from the model's reply, and
+/// [`SkillCall::serve`](providers::SkillCall::serve) answers one with the
+/// message (or item, or block) that provider takes. A refusal is answered
+/// with its text for the model, like any other call.
+///
+/// ```
+/// use skills_runtime::providers::Provider;
+/// use serde_json::json;
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+///
+/// let catalog = SKILLS.catalog()?;
+/// let provider = Provider::Responses;
+/// let request = json!({
+///     "model": "gpt-5",
+///     "instructions": catalog.system_prompt(),
+///     "input": "Fill in the form in form.pdf",
+///     "tools": [provider.tool(&catalog.tool_definition())],
+/// });
+/// # let _ = request;
+/// // The model's reply (its `output` items) calls the tool:
+/// let reply = json!({"output": [{"type": "function_call", "call_id": "call_1",
+///     "name": "skill", "arguments": "{\"name\":\"pdf-forms\"}"}]});
+/// for call in provider.skill_calls(&reply)? {
+///     let item = call.serve(catalog); // goes into the next request's `input`
+///     assert_eq!(item["type"], "function_call_output");
+///     assert_eq!(item["output"], catalog.lookup("pdf-forms").unwrap().instructions);
+/// }
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[cfg(feature = "json")]
+pub mod providers {
+    pub use skills_core::providers::{CallShapeError, Provider, SkillCall};
 }
 
 /// Content revisions and the bundle revision (feature `revision`):
