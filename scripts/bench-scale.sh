@@ -29,7 +29,7 @@ if [ ! -f "$corpus.json" ]; then
     python3 scripts/gen-corpus.py "$n" "$corpus" >"$corpus.json.tmp"
     mv "$corpus.json.tmp" "$corpus.json"
 fi
-cargo build --quiet --release -p skills-build --bin skills --example bench_scale \
+cargo build --quiet --release -p skills-cli --bin skills -p skills-build --example bench_scale \
     -p skills-mcp-server --example http_load
 skills=target/release/skills
 work=$(mktemp -d)

@@ -192,16 +192,21 @@ class Crate:
             if body is not None:
                 self.load(child, file, body, os.path.join(children_dir, name))
                 continue
-            path_attr = re.search(r'#\[\s*path\s*=\s*"([^"]+)"', raw[attr_start:start])
-            if path_attr:
-                target = os.path.join(os.path.dirname(file), path_attr.group(1))
-            else:
-                target = os.path.join(children_dir, name + ".rs")
-                if not os.path.exists(target):
-                    target = os.path.join(children_dir, name, "mod.rs")
-            if not os.path.exists(target):
-                raise SystemExit(f"{file}: module {name}: no file {target}")
-            self.load(child, target)
+            self.load_file_module(child, file, children_dir, raw[attr_start:start])
+        # `internal_modules! { a; #[cfg(..)] b; }` (skills-build's lib.rs)
+        # declares each listed name as a file module.
+        for block in re.finditer(r"\binternal_modules!\s*\{", clean[lo:hi]):
+            open_at = lo + block.end() - 1
+            close = matching_brace(clean, open_at)
+            entries = r"((?:#\[[^\]]*\]\s*)*)([A-Za-z_][A-Za-z0-9_]*)\s*;"
+            for m in re.finditer(entries, clean[open_at + 1 : close]):
+                if is_test_only(m.group(1)):
+                    continue
+                name = m.group(2)
+                child = Module(module.path + (name,), file, module)
+                module.children[name] = child
+                self.modules.append(child)
+                self.load_file_module(child, file, children_dir, m.group(1))
         own = list(clean[lo:hi])
         for a, b in inner:
             for k in range(a - lo, b - lo):
@@ -241,6 +246,21 @@ class Crate:
                     module.globs.append((absolute, line))
                 elif alias != "self":
                     module.aliases[alias] = (absolute, line)
+
+    def load_file_module(self, child, file, children_dir, attrs):
+        """Loads the file module `child`, declared in `file` with the
+        attributes `attrs` (a `#[path]` among them, maybe)."""
+        name = child.path[-1]
+        path_attr = re.search(r'#\[\s*path\s*=\s*"([^"]+)"', attrs)
+        if path_attr:
+            target = os.path.join(os.path.dirname(file), path_attr.group(1))
+        else:
+            target = os.path.join(children_dir, name + ".rs")
+            if not os.path.exists(target):
+                target = os.path.join(children_dir, name, "mod.rs")
+        if not os.path.exists(target):
+            raise SystemExit(f"{file}: module {name}: no file {target}")
+        self.load(child, target)
 
     def absolute(self, module, segments):
         """The path from the crate root, or None for another crate."""
@@ -514,6 +534,17 @@ def self_test():
                 "src/main.rs": "mod x { pub use crate::y::Y; pub struct X; }\nmod y { pub struct Y(super::x::X); }\nfn main() {}\n",
             },
             ["(lib): cycle among 2 modules: outer, outer::inner", "(bin demo): cycle among 2 modules: x, y"],
+        ),
+        # Modules listed in `internal_modules!` (skills-build's lib.rs) are
+        # read like `mod` declarations, attributes and all.
+        "macro list": (
+            {
+                "src/lib.rs": "macro_rules! internal_modules { ($($n:ident;)*) => {} }\n"
+                "internal_modules! {\n    a;\n    #[cfg(feature = \"x\")]\n    b;\n}\n",
+                "src/a.rs": "use crate::b::B;\npub struct A;\n",
+                "src/b.rs": "pub struct B(crate::a::A);\n",
+            },
+            ["cycle among 2 modules: a, b"],
         ),
     }
     # The looser rule: the child may use its parent; the binary's loop stays.

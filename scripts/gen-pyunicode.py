@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Generate the Unicode tables of `skills-build/src/python/unicode/` and its recorded checks.
+"""Generate the Unicode tables of `skills-pycompat/src/unicode/` and its recorded checks.
 
-The Rust module `python::unicode` (with `str.isspace()` from skills-core) reproduces, exactly, these Python 3.11 string operations:
+The Rust module `skills_pycompat::unicode` (with `str.isspace()` from skills-core) reproduces, exactly, these Python 3.11 string operations:
 `str.isalnum()`, `str.isspace()`, `str.strip()`, `s != s.lower()` and
 `unicodedata.normalize("NFKC", s)`. Everything here is derived from Python itself (CPython
 3.11.7, whose `unicodedata` is Unicode 14.0.0), never from a separate copy of the UCD, so the
@@ -12,7 +12,7 @@ Usage (from the repository root):
     /root/.pyenv/versions/3.11.7/bin/python3 scripts/gen-pyunicode.py
 
 writes
-    skills-build/src/python/unicode/tables.rs        the lookup tables (generated; do not edit)
+    skills-pycompat/src/unicode/tables.rs        the lookup tables (generated; do not edit)
     testdata/unicode/nfkc-codepoints.txt        NFKC of every code point it changes
     testdata/unicode/properties.txt             isalnum / isspace / lower-changes as ranges
     testdata/unicode/strings.txt                NFKC, lower and strip of recorded strings
@@ -20,7 +20,7 @@ writes
     /root/.pyenv/versions/3.11.7/bin/python3 scripts/gen-pyunicode.py --random-check PATH N
 
 additionally writes N random strings (same format as strings.txt) to PATH, for the ignored
-test `python::unicode::tests::external_check` (run it with PYUNICODE_CHECK=PATH).
+test `skills_pycompat::unicode::tests::external_check` (`cargo test -p skills-pycompat`) (run it with PYUNICODE_CHECK=PATH).
 """
 
 import random
@@ -36,7 +36,7 @@ assert sys.version.split()[0] == PY_VERSION, sys.version
 assert unicodedata.unidata_version == UNIDATA_VERSION, unicodedata.unidata_version
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLES = ROOT / "skills-build" / "src" / "python" / "unicode" / "tables.rs"
+TABLES = ROOT / "skills-pycompat" / "src" / "unicode" / "tables.rs"
 TESTDATA = ROOT / "testdata" / "unicode"
 
 MAX = 0x110000
@@ -204,7 +204,7 @@ def gen_tables():
         f"// Command: {COMMAND}\n"
         f"// Source: Python {PY_VERSION} `unicodedata` and `str` methods, Unicode {UNIDATA_VERSION}.\n"
         "\n"
-        "//! Unicode 14.0.0 tables for `python::unicode`, generated from CPython 3.11.7.\n",
+        "//! Unicode 14.0.0 tables for `skills_pycompat::unicode`, generated from CPython 3.11.7.\n",
         table(
             "ALNUM",
             "(u32, u32)",
@@ -212,7 +212,7 @@ def gen_tables():
             ["(0x%X, 0x%X)" % (s, e) for s, e in ranges(ALNUM)],
         ),
         # No SPACE table: `str.isspace()` is the same 29 code points in Python 3.11 and 3.12,
-        # so skills-build uses skills-core's (`pytext::is_space`), and the properties recorded
+        # so skills-pycompat leaves it to skills-core's (`pytext::is_space`), and the properties recorded
         # below check it against Python 3.11.
         table(
             "PRINTABLE",

@@ -62,7 +62,8 @@ use skills_build::discover::{Options, Root, discover};
 use skills_build::media::{self, Kind};
 use skills_build::source::IncludeDirSource;
 use skills_build::{fence, frontmatter};
-use skills_core::{Catalog, Reply, instructions, path};
+use skills_core::wire::{instructions, path};
+use skills_core::{Catalog, Reply};
 
 const CALLS: usize = 10_000;
 const PATHS: [Option<&str>; 4] = [
@@ -418,7 +419,7 @@ fn report(shape: Shape, n: usize) {
     );
     // What the overhead is made of, per part of the wire format.
     let skills = catalog.skills();
-    let sum = |f: &dyn Fn(&skills_core::bundle::Skill<'_>) -> usize| -> usize {
+    let sum = |f: &dyn Fn(&skills_core::wire::bundle::Skill<'_>) -> usize| -> usize {
         skills.iter().map(f).sum()
     };
     let digests = sum(&|s| 32 * (s.files.len() + 4));

@@ -18,7 +18,7 @@ use skills_build::keys::SecretKey;
 use skills_build::signing::{Signer, sign_bundle};
 use skills_build::source::MemorySource;
 use skills_core::Catalog;
-use skills_core::verify::TrustPolicy;
+use skills_core::trust::verify::TrustPolicy;
 
 const SKILLS: usize = 100;
 const ORIGIN: &str = "https://example.com/skills";

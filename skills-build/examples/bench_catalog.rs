@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use skills_core::Catalog;
-use skills_core::render::{Format, RenderOptions};
+use skills_core::features::render::{Format, RenderOptions};
 
 fn per_op(iterations: u32, mut f: impl FnMut()) -> f64 {
     f();

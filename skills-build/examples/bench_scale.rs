@@ -18,7 +18,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use skills_core::Catalog;
-use skills_core::render::{Format, RenderOptions};
+use skills_core::features::render::{Format, RenderOptions};
 
 fn per_op(iterations: u32, mut f: impl FnMut()) -> f64 {
     f();
@@ -161,7 +161,7 @@ fn usual_p50(corpus: &str, calls: &[&str]) -> u64 {
             && let Ok(parts) = fence::parts(&doc)
         {
             let files = skill.sizes.iter().map(|(p, size)| (p.as_str(), *size));
-            let text = skills_core::instructions::render(parts.body, files);
+            let text = skills_core::wire::instructions::render(parts.body, files);
             sum += text.len() + usize::from(Sha256::digest(text.as_bytes())[0]);
         }
         times.push(start.elapsed().as_nanos() as u64);

@@ -40,7 +40,7 @@ use crate::source::{DirSource, Source};
 /// otherwise.
 ///
 /// ```
-/// assert_eq!(skills_build::builder::DEFAULT_OUT_FILE, "skills.bin");
+/// assert_eq!(skills_build::DEFAULT_OUT_FILE, "skills.bin");
 /// ```
 pub const DEFAULT_OUT_FILE: &str = "skills.bin";
 
@@ -55,7 +55,7 @@ pub const DEFAULT_OUT_FILE: &str = "skills.bin";
 ///     .max_file_size(1 << 20)
 ///     .compile()?;
 /// println!("{} bytes, {} warnings", compiled.bytes.len(), compiled.warnings.len());
-/// # Ok::<(), skills_build::compile::CompileError>(())
+/// # Ok::<(), skills_build::CompileError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Builder {
@@ -77,7 +77,7 @@ pub struct Builder {
 /// Everything one run of the pipeline found and made.
 ///
 /// ```
-/// use skills_build::discover::Layout;
+/// use skills_build::Layout;
 /// let dir = std::env::temp_dir().join(format!("outcome-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(dir.join("pdf")).unwrap();
 /// std::fs::write(dir.join("pdf/SKILL.md"), "---\nname: pdf\ndescription: Forms.\n---\n").unwrap();
@@ -101,9 +101,8 @@ pub struct Outcome {
     /// How many skill directories were found (listed or not).
     pub skills: usize,
     /// The skill directories found, as read (listed or not), in search
-    /// order: what the commands that show skills one by one (`skills
-    /// catalog`, `outline`) show, from the very reading that was judged.
-    pub discovered: Vec<DiscoveredSkill>,
+    /// order, when the run kept them.
+    discovered: Vec<DiscoveredSkill>,
 }
 
 /// What [`Builder::read`] found: every skill as read, with every problem
@@ -117,6 +116,16 @@ pub struct Reading {
 }
 
 impl Outcome {
+    /// The skill directories found, as read (listed or not), in search
+    /// order: what the commands that show skills one by one (`skills
+    /// catalog`, `outline`) show, from the very reading that was judged.
+    /// Empty unless the run kept them (`run_keeping_skills`).
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
+    pub fn discovered(&self) -> &[DiscoveredSkill] {
+        &self.discovered
+    }
+
     /// Every problem, sorted: errors, warnings and notes.
     pub fn problems(&self) -> &[Problem] {
         match &self.result {
@@ -189,7 +198,7 @@ impl Builder {
     /// Adds a source: a skill folder (it holds `SKILL.md`: one skill) or a
     /// folder of skills (each direct subdirectory with a `SKILL.md` is one
     /// skill), or a `.skill`/`.zip` archive of skill folders (with the
-    /// `archive` feature; see [`crate::archive`]). A source with no skill
+    /// `archive` feature). A source with no skill
     /// is an error. Relative paths are
     /// relative to the current directory, which for a build script is the
     /// package root. Earlier sources win a name.
@@ -242,7 +251,7 @@ impl Builder {
     /// Chooses how locations are printed (see [`Locations`]).
     ///
     /// ```
-    /// use skills_build::compile::Locations;
+    /// use skills_build::Locations;
     /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
     /// let compiled = skills_build::Builder::new().source(skills).locations(Locations::Source).compile().unwrap();
     /// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
@@ -253,8 +262,10 @@ impl Builder {
         self
     }
 
-    /// Skips files and directories matching `pattern` (see [`Glob`]),
-    /// silently. Junk is skipped without a rule (with a note).
+    /// Skips files and directories matching `pattern`, silently: a glob
+    /// over paths relative to the skill folder (`*` and `?` within a
+    /// segment, `**` across segments; a pattern without `/` matches a name
+    /// at any depth). Junk is skipped without a rule (with a note).
     ///
     /// ```
     /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
@@ -268,7 +279,7 @@ impl Builder {
         self
     }
 
-    /// Embeds junk ([`crate::filter::junk`]: `.DS_Store`, editor swap
+    /// Embeds junk (`.DS_Store`, `Thumbs.db`, editor swap
     /// files, `.git/`, `__pycache__/`, `node_modules/`...) like any other
     /// file, instead of leaving it out with a note.
     ///
@@ -365,8 +376,8 @@ impl Builder {
     }
 
     /// A bundle an earlier build wrote, whose digests of files that are
-    /// still byte for byte the same are taken instead of hashing them again
-    /// (see [`crate::reuse`]); the bundle comes out the same. A missing or
+    /// still byte for byte the same are taken instead of hashing them
+    /// again; the bundle comes out the same. A missing or
     /// unreadable file is no error: everything is hashed then.
     /// [`build`](Self::build) reuses the bundle it wrote last time in
     /// `OUT_DIR` unless told otherwise.
@@ -445,7 +456,7 @@ impl Builder {
     /// assert_eq!(error.problems[0].message, "the source no/such/dir does not exist");
     /// ```
     pub fn compile(&self) -> Result<Compiled, CompileError> {
-        self.run_compiling().result
+        self.run().result
     }
 
     /// Like [`compile`](Self::compile), and also every file that was read,
@@ -460,7 +471,7 @@ impl Builder {
     /// assert!(inputs.iter().any(|path| path.ends_with("pdf-forms/scripts/fill.py")));
     /// ```
     pub fn compile_with_inputs(&self) -> (Result<Compiled, CompileError>, Vec<PathBuf>) {
-        let outcome = self.run_compiling();
+        let outcome = self.run();
         (outcome.result, outcome.inputs)
     }
 
@@ -474,11 +485,13 @@ impl Builder {
     /// let reading = skills_build::Builder::new().source("no/such/dir").read();
     /// assert_eq!(reading.discovery.problems[0].code.as_str(), "source-not-found");
     /// ```
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
     pub fn read(&self) -> Reading {
         self.read_each(&mut |_, _| {})
     }
 
-    /// [`read`](Self::read), handing each window of skills read and named
+    /// Reads the sources (see `read`), handing each window of skills read and named
     /// to `each` (see `discover::discover_each`).
     fn read_each(&self, each: &mut discover::Each<'_>) -> Reading {
         let mut problems = Vec::new();
@@ -566,30 +579,41 @@ impl Builder {
 
     /// Runs the whole pipeline (open the sources, discover, filter,
     /// validate, compile, sign) and returns everything it found, without
-    /// writing or printing anything. Every door calls this.
+    /// writing or printing anything. Every door calls this: `skills check`
+    /// and `skills build`, [`compile`](Self::compile), [`build`](Self::build)
+    /// and `include_skills!`.
+    ///
+    /// Each skill is compiled as soon as its window of skills is read and
+    /// named, and its bytes and parsed document dropped then, so a large
+    /// build never holds every skill as read (only the encodings, and each
+    /// skill's name and locations).
+    ///
+    /// ```
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let outcome = skills_build::Builder::new().source(skills).run();
+    /// assert_eq!(outcome.skills, 3);
+    /// assert!(!outcome.failed(false) && outcome.result.is_ok());
+    /// ```
     pub fn run(&self) -> Outcome {
-        self.run_keeping(true)
+        self.run_keeping(false)
     }
 
-    /// [`run`](Self::run), without keeping the skills as read:
-    /// [`Outcome::discovered`] is empty, and each skill is compiled as soon
-    /// as its window of skills is read and named, and its bytes and parsed
-    /// document dropped then, so a large build never holds every skill as
-    /// read (only the encodings, and each skill's name and locations). The
-    /// same bundle, problems and verdict as [`run`](Self::run);
-    /// [`compile`](Self::compile), [`build`](Self::build) and the `skills`
-    /// commands `build`, `check` and `mcp` go this way.
+    /// [`run`](Self::run), keeping every skill as read for the commands
+    /// that show skills one by one (`skills catalog`, `outline`): the
+    /// same bundle, problems and verdict, and `Outcome::discovered` filled.
     ///
     /// ```
     /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
     /// let builder = skills_build::Builder::new().source(skills);
-    /// let (kept, lean) = (builder.run(), builder.run_compiling());
-    /// assert!(lean.discovered.is_empty() && !kept.discovered.is_empty());
+    /// let (kept, lean) = (builder.run_keeping_skills(), builder.run());
+    /// assert!(lean.discovered().is_empty() && !kept.discovered().is_empty());
     /// assert_eq!(lean.skills, kept.skills);
     /// assert_eq!(lean.result.unwrap().bytes, kept.result.unwrap().bytes);
     /// ```
-    pub fn run_compiling(&self) -> Outcome {
-        self.run_keeping(false)
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
+    pub fn run_keeping_skills(&self) -> Outcome {
+        self.run_keeping(true)
     }
 
     fn run_keeping(&self, keep_discovered: bool) -> Outcome {
@@ -606,7 +630,7 @@ impl Builder {
             discovery: mut found,
             mut inputs,
         } = match keep_discovered {
-            true => self.read(),
+            true => self.read_each(&mut |_, _| {}),
             // Each skill compiled as soon as it is read, and what was read
             // of it dropped.
             false => self.read_each(&mut |found, range| early.take(found, range)),
@@ -664,8 +688,8 @@ impl Builder {
         }
         let out_path = std::env::var_os("OUT_DIR").map(|dir| Path::new(&dir).join(&self.out_file));
         let outcome = match (&self.previous, &out_path) {
-            (None, Some(last)) => self.clone().reuse_from(last).run_compiling(),
-            _ => self.run_compiling(),
+            (None, Some(last)) => self.clone().reuse_from(last).run(),
+            _ => self.run(),
         };
         for source in &outcome.sources {
             let layout = source.layout.map_or("no skill", |layout| layout.as_str());

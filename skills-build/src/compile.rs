@@ -9,17 +9,17 @@
 //! and encodes them, each skill on its own thread; the result depends on
 //! nothing but the skills. The `<available_skills>` prompt and the
 //! outlines are not stored: the runtime renders them from the skills
-//! (`skills_core::render`, `skills_core::outline`), which costs fewer
+//! (`skills_core::features::render`, `skills_core::features::outline`), which costs fewer
 //! bytes than storing them.
 
 use std::fmt;
 
-use skills_core::bundle::{
+use skills_core::wire::bundle::{
     Bundle, Bytes, Content, File, Skill, SkillEntry, SkillFileName, ToolRule,
 };
-use skills_core::instructions;
-use skills_core::manifest::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
-use skills_core::sha256::digest as sha256;
+use skills_core::wire::instructions;
+use skills_core::wire::bundle::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
+use skills_core::trust::sha256::digest as sha256;
 
 use crate::allowed_tools;
 use crate::discover::{DiscoveredSkill, Discovery, join_location};
@@ -32,7 +32,7 @@ use crate::reuse::Reuse;
 /// What the prompt and the tool's read records give as a skill's location.
 ///
 /// ```
-/// use skills_build::compile::Locations;
+/// use skills_build::Locations;
 /// assert_eq!(Locations::default(), Locations::Uri);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -51,20 +51,7 @@ pub enum Locations {
 
 impl Locations {
     /// The location of `skill`, listed as `name`.
-    ///
-    /// ```
-    /// use skills_build::compile::Locations;
-    /// use skills_build::discover::{discover, Options, Root};
-    /// use skills_build::source::MemorySource;
-    /// let source = MemorySource::new("/home/me/skills")
-    ///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Forms.\n---\n");
-    /// let found = discover(&[Root::new(&source)], &Options::default());
-    /// let skill = &found.skills[0];
-    /// assert_eq!(Locations::Uri.of("pdf", skill), "skill://pdf/SKILL.md");
-    /// assert_eq!(Locations::Base("/opt/app/skills/".into()).of("pdf", skill), "/opt/app/skills/pdf/SKILL.md");
-    /// assert_eq!(Locations::Source.of("pdf", skill), "/home/me/skills/pdf/SKILL.md");
-    /// ```
-    pub fn of(&self, name: &str, skill: &DiscoveredSkill) -> String {
+    pub(crate) fn of(&self, name: &str, skill: &DiscoveredSkill) -> String {
         match self {
             Locations::Uri => format!("skill://{name}/SKILL.md"),
             Locations::Base(base) => join_location(
@@ -98,14 +85,12 @@ pub struct CompileOptions {
 /// A compiled bundle and the warnings met on the way.
 ///
 /// ```
-/// use skills_build::compile::{compile, CompileOptions};
-/// use skills_build::discover::{discover, Options, Root};
 /// use skills_build::source::MemorySource;
 /// let source = MemorySource::new("skills")
 ///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\nRead reference.md.\n")
 ///     .with_file("pdf/reference.md", "Use pdfplumber.");
-/// let found = discover(&[Root::new(&source)], &Options::default());
-/// let compiled = compile(&found, &CompileOptions::default()).unwrap();
+/// let compiled = skills_build::compile_sources(&[&source]).unwrap();
+/// assert!(compiled.warnings.is_empty());
 /// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
 /// assert_eq!(
 ///     catalog.call("pdf", None).unwrap().reply.as_text(),
@@ -118,32 +103,30 @@ pub struct Compiled {
     pub bytes: Vec<u8>,
     /// Every problem that is not an error, sorted by file and position:
     /// warnings and notes (see each one's `severity`); with
-    /// [`CompileOptions::keep_going`], the errors of the skills left out
+    /// [`Builder::keep_going`](crate::Builder::keep_going), the errors of the skills left out
     /// too, so every problem is reported as without it.
     pub warnings: Vec<Problem>,
     /// The skills left out for their errors, in discovery order: only with
-    /// [`CompileOptions::keep_going`] (otherwise an error fails the whole
+    /// [`Builder::keep_going`](crate::Builder::keep_going) (otherwise an error fails the whole
     /// compilation).
     pub dropped: Vec<Dropped>,
 }
 
-/// A skill left out of the bundle by [`CompileOptions::keep_going`], and
+/// A skill left out of the bundle by [`Builder::keep_going`](crate::Builder::keep_going), and
 /// why.
 ///
 /// ```
-/// use skills_build::compile::{compile, CompileOptions};
-/// use skills_build::discover::{discover, Options, Root};
-/// use skills_build::source::MemorySource;
-/// let source = MemorySource::new("skills")
-///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\n")
-///     .with_file("Bad/SKILL.md", "---\nname: Bad Skill\ndescription: x\n---\n");
-/// let found = discover(&[Root::new(&source)], &Options::default());
-/// let options = CompileOptions { keep_going: true, ..CompileOptions::default() };
-/// let compiled = compile(&found, &options).unwrap();
-/// assert_eq!(compiled.dropped[0].location, "skills/Bad/SKILL.md");
+/// let dir = std::env::temp_dir().join(format!("dropped-doc-{}", std::process::id()));
+/// for (name, text) in [("pdf", "name: pdf\ndescription: Fill PDF forms."), ("Bad", "name: Bad Skill\ndescription: x")] {
+///     std::fs::create_dir_all(dir.join(name)).unwrap();
+///     std::fs::write(dir.join(name).join("SKILL.md"), format!("---\n{text}\n---\n")).unwrap();
+/// }
+/// let compiled = skills_build::Builder::new().source(&dir).keep_going(true).compile().unwrap();
+/// assert_eq!(compiled.dropped[0].dir, "Bad");
 /// assert_eq!(compiled.dropped[0].problems[0].code.as_str(), "name-lowercase");
 /// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
 /// assert_eq!(catalog.names().collect::<Vec<_>>(), ["pdf"]);
+/// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dropped {
@@ -160,12 +143,9 @@ pub struct Dropped {
 /// Compilation failed: every problem found, errors and warnings, sorted.
 ///
 /// ```
-/// use skills_build::compile::{compile, CompileOptions};
-/// use skills_build::discover::{discover, Options, Root};
 /// use skills_build::source::MemorySource;
 /// let source = MemorySource::new("skills").with_file("PDF/SKILL.md", "---\nname: PDF\ndescription: x\n---\n");
-/// let found = discover(&[Root::new(&source)], &Options::default());
-/// let error = compile(&found, &CompileOptions::default()).unwrap_err();
+/// let error = skills_build::compile_sources(&[&source]).unwrap_err();
 /// assert_eq!(error.errors(), 1);
 /// assert!(error.to_string().contains("skills/PDF/SKILL.md:2:7: error: Skill name 'PDF' must be lowercase"));
 /// ```
@@ -179,7 +159,7 @@ impl CompileError {
     /// How many of the problems are errors.
     ///
     /// ```
-    /// let error = skills_build::compile::CompileError { problems: vec![] };
+    /// let error = skills_build::CompileError { problems: vec![] };
     /// assert_eq!(error.errors(), 0);
     /// ```
     pub fn errors(&self) -> usize {
@@ -383,7 +363,7 @@ pub fn compile_owned(
     compile_skills(Skills::Owned(found), options, reuse, None)
 }
 
-/// Skills compiled while discovery reads them ([`crate::Builder::run_compiling`]):
+/// Skills compiled while discovery reads them ([`crate::Builder::run`]):
 /// each listed skill with no error of its own is prepared, checked,
 /// encoded and hashed as soon as its window of skills is read and named
 /// (see `discover::discover_each`), and what was read of it (its bytes,
@@ -626,7 +606,7 @@ fn compile_skills(
 /// One skill compiled: its own encoding (the bundle's detail for it,
 /// signatures none yet) and that encoding's SHA-256 (for the bundle
 /// revision), or why the skill breaks a rule of the bundle.
-type EncodedSkill = Result<(Vec<u8>, [u8; 32]), skills_core::bundle::BundleError>;
+type EncodedSkill = Result<(Vec<u8>, [u8; 32]), skills_core::wire::bundle::BundleError>;
 
 /// Checks and encodes one prepared skill, and hashes its encoding.
 fn encode_one(prepared: &Prepared<'_>, reuse: Option<&Reuse>) -> EncodedSkill {
@@ -646,17 +626,17 @@ fn encode_one(prepared: &Prepared<'_>, reuse: Option<&Reuse>) -> EncodedSkill {
 /// Puts the bundle together from the skills' encodings (each with the
 /// index of its skill in `found`), in catalog order: the revision, then
 /// the layout. The prompt is left to be rendered from the skills when
-/// read (the default catalog of `skills_core::render`), which costs fewer
+/// read (the default catalog of `skills_core::features::render`), which costs fewer
 /// bytes than storing it.
 fn encode(
     found: &Discovery,
     skills: Vec<(usize, EncodedSkill)>,
     reuse: Option<&Reuse>,
-) -> Result<Vec<u8>, skills_core::bundle::EncodeError> {
+) -> Result<Vec<u8>, skills_core::wire::bundle::EncodeError> {
     let mut details = Vec::with_capacity(skills.len());
     let mut names = Vec::with_capacity(skills.len());
     for (index, encoded) in skills {
-        details.push(encoded.map_err(skills_core::bundle::EncodeError::Invalid)?);
+        details.push(encoded.map_err(skills_core::wire::bundle::EncodeError::Invalid)?);
         names.push(found.skills[index].listing.name().unwrap_or_default());
     }
     // The layout and the revision read only the names of the skills; their
@@ -677,7 +657,7 @@ fn encode(
         .map(|(detail, digest)| (detail.len(), *digest))
         .collect();
     // Last: the bundle revision covers everything above.
-    bundle.revision = skills_core::revision::bundle_revision_from(&bundle, &summary).0;
+    bundle.revision = skills_core::trust::revision::bundle_revision_from(&bundle, &summary).0;
     if let Some(reuse) = reuse {
         reuse.record(bundle.revision, summary.iter().map(|(_, digest)| digest));
     }
@@ -809,7 +789,7 @@ fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
         // Stored only when the runtime cannot derive it from the
         // frontmatter text byte for byte.
         frontmatter_json: Some(skill.catalog.frontmatter_json.as_str()).filter(|json| {
-            skills_core::manifest::simple_frontmatter_json(skill.frontmatter).as_deref()
+            skills_core::wire::derived::simple_frontmatter_json(skill.frontmatter).as_deref()
                 != Some(*json)
         }),
         ..Skill::default()

@@ -26,16 +26,16 @@ use std::collections::BTreeMap;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use skills_core::bundle::SkillFileName;
-use skills_core::manifest::MAX_SKILL_BYTES;
-use skills_core::path::names_skill_file;
+use skills_core::wire::bundle::SkillFileName;
+use skills_core::wire::bundle::MAX_SKILL_BYTES;
+use skills_core::wire::path::names_skill_file;
 
 use crate::fence;
 use crate::filter::{Glob, junk};
 use crate::frontmatter::{self, SkillDocument};
 use crate::printable::{has_control, printable};
 use crate::problem::{Code, Problem, Severity};
-use crate::python::unicode;
+use skills_core::pycompat::pytext;
 use crate::source::{EntryKind, Source, SourceError};
 use crate::validate::{ValidateOptions, validate_with};
 
@@ -44,7 +44,7 @@ use crate::validate::{ValidateOptions, validate_with};
 /// accept.
 ///
 /// ```
-/// assert_eq!(skills_build::discover::DEFAULT_MAX_FILE_SIZE, 16 * 1024 * 1024);
+/// assert_eq!(skills_build::DEFAULT_MAX_FILE_SIZE, 16 * 1024 * 1024);
 /// ```
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
 
@@ -280,13 +280,13 @@ impl DiscoveredSkill {
     /// The frontmatter `name`, stripped, if it is text.
     pub fn name(&self) -> Option<&str> {
         let doc = self.document.as_ref()?;
-        doc.frontmatter.text("name").map(unicode::strip)
+        doc.frontmatter.text("name").map(pytext::strip)
     }
 
     /// The frontmatter `description`, stripped, if it is text.
     pub fn description(&self) -> Option<&str> {
         let doc = self.document.as_ref()?;
-        doc.frontmatter.text("description").map(unicode::strip)
+        doc.frontmatter.text("description").map(pytext::strip)
     }
 
     /// The frontmatter `version`, if the skill file parsed and it is text
@@ -303,7 +303,7 @@ impl DiscoveredSkill {
     /// ```
     /// use skills_build::discover::{discover, Options, Root};
     /// use skills_build::source::MemorySource;
-    /// use skills_core::{revision::content_revision, sha256::digest as sha256};
+    /// use skills_core::trust::{revision::content_revision, sha256::digest as sha256};
     /// let md = "---\nname: pdf\ndescription: Forms.\n---\n";
     /// let source = MemorySource::new("pdf").with_file("SKILL.md", md).with_file("a.md", "a");
     /// let found = discover(&[Root::new(&source)], &Options::default());
@@ -313,18 +313,18 @@ impl DiscoveredSkill {
     /// ]);
     /// assert_eq!(found.skills[0].revision(), expected);
     /// ```
-    pub fn revision(&self) -> skills_core::revision::Revision {
+    pub fn revision(&self) -> skills_core::trust::revision::Revision {
         let skill_file = (
             self.skill_file.as_str(),
             self.skill_file_bytes.len() as u64,
-            skills_core::sha256::digest(&self.skill_file_bytes),
+            skills_core::trust::sha256::digest(&self.skill_file_bytes),
         );
-        skills_core::revision::content_revision(core::iter::once(skill_file).chain(
+        skills_core::trust::revision::content_revision(core::iter::once(skill_file).chain(
             self.files.iter().map(|file| {
                 (
                     file.path.as_str(),
                     file.bytes.len() as u64,
-                    skills_core::sha256::digest(&file.bytes),
+                    skills_core::trust::sha256::digest(&file.bytes),
                 )
             }),
         ))
@@ -334,7 +334,7 @@ impl DiscoveredSkill {
 /// What a source turned out to be.
 ///
 /// ```
-/// use skills_build::discover::Layout;
+/// use skills_build::Layout;
 /// assert_eq!(Layout::Collection.as_str(), "collection");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -358,13 +358,11 @@ impl Layout {
 /// How one source was read, for verbose output.
 ///
 /// ```
-/// use skills_build::discover::{discover, Layout, Options, Root};
-/// use skills_build::source::MemorySource;
-/// let pdf = MemorySource::new("skills/pdf")
-///     .with_file("SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\n");
-/// let found = discover(&[Root::new(&pdf)], &Options::default());
-/// assert_eq!(found.sources[0].layout, Some(Layout::Skill));
-/// assert_eq!(found.sources[0].skills, 1);
+/// use skills_build::Layout;
+/// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+/// let outcome = skills_build::Builder::new().source(skills).run();
+/// assert_eq!(outcome.sources[0].layout, Some(Layout::Collection));
+/// assert_eq!(outcome.sources[0].skills, 3);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SourceReport {
@@ -540,7 +538,7 @@ fn skill_file_in(listing: &[crate::source::DirEntry]) -> Option<SkillFileName> {
 /// segment of its location, or of its real path on disk when the location
 /// has none (`.`, `..`).
 fn folder_name(root: Root<'_>) -> String {
-    let lexical = crate::python::pathlib::dir_name(Path::new(root.source.location()));
+    let lexical = skills_pycompat::pathlib::dir_name(Path::new(root.source.location()));
     if !lexical.is_empty() && lexical != ".." {
         return lexical;
     }

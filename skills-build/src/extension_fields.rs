@@ -24,13 +24,13 @@
 //! assert_eq!(problems[0].message, "field 'when_to_use' entry 0 is empty");
 //! ```
 
-use skills_core::json_writer::Style;
-use skills_core::pytext;
-use skills_core::render::normalize_tag;
+use skills_core::encoding::json::Style;
+use skills_core::pycompat::pytext;
+use skills_core::wire::derived::normalize_tag;
 
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
 use crate::problem::{Code, Problem};
-use crate::python::yaml::{self, Entry, Value};
+use skills_pycompat::yaml::{Entry, Value};
 
 /// The extension fields.
 pub const EXTENSION_FIELDS: [&str; 3] = ["version", "when_to_use", "when_not_to_use"];
@@ -250,6 +250,6 @@ pub fn catalog_fields(fm: &Frontmatter, extensions: bool) -> CatalogFields {
         when_to_use: cases("when_to_use"),
         when_not_to_use: cases("when_not_to_use"),
         tags,
-        frontmatter_json: yaml::map_to_json(fm.entries()).to_text(Style::COMPACT),
+        frontmatter_json: crate::frontmatter::entries_json(fm.entries()).to_text(Style::COMPACT),
     }
 }

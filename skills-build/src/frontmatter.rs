@@ -2,9 +2,11 @@
 
 use std::fmt;
 
+use skills_core::encoding::json::Json;
+use skills_core::pycompat::pytext;
+use skills_pycompat::yaml::{self, Entry, Mark, Node, Value, YamlError};
+
 use crate::problem::Position;
-use crate::python::unicode;
-use crate::python::yaml::{self, Entry, Mark, Node, Value, YamlError};
 use crate::skill_file::{self, NotUtf8, SplitError};
 
 /// The fields the reference validator allows at the top of a frontmatter.
@@ -34,7 +36,7 @@ impl Frontmatter {
     ///
     /// ```
     /// let doc = skills_build::frontmatter::parse_text("---\nname: pdf\n---\n").unwrap();
-    /// assert_eq!(doc.frontmatter.get("name").unwrap().value.value, skills_build::python::yaml::Value::Str("pdf".into()));
+    /// assert_eq!(doc.frontmatter.get("name").unwrap().value.value, skills_pycompat::yaml::Value::Str("pdf".into()));
     /// ```
     pub fn get(&self, key: &str) -> Option<&Entry> {
         self.entries.iter().find(|entry| entry.key == key)
@@ -90,7 +92,7 @@ impl SkillDocument {
     /// The body as the reference returns it: the text after the closing
     /// `---`, stripped of surrounding whitespace.
     pub fn body(&self) -> &str {
-        unicode::strip(&self.rest)
+        pytext::strip(&self.rest)
     }
 
     /// The file position of a mark inside the frontmatter text.
@@ -208,4 +210,43 @@ pub fn parse_text(text: &str) -> Result<SkillDocument, ParseError> {
         }),
         _ => Err(ParseError::NotMapping),
     }
+}
+
+/// A loaded value as Python's `json` module sees it (a `str`, a `list` or a
+/// `dict` in file order), to write with [`skills_core::encoding::json`]: what
+/// `read-properties` prints and what the extension fields' frontmatter JSON
+/// holds.
+///
+/// ```
+/// use skills_build::frontmatter::value_json;
+/// use skills_core::encoding::json::Style;
+/// let doc = skills_pycompat::yaml::parse("tags:\n- é\n").unwrap();
+/// assert_eq!(value_json(&doc.value).to_text(Style::COMPACT), r#"{"tags":["é"]}"#);
+/// ```
+pub fn value_json(value: &Value) -> Json {
+    match value {
+        Value::Str(text) => Json::Str(text.clone()),
+        Value::Seq(items) => Json::Array(items.iter().map(|n| value_json(&n.value)).collect()),
+        Value::Map(entries) => entries_json(entries),
+    }
+}
+
+/// A mapping's entries as a JSON object, keys in file order (see
+/// [`value_json`]).
+///
+/// ```
+/// use skills_build::frontmatter::entries_json;
+/// use skills_core::encoding::json::Style;
+/// use skills_pycompat::yaml::{self, Value};
+/// let doc = yaml::parse("a: x\nb:\n  c: y\n").unwrap();
+/// let Value::Map(entries) = &doc.value else { unreachable!() };
+/// assert_eq!(entries_json(&entries[1..]).to_text(Style::PYTHON), r#"{"b": {"c": "y"}}"#);
+/// ```
+pub fn entries_json(entries: &[Entry]) -> Json {
+    Json::Object(
+        entries
+            .iter()
+            .map(|e| (e.key.clone(), value_json(&e.value.value)))
+            .collect(),
+    )
 }

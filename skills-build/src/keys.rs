@@ -58,8 +58,10 @@ pub const MAX_KEY_FILE_BYTES: u64 = 64 * 1024;
 /// variable, never the key's bytes.
 ///
 /// ```
-/// let error = skills_build::keys::SecretKey::from_text("not a key").unwrap_err();
-/// assert!(error.to_string().contains("PKCS#8"));
+/// use skills_build::{KeySource, Signing};
+/// let signing = Signing::new(KeySource::Env("SKILLS_DOC_UNSET_KEY".into()), "acme");
+/// let error = signing.sign(b"").unwrap_err();
+/// assert!(error.to_string().contains("environment variable SKILLS_DOC_UNSET_KEY"), "{error}");
 /// ```
 #[derive(Debug)]
 #[non_exhaustive]
@@ -88,8 +90,6 @@ pub enum KeyError {
         /// What is wrong, without quoting the text.
         why: &'static str,
     },
-    /// The system's random number generator failed.
-    Random(String),
 }
 
 impl fmt::Display for KeyError {
@@ -106,7 +106,6 @@ impl fmt::Display for KeyError {
                 path.display()
             ),
             KeyError::Malformed { origin, why } => write!(f, "{origin}: {why}"),
-            KeyError::Random(error) => write!(f, "no random bytes for a new key: {error}"),
         }
     }
 }
@@ -123,7 +122,7 @@ impl std::error::Error for KeyError {
 /// Where a secret key comes from.
 ///
 /// ```
-/// use skills_build::keys::KeySource;
+/// use skills_build::KeySource;
 /// let source = KeySource::Env("SKILLS_SIGNING_KEY".into());
 /// assert_eq!(source.to_string(), "environment variable SKILLS_SIGNING_KEY");
 /// ```
@@ -146,13 +145,7 @@ impl fmt::Display for KeySource {
 
 impl KeySource {
     /// Reads the secret key.
-    ///
-    /// ```
-    /// use skills_build::keys::KeySource;
-    /// let error = KeySource::Env("SKILLS_NO_SUCH_VARIABLE_0".into()).load().unwrap_err();
-    /// assert!(error.to_string().contains("SKILLS_NO_SUCH_VARIABLE_0"));
-    /// ```
-    pub fn load(&self) -> Result<SecretKey, KeyError> {
+    pub(crate) fn load(&self) -> Result<SecretKey, KeyError> {
         let text = match self {
             KeySource::File(path) => {
                 let bytes =
@@ -214,21 +207,6 @@ impl SecretKey {
         SecretKey(SigningKey::from_bytes(&seed))
     }
 
-    /// A new key from the system's random number generator (feature
-    /// `cli`, on by default).
-    ///
-    /// ```
-    /// let a = skills_build::keys::SecretKey::generate().unwrap();
-    /// let b = skills_build::keys::SecretKey::generate().unwrap();
-    /// assert_ne!(a.public_key(), b.public_key());
-    /// ```
-    #[cfg(feature = "cli")]
-    pub fn generate() -> Result<Self, KeyError> {
-        let mut seed = Zeroizing::new([0u8; 32]);
-        getrandom::fill(seed.as_mut()).map_err(|error| KeyError::Random(error.to_string()))?;
-        Ok(SecretKey::from_seed(*seed))
-    }
-
     /// Reads a key from text: a PKCS#8 PEM block or 64 hex digits, with
     /// surrounding whitespace ignored.
     ///
@@ -276,7 +254,7 @@ impl SecretKey {
                 _ => Ok(key),
             };
         }
-        match skills_core::revision::parse_hex::<32>(text) {
+        match skills_core::trust::revision::parse_hex::<32>(text) {
             Some(seed) => Ok(SecretKey::from_seed(seed)),
             None => Err(malformed(
                 "expected a PKCS#8 PEM key (-----BEGIN PRIVATE KEY-----) or a 32-byte seed as 64 hex digits",
@@ -434,7 +412,7 @@ impl PublicKey {
             PublicKeyBytes::from_public_key_pem(text)
                 .map_err(|_| malformed("the PEM block is not an Ed25519 SubjectPublicKeyInfo"))?
                 .0
-        } else if let Some(bytes) = skills_core::revision::parse_hex::<32>(text) {
+        } else if let Some(bytes) = skills_core::trust::revision::parse_hex::<32>(text) {
             bytes
         } else {
             base64_decode(text)
@@ -453,7 +431,7 @@ impl PublicKey {
     /// ```
     /// assert_eq!(skills_build::keys::PublicKey([0; 32]).to_hex(), "0".repeat(64));
     /// ```
-    pub fn to_hex(&self) -> String {
+    pub fn to_hex(self) -> String {
         skills_core::Sha256(self.0).to_string()
     }
 
@@ -462,8 +440,8 @@ impl PublicKey {
     /// ```
     /// assert_eq!(skills_build::keys::PublicKey([0; 32]).to_base64(), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
     /// ```
-    pub fn to_base64(&self) -> String {
-        skills_core::base64::encode(&self.0)
+    pub fn to_base64(self) -> String {
+        skills_core::encoding::base64::encode(&self.0)
     }
 
     /// The key as a PEM SubjectPublicKeyInfo document.
@@ -472,7 +450,7 @@ impl PublicKey {
     /// let pem = skills_build::keys::PublicKey([0; 32]).to_pem();
     /// assert!(pem.starts_with("-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA"));
     /// ```
-    pub fn to_pem(&self) -> String {
+    pub fn to_pem(self) -> String {
         PublicKeyBytes(self.0)
             .to_public_key_pem(LineEnding::LF)
             .expect("32 bytes encode as an Ed25519 SubjectPublicKeyInfo")
@@ -486,7 +464,7 @@ impl PublicKey {
     /// assert!(id.starts_with("ed25519-") && id.len() == 24);
     /// ```
     pub fn fingerprint(&self) -> String {
-        let digest = skills_core::sha256::digest(&self.0);
+        let digest = skills_core::trust::sha256::digest(&self.0);
         let hex = skills_core::Sha256(digest).to_string();
         format!("ed25519-{}", &hex[..16])
     }
@@ -559,7 +537,7 @@ mod tests {
 
     /// Base64 PEM of `der`, 64 characters a line, for hand-made keys.
     fn pem(label: &str, der: &[u8]) -> String {
-        let body = skills_core::base64::encode(der);
+        let body = skills_core::encoding::base64::encode(der);
         let lines: Vec<&str> = body
             .as_bytes()
             .chunks(64)

@@ -1,55 +1,94 @@
-//! Read, validate and compile Agent Skills at build time.
+//! Compile Agent Skills at build time.
 //!
-//! The pipeline: [`source`] (where files come from) -> [`discover`] (which
-//! directories are skills, which names are listed, which files belong to
-//! each) -> [`frontmatter`] and [`validate`] (the reference validator's
-//! verdicts, then the specification's extra rules) -> [`compile`] (the
-//! prompt, instructions, media kinds and digests, encoded as the runtime's
-//! bundle). [`Builder`] drives it from a `build.rs`:
+//! An Agent Skill is a folder with a `SKILL.md` (YAML frontmatter and
+//! Markdown) and files beside it. This crate reads skill folders, judges
+//! them with the reference validator's verdicts and wording (skills-ref
+//! 0.1.1, then the specification's rules it misses), and compiles them into
+//! the bundle `skills-runtime` serves with no IO. A `build.rs` drives it
+//! with [`Builder`]; `include_skills!` (skills-runtime's macro) runs the
+//! very same pipeline.
 //!
 //! ```no_run
 //! // build.rs, in `fn main`:
 //! skills_build::Builder::new().source("skills").emit();
 //! ```
 //!
-//! The reference's verdicts depend on Python's behaviour (strictyaml,
-//! CPython 3.11's Unicode tables, `repr()`, `pathlib`); that emulation is
-//! [`python`], kept apart from the rules this crate states itself.
+//! ```ignore
+//! // src/main.rs
+//! static SKILLS: skills_runtime::Embedded = skills_runtime::include_bundle!("skills.bin");
+//! ```
+//!
+//! Every problem of every skill is reported at once, as a [`Problem`]
+//! (what, where, which rule: [`problem::Code`]), rendered the way rustc
+//! renders its diagnostics ([`diagnostic`]). Sources are folders, archives
+//! (feature `archive`), an `include_dir::Dir` (feature `include-dir`) or
+//! files in memory ([`source`]).
+//!
+//! # Features
+//!
+//! - `include-dir`: `source::IncludeDirSource`, a source over an
+//!   `include_dir::Dir`.
+//! - `sign`: Ed25519 signing (`Builder::sign`, `Signing`, `KeySource`);
+//!   without it no Ed25519 code is compiled.
+//! - `archive`: `.skill` and `.zip` archives as sources.
+//!
+//! The `skills` command-line tool is the `skills-cli` crate.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
+// Without `internals` the compiler's modules are private, and what only
+// skills-cli uses of them goes unused here.
+#![cfg_attr(not(feature = "internals"), allow(dead_code, unused_imports))]
 
-pub mod allowed_tools;
-pub mod archive;
-pub mod atomic;
-pub mod builder;
-pub mod canonical;
-pub mod compile;
+/// Declares the compiler's modules: private to the crate, or public (and
+/// hidden from the documentation) with the `internals` feature, which only
+/// skills-cli and this crate's tests enable.
+macro_rules! internal_modules {
+    ($($(#[$attr:meta])* $name:ident;)*) => {$(
+        $(#[$attr])*
+        #[cfg(feature = "internals")]
+        #[doc(hidden)]
+        pub mod $name;
+        $(#[$attr])*
+        #[cfg(not(feature = "internals"))]
+        mod $name;
+    )*};
+}
+
+internal_modules! {
+    allowed_tools;
+    archive;
+    builder;
+    compile;
+    discover;
+    extension_fields;
+    fence;
+    filter;
+    frontmatter;
+    #[cfg(feature = "sign")]
+    keys;
+    media;
+    parallel;
+    printable;
+    read_limit;
+    reuse;
+    #[cfg(feature = "sign")]
+    signing;
+    skill_file;
+    skill_revision;
+    #[cfg(feature = "sign")]
+    snapshot;
+    validate;
+}
+
 pub mod diagnostic;
-pub mod discover;
-pub mod extension_fields;
-pub mod fence;
-pub mod filter;
-pub mod frontmatter;
-#[cfg(feature = "sign")]
-pub mod keys;
-pub mod media;
-#[cfg(feature = "archive")]
-pub mod pack;
-pub mod parallel;
-pub mod printable;
 pub mod problem;
-pub mod properties;
-pub mod python;
-pub mod read_limit;
-pub mod reuse;
-pub mod sections;
-#[cfg(feature = "sign")]
-pub mod signing;
-pub mod skill_dir;
-pub mod skill_file;
-pub mod skill_revision;
-pub mod snapshot;
 pub mod source;
-pub mod validate;
 
-pub use builder::{Builder, compile_sources};
+pub use builder::{Builder, DEFAULT_OUT_FILE, Outcome, compile_sources};
+pub use compile::{CompileError, Compiled, Dropped, Locations};
+pub use discover::{DEFAULT_MAX_FILE_SIZE, Layout, SourceReport};
+#[cfg(feature = "sign")]
+pub use keys::{KeyError, KeySource};
+pub use problem::Problem;
+#[cfg(feature = "sign")]
+pub use signing::{Signing, SigningError};

@@ -151,7 +151,7 @@ const SIGNATURES: &[(usize, &[u8], &str)] = &[
 /// assert_eq!(skills_build::media::sniff_image(b"RIFF\0\0\0\0WEBPVP8 "), Some("image/webp"));
 /// assert_eq!(skills_build::media::sniff_image(b"hello"), None);
 /// ```
-pub use skills_core::resources::sniff_image;
+pub use skills_core::wire::derived::sniff_image;
 
 /// The media type of a known binary signature.
 ///

@@ -11,7 +11,7 @@
 //! is hashed. The bundle is the same, bit for bit, as a cold build's.
 //!
 //! The bundle revision is composed of one SHA-256 per skill (see
-//! `skills_core::revision::bundle_revision`). Beside the bundle
+//! `skills_core::trust::revision::bundle_revision`). Beside the bundle
 //! ([`Reuse::load`]'s path plus `.skill-digests`) the compiler keeps those
 //! digests, bound to the revision they made; the next build compares each
 //! skill's nested encoding with the one the previous bundle holds for the
@@ -27,7 +27,7 @@
 //!     .with_file("pdf/reference.md", "Use pdfplumber.");
 //! let first = skills_build::compile_sources(&[&source]).unwrap().bytes;
 //! let reuse = Reuse::from_bundle(first).unwrap();
-//! assert_eq!(reuse.file_digest("pdf", "reference.md", b"Use pdfplumber."), skills_core::sha256::digest(b"Use pdfplumber."));
+//! assert_eq!(reuse.file_digest("pdf", "reference.md", b"Use pdfplumber."), skills_core::trust::sha256::digest(b"Use pdfplumber."));
 //! assert_eq!(reuse.reused(), 1);
 //! reuse.file_digest("pdf", "reference.md", b"changed");
 //! assert_eq!(reuse.reused(), 1); // hashed, not reused
@@ -39,9 +39,9 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use skills_core::bundle::{Bundle, EncodeError, SkillEntry};
+use skills_core::wire::bundle::{Bundle, EncodeError, SkillEntry};
 
-use skills_core::sha256::digest as sha256;
+use skills_core::trust::sha256::digest as sha256;
 
 /// Where bytes are in the earlier bundle, and their digest.
 type Recorded = (Range<usize>, [u8; 32]);
@@ -194,13 +194,13 @@ impl Reuse {
     }
 
     /// Records the bundle's revision and encodes it
-    /// (`skills_core::revision::encode_with_revision`), each skill's digest
+    /// (`skills_core::trust::revision::encode_with_revision`), each skill's digest
     /// from [`skill_digest`](Self::skill_digest); then writes the digests
     /// for the next build (when loaded from a path).
     pub fn encode(&self, bundle: &mut Bundle<'_>) -> Result<Vec<u8>, EncodeError> {
         self.skills_reused.store(0, Ordering::Relaxed);
         let digests = RefCell::new(Vec::with_capacity(bundle.skills.len()));
-        let bytes = skills_core::revision::encode_with_revision_by(bundle, &mut |name, detail| {
+        let bytes = skills_core::trust::revision::encode_with_revision_by(bundle, &mut |name, detail| {
             let digest = self.skill_digest(name, detail);
             digests.borrow_mut().push(digest);
             digest

@@ -14,7 +14,7 @@
 //! use skills_build::keys::SecretKey;
 //! use skills_build::signing::{Signer, sign_bundle};
 //! use skills_build::source::MemorySource;
-//! use skills_core::verify::TrustPolicy;
+//! use skills_core::trust::verify::TrustPolicy;
 //!
 //! let source = MemorySource::new("skills")
 //!     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\nGo.\n");
@@ -33,11 +33,11 @@
 
 use std::fmt;
 
-use skills_core::bundle::{Bundle, Bytes, Signature};
-use skills_core::revision::{
+use skills_core::wire::bundle::{Bundle, Bytes, Signature};
+use skills_core::trust::revision::{
     PayloadError, Revision, bundle_payload, bundle_revision, check_origin, snapshot_payload,
 };
-use skills_core::verify::{Check, rehash_skill};
+use skills_core::trust::verify::{Check, rehash_skill};
 
 use crate::keys::{KeyError, KeySource, SecretKey};
 
@@ -176,11 +176,14 @@ impl Signer {
 /// Why a bundle could not be signed.
 ///
 /// ```
-/// use skills_build::keys::SecretKey;
-/// use skills_build::signing::{sign_bundle, Signer};
-/// let signer = Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
-/// let error = sign_bundle(b"not a bundle", &signer).unwrap_err();
+/// use skills_build::{KeySource, Signing};
+/// let dir = std::env::temp_dir().join(format!("signing-error-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("key.hex"), "01".repeat(32)).unwrap();
+/// let signing = Signing::new(KeySource::File(dir.join("key.hex")), "acme");
+/// let error = signing.sign(b"not a bundle").unwrap_err();
 /// assert!(error.to_string().contains("not a skills bundle"));
+/// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Debug)]
 #[non_exhaustive]
@@ -200,7 +203,7 @@ pub enum SigningError {
         check: Check,
     },
     /// The signed bundle could not be encoded.
-    Encode(skills_core::bundle::EncodeError),
+    Encode(skills_core::wire::bundle::EncodeError),
 }
 
 impl fmt::Display for SigningError {
@@ -276,8 +279,7 @@ fn signature_of<'a>(signer: &'a Signer, bytes: &'a [u8; 64]) -> Signature<'a> {
 /// bundle is signed, and dropped (wiped) right after.
 ///
 /// ```
-/// use skills_build::keys::KeySource;
-/// use skills_build::signing::Signing;
+/// use skills_build::{KeySource, Signing};
 /// let signing = Signing::new(KeySource::Env("SKILLS_SIGNING_KEY".into()), "https://example.com/skills")
 ///     .key_id("release-2026");
 /// assert_eq!(signing.env_var(), Some("SKILLS_SIGNING_KEY"));
@@ -297,7 +299,7 @@ impl Signing {
     /// Signing with the key from `key` for `origin`.
     ///
     /// ```
-    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// use skills_build::{KeySource, Signing};
     /// let signing = Signing::new(KeySource::File("keys/skills.pem".into()), "acme");
     /// assert_eq!(signing.key_file(), Some(std::path::Path::new("keys/skills.pem")));
     /// ```
@@ -312,7 +314,7 @@ impl Signing {
     /// Uses `key_id` as the key id.
     ///
     /// ```
-    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// use skills_build::{KeySource, Signing};
     /// let signing = Signing::new(KeySource::Env("K".into()), "acme").key_id("k1");
     /// assert_eq!(signing.key_id.as_deref(), Some("k1"));
     /// ```
@@ -324,7 +326,7 @@ impl Signing {
     /// The environment variable holding the key, if that is where it is.
     ///
     /// ```
-    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// use skills_build::{KeySource, Signing};
     /// assert_eq!(Signing::new(KeySource::Env("K".into()), "acme").env_var(), Some("K"));
     /// ```
     pub fn env_var(&self) -> Option<&str> {
@@ -337,7 +339,7 @@ impl Signing {
     /// The file holding the key, if that is where it is.
     ///
     /// ```
-    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// use skills_build::{KeySource, Signing};
     /// assert_eq!(Signing::new(KeySource::Env("K".into()), "acme").key_file(), None);
     /// ```
     pub fn key_file(&self) -> Option<&std::path::Path> {
@@ -351,7 +353,7 @@ impl Signing {
     /// changes (`rerun-if-env-changed` or `rerun-if-changed`).
     ///
     /// ```
-    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// use skills_build::{KeySource, Signing};
     /// let signing = Signing::new(KeySource::File("k.pem".into()), "acme");
     /// assert_eq!(signing.cargo_rerun_line(), "cargo:rerun-if-changed=k.pem");
     /// ```
@@ -363,12 +365,7 @@ impl Signing {
     }
 
     /// Reads the key and makes the [`Signer`].
-    ///
-    /// ```
-    /// use skills_build::{keys::KeySource, signing::Signing};
-    /// assert!(Signing::new(KeySource::Env("SKILLS_NO_SUCH_KEY_2".into()), "acme").signer().is_err());
-    /// ```
-    pub fn signer(&self) -> Result<Signer, SigningError> {
+    pub(crate) fn signer(&self) -> Result<Signer, SigningError> {
         let signer = Signer::load(&self.key, self.origin.clone())?;
         Ok(match &self.key_id {
             Some(id) => signer.key_id(id.clone()),
@@ -376,10 +373,13 @@ impl Signing {
         })
     }
 
-    /// Signs bundle bytes (see [`sign_bundle`]).
+    /// Signs bundle bytes: every skill over agentskills-core's
+    /// `agentskills-snapshot-v1` payload, and the bundle over its revision,
+    /// after hashing each skill's embedded bytes again. A signature already
+    /// there under the same key id is replaced; others are kept.
     ///
     /// ```
-    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// use skills_build::{KeySource, Signing};
     /// let signing = Signing::new(KeySource::Env("SKILLS_NO_SUCH_KEY_3".into()), "acme");
     /// assert!(signing.sign(b"").is_err());
     /// ```
@@ -389,17 +389,7 @@ impl Signing {
 
     /// Signs a compilation's bundle, turning a signing failure into a
     /// compile error naming the key's source (never its contents).
-    ///
-    /// ```
-    /// use skills_build::{keys::KeySource, signing::Signing};
-    /// use skills_build::source::MemorySource;
-    /// let signing = Signing::new(KeySource::Env("SKILLS_NO_SUCH_KEY_4".into()), "acme");
-    /// let skills = MemorySource::new("skills")
-    ///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Forms.\n---\n");
-    /// let error = signing.apply(skills_build::compile_sources(&[&skills])).unwrap_err();
-    /// assert!(error.problems[0].message.contains("SKILLS_NO_SUCH_KEY_4"));
-    /// ```
-    pub fn apply(
+    pub(crate) fn apply(
         &self,
         compiled: Result<crate::compile::Compiled, crate::compile::CompileError>,
     ) -> Result<crate::compile::Compiled, crate::compile::CompileError> {

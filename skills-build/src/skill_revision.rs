@@ -2,9 +2,9 @@
 //! revision (agentskills-core's, over the skill file and every other file),
 //! which signatures are made over and verification checks.
 
-use skills_core::bundle::{Bytes, Skill};
-use skills_core::revision::recorded_revision;
-use skills_core::sha256::digest as sha256;
+use skills_core::wire::bundle::{Bytes, Skill};
+use skills_core::trust::revision::recorded_revision;
+use skills_core::trust::sha256::digest as sha256;
 
 /// Records a compiled skill's skill file and content revision: its size and
 /// SHA-256, its exact bytes when the frontmatter and body do not rebuild
@@ -12,7 +12,7 @@ use skills_core::sha256::digest as sha256;
 /// after the skill's frontmatter, instructions and files are filled.
 ///
 /// ```
-/// use skills_core::bundle::Skill;
+/// use skills_core::wire::bundle::Skill;
 /// let raw = b"---\nname: a\n---\nGo";
 /// let mut skill = Skill { frontmatter: "name: a\n", body_len: 2, instructions: "Go\n\nfiles: none\n", ..Skill::default() };
 /// skills_build::skill_revision::record_skill_file(&mut skill, raw);
@@ -28,7 +28,7 @@ pub fn record_skill_file<'a>(skill: &mut Skill<'a>, raw: &'a [u8]) {
     skill.skill_file_bytes = None;
     // The pieces put together are the file, or the file is stored: a
     // comparison, not a second hash of the same bytes.
-    let pieces = skills_core::revision::skill_file_pieces(skill);
+    let pieces = skills_core::trust::revision::skill_file_pieces(skill);
     let mut rest = raw;
     let same = pieces.iter().all(|piece| match rest.strip_prefix(*piece) {
         Some(after) => {

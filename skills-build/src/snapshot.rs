@@ -7,8 +7,8 @@
 
 use std::fmt;
 
-use skills_core::revision::Revision;
-use skills_core::sha256::digest as sha256;
+use skills_core::trust::revision::Revision;
+use skills_core::trust::sha256::digest as sha256;
 
 /// A skill directory as agentskills-core's file-system provider captures
 /// it: every file under it (hidden ones and nested directories included),
@@ -93,7 +93,7 @@ impl std::error::Error for SnapshotError {}
 /// See [`DirSnapshot`] for an example.
 pub fn snapshot_dir(dir: &std::path::Path) -> Result<DirSnapshot, SnapshotError> {
     let mut files = Vec::new();
-    let mut budget = skills_core::manifest::MAX_SKILL_BYTES;
+    let mut budget = skills_core::wire::bundle::MAX_SKILL_BYTES;
     walk_dir(dir, "", &mut files, 0, &mut budget)?;
     files.sort_by(|a, b| a.0.cmp(&b.0));
     let skill_file = files
@@ -106,7 +106,7 @@ pub fn snapshot_dir(dir: &std::path::Path) -> Result<DirSnapshot, SnapshotError>
     let version = crate::frontmatter::parse(&skill_file.1)
         .ok()
         .and_then(|doc| doc.frontmatter.text("version").map(str::to_string));
-    let revision = skills_core::revision::content_revision(
+    let revision = skills_core::trust::revision::content_revision(
         files
             .iter()
             .map(|(path, bytes)| (path.as_str(), bytes.len() as u64, sha256(bytes))),
@@ -118,7 +118,7 @@ pub fn snapshot_dir(dir: &std::path::Path) -> Result<DirSnapshot, SnapshotError>
             dir.file_name()
                 .map(|name| name.to_string_lossy().into_owned())
         })
-        .unwrap_or_else(|| crate::python::pathlib::dir_name(dir));
+        .unwrap_or_else(|| skills_pycompat::pathlib::dir_name(dir));
     Ok(DirSnapshot {
         skill_id,
         files,

@@ -4,7 +4,7 @@
 //! file's bytes are, for paths relative to its root written with `/`.
 //! Three kinds exist: a local directory ([`DirSource`]), a tree held in
 //! memory ([`MemorySource`], for tests and generated skills) and an
-//! embedded [`include_dir::Dir`] ([`IncludeDirSource`]).
+//! embedded `include_dir::Dir` (`IncludeDirSource`, feature `include-dir`).
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
@@ -110,7 +110,7 @@ impl std::error::Error for SourceError {}
 /// segments; `""` is the root itself. Listings come back sorted by name so
 /// every source gives the same order whatever its file system does.
 /// Sources are `Sync`: the pipeline reads the skills of one source on
-/// several threads ([`crate::parallel`]).
+/// several threads.
 pub trait Source: Sync {
     /// A name for the source in messages and prompt locations: a path, or a
     /// label such as `memory`.

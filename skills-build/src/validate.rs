@@ -9,8 +9,9 @@ use crate::allowed_tools;
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
 use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
-use crate::python::unicode;
-use crate::python::yaml::{Entry, Value};
+use skills_core::pycompat::pytext;
+use skills_pycompat::unicode;
+use skills_pycompat::yaml::{Entry, Value};
 
 /// Longest name, in characters after NFKC.
 pub const MAX_NAME_CHARS: usize = 64;
@@ -142,7 +143,7 @@ fn required_text<'a>(fm: &'a Frontmatter, field: &str) -> Result<(&'a str, Posit
         .at(START));
     };
     match &entry.value.value {
-        Value::Str(text) if !unicode::strip(text).is_empty() => Ok((text, at(entry))),
+        Value::Str(text) if !pytext::strip(text).is_empty() => Ok((text, at(entry))),
         _ => Err(Problem::new(
             not_string,
             format!("Field '{field}' must be a non-empty string"),
@@ -157,7 +158,7 @@ fn check_name(fm: &Frontmatter, dir_name: &str, problems: &mut Vec<Problem>) {
         Ok(found) => found,
         Err(problem) => return problems.push(problem),
     };
-    let name = unicode::nfkc(unicode::strip(raw));
+    let name = unicode::nfkc(pytext::strip(raw));
     let problem =
         |code: Code, message: String| Problem::new(code, message).with_field("name").at(pos);
     let chars = name.chars().count();

@@ -1,7 +1,7 @@
-//! `.skill` and `.zip` archives: packing is deterministic, a build from an
-//! archive gives the bundle its folder gives (ours and the Claude
-//! packager's alike), and hostile archives are refused with a clear error
-//! in bounded memory.
+//! `.skill` and `.zip` archives: a build from an archive gives the bundle
+//! its folder gives (the Claude packager's archives included), and hostile
+//! archives are refused with a clear error in bounded memory. Packing
+//! (`skills pack`) is tested with the command, in skills-cli.
 #![cfg(feature = "archive")]
 // A counting allocator (below) is the one use of `unsafe` here: it only
 // forwards to the system allocator.
@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 
 use skills_build::Builder;
 use skills_build::archive::{ArchiveSource, Expect, Limits, crc32};
-use skills_build::pack::{EXCLUDES, pack};
 
 mod support;
 use support::tree;
@@ -75,105 +74,6 @@ fn bundle(source: &Path, excludes: &[&str]) -> Vec<u8> {
     }
 }
 
-/// Every skill folder the repository holds.
-fn skill_folders() -> Vec<PathBuf> {
-    let root = support::workspace();
-    let mut found = Vec::new();
-    for parent in [
-        "testdata/skills",
-        "testdata/archive/skills",
-        "examples/serve-skills/skills",
-    ] {
-        for entry in std::fs::read_dir(root.join(parent)).unwrap() {
-            let path = entry.unwrap().path();
-            if path.join("SKILL.md").is_file() {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    assert!(found.len() >= 5, "{found:?}");
-    found
-}
-
-#[test]
-fn pack_then_build_gives_the_folders_bundle() {
-    let tmp = temp_dir("roundtrip");
-    for folder in skill_folders() {
-        let name = folder.file_name().unwrap().to_str().unwrap();
-        let alone = tmp.join(name);
-        copy_tree(&folder, &alone.join(name));
-        let packed = pack(&alone.join(name)).unwrap();
-        assert_eq!(packed.folder, name);
-        let archive = alone.join(format!("{name}.skill"));
-        std::fs::write(&archive, &packed.bytes).unwrap();
-        assert_eq!(
-            bundle(&archive, &[]),
-            bundle(&alone, &[]),
-            "{name}: the archive builds another bundle"
-        );
-        // The same folder gives the same bytes, whatever the timestamps.
-        let again = tmp.join(format!("{name}-again"));
-        copy_tree(&folder, &again.join(name));
-        assert_eq!(
-            pack(&again.join(name)).unwrap().bytes,
-            packed.bytes,
-            "{name}"
-        );
-    }
-    std::fs::remove_dir_all(&tmp).unwrap();
-}
-
-#[test]
-fn pack_leaves_out_what_the_claude_packager_leaves_out() {
-    let tmp = temp_dir("junk");
-    let folder = tmp.join("report-writer");
-    copy_tree(
-        &support::workspace().join("testdata/archive/skills/report-writer"),
-        &folder,
-    );
-    let clean = pack(&folder).unwrap();
-    for junk in [
-        "scripts/__pycache__/render.cpython-312.pyc",
-        "node_modules/left-pad/index.js",
-        "stale.pyc",
-        ".DS_Store",
-        "references/.DS_Store",
-    ] {
-        let path = folder.join(junk);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, "junk").unwrap();
-    }
-    let packed = pack(&folder).unwrap();
-    assert_eq!(packed.bytes, clean.bytes);
-    assert_eq!(
-        packed.files,
-        [
-            "SKILL.md",
-            "assets/template.md",
-            "references/résumé.md",
-            "references/style.md",
-            "scripts/render.py"
-        ]
-    );
-    std::fs::remove_dir_all(&tmp).unwrap();
-}
-
-#[test]
-fn pack_refuses_a_folder_that_fails_check() {
-    let tmp = temp_dir("refuse");
-    let folder = tmp.join("Bad_Name");
-    std::fs::create_dir_all(&folder).unwrap();
-    std::fs::write(
-        folder.join("SKILL.md"),
-        "---\nname: Bad_Name\ndescription: x\n---\n",
-    )
-    .unwrap();
-    let error = pack(&folder).unwrap_err();
-    assert!(error.to_string().contains("must be lowercase"), "{error}");
-    std::fs::remove_dir_all(&tmp).unwrap();
-}
-
 #[test]
 fn the_claude_packagers_archive_builds_like_the_folder() {
     let root = support::workspace().join("testdata/archive");
@@ -185,6 +85,9 @@ fn the_claude_packagers_archive_builds_like_the_folder() {
     let source = ArchiveSource::open(root.join("report-writer.skill")).unwrap();
     assert_eq!(source.folders(), ["report-writer"]);
 }
+
+/// What the Claude packager leaves out of an archive, as exclude rules.
+const CLAUDE_EXCLUDES: [&str; 4] = ["__pycache__", "node_modules", "*.pyc", ".DS_Store"];
 
 /// Runs the committed packager script when Python is here: on a copy of
 /// the folder holding junk it must leave out, its archive still builds the
@@ -222,7 +125,7 @@ fn a_fresh_archive_from_the_python_packager_builds_like_the_folder() {
     assert_eq!(bundle(&archive, &[]), bundle(&root.join("skills"), &[]));
     // Ours, built from the junk-laden folder, is the same bundle too.
     assert_eq!(
-        bundle(&tmp, &EXCLUDES),
+        bundle(&tmp, &CLAUDE_EXCLUDES),
         bundle(&root.join("skills"), &[]),
         "the folder with its junk excluded"
     );

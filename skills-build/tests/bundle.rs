@@ -245,13 +245,13 @@ fn the_prompt_is_the_reference_shape() {
     let bytes = build(&support::workspace().join("examples/serve-skills/skills"));
     let catalog = Catalog::from_bytes(&bytes).unwrap();
     let expected =
-        skills_core::prompt::render_available_skills(catalog.skills().iter().map(|skill| {
-            skills_core::prompt::PromptEntry {
+        skills_core::features::prompt::render_available_skills(catalog.skills().iter().map(
+            |skill| skills_core::features::prompt::PromptEntry {
                 name: skill.name,
                 description: skill.description,
                 location: skill.location,
-            }
-        }));
+            },
+        ));
     assert_eq!(catalog.prompt(), expected);
     assert_eq!(catalog.usage(), skills_core::USAGE);
     assert_eq!(

@@ -5,9 +5,9 @@ use skills_build::Builder;
 use skills_build::keys::{KeySource, SecretKey};
 use skills_build::signing::{Signer, Signing, sign_bundle};
 use skills_build::snapshot::snapshot_dir;
-use skills_core::bundle::{Bundle, Content, File};
-use skills_core::revision::Revision;
-use skills_core::verify::{Check, Status, Subject, TrustPolicy, VerifyError};
+use skills_core::trust::revision::Revision;
+use skills_core::trust::verify::{Check, Status, Subject, TrustPolicy, VerifyError};
+use skills_core::wire::bundle::{Bundle, Content, File};
 
 mod support;
 
@@ -144,7 +144,7 @@ fn tampering_with_each_part_is_caught_and_named() {
         (skill("git-rebase"), Check::FrontmatterDigest)
     );
     // The frontmatter and its digest together: the skill file no longer matches.
-    let digest = skills_core::sha256::digest(frontmatter.as_bytes());
+    let digest = skills_core::trust::sha256::digest(frontmatter.as_bytes());
     assert_eq!(
         tampered(&pristine, |b| {
             b.skills[at].frontmatter = &frontmatter;
@@ -161,7 +161,7 @@ fn tampering_with_each_part_is_caught_and_named() {
     signature[5] ^= 1;
     assert_eq!(
         tampered(&pristine, |b| b.skills[at].signatures[0].signature =
-            skills_core::bundle::Bytes(&signature)),
+            skills_core::wire::bundle::Bytes(&signature)),
         (
             skill("git-rebase"),
             Check::BadSignature {
@@ -180,7 +180,7 @@ fn tampering_with_each_part_is_caught_and_named() {
     signature[0] ^= 1;
     assert_eq!(
         tampered(&pristine, |b| b.signatures[0].signature =
-            skills_core::bundle::Bytes(&signature)),
+            skills_core::wire::bundle::Bytes(&signature)),
         (
             Subject::Bundle,
             Check::BadSignature {
@@ -197,7 +197,7 @@ fn tampering_with_each_part_is_caught_and_named() {
     let (subject, check) = tampered(&pristine, |b| {
         b.skills[csv].files[0] = File {
             path: b.skills[csv].files[0].path,
-            sha256: skills_core::sha256::digest(b"evil"),
+            sha256: skills_core::trust::sha256::digest(b"evil"),
             content: Content::Text("evil"),
         };
     });

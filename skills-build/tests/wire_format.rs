@@ -24,7 +24,7 @@ use skills_build::Builder;
 mod support;
 
 fn body_digest(bytes: &[u8]) -> String {
-    skills_core::sha256::digest(&bytes[6..])
+    skills_core::trust::sha256::digest(&bytes[6..])
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
@@ -86,15 +86,15 @@ fn bundles_keep_their_recorded_bytes() {
             "{dir}"
         );
         assert_eq!(
-            skills_core::revision::bundle_revision(
-                &skills_core::bundle::Bundle::decode(&bytes).unwrap()
+            skills_core::trust::revision::bundle_revision(
+                &skills_core::wire::bundle::Bundle::decode(&bytes).unwrap()
             )
             .to_string(),
             format!("sha256:{revision}"),
             "{dir}: the recorded revision is the computed one"
         );
         // And the runtime reads them back, unchanged.
-        let bundle = skills_core::bundle::Bundle::decode(&bytes).expect("decodes");
+        let bundle = skills_core::wire::bundle::Bundle::decode(&bytes).expect("decodes");
         assert_eq!(bundle.encode().expect("encodes"), bytes, "{dir}");
     }
 }
@@ -112,7 +112,7 @@ fn signed_bundles_keep_their_recorded_bytes() {
         body_digest(&signed),
         "3a2d567d9b270953429afd1c7647b77b2c8728dfe54598562c09c0125099d6ab"
     );
-    let bundle = skills_core::bundle::Bundle::decode(&signed).expect("decodes");
+    let bundle = skills_core::wire::bundle::Bundle::decode(&signed).expect("decodes");
     assert_eq!(bundle.encode().expect("encodes"), signed);
 }
 
@@ -123,7 +123,7 @@ fn signed_bundles_keep_their_recorded_bytes() {
 #[test]
 fn content_revisions_did_not_move() {
     let bytes = compiled("testdata/bundle", false);
-    let bundle = skills_core::bundle::Bundle::decode(&bytes).unwrap();
+    let bundle = skills_core::wire::bundle::Bundle::decode(&bytes).unwrap();
     let hex = |digest: &[u8; 32]| {
         digest
             .iter()

@@ -8,8 +8,9 @@
 use std::fs;
 use std::path::Path;
 
-use skills_build::python::yaml;
-use skills_core::json_writer::Style;
+use skills_build::frontmatter::value_json;
+use skills_core::encoding::json::Style;
+use skills_pycompat::yaml;
 
 mod support;
 use support::rng::Rng;
@@ -45,10 +46,7 @@ fn ours(input: &str) -> String {
     match yaml::parse(input) {
         Ok(node) => {
             // Python's `json.dumps(value, ensure_ascii=False, indent=1)`.
-            let json = node
-                .value
-                .to_json()
-                .to_text(Style::indented(1).with_ascii(false));
+            let json = value_json(&node.value).to_text(Style::indented(1).with_ascii(false));
             format!("ok\n{json}\n")
         }
         Err(error) => format!("error\n{error}"),

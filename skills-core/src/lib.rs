@@ -64,94 +64,69 @@
 //!   implements `serde::Deserialize`, with the parser's verdicts.
 //! - `json`: `Catalog::call_json` and `ToolArguments`, for the model's
 //!   arguments as JSON text; `ToolDefinition::schema`, the tool's schema
-//!   as a `serde_json::Value`; `providers`, the tool in the JSON of OpenAI
-//!   Chat Completions, OpenAI Responses and Anthropic Messages, and their
-//!   calls served (brings serde_json, no `std`).
+//!   as a `serde_json::Value`; `serve::providers`, the tool in the JSON of
+//!   OpenAI Chat Completions, OpenAI Responses and Anthropic Messages, and
+//!   their calls served (brings serde_json, no `std`).
 //! - `revision`: content revisions (agentskills-core's), the bundle
 //!   revision, and the signature payloads (`revision` module).
 //! - `verify`: a trust policy that checks Ed25519 publisher signatures and
 //!   revision and version pins, and can re-hash the embedded bytes
 //!   (`verify` module); `verify-fast` adds precomputed tables.
 //!
-//! # Modules
+//! # Wings
 //!
-//! In floors, each importing only from the floors below it (no module
-//! imports one that imports it back):
+//! The crate is cut into folders that say what they hold. Each imports only
+//! from the wings listed before it, and no module imports one that imports
+//! it back (`scripts/check-module-cycles.py` checks this):
 //!
-//! - the wire schema: [`bundle`] (the types the compiler fills, their
-//!   rules), `texts` (the tool's fixed texts, re-exported by [`tool`]),
-//!   [`wire`] (the encoding's primitives), `codec` (the types' encodings),
-//!   `names` (the name index), `layout` (the bundle's top level, its tables
-//!   and their bounds), `decode` (the header, [`DecodeError`]), with the
-//!   helpers they use ([`path`], [`pytext`], [`sha256`], [`read`]);
-//! - serving and rendering: [`catalog`] (the decoded catalog), [`render`]
-//!   (the one renderer of catalogs, `<available_skills>` included, and
-//!   the default prompt), [`prompt`] (that block for a plain list, through
-//!   [`render`]), [`outline`] (sections, split from a body when asked),
-//!   [`tool`] (the `skill` tool), [`read`] (the record of a read,
-//!   [`ReadRecord`]), [`embedded`] (the static wrapper), [`instructions`]
-//!   (the instructions text), [`base64`] (image parts);
-//! - above them: [`manifest`], [`resources`], [`fastpath`], [`core_tools`],
-//!   `providers` (feature `json`: the tool in providers' JSON),
-//!   `revision` and `verify` (features).
+//! - [`encoding`]: JSON as Python's `json.dumps` writes it, and base64;
+//! - [`pycompat`]: the Python 3.12 string behaviour agentskills-core's
+//!   texts depend on (`isspace`, `casefold`, line splitting, MIME types);
+//! - [`wire`]: the bundle format both sides share: the records the
+//!   compiler fills ([`wire::bundle`]), their encoding, the container's
+//!   tables and name index, the tool's fixed texts, and decoding's checks;
+//! - [`trust`]: SHA-256 and digests, content revisions and signature
+//!   payloads (`revision`), and the trust policy (`verify`);
+//! - [`serve`]: the [`Catalog`], the `skill` tool, the model's arguments
+//!   and the record of a read;
+//! - [`features`]: agentskills-core's catalog features over a catalog:
+//!   rendering, outlines, the fast path, manifests, resources, its tool
+//!   vocabulary and the `<available_skills>` block.
+//!
+//! The compiler (skills-build, in a build script or a proc macro) uses the
+//! first four; the catalog itself is the `catalog` feature.
+
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 extern crate alloc;
 
-#[cfg(any(feature = "json", feature = "serde"))]
-mod arguments;
-pub mod base64;
-pub mod bundle;
+pub mod encoding;
 #[cfg(feature = "catalog")]
-pub mod catalog;
-mod codec;
+pub mod features;
+pub mod pycompat;
 #[cfg(feature = "catalog")]
-pub mod core_tools;
-mod decode;
-#[cfg(feature = "catalog")]
-pub mod embedded;
-#[cfg(feature = "catalog")]
-pub mod fastpath;
-pub mod instructions;
-pub mod json_writer;
-mod layout;
-pub mod manifest;
-mod names;
-pub mod outline;
-pub mod path;
-pub mod prompt;
-#[cfg(feature = "json")]
-pub mod providers;
-mod pytables;
-pub mod pytext;
-mod quote;
-pub mod read;
-pub mod render;
-pub mod resources;
-#[cfg(feature = "revision")]
-pub mod revision;
-pub mod sha256;
-mod texts;
-pub mod tool;
-#[cfg(feature = "verify")]
-pub mod verify;
+pub mod serve;
+pub mod trust;
 pub mod wire;
 
 #[cfg(any(feature = "json", feature = "serde"))]
-pub use arguments::ToolArguments;
-pub use bundle::{FORMAT_VERSION, MAGIC};
+pub use serve::arguments::ToolArguments;
 #[cfg(feature = "catalog")]
-pub use catalog::Catalog;
-pub use decode::DecodeError;
+pub use serve::catalog::Catalog;
 #[cfg(feature = "catalog")]
-pub use embedded::Embedded;
-pub use read::{HexDigest, ReadRecord, Sha256};
-pub use tool::{
+pub use serve::embedded::Embedded;
+#[cfg(feature = "catalog")]
+pub use serve::read::ReadRecord;
+#[cfg(feature = "catalog")]
+pub use serve::tool::{
     Image, Reply, Resolution, Served, TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA, Target,
     ToolDefinition, ToolError, USAGE,
 };
+pub use trust::digest::{HexDigest, Sha256};
+pub use wire::bundle::{FORMAT_VERSION, MAGIC};
+pub use wire::decode::DecodeError;
 
 /// An [`Embedded`] over a bundle file that a `build.rs` wrote into
 /// `OUT_DIR` (with `skills_build::Builder`), included with `include_bytes!`.
@@ -183,7 +158,7 @@ macro_rules! include_bundle {
 #[doc(hidden)]
 pub fn __doc_bundle() -> alloc::vec::Vec<u8> {
     use alloc::vec;
-    use bundle::{Bundle, Bytes, Content, File, Skill};
+    use wire::bundle::{Bundle, Bytes, Content, File, Skill};
 
     const PDF_BODY: &str = "# PDF\n\nRead reference.md first.\n";
     const PDF_INSTRUCTIONS: &str = "# PDF\n\nRead reference.md first.\n\nfiles:\n- assets/form.pdf (8 bytes)\n- assets/logo.png (8 bytes)\n- reference.md (14 bytes)\n";

@@ -3,7 +3,7 @@
 
 mod support;
 
-use skills_core::bundle::{Bundle, BundleError, Bytes, Content, File, Skill};
+use skills_core::wire::bundle::{Bundle, BundleError, Bytes, Content, File, Skill};
 use skills_core::{Catalog, DecodeError, Embedded, FORMAT_VERSION, MAGIC};
 use support::{encode, encode_unchecked, sample, with_bundle};
 
@@ -119,7 +119,7 @@ fn decode_error(bundle: &Bundle<'_>) -> DecodeError {
     assert_eq!(bundle.check().unwrap_err(), *rule, "check and decode agree");
     assert!(matches!(
         bundle.encode(),
-        Err(skills_core::bundle::EncodeError::Invalid(_))
+        Err(skills_core::wire::bundle::EncodeError::Invalid(_))
     ));
     error
 }
@@ -358,7 +358,7 @@ fn overlong_varints_are_refused() {
         Bundle::decode(&overlong).unwrap_err(),
     ] {
         assert!(
-            matches!(error, DecodeError::Corrupt(e) if e.kind == skills_core::wire::WireErrorKind::NonCanonicalVarint && e.offset == 1),
+            matches!(error, DecodeError::Corrupt(e) if e.kind == skills_core::wire::postcard::WireErrorKind::NonCanonicalVarint && e.offset == 1),
             "{error:?}"
         );
         assert!(
@@ -373,7 +373,7 @@ fn overlong_varints_are_refused() {
     // encodings: its length 4, then the end as a u32) and the area's
     // length prefix by one.
     let catalog = Catalog::from_bytes(&bytes).unwrap();
-    let detail = skills_core::bundle::SkillEntry::encode(&catalog.bundle().skills[0]).detail;
+    let detail = skills_core::wire::bundle::SkillEntry::encode(&catalog.bundle().skills[0]).detail;
     let varint = |mut n: usize| {
         let mut out = Vec::new();
         while n >= 0x80 {

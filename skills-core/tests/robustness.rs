@@ -236,7 +236,7 @@ fn arbitrary_arguments_never_panic() {
             Ok(served) => {
                 assert!(catalog.lookup(&name).is_some());
                 assert!(
-                    skills_core::path::is_valid_file_path(served.read.path)
+                    skills_core::wire::path::is_valid_file_path(served.read.path)
                         || served.read.path.is_empty()
                 );
             }

@@ -3,7 +3,7 @@
 
 mod support;
 
-use skills_core::bundle::SkillFileName;
+use skills_core::wire::bundle::SkillFileName;
 use skills_core::{Catalog, Reply, Target, ToolError};
 use support::{TestSkill, encode, hex, sample, sha256};
 
@@ -396,8 +396,13 @@ fn read_serializes_to_the_go_json_shape() {
     );
     let instructions = catalog.call("git-rebase", Some("SKILL.md")).unwrap().read;
     let json: serde_json::Value = serde_json::to_value(instructions).unwrap();
+    // Sorted here: a workspace build that unifies serde_json's
+    // `preserve_order` (rig-core, through skills-rig, turns it on) keeps the
+    // fields in declaration order instead.
+    let mut keys: Vec<_> = json.as_object().unwrap().keys().collect();
+    keys.sort();
     assert_eq!(
-        json.as_object().unwrap().keys().collect::<Vec<_>>(),
+        keys,
         ["bytes", "frontmatter_sha256", "location", "name", "sha256"],
         "path is left out for the instructions"
     );

@@ -2,10 +2,12 @@
 //! check order.
 #![cfg(feature = "verify")]
 
-use skills_core::bundle::{Bundle, Bytes, Content, File, Signature, Skill};
-use skills_core::revision::{Revision, recorded_revision, skill_file_digest, snapshot_payload};
-use skills_core::sha256::digest as sha256;
-use skills_core::verify::{Check, Status, TrustPolicy, VerifyError};
+use skills_core::trust::revision::{
+    Revision, recorded_revision, skill_file_digest, snapshot_payload,
+};
+use skills_core::trust::sha256::digest as sha256;
+use skills_core::trust::verify::{Check, Status, TrustPolicy, VerifyError};
+use skills_core::wire::bundle::{Bundle, Bytes, Content, File, Signature, Skill};
 
 const ORIGIN: &str = "https://example.com/skills";
 const FRONTMATTER: &str = "name: sig-demo\ndescription: Demo skill for signing.\nversion: \"0.1.0\"\nmetadata:\n  owner: team-a\n";
@@ -15,14 +17,16 @@ const SIGNATURE: &str = "59aa1b71202d6e88edd064b97014f1e7ac4bf6c4c727fa21a7b3d06
 const REVISION: &str = "sha256:5455288ebbf0dde83a5a1058b395401e3d0363850eafd9f6424ffa000bf8ffd6";
 
 fn hex<const N: usize>(text: &str) -> [u8; N] {
-    skills_core::revision::parse_hex(text).unwrap()
+    skills_core::trust::revision::parse_hex(text).unwrap()
 }
 
 /// The sig-demo skill as a compiled bundle holds it, with the reference
 /// notes' signature.
 fn with_sig_demo<T>(signature: &[u8], f: impl FnOnce(&mut Skill<'_>) -> T) -> T {
-    let instructions =
-        skills_core::instructions::render(BODY, [(".hidden/f.txt", 1), ("references/a b.md", 4)]);
+    let instructions = skills_core::wire::instructions::render(
+        BODY,
+        [(".hidden/f.txt", 1), ("references/a b.md", 4)],
+    );
     let mut skill = Skill {
         name: "sig-demo",
         body_len: BODY.len(),

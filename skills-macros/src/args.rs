@@ -1,7 +1,10 @@
-//! The arguments of `include_skills!`: a path, then `name = value` options.
+//! The arguments of `include_skills!`: a path, then `name = value` options,
+//! read from the compiler's tokens with the span of each value, so every
+//! error points at what caused it.
 
-use syn::parse::{Parse, ParseStream};
-use syn::{Ident, LitBool, LitInt, LitStr, Token};
+use proc_macro::{Delimiter, Span, TokenStream, TokenTree};
+
+use crate::literal;
 
 /// Every option the macro takes, for the "unknown option" message.
 pub const OPTIONS: &[&str] = &[
@@ -17,112 +20,249 @@ pub const OPTIONS: &[&str] = &[
     "keep_junk",
 ];
 
+/// A value as written, with where it was written.
+#[derive(Debug, Clone)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// The literal's span.
+    pub span: Span,
+}
+
+/// Something the macro cannot use, and where: a compile error.
+#[derive(Debug, Clone)]
+pub struct ArgError {
+    /// Where the error points.
+    pub span: Span,
+    /// What is wrong, and what to write instead.
+    pub message: String,
+}
+
+impl ArgError {
+    /// An error at `span`.
+    pub fn new(span: Span, message: impl Into<String>) -> Self {
+        ArgError {
+            span,
+            message: message.into(),
+        }
+    }
+}
+
 /// One more directory of skills, optionally qualified (`"dir" as "vendor"`).
 pub struct ExtraSource {
-    pub path: LitStr,
-    pub qualifier: Option<LitStr>,
+    pub path: Spanned<String>,
+    pub qualifier: Option<Spanned<String>>,
 }
 
 /// What the invocation asked for.
 pub struct MacroArgs {
     /// The first skills directory, relative to `CARGO_MANIFEST_DIR`.
-    pub path: LitStr,
+    pub path: Spanned<String>,
     /// More directories, in precedence order after `path`.
     pub sources: Vec<ExtraSource>,
     /// Prompt locations: `<base>/<dir>/SKILL.md` instead of `skill://<name>/SKILL.md`.
-    pub location_base: Option<LitStr>,
+    pub location_base: Option<Spanned<String>>,
     /// Glob patterns of files to leave out.
-    pub excludes: Vec<LitStr>,
+    pub excludes: Vec<Spanned<String>>,
     /// Largest file to embed, in bytes.
-    pub max_file_size: Option<LitInt>,
+    pub max_file_size: Option<Spanned<u64>>,
     /// The environment variable holding the signing key.
-    pub sign_key_env: Option<LitStr>,
+    pub sign_key_env: Option<Spanned<String>>,
     /// The file holding the signing key, relative to `CARGO_MANIFEST_DIR`.
-    pub sign_key_file: Option<LitStr>,
+    pub sign_key_file: Option<Spanned<String>>,
     /// The origin the signatures are made for.
-    pub origin: Option<LitStr>,
+    pub origin: Option<Spanned<String>>,
     /// The key id recorded with the signatures.
-    pub key_id: Option<LitStr>,
+    pub key_id: Option<Spanned<String>>,
     /// Accept agentskills-core's extension fields (`version`,
     /// `when_to_use`, `when_not_to_use`).
-    pub extensions: Option<LitBool>,
+    pub extensions: Option<Spanned<bool>>,
     /// Embed junk (`.DS_Store`, swap files, `.git/`...) instead of leaving
     /// it out.
-    pub keep_junk: Option<LitBool>,
+    pub keep_junk: Option<Spanned<bool>>,
 }
 
-impl Parse for MacroArgs {
-    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
-        if input.is_empty() {
-            return Err(input.error(
-                "include_skills! needs the skills directory, relative to CARGO_MANIFEST_DIR: include_skills!(\"skills\")",
-            ));
+/// The input's tokens, with invisible groups (what a `macro_rules!`
+/// fragment passes on) opened, one at a time.
+struct Tokens {
+    tokens: Vec<TokenTree>,
+    at: usize,
+    /// The span of the whole input, for "expected ..." at its end.
+    end: Span,
+}
+
+impl Tokens {
+    fn new(input: TokenStream) -> Self {
+        fn flatten(stream: TokenStream, out: &mut Vec<TokenTree>) {
+            for token in stream {
+                match token {
+                    TokenTree::Group(group) if group.delimiter() == Delimiter::None => {
+                        flatten(group.stream(), out)
+                    }
+                    other => out.push(other),
+                }
+            }
         }
-        let path: LitStr = input.parse()?;
-        let mut args = MacroArgs {
-            path,
-            sources: Vec::new(),
-            location_base: None,
-            excludes: Vec::new(),
-            max_file_size: None,
-            sign_key_env: None,
-            sign_key_file: None,
-            origin: None,
-            key_id: None,
-            extensions: None,
-            keep_junk: None,
+        let mut tokens = Vec::new();
+        flatten(input, &mut tokens);
+        let end = tokens.last().map_or_else(Span::call_site, TokenTree::span);
+        Tokens { tokens, at: 0, end }
+    }
+
+    fn peek(&self) -> Option<&TokenTree> {
+        self.tokens.get(self.at)
+    }
+
+    fn next(&mut self) -> Option<TokenTree> {
+        let token = self.tokens.get(self.at).cloned();
+        self.at += 1;
+        token
+    }
+
+    fn is_empty(&self) -> bool {
+        self.at >= self.tokens.len()
+    }
+
+    /// The span of the next token, or of the input's end.
+    fn here(&self) -> Span {
+        self.peek().map_or(self.end, TokenTree::span)
+    }
+
+    /// Takes the punctuation `ch`, or fails naming `what` was expected.
+    fn punct(&mut self, ch: char, what: &str) -> Result<(), ArgError> {
+        match self.peek() {
+            Some(TokenTree::Punct(punct)) if punct.as_char() == ch => {
+                self.at += 1;
+                Ok(())
+            }
+            _ => Err(ArgError::new(self.here(), format!("expected {what}"))),
+        }
+    }
+
+    /// Takes an identifier, and gives its text.
+    fn ident(&mut self, what: &str) -> Result<Spanned<String>, ArgError> {
+        match self.peek() {
+            Some(TokenTree::Ident(ident)) => {
+                let value = ident.to_string();
+                let span = ident.span();
+                self.at += 1;
+                Ok(Spanned { value, span })
+            }
+            _ => Err(ArgError::new(self.here(), format!("expected {what}"))),
+        }
+    }
+
+    /// Takes a string literal, and gives its value.
+    fn string(&mut self) -> Result<Spanned<String>, ArgError> {
+        let span = self.here();
+        match self.next() {
+            Some(TokenTree::Literal(lit)) => literal::string(&lit.to_string())
+                .map(|value| Spanned { value, span })
+                .map_err(|why| ArgError::new(span, why)),
+            _ => Err(ArgError::new(span, literal::EXPECTED_STRING)),
+        }
+    }
+
+    /// Takes an integer literal, and gives its value.
+    fn integer(&mut self) -> Result<Spanned<u64>, ArgError> {
+        let span = self.here();
+        match self.next() {
+            Some(TokenTree::Literal(lit)) => literal::integer(&lit.to_string())
+                .map(|value| Spanned { value, span })
+                .map_err(|why| ArgError::new(span, why)),
+            _ => Err(ArgError::new(span, "expected an integer literal")),
+        }
+    }
+
+    /// Takes `true` or `false`.
+    fn boolean(&mut self) -> Result<Spanned<bool>, ArgError> {
+        let span = self.here();
+        let value = match self.next() {
+            Some(TokenTree::Ident(ident)) if ident.to_string() == "true" => true,
+            Some(TokenTree::Ident(ident)) if ident.to_string() == "false" => false,
+            _ => return Err(ArgError::new(span, "expected `true` or `false`")),
         };
-        while !input.is_empty() {
-            input.parse::<Token![,]>()?;
-            if input.is_empty() {
-                break;
-            }
-            let name: Ident = input.parse()?;
-            input.parse::<Token![=]>()?;
-            match name.to_string().as_str() {
-                "source" => {
-                    let path: LitStr = input.parse()?;
-                    let qualifier = if input.peek(Token![as]) {
-                        input.parse::<Token![as]>()?;
-                        Some(input.parse()?)
-                    } else {
-                        None
-                    };
-                    args.sources.push(ExtraSource { path, qualifier });
-                }
-                "location_base" => set_once(&mut args.location_base, &name, input.parse()?)?,
-                "exclude" => args.excludes.push(input.parse()?),
-                "max_file_size" => set_once(&mut args.max_file_size, &name, input.parse()?)?,
-                "sign_key_env" => set_once(&mut args.sign_key_env, &name, input.parse()?)?,
-                "sign_key_file" => set_once(&mut args.sign_key_file, &name, input.parse()?)?,
-                "origin" => set_once(&mut args.origin, &name, input.parse()?)?,
-                "key_id" => set_once(&mut args.key_id, &name, input.parse()?)?,
-                "extensions" => set_once(&mut args.extensions, &name, input.parse()?)?,
-                "keep_junk" => set_once(&mut args.keep_junk, &name, input.parse()?)?,
-                other => {
-                    return Err(syn::Error::new(
-                        name.span(),
-                        format!(
-                            "unknown option `{other}`; include_skills! takes {}",
-                            OPTIONS
-                                .iter()
-                                .map(|o| format!("`{o}`"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    ));
-                }
-            }
-        }
-        Ok(args)
+        Ok(Spanned { value, span })
     }
 }
 
-fn set_once<T>(slot: &mut Option<T>, name: &Ident, value: T) -> syn::Result<()> {
+/// Reads the invocation's arguments.
+pub fn parse(input: TokenStream) -> Result<MacroArgs, ArgError> {
+    let mut tokens = Tokens::new(input);
+    if tokens.is_empty() {
+        return Err(ArgError::new(
+            Span::call_site(),
+            "include_skills! needs the skills directory, relative to CARGO_MANIFEST_DIR: include_skills!(\"skills\")",
+        ));
+    }
+    let mut args = MacroArgs {
+        path: tokens.string()?,
+        sources: Vec::new(),
+        location_base: None,
+        excludes: Vec::new(),
+        max_file_size: None,
+        sign_key_env: None,
+        sign_key_file: None,
+        origin: None,
+        key_id: None,
+        extensions: None,
+        keep_junk: None,
+    };
+    while !tokens.is_empty() {
+        tokens.punct(',', "`,`")?;
+        if tokens.is_empty() {
+            break;
+        }
+        let name = tokens.ident("an option name, such as `source`")?;
+        tokens.punct('=', "`=`")?;
+        match name.value.as_str() {
+            "source" => {
+                let path = tokens.string()?;
+                let qualifier = match tokens.peek() {
+                    Some(TokenTree::Ident(ident)) if ident.to_string() == "as" => {
+                        tokens.next();
+                        Some(tokens.string()?)
+                    }
+                    _ => None,
+                };
+                args.sources.push(ExtraSource { path, qualifier });
+            }
+            "location_base" => set_once(&mut args.location_base, &name, tokens.string()?)?,
+            "exclude" => args.excludes.push(tokens.string()?),
+            "max_file_size" => set_once(&mut args.max_file_size, &name, tokens.integer()?)?,
+            "sign_key_env" => set_once(&mut args.sign_key_env, &name, tokens.string()?)?,
+            "sign_key_file" => set_once(&mut args.sign_key_file, &name, tokens.string()?)?,
+            "origin" => set_once(&mut args.origin, &name, tokens.string()?)?,
+            "key_id" => set_once(&mut args.key_id, &name, tokens.string()?)?,
+            "extensions" => set_once(&mut args.extensions, &name, tokens.boolean()?)?,
+            "keep_junk" => set_once(&mut args.keep_junk, &name, tokens.boolean()?)?,
+            other => {
+                return Err(ArgError::new(
+                    name.span,
+                    format!(
+                        "unknown option `{other}`; include_skills! takes {}",
+                        OPTIONS
+                            .iter()
+                            .map(|o| format!("`{o}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(args)
+}
+
+fn set_once<T>(
+    slot: &mut Option<Spanned<T>>,
+    name: &Spanned<String>,
+    value: Spanned<T>,
+) -> Result<(), ArgError> {
     if slot.is_some() {
-        return Err(syn::Error::new(
-            name.span(),
-            format!("option `{name}` is given twice"),
+        return Err(ArgError::new(
+            name.span,
+            format!("option `{}` is given twice", name.value),
         ));
     }
     *slot = Some(value);

@@ -4,17 +4,16 @@
 
 use std::path::{Path, PathBuf};
 
-use proc_macro2::{Literal, Span, TokenStream};
-use quote::quote;
+use proc_macro::{Literal, Span, TokenStream};
 use skills_build::Builder;
 #[cfg(feature = "sign")]
-use skills_build::keys::KeySource;
-use skills_build::problem::{Code, Problem, Severity};
+use skills_build::KeySource;
 #[cfg(feature = "sign")]
-use skills_build::signing::Signing;
-use syn::LitStr;
+use skills_build::Signing;
+use skills_build::problem::{Code, Problem, Severity};
 
-use crate::args::MacroArgs;
+use crate::args::{ArgError, MacroArgs, Spanned};
+use crate::tokens;
 
 /// The directory relative paths start from. `CARGO_MANIFEST_DIR_OVERRIDE`
 /// wins, so UI tests (which compile in a scratch crate) can point at their
@@ -29,12 +28,12 @@ fn manifest_dir() -> PathBuf {
 /// Resolves a source argument (a skill folder or a folder of skills), or
 /// explains (at its span) why not. Whether it exists and holds skills is
 /// the pipeline's to say, with the same errors as every other route.
-fn resolve(base: &Path, lit: &LitStr) -> Result<PathBuf, syn::Error> {
-    let value = lit.value();
-    let path = Path::new(&value);
+fn resolve(base: &Path, lit: &Spanned<String>) -> Result<PathBuf, ArgError> {
+    let value = &lit.value;
+    let path = Path::new(value);
     if path.is_absolute() {
-        return Err(syn::Error::new(
-            lit.span(),
+        return Err(ArgError::new(
+            lit.span,
             format!(
                 "`{value}` is an absolute path, which only works on this machine; give the skills directory relative to the crate root ({})",
                 base.display()
@@ -79,18 +78,19 @@ fn message(problem: &Problem, base: &Path) -> String {
 
 /// A value of the right type to stand in when there are errors, so that
 /// only the real errors show.
-fn with_errors(errors: Vec<syn::Error>) -> TokenStream {
-    let errors = errors.into_iter().map(|e| e.to_compile_error());
-    quote! {{
-        #(#errors)*
-        ::skills_runtime::Embedded::new(&[])
-    }}
+pub fn with_errors(errors: Vec<ArgError>) -> TokenStream {
+    let mut out = TokenStream::new();
+    for error in errors {
+        out.extend(tokens::compile_error(error.span, &error.message));
+    }
+    out.extend(tokens::code("::skills_runtime::Embedded::new(&[])"));
+    tokens::block(out)
 }
 
 /// The whole expansion of `include_skills!(...)`.
 pub fn expand(args: MacroArgs) -> TokenStream {
     let base = manifest_dir();
-    let span = args.path.span();
+    let span = args.path.span;
     let mut errors = Vec::new();
     let mut builder = Builder::new().deny_shadowing();
     match resolve(&base, &args.path) {
@@ -101,13 +101,13 @@ pub fn expand(args: MacroArgs) -> TokenStream {
         match (resolve(&base, &extra.path), &extra.qualifier) {
             (Ok(dir), None) => builder = builder.source(dir),
             (Ok(dir), Some(qualifier)) => {
-                builder = builder.qualified_source(dir, qualifier.value())
+                builder = builder.qualified_source(dir, qualifier.value.clone())
             }
             (Err(error), _) => errors.push(error),
         }
     }
     if let Some(base_lit) = &args.location_base {
-        builder = builder.location_base(base_lit.value());
+        builder = builder.location_base(base_lit.value.clone());
     }
     if let Some(extensions) = &args.extensions {
         builder = builder.extensions(extensions.value);
@@ -116,13 +116,10 @@ pub fn expand(args: MacroArgs) -> TokenStream {
         builder = builder.keep_junk(keep_junk.value);
     }
     for pattern in &args.excludes {
-        builder = builder.exclude(pattern.value());
+        builder = builder.exclude(pattern.value.clone());
     }
     if let Some(limit) = &args.max_file_size {
-        match limit.base10_parse::<u64>() {
-            Ok(bytes) => builder = builder.max_file_size(bytes),
-            Err(error) => errors.push(error),
-        }
+        builder = builder.max_file_size(limit.value);
     }
     #[cfg(feature = "sign")]
     let mut key_env = None;
@@ -164,7 +161,7 @@ pub fn expand(args: MacroArgs) -> TokenStream {
             with_errors(
                 problems
                     .iter()
-                    .map(|problem| syn::Error::new(span, message(problem, &base)))
+                    .map(|problem| ArgError::new(span, message(problem, &base)))
                     .collect(),
             )
         }
@@ -174,7 +171,7 @@ pub fn expand(args: MacroArgs) -> TokenStream {
 /// Without the `sign` feature the macro compiles no Ed25519 code, so a
 /// signing option is an error that says which feature to turn on.
 #[cfg(not(feature = "sign"))]
-fn signing_unavailable(args: &MacroArgs) -> Option<syn::Error> {
+fn signing_unavailable(args: &MacroArgs) -> Option<ArgError> {
     let (name, lit) = [
         ("sign_key_env", &args.sign_key_env),
         ("sign_key_file", &args.sign_key_file),
@@ -183,8 +180,8 @@ fn signing_unavailable(args: &MacroArgs) -> Option<syn::Error> {
     ]
     .into_iter()
     .find_map(|(name, lit)| lit.as_ref().map(|lit| (name, lit)))?;
-    Some(syn::Error::new(
-        lit.span(),
+    Some(ArgError::new(
+        lit.span,
         format!(
             "`{name}` is a signing option, and signing needs skills-runtime's `sign` feature: \
              `skills-runtime = {{ version = \"0.1\", features = [\"sign\"] }}`"
@@ -194,20 +191,20 @@ fn signing_unavailable(args: &MacroArgs) -> Option<syn::Error> {
 
 /// The signing options, checked: a key source and an origin go together.
 #[cfg(feature = "sign")]
-fn signing(args: &MacroArgs, base: &Path) -> Result<Option<Signing>, syn::Error> {
+fn signing(args: &MacroArgs, base: &Path) -> Result<Option<Signing>, ArgError> {
     let key = match (&args.sign_key_env, &args.sign_key_file) {
         (Some(_), Some(file)) => {
-            return Err(syn::Error::new(
-                file.span(),
+            return Err(ArgError::new(
+                file.span,
                 "give either `sign_key_env` or `sign_key_file`, not both",
             ));
         }
-        (Some(var), None) => Some(KeySource::Env(var.value())),
+        (Some(var), None) => Some(KeySource::Env(var.value.clone())),
         (None, Some(file)) => {
-            let path = Path::new(&file.value()).to_path_buf();
+            let path = Path::new(&file.value).to_path_buf();
             if path.is_absolute() {
-                return Err(syn::Error::new(
-                    file.span(),
+                return Err(ArgError::new(
+                    file.span,
                     "`sign_key_file` is relative to the crate root; an absolute path only works on this machine",
                 ));
             }
@@ -217,22 +214,22 @@ fn signing(args: &MacroArgs, base: &Path) -> Result<Option<Signing>, syn::Error>
     };
     match (key, &args.origin) {
         (Some(key), Some(origin)) => {
-            let signing = Signing::new(key, origin.value());
+            let signing = Signing::new(key, origin.value.clone());
             Ok(Some(match &args.key_id {
-                Some(id) => signing.key_id(id.value()),
+                Some(id) => signing.key_id(id.value.clone()),
                 None => signing,
             }))
         }
-        (Some(_), None) => Err(syn::Error::new(
-            args.path.span(),
+        (Some(_), None) => Err(ArgError::new(
+            args.path.span,
             "signing needs `origin = \"...\"`: the origin the signatures vouch for",
         )),
-        (None, Some(origin)) => Err(syn::Error::new(
-            origin.span(),
+        (None, Some(origin)) => Err(ArgError::new(
+            origin.span,
             "`origin` is for signing: add `sign_key_env = \"VAR\"` or `sign_key_file = \"path\"`",
         )),
         (None, None) => match &args.key_id {
-            Some(id) => Err(syn::Error::new(id.span(), "`key_id` is for signing")),
+            Some(id) => Err(ArgError::new(id.span, "`key_id` is for signing")),
             None => Ok(None),
         },
     }
@@ -253,36 +250,39 @@ fn embed(
     inputs: &[PathBuf],
     key_env: Option<&str>,
 ) -> TokenStream {
-    let tracked = inputs.iter().filter_map(|path| path.to_str()).map(|path| {
-        let path = Literal::string(path);
-        quote! { let _ = ::core::include_bytes!(#path); }
-    });
-    let env = key_env.map(|name| {
-        let name = Literal::string(name);
-        quote! { const _: bool = ::core::option_env!(#name).is_some(); }
-    });
-    let format = Literal::u16_unsuffixed(skills_core::FORMAT_VERSION);
-    let version = Literal::string(env!("CARGO_PKG_VERSION"));
+    let mut code = String::from("#[allow(dead_code)] fn __include_skills_tracked_inputs() {");
+    for path in inputs.iter().filter_map(|path| path.to_str()) {
+        code.push_str(&format!(
+            " let _ = ::core::include_bytes!({});",
+            tokens::string(path)
+        ));
+    }
+    code.push('}');
+    if let Some(name) = key_env {
+        code.push_str(&format!(
+            " const _: bool = ::core::option_env!({}).is_some();",
+            tokens::string(name)
+        ));
+    }
+    code.push_str(&format!(
+        " ::skills_runtime::__check_bundle_format!({}, {});",
+        skills_core::FORMAT_VERSION,
+        tokens::string(env!("CARGO_PKG_VERSION"))
+    ));
     let bundle = match file {
-        Some(path) => {
-            let path = Literal::string(&path);
-            quote! { ::core::include_bytes!(#path) }
-        }
+        Some(path) => tokens::code(&format!(
+            "::core::include_bytes!({})",
+            tokens::string(&path)
+        )),
         None => {
             let mut literal = Literal::byte_string(bytes);
             literal.set_span(Span::call_site());
-            quote! { #literal }
+            TokenStream::from(proc_macro::TokenTree::Literal(literal))
         }
     };
-    quote! {{
-        #[allow(dead_code)]
-        fn __include_skills_tracked_inputs() {
-            #(#tracked)*
-        }
-        #env
-        ::skills_runtime::__check_bundle_format!(#format, #version);
-        ::skills_runtime::Embedded::new(#bundle)
-    }}
+    let mut out = tokens::code(&code);
+    out.extend(tokens::call("::skills_runtime::Embedded::new", bundle));
+    tokens::block(out)
 }
 
 /// Where a large bundle of this invocation goes: a file in `OUT_DIR`
@@ -292,7 +292,7 @@ fn embed(
 /// (`Builder::reuse_from`).
 fn bundle_file(builder: &Builder) -> Option<PathBuf> {
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR")?);
-    let key = skills_core::sha256::digest(format!("{builder:?}").as_bytes());
+    let key = skills_core::trust::sha256::digest(format!("{builder:?}").as_bytes());
     let name: String = key[..8].iter().map(|b| format!("{b:02x}")).collect();
     Some(out_dir.join(format!("include_skills-{name}.bin")))
 }

@@ -14,6 +14,8 @@
 
 mod args;
 mod expand;
+mod literal;
+mod tokens;
 
 use proc_macro::TokenStream;
 
@@ -65,6 +67,8 @@ use proc_macro::TokenStream;
 /// ```
 #[proc_macro]
 pub fn include_skills(input: TokenStream) -> TokenStream {
-    let args = syn::parse_macro_input!(input as args::MacroArgs);
-    expand::expand(args).into()
+    match args::parse(input) {
+        Ok(args) => expand::expand(args),
+        Err(error) => expand::with_errors(vec![error]),
+    }
 }

@@ -101,7 +101,7 @@ pub struct Options {
     pub max_request_bytes: usize,
     /// Also offer agentskills-core's tools (`get_skill_body`,
     /// `get_skill_section`, `get_skill_reference`, `list_skill_resources`,
-    /// ...; see `skills_core::core_tools`), the vocabulary of the outline
+    /// ...; see `skills_core::features::core_tools`), the vocabulary of the outline
     /// and fast-path texts, beside `skill`.
     pub core_tools: bool,
 }
@@ -167,9 +167,9 @@ impl<'s, 'a> Server<'s, 'a> {
     /// skill signed by a trusted key, `unsigned` otherwise.
     ///
     /// ```
-    /// let (bytes, public_key) = skills_core::verify::__doc_signed_bundle();
+    /// let (bytes, public_key) = skills_core::trust::verify::__doc_signed_bundle();
     /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
-    /// let policy = skills_core::verify::TrustPolicy::new("https://example.com/skills")?
+    /// let policy = skills_core::trust::verify::TrustPolicy::new("https://example.com/skills")?
     ///     .trust("release-2026", public_key)?;
     /// let mut server = skills_mcp_server::Server::verified(&catalog, Default::default(), &policy)?;
     /// let reply = server.handle(br#"{"jsonrpc":"2.0","id":1,"method":"resources/list"}"#).unwrap();
@@ -180,9 +180,9 @@ impl<'s, 'a> Server<'s, 'a> {
     pub fn verified(
         catalog: &'s Catalog<'a>,
         options: Options,
-        policy: &skills_core::verify::TrustPolicy,
+        policy: &skills_core::trust::verify::TrustPolicy,
     ) -> Result<Self, ServeError> {
-        use skills_core::verify::Status;
+        use skills_core::trust::verify::Status;
         let verified = policy
             .verify(catalog.bundle())
             .map_err(ServeError::Verify)?;
@@ -211,7 +211,7 @@ impl<'s, 'a> Server<'s, 'a> {
     fn with_publication(
         catalog: &'s Catalog<'a>,
         options: Options,
-        publication: &dyn Fn(usize, &skills_core::bundle::Skill<'_>) -> tables::Publication,
+        publication: &dyn Fn(usize, &skills_core::wire::bundle::Skill<'_>) -> tables::Publication,
     ) -> Result<Self, TableError> {
         let tables = Tables::new(catalog, publication)?;
         let page_size = options.page_size.max(1);
@@ -598,7 +598,7 @@ pub enum ServeError {
     Catalog(TableError),
     /// The bundle does not hold under the trust policy.
     #[cfg(feature = "verify")]
-    Verify(skills_core::verify::VerifyError),
+    Verify(skills_core::trust::verify::VerifyError),
     /// Reading stdin or writing stdout failed.
     Io(io::Error),
 }

@@ -14,10 +14,10 @@
 use std::collections::HashMap;
 
 use serde_json::{Value, json};
-use skills_core::bundle::Skill;
-use skills_core::manifest::{ManifestError, manifest_entry, push_quoted, skill_uri};
-use skills_core::pytext::guess_media_type;
-use skills_core::revision::{Revision, bundle_revision, skill_file_pieces};
+use skills_core::features::manifest::{ManifestError, manifest_entry, push_quoted, skill_uri};
+use skills_core::pycompat::pytext::guess_media_type;
+use skills_core::trust::revision::{Revision, bundle_revision, skill_file_pieces};
+use skills_core::wire::bundle::Skill;
 use skills_core::{Catalog, Sha256};
 
 /// One file of one skill, as `resources/list` and `resources/read` give it.
@@ -229,7 +229,7 @@ impl Tables {
                     Some(text) => content.insert("text".into(), Value::from(text)),
                     None => content.insert(
                         "blob".into(),
-                        Value::from(skills_core::base64::encode(bytes)),
+                        Value::from(skills_core::encoding::base64::encode(bytes)),
                     ),
                 };
                 content.insert(

@@ -7,7 +7,7 @@
 //! name, so that every tool a text names is one the server offers.
 
 use serde_json::{Value, json};
-use skills_core::core_tools::{CORE_TOOLS, CoreTool, CoreToolError};
+use skills_core::features::core_tools::{CORE_TOOLS, CoreTool, CoreToolError};
 use skills_core::{Catalog, Reply, TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA, ToolError};
 
 use crate::wire::capped;

@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use serde_json::{Value, json};
-use skills_core::core_tools::CORE_TOOLS;
-use skills_core::fastpath::FAST_PATH_RESOURCE_INSTRUCTIONS;
+use skills_core::features::core_tools::CORE_TOOLS;
+use skills_core::features::fastpath::FAST_PATH_RESOURCE_INSTRUCTIONS;
 use skills_core::{Catalog, USAGE};
 use skills_mcp_server::{Options, Server};
 

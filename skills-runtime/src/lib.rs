@@ -56,8 +56,8 @@ pub use skills_macros::include_skills;
 
 #[cfg(any(feature = "json", feature = "serde"))]
 pub use skills_core::ToolArguments;
-pub use skills_core::manifest::ManifestError;
-pub use skills_core::render::{Format, RenderError, RenderOptions};
+pub use skills_core::features::manifest::ManifestError;
+pub use skills_core::features::render::{Format, RenderError, RenderOptions};
 pub use skills_core::{
     Catalog, DecodeError, Embedded, HexDigest, Image, ReadRecord, Reply, Resolution, Served,
     Sha256, Target, ToolDefinition, ToolError,
@@ -86,10 +86,10 @@ pub use skills_core::{
 /// # Ok::<(), skills_runtime::DecodeError>(())
 /// ```
 pub mod bundle {
-    pub use skills_core::bundle::{
+    pub use skills_core::features::outline::{Outline, Section};
+    pub use skills_core::wire::bundle::{
         Bundle, Bytes, Content, File, Signature, Skill, SkillFileName, ToolRule,
     };
-    pub use skills_core::outline::{Outline, Section};
 }
 
 /// agentskills-core's tool vocabulary, served from the bundle: the tools
@@ -112,12 +112,12 @@ pub mod bundle {
 /// # Ok::<(), skills_runtime::DecodeError>(())
 /// ```
 pub mod core_tools {
-    pub use skills_core::core_tools::{CORE_TOOLS, CoreTool, CoreToolError};
-    pub use skills_core::fastpath::{
+    pub use skills_core::features::core_tools::{CORE_TOOLS, CoreTool, CoreToolError};
+    pub use skills_core::features::fastpath::{
         DEFAULT_FAST_PATH_MAX_TOKENS, FAST_PATH_DROPPED_TOOLS, FastPath,
     };
-    pub use skills_core::outline::SectionNotFound;
-    pub use skills_core::resources::ResourceNotFound;
+    pub use skills_core::features::outline::SectionNotFound;
+    pub use skills_core::features::resources::ResourceNotFound;
 }
 
 /// The `skill` tool in the JSON of model providers' HTTP APIs (feature
@@ -156,7 +156,7 @@ pub mod core_tools {
 /// ```
 #[cfg(feature = "json")]
 pub mod providers {
-    pub use skills_core::providers::{CallShapeError, Provider, SkillCall};
+    pub use skills_core::serve::providers::{CallShapeError, Provider, SkillCall};
 }
 
 /// Content revisions and the bundle revision (feature `revision`):
@@ -176,7 +176,7 @@ pub mod providers {
 /// ```
 #[cfg(feature = "revision")]
 pub mod revision {
-    pub use skills_core::revision::{
+    pub use skills_core::trust::revision::{
         ParseRevisionError, Revision, bundle_revision, recorded_revision,
     };
 }
@@ -187,7 +187,7 @@ pub mod revision {
 /// version pins, and can hash the embedded bytes again.
 ///
 /// ```
-/// # let (bytes, public_key) = skills_core::verify::__doc_signed_bundle();
+/// # let (bytes, public_key) = skills_core::trust::verify::__doc_signed_bundle();
 /// use skills_runtime::verify::{Status, TrustPolicy};
 ///
 /// // static SKILLS: Embedded = include_skills!("skills", sign_key_env = "...", origin = "...");
@@ -199,8 +199,8 @@ pub mod revision {
 /// ```
 #[cfg(feature = "verify")]
 pub mod verify {
-    pub use skills_core::revision::PayloadError;
-    pub use skills_core::verify::{
+    pub use skills_core::trust::revision::PayloadError;
+    pub use skills_core::trust::verify::{
         BundleIdentity, Check, Identity, Status, Subject, TrustPolicy, Verified, VerifyError,
     };
 }

@@ -1,11 +1,12 @@
 // Every option at once: a qualified second source, a location base, an
-// exclude rule and a size limit.
+// exclude rule and a size limit; literals as Rust spells them (a raw
+// string, an escape, underscores and a suffix).
 static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!(
-    "ui-skills/valid",
-    source = "ui-skills/valid-again" as "more",
+    r"ui-skills/valid",
+    source = "ui-skills/valid-\x61gain" as r#"more"#,
     location_base = "/opt/skills",
     exclude = "*.tmp",
-    max_file_size = 65536,
+    max_file_size = 65_536u64,
 );
 
 fn main() {

@@ -5,8 +5,8 @@
 #![allow(dead_code)]
 
 use sha2::{Digest, Sha256};
-use skills_core::bundle::{Bundle, Bytes, Content, File, Skill, SkillFileName, ToolRule};
-use skills_core::instructions;
+use skills_core::wire::bundle::{Bundle, Bytes, Content, File, Skill, SkillFileName, ToolRule};
+use skills_core::wire::instructions;
 
 pub fn sha256(bytes: &[u8]) -> [u8; 32] {
     Sha256::digest(bytes).into()

@@ -1,0 +1,180 @@
+//! `build SRC... -o FILE`: compile skills into a bundle file, through the
+//! same pipeline as `check`, a build script's `Builder` and
+//! `include_skills!`.
+
+use skills_core::Catalog;
+
+use crate::gate;
+use crate::python::click::{CommandSpec, Invocation, Param, concat};
+use skills_core::encoding::json::{Json, Style};
+
+/// The command's declaration.
+pub const COMMAND: CommandSpec = CommandSpec {
+    name: "build",
+    short_help: "Compile skills into a bundle file.",
+    help: "  Compile skills into a bundle file.\n\n  Each SRC is a skill folder (it holds SKILL.md) or a folder of skill\n  folders; a source with no skill is an error. Sources are searched in\n  order: the first to offer a name wins it, and a later skill of that name is\n  shadowed (a warning). Write a source as QUALIFIER=DIR to list such a skill\n  as QUALIFIER:NAME instead.\n\n  Any problem that is an error (or a warning, with --deny-warnings) fails the\n  build, every problem is printed, and no file is written. With --keep-going\n  the skills with errors are left out instead: every problem is printed, the\n  valid skills are written, and FILE.report.json lists the skills left out\n  and why.\n\n  Exit codes:\n    0  Bundle written (warnings and notes allowed)\n    1  Errors found, or warnings with --deny-warnings; nothing written\n    2  Usage error\n    3  --keep-going: bundle written, but skills left out (or warnings denied)",
+    options_help: &concat::<&str, 11>(&[
+        &[
+            "  -o, --output FILE       Where to write the bundle (required).",
+            "  --location-base BASE    Print locations as BASE/DIR/SKILL.md instead of\n                          skill://NAME/SKILL.md.",
+        ],
+        &gate::OPTIONS_HELP,
+        &[
+            "  --keep-going            Leave out the skills with errors, write the rest\n                          and FILE.report.json (exit 3 when any was left out).",
+            "  --threads N             Threads that read, validate and compile (default:\n                          every core; the bundle is the same for any N).",
+        ],
+    ]),
+    params: &concat::<Param, 14>(&[
+        &[
+            Param::Arg {
+                metavar: "SRC...",
+                many: true,
+                must_exist: false,
+            },
+            Param::Opt {
+                long: "-o",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--output",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--location-base",
+                choices: &[],
+            },
+        ],
+        &gate::PARAMS,
+        &[
+            Param::Flag {
+                long: "--keep-going",
+            },
+            Param::Opt {
+                long: "--threads",
+                choices: &[],
+            },
+        ],
+    ]),
+};
+
+/// The exit status of a `--keep-going` build that wrote a bundle but found
+/// problems.
+pub const EXIT_KEPT_GOING: i32 = 3;
+
+/// Where `--keep-going` writes its report: beside the bundle.
+pub fn report_path(output: &str) -> String {
+    format!("{output}.report.json")
+}
+
+fn usage_error(message: &str) -> i32 {
+    COMMAND.usage_error(message)
+}
+
+/// Runs the command.
+pub fn run(call: &Invocation) -> i32 {
+    let Some(output) = call.option("--output").or_else(|| call.option("-o")) else {
+        return usage_error("Missing option '-o' / '--output'.");
+    };
+    let mut builder = match gate::builder(call) {
+        Ok(builder) => builder,
+        Err(message) => return usage_error(&message),
+    };
+    let keep_going = call.flag("--keep-going");
+    if let Some(threads) = call.option("--threads") {
+        match threads.parse::<usize>() {
+            Ok(threads) if threads > 0 => builder = builder.threads(threads),
+            _ => {
+                return usage_error(&format!(
+                    "Invalid value for '--threads': {threads:?} is not a positive number."
+                ));
+            }
+        }
+    }
+    let deny = call.flag("--deny-warnings");
+    let outcome = builder.keep_going(keep_going).run();
+    let mut failed = outcome.failed(deny);
+    let mut written = None;
+    let mut write_error = None;
+    if let (false, Ok(compiled)) = (failed && !keep_going, &outcome.result) {
+        let listed = Catalog::open(&compiled.bytes).map_or(0, |catalog| catalog.len());
+        let wrote = std::fs::write(output, &compiled.bytes).and_then(|()| match keep_going {
+            true => {
+                let report = crate::report::keep_going(&outcome, output, listed);
+                std::fs::write(
+                    report_path(output),
+                    report.to_text(Style::indented(2)) + "\n",
+                )
+            }
+            false => Ok(()),
+        });
+        match wrote {
+            Ok(()) => written = Some(compiled),
+            Err(error) => {
+                write_error = Some(format!("error: cannot write {output}: {error}\n"));
+                failed = true;
+            }
+        }
+    }
+    let last = match (&written, &write_error) {
+        (Some(compiled), _) => {
+            let listed = Catalog::open(&compiled.bytes).map_or(0, |catalog| catalog.len());
+            let dropped = outcome.dropped().len();
+            format!(
+                "{}: wrote {output}: {listed} skill{}, {} bytes ({}){}\n",
+                if failed { "error" } else { "ok" },
+                if listed == 1 { "" } else { "s" },
+                compiled.bytes.len(),
+                skills_build::diagnostic::count(outcome.problems()),
+                match keep_going {
+                    true => format!(
+                        "; {dropped} skill{} left out, listed in {}",
+                        if dropped == 1 { "" } else { "s" },
+                        report_path(output)
+                    ),
+                    false => String::new(),
+                }
+            )
+        }
+        (None, Some(error)) => error.clone(),
+        (None, None) => {
+            let summary = gate::summary("found", &outcome, failed, deny);
+            format!(
+                "error: no bundle written: {}",
+                summary.strip_prefix("error: ").unwrap_or(&summary)
+            )
+        }
+    };
+    let mut extra = vec![
+        (
+            "output".to_string(),
+            written.map_or(Json::Null, |_| Json::Str(output.to_string())),
+        ),
+        (
+            "bytes".to_string(),
+            written.map_or(Json::Null, |compiled| {
+                Json::Int(i64::try_from(compiled.bytes.len()).unwrap_or(i64::MAX))
+            }),
+        ),
+    ];
+    if keep_going {
+        extra.push(("dropped".to_string(), crate::report::dropped(&outcome)));
+    }
+    gate::print("build", call, &outcome, failed, &last, extra);
+    match (failed, written.is_some()) {
+        (false, _) => 0,
+        (true, true) => EXIT_KEPT_GOING,
+        (true, false) => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::gate::split_source;
+
+    #[test]
+    fn qualifier_syntax() {
+        assert_eq!(split_source("team=x/skills"), (Some("team"), "x/skills"));
+        assert_eq!(split_source("a/b=c"), (None, "a/b=c"));
+        assert_eq!(split_source("skills"), (None, "skills"));
+    }
+}

@@ -1,0 +1,163 @@
+//! `fmt [--check] SRC...`: skill files written back in their canonical
+//! form (see `crate::canonical`).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use crate::canonical::format;
+use crate::skill_dir::find_skill_file;
+use skills_build::diagnostic;
+use skills_build::discover::{SourceReport, skill_folders};
+use skills_build::problem::{Code, Problem};
+
+use crate::gate;
+use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param, concat};
+
+/// The command's declaration.
+pub const COMMAND: CommandSpec = CommandSpec {
+    name: "fmt",
+    short_help: "Write skill files in their canonical form.",
+    help: "  Write skill files in their canonical form.\n\n  Each SRC is a SKILL.md, a skill directory, or a directory whose\n  subdirectories are skills. The frontmatter is written back with the\n  specification's keys first, in its order (name, description, license,\n  compatibility, metadata, allowed-tools), the other keys after them sorted,\n  and values quoted only where YAML needs it; the body is kept byte for\n  byte. A file that does not parse, or whose frontmatter holds a comment, is\n  reported and left as it is. Files are replaced atomically.\n\n  Exit codes:     0: Every file canonical (or now written so)     1: With\n  --check, files would change; or a file could not be formatted",
+    options_help: &[
+        "  --check  Change nothing; list the files that would change, and exit 1 if any.",
+        "  -v, --verbose  Say how each source was read: one skill or a folder of\n                 skills.",
+    ],
+    params: &concat::<Param, 4>(&[
+        &[
+            Param::Arg {
+                metavar: "SRC...",
+                many: true,
+                must_exist: true,
+            },
+            Param::Flag { long: "--check" },
+        ],
+        gate::PARAMS.split_at(6).1,
+    ]),
+};
+
+/// The largest skill file read (the build's default limit for one file).
+const MAX_BYTES: u64 = skills_build::discover::DEFAULT_MAX_FILE_SIZE;
+
+/// The skill files one argument names: a skill file itself, or those of
+/// the skill folders it names (a skill folder or a folder of skills, as
+/// every command reads a source).
+/// With how the source was read (`None` for a skill file itself).
+fn skill_files(arg: &Path) -> Result<(Vec<PathBuf>, Option<SourceReport>), Problem> {
+    if skills_build::archive::is_archive(arg) && arg.is_file() {
+        return Err(Problem::new(
+            Code::FmtUnsupported,
+            "fmt rewrites skill files in folders, not inside archives; format the folder, then pack it again",
+        )
+        .with_file(arg.display().to_string()));
+    }
+    if arg.is_file() {
+        return Ok((vec![arg.to_path_buf()], None));
+    }
+    let (layout, folders) = skill_folders(arg)?;
+    let report = SourceReport {
+        location: arg.display().to_string(),
+        layout: Some(layout),
+        skills: folders.len(),
+    };
+    Ok((
+        folders
+            .iter()
+            .filter_map(|dir| find_skill_file(dir))
+            .collect(),
+        Some(report),
+    ))
+}
+
+fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(format!("the file is over the {MAX_BYTES}-byte limit"));
+    }
+    Ok(bytes)
+}
+
+/// Runs the command.
+pub fn run(call: &Invocation) -> i32 {
+    let check = call.flag("--check");
+    let mut problems = Vec::new();
+    let mut files = Vec::new();
+    let mut reports = Vec::new();
+    for arg in &call.args {
+        match skill_files(Path::new(arg)) {
+            Ok((found, report)) => {
+                files.extend(found);
+                reports.extend(report);
+            }
+            Err(problem) => problems.push(problem),
+        }
+    }
+    gate::say_layouts(call, &reports);
+    let (mut changed, mut unchanged) = (Vec::new(), 0usize);
+    for file in &files {
+        let shown = file.display().to_string();
+        let bytes = match read_bounded(file) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                problems.push(
+                    Problem::new(Code::FileUnreadable, format!("cannot read it: {error}"))
+                        .with_file(shown),
+                );
+                continue;
+            }
+        };
+        let canonical = match format(&bytes) {
+            Ok(canonical) => canonical,
+            Err(error) => {
+                problems.push(
+                    Problem::new(Code::FmtUnsupported, format!("not formatted: {error}"))
+                        .with_file(shown)
+                        .at_opt(error.position()),
+                );
+                continue;
+            }
+        };
+        if canonical == bytes {
+            unchanged += 1;
+            continue;
+        }
+        if !check && let Err(error) = crate::atomic::write(file, &canonical) {
+            problems.push(
+                Problem::new(Code::OutputUnwritable, format!("cannot write it: {error}"))
+                    .with_file(shown),
+            );
+            continue;
+        }
+        changed.push(shown);
+    }
+    let mut listing = String::new();
+    for file in &changed {
+        listing.push_str(file);
+        listing.push('\n');
+    }
+    write(Stream::Out, &listing);
+    let mut text = diagnostic::render_all(&problems);
+    let verb = if check {
+        "would reformat"
+    } else {
+        "reformatted"
+    };
+    let plural = |n: usize| if n == 1 { "file" } else { "files" };
+    let unformatted = if problems.is_empty() {
+        String::new()
+    } else {
+        format!(", {} not formatted", problems.len())
+    };
+    text.push_str(&format!(
+        "{verb} {} {}, {unchanged} {} already canonical{unformatted}\n",
+        changed.len(),
+        plural(changed.len()),
+        plural(unchanged),
+    ));
+    write(Stream::Err, &text);
+    i32::from(!problems.is_empty() || (check && !changed.is_empty()))
+}

@@ -1,0 +1,290 @@
+//! What `check` and `build` share: the sources and the options that
+//! change a verdict, run through the one pipeline ([`Builder::run`]), and
+//! the report in the format asked for.
+//!
+//! The options are the `Builder`'s and `include_skills!`'s: `--extensions`,
+//! `--exclude`, `--max-file-size`, `--keep-junk`; and for the report
+//! `--format human|json|github|sarif`, `--deny-warnings`, `--verbose`.
+
+use std::path::Path;
+
+use skills_build::builder::Outcome;
+use skills_build::discover::{DiscoveredSkill, Layout, SourceReport};
+use skills_build::filter::Glob;
+use skills_build::problem::{Code, Problem, Rule, Severity};
+use skills_build::{Builder, diagnostic};
+
+use crate::output::{Stream, write, write_stdout};
+use crate::python::click::{Invocation, Param, concat};
+use crate::report;
+use skills_core::encoding::json::Style;
+
+/// The output formats, in `--format`'s order.
+pub const FORMATS: &[&str] = &["human", "json", "github", "sarif"];
+
+/// The parameters both commands take after their own.
+pub const PARAMS: [Param; 8] = [
+    Param::Opt {
+        long: "--format",
+        choices: FORMATS,
+    },
+    Param::Flag {
+        long: "--deny-warnings",
+    },
+    Param::Flag {
+        long: "--extensions",
+    },
+    Param::Opt {
+        long: "--exclude",
+        choices: &[],
+    },
+    Param::Opt {
+        long: "--max-file-size",
+        choices: &[],
+    },
+    Param::Flag {
+        long: "--keep-junk",
+    },
+    Param::Flag { long: "-v" },
+    Param::Flag { long: "--verbose" },
+];
+
+/// Help lines for [`PARAMS`].
+pub const OPTIONS_HELP: [&str; 7] = [
+    "  --format [human|json|github|sarif]\n                          Diagnostics for people (default), JSON, GitHub\n                          Actions workflow commands, or SARIF 2.1.0.",
+    "  --deny-warnings         Fail (exit 1) on warnings too.",
+    "  --extensions            Accept the extension fields version, when_to_use,\n                          when_not_to_use.",
+    "  --exclude PATTERN       Skip matching files and directories (repeatable;\n                          `*`, `?`, `**`; without `/` it matches a name at any\n                          depth).",
+    "  --max-file-size BYTES   The largest file embedded (default 16777216).",
+    "  --keep-junk             Embed .DS_Store, editor swap files, .git/,\n                          __pycache__/, node_modules/ and the like instead of\n                          leaving them out with a note.",
+    "  -v, --verbose           Say how each source was read: one skill, a folder\n                          of skills, or an archive.",
+];
+
+/// The output format chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// rustc-style diagnostics on stderr.
+    Human,
+    /// One JSON document on stdout.
+    Json,
+    /// GitHub Actions workflow commands on stdout.
+    Github,
+    /// A SARIF 2.1.0 log on stdout.
+    Sarif,
+}
+
+/// A usage error: the text after `Error: `.
+pub type UsageError = String;
+
+/// `QUALIFIER=DIR` or `DIR`: an argument naming an existing path is
+/// always a plain directory.
+pub fn split_source(arg: &str) -> (Option<&str>, &str) {
+    if Path::new(arg).exists() {
+        return (None, arg);
+    }
+    match arg.split_once('=') {
+        Some((qualifier, dir)) if !qualifier.contains('/') => (Some(qualifier), dir),
+        _ => (None, arg),
+    }
+}
+
+/// The parameters that change what is read from a source without judging
+/// it, for the commands that act on skills one by one (`revision`, `sign`,
+/// `verify`): `--exclude`, `--max-file-size`, `--keep-junk`, `-v`.
+pub const READ_PARAMS: [Param; 5] = concat(&[PARAMS.split_at(3).1]);
+
+/// Help lines for [`READ_PARAMS`].
+pub const READ_HELP: [&str; 4] = concat(&[OPTIONS_HELP.split_at(3).1]);
+
+/// The builder the arguments describe, or a usage error.
+pub fn builder(call: &Invocation) -> Result<Builder, UsageError> {
+    builder_with(call, true)
+}
+
+/// [`builder`], reading `--exclude` as file patterns only when
+/// `file_excludes` (`catalog`'s `--exclude` names skills to leave out).
+pub fn builder_with(call: &Invocation, file_excludes: bool) -> Result<Builder, UsageError> {
+    let mut builder = Builder::new()
+        .extensions(call.flag("--extensions"))
+        .keep_junk(call.flag("--keep-junk"));
+    if let Some(max) = call.option("--max-file-size") {
+        match max.parse::<u64>() {
+            Ok(max) => builder = builder.max_file_size(max),
+            Err(_) => {
+                return Err(format!(
+                    "Invalid value for '--max-file-size': {max:?} is not a number of bytes."
+                ));
+            }
+        }
+    }
+    let patterns = match file_excludes {
+        true => call.values("--exclude"),
+        false => Vec::new(),
+    };
+    for pattern in patterns {
+        if let Err(error) = Glob::new(pattern) {
+            return Err(error.to_string());
+        }
+        builder = builder.exclude(pattern);
+    }
+    if let Some(base) = call.option("--location-base") {
+        builder = builder.location_base(base);
+    }
+    for arg in &call.args {
+        builder = match split_source(arg) {
+            (Some(qualifier), dir) => builder.qualified_source(dir, qualifier),
+            (None, dir) => builder.source(dir),
+        };
+    }
+    Ok(builder)
+}
+
+/// The format asked for.
+pub fn format(call: &Invocation) -> Format {
+    match call.option("--format") {
+        Some("json") => Format::Json,
+        Some("github") => Format::Github,
+        Some("sarif") => Format::Sarif,
+        _ => Format::Human,
+    }
+}
+
+/// Whether `-v`/`--verbose` was given.
+pub fn verbose(call: &Invocation) -> bool {
+    call.flag("-v") || call.flag("--verbose")
+}
+
+/// The sources read the way every command reads them ([`Builder::read`]),
+/// for a command that acts on skills one by one without judging them:
+/// with `-v`, how each source was read; every problem of the reading
+/// itself (a missing source, no skill, an unreadable archive or file, junk
+/// left out) printed; `Err(1)` when one of them is an error. The skills'
+/// own verdicts (`check`'s) are not this command's business.
+pub fn read(call: &Invocation) -> Result<Result<Vec<DiscoveredSkill>, i32>, UsageError> {
+    let reading = builder(call)?.read();
+    let mut text = String::new();
+    if verbose(call) {
+        text.push_str(&layout_lines(&reading.discovery.sources));
+    }
+    let mut failed = false;
+    let of_reading = |p: &&Problem| {
+        p.code.rule() == Rule::Build
+            || matches!(
+                p.code,
+                Code::SourceNotFound
+                    | Code::SourceNotDirectory
+                    | Code::SkillFileMissing
+                    | Code::SkillFileUnreadable
+            )
+    };
+    for problem in reading.discovery.problems.iter().filter(of_reading) {
+        failed |= problem.is_error();
+        text.push_str(&diagnostic::render(problem));
+    }
+    write(Stream::Err, &text);
+    Ok(match failed {
+        true => Err(1),
+        false => Ok(reading.discovery.skills),
+    })
+}
+
+/// Where a skill was read from: its folder, as the source names it
+/// (`skills/pdf`, `pdf.skill/pdf`).
+pub fn skill_path(skill: &DiscoveredSkill) -> String {
+    let location = skill.source_location.as_str();
+    match (
+        location.strip_suffix('/').unwrap_or(location),
+        skill.path.as_str(),
+    ) {
+        (location, "") => location.to_string(),
+        ("", path) => path.to_string(),
+        (location, path) => format!("{location}/{path}"),
+    }
+}
+
+/// Says, on stderr, how each source was read when `-v` was given.
+pub fn say_layouts(call: &Invocation, sources: &[SourceReport]) {
+    if verbose(call) {
+        write(Stream::Err, &layout_lines(sources));
+    }
+}
+
+/// One line per source: what it was taken for.
+pub fn layout_lines(sources: &[SourceReport]) -> String {
+    let mut text = String::new();
+    for source in sources {
+        let what = match (source.layout, source.skills) {
+            (Some(Layout::Skill), _) => "one skill (it holds a skill file)".to_string(),
+            (Some(Layout::Collection), n) => {
+                let path = Path::new(&source.location);
+                let kind = match skills_build::archive::is_archive(path) && path.is_file() {
+                    true => "an archive of skill folders",
+                    false => "a folder of skills",
+                };
+                let noun = if n == 1 { "skill" } else { "skills" };
+                format!("{kind}: {n} {noun}")
+            }
+            (None, _) => "no skill".to_string(),
+        };
+        text.push_str(&format!("source {}: {what}\n", source.location));
+    }
+    text
+}
+
+/// The summary line: `ok: checked 2 skills: 1 warning` and the like.
+pub fn summary(verb: &str, outcome: &Outcome, failed: bool, deny_warnings: bool) -> String {
+    let problems = outcome.problems();
+    let verdict = if failed { "error" } else { "ok" };
+    let skills = outcome.skills;
+    let noun = if skills == 1 { "skill" } else { "skills" };
+    let denied =
+        if failed && deny_warnings && !problems.iter().any(|p| p.severity == Severity::Error) {
+            " (warnings denied)"
+        } else {
+            ""
+        };
+    format!(
+        "{verdict}: {verb} {skills} {noun}: {}{denied}\n",
+        diagnostic::count(problems)
+    )
+}
+
+/// Prints the report of `outcome` for `command` in `format`; `extra` are
+/// the command's own JSON fields (a bundle's output path).
+pub fn print(
+    command: &str,
+    call: &Invocation,
+    outcome: &Outcome,
+    failed: bool,
+    last_line: &str,
+    extra: Vec<(String, skills_core::encoding::json::Json)>,
+) {
+    let problems = outcome.problems();
+    match format(call) {
+        Format::Human => {
+            let mut text = String::new();
+            if verbose(call) {
+                text.push_str(&layout_lines(&outcome.sources));
+            }
+            text.push_str(&diagnostic::render_all(problems));
+            text.push_str(last_line);
+            write(Stream::Err, &text);
+        }
+        Format::Json => {
+            let json = report::json(command, outcome, failed, extra);
+            write_stdout(&(json.to_text(Style::indented(2)) + "\n"));
+        }
+        Format::Github => {
+            let mut text = String::new();
+            if verbose(call) {
+                text.push_str(&layout_lines(&outcome.sources));
+            }
+            text.push_str(&report::github(problems));
+            text.push_str(last_line);
+            write_stdout(&text);
+        }
+        Format::Sarif => {
+            write_stdout(&(report::sarif(problems).to_text(Style::indented(2)) + "\n"))
+        }
+    }
+}

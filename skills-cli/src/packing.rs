@@ -1,0 +1,207 @@
+//! Packing one skill folder into a `.skill` archive, the way the Claude
+//! packager does: entries `<folder>/<path>`, deflated, without
+//! `__pycache__`, `node_modules`, `*.pyc` and `.DS_Store`; and, unlike it,
+//! with entries sorted and timestamps fixed, so the same folder gives the
+//! same bytes on any machine.
+//!
+//! The folder is read through discovery, exactly as a build reads it, and
+//! refused when discovery finds an error: what goes into the archive is
+//! what a build of the folder embeds, so a build from the archive gives
+//! the bundle the folder gives.
+
+use std::path::Path;
+
+use skills_build::archive::{PackEntry, write};
+use skills_build::compile::CompileError;
+use skills_build::discover::{self, Options, Root};
+use skills_build::problem::{Code, Problem};
+use skills_build::source::{DirEntry, DirSource, EntryKind, Source, SourceError};
+
+/// What the Claude packager leaves out, as exclude rules.
+pub const EXCLUDES: [&str; 4] = ["__pycache__", "node_modules", "*.pyc", ".DS_Store"];
+
+/// A packed skill folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Packed {
+    /// The folder's name: the first segment of every entry.
+    pub folder: String,
+    /// The archive's bytes.
+    pub bytes: Vec<u8>,
+    /// Paths (inside the folder) of the files packed, sorted.
+    pub files: Vec<String>,
+    /// Warnings discovery reported (packing goes ahead).
+    pub warnings: Vec<Problem>,
+}
+
+/// The parent directory of a skill folder, showing only that folder.
+struct OneFolder {
+    parent: DirSource,
+    folder: String,
+}
+
+impl Source for OneFolder {
+    fn location(&self) -> &str {
+        self.parent.location()
+    }
+
+    fn list(&self, dir: &str) -> Result<Vec<DirEntry>, SourceError> {
+        if dir.is_empty() {
+            Ok(vec![DirEntry {
+                name: self.folder.clone(),
+                kind: EntryKind::Dir,
+            }])
+        } else {
+            self.parent.list(dir)
+        }
+    }
+
+    fn read(&self, path: &str) -> Result<Vec<u8>, SourceError> {
+        self.parent.read(path)
+    }
+}
+
+fn refuse(code: Code, message: String, dir: &Path) -> CompileError {
+    CompileError {
+        problems: vec![Problem::new(code, message).with_file(dir.display().to_string())],
+    }
+}
+
+/// Packs the skill folder `dir`.
+///
+/// # Errors
+///
+/// Every problem that makes the folder fail a check (nothing is packed
+/// then), or why it could not be read.
+pub fn pack(dir: &Path) -> Result<Packed, CompileError> {
+    let real = std::fs::canonicalize(dir).map_err(|error| {
+        refuse(
+            Code::SourceNotFound,
+            format!("cannot open {}: {error}", dir.display()),
+            dir,
+        )
+    })?;
+    if !real.is_dir() {
+        return Err(refuse(
+            Code::SourceNotDirectory,
+            format!("{} is not a directory", dir.display()),
+            dir,
+        ));
+    }
+    let folder = real
+        .file_name()
+        .and_then(|name| name.to_str())
+        .ok_or_else(|| {
+            refuse(
+                Code::SourceUnreadable,
+                format!("{}: the folder's name is not UTF-8", dir.display()),
+                dir,
+            )
+        })?
+        .to_string();
+    // Problems name files as the user named the folder, when its name is
+    // a plain last segment; else by the real path.
+    let parent_path = match (dir.components().next_back(), dir.parent()) {
+        (Some(std::path::Component::Normal(_)), Some(p)) if p.as_os_str().is_empty() => {
+            Path::new(".").to_path_buf()
+        }
+        (Some(std::path::Component::Normal(_)), Some(p)) => p.to_path_buf(),
+        _ => real.parent().unwrap_or(&real).to_path_buf(),
+    };
+    let parent = DirSource::new(&parent_path)
+        .map_err(|error| refuse(Code::SourceUnreadable, error.to_string(), dir))?;
+    let source = OneFolder {
+        parent,
+        folder: folder.clone(),
+    };
+    let mut options = Options::default();
+    for pattern in EXCLUDES {
+        options = options
+            .exclude(pattern)
+            .map_err(|error| refuse(Code::SourceUnreadable, error.to_string(), dir))?;
+    }
+    let found = discover::discover(&[Root::new(&source)], &options);
+    if found.has_errors() {
+        return Err(CompileError {
+            problems: found.problems,
+        });
+    }
+    let Some(skill) = found.skills.first() else {
+        return Err(refuse(
+            Code::SkillFileMissing,
+            format!("{} holds no SKILL.md", dir.display()),
+            dir,
+        ));
+    };
+    let mut entries = vec![PackEntry {
+        name: format!("{folder}/{}", skill.skill_file.as_str()),
+        bytes: skill.skill_file_bytes.clone(),
+        executable: executable(&real.join(skill.skill_file.as_str())),
+    }];
+    for file in &skill.files {
+        entries.push(PackEntry {
+            name: format!("{folder}/{}", file.path),
+            bytes: file.bytes.clone(),
+            executable: executable(&real.join(&file.path)),
+        });
+    }
+    entries.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
+    let bytes = write(&entries)
+        .map_err(|reason| refuse(Code::OutputUnwritable, reason.to_string(), dir))?;
+    let prefix = format!("{folder}/");
+    Ok(Packed {
+        files: entries
+            .iter()
+            .map(|e| e.name.strip_prefix(&prefix).unwrap_or(&e.name).to_string())
+            .collect(),
+        folder,
+        bytes,
+        warnings: found.problems,
+    })
+}
+
+#[cfg(unix)]
+fn executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn executable(_: &Path) -> bool {
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_the_claude_packager_leaves_out_is_left_out() {
+        use crate::fixtures::{testdata, tree};
+        let tmp = tree::scratch("packing", "junk");
+        let folder = tmp.join("report-writer");
+        tree::copy_tree(&testdata("archive/skills/report-writer"), &folder);
+        let clean = pack(&folder).unwrap();
+        for junk in [
+            "scripts/__pycache__/render.cpython-312.pyc",
+            "node_modules/left-pad/index.js",
+            "stale.pyc",
+            ".DS_Store",
+            "references/.DS_Store",
+        ] {
+            tree::write(&folder, junk, "junk");
+        }
+        let packed = pack(&folder).unwrap();
+        assert_eq!(packed.bytes, clean.bytes);
+        assert_eq!(
+            packed.files,
+            [
+                "SKILL.md",
+                "assets/template.md",
+                "references/résumé.md",
+                "references/style.md",
+                "scripts/render.py"
+            ]
+        );
+        std::fs::remove_dir_all(&tmp).unwrap();
+    }
+}

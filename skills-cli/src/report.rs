@@ -1,0 +1,329 @@
+//! The machine-readable reports of `check` and `build`: JSON, GitHub
+//! Actions workflow commands, SARIF 2.1.0. Every problem carries its rule
+//! code ([`Code`]), the same in each.
+
+use skills_build::builder::Outcome;
+use skills_build::problem::{Code, Problem, Severity};
+
+use skills_core::encoding::json::Json;
+
+/// The version of the JSON report's shape; it changes only when a field
+/// changes meaning or goes away.
+pub const JSON_VERSION: i64 = 1;
+
+fn int(n: usize) -> Json {
+    Json::Int(i64::try_from(n).unwrap_or(i64::MAX))
+}
+
+fn optional(value: Option<&str>) -> Json {
+    value.map_or(Json::Null, |text| Json::Str(text.to_string()))
+}
+
+fn count(problems: &[Problem], severity: Severity) -> Json {
+    int(problems.iter().filter(|p| p.severity == severity).count())
+}
+
+/// One problem as a JSON object.
+fn problem_json(p: &Problem) -> Json {
+    Json::Object(vec![
+        ("code".into(), Json::Str(p.code.as_str().into())),
+        ("severity".into(), Json::Str(p.severity.as_str().into())),
+        ("rule".into(), Json::Str(p.rule().as_str().into())),
+        ("field".into(), optional(p.field.as_deref())),
+        ("file".into(), optional(p.file.as_deref())),
+        (
+            "line".into(),
+            p.position.map_or(Json::Null, |pos| int(pos.line as usize)),
+        ),
+        (
+            "column".into(),
+            p.position
+                .map_or(Json::Null, |pos| int(pos.column as usize)),
+        ),
+        ("message".into(), Json::Str(p.message.clone())),
+        ("hint".into(), optional(p.hint.as_deref())),
+    ])
+}
+
+/// The skills `build --keep-going` left out, and why: one object per
+/// skill (its folder, skill file, frontmatter name, and its errors as the
+/// JSON report gives problems).
+pub fn dropped(outcome: &Outcome) -> Json {
+    Json::Array(
+        outcome
+            .dropped()
+            .iter()
+            .map(|skill| {
+                Json::Object(vec![
+                    ("dir".into(), Json::Str(skill.dir.clone())),
+                    ("file".into(), Json::Str(skill.location.clone())),
+                    ("name".into(), optional(skill.name.as_deref())),
+                    (
+                        "problems".into(),
+                        Json::Array(skill.problems.iter().map(problem_json).collect()),
+                    ),
+                ])
+            })
+            .collect(),
+    )
+}
+
+/// The report `build --keep-going` writes beside the bundle: the bundle,
+/// how many skills it lists, how many were found, and the skills left out.
+pub fn keep_going(outcome: &Outcome, bundle: &str, listed: usize) -> Json {
+    Json::Object(vec![
+        ("version".into(), Json::Int(JSON_VERSION)),
+        ("bundle".into(), Json::Str(bundle.into())),
+        ("found".into(), int(outcome.skills)),
+        ("listed".into(), int(listed)),
+        ("dropped".into(), dropped(outcome)),
+    ])
+}
+
+/// The JSON report: `version`, the verdict, counts, how each source was
+/// read, every problem; then the command's own fields.
+pub fn json(command: &str, outcome: &Outcome, failed: bool, extra: Vec<(String, Json)>) -> Json {
+    let problems = outcome.problems();
+    let sources = outcome
+        .sources
+        .iter()
+        .map(|source| {
+            Json::Object(vec![
+                ("path".into(), Json::Str(source.location.clone())),
+                (
+                    "layout".into(),
+                    optional(source.layout.map(|layout| layout.as_str())),
+                ),
+                ("skills".into(), int(source.skills)),
+            ])
+        })
+        .collect();
+    let mut fields = vec![
+        ("version".into(), Json::Int(JSON_VERSION)),
+        ("command".into(), Json::Str(command.into())),
+        ("ok".into(), Json::Bool(!failed)),
+        ("skills".into(), int(outcome.skills)),
+        ("errors".into(), count(problems, Severity::Error)),
+        ("warnings".into(), count(problems, Severity::Warning)),
+        ("notes".into(), count(problems, Severity::Note)),
+        ("sources".into(), Json::Array(sources)),
+        (
+            "problems".into(),
+            Json::Array(problems.iter().map(problem_json).collect()),
+        ),
+    ];
+    fields.extend(extra);
+    Json::Object(fields)
+}
+
+/// A workflow command's message: `%`, `\r` and `\n` escaped.
+pub fn escape_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// A workflow command's property value: the message's escapes, and `:`
+/// and `,`, which would end the value.
+pub fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// One workflow command per problem: `::error file=…,line=…,col=…,title=…::…`
+/// (`::warning` for warnings, `::notice` for notes), the hint on a line of
+/// its own inside the message.
+pub fn github(problems: &[Problem]) -> String {
+    let mut text = String::new();
+    for p in problems {
+        let command = match p.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "notice",
+        };
+        let mut properties = Vec::new();
+        if let Some(file) = &p.file {
+            properties.push(format!("file={}", escape_property(file)));
+            if let Some(position) = p.position {
+                properties.push(format!("line={}", position.line));
+                properties.push(format!("col={}", position.column));
+            }
+        }
+        properties.push(format!("title={}", escape_property(p.code.as_str())));
+        let mut message = p.message.clone();
+        if let Some(hint) = &p.hint {
+            message.push_str("\nhelp: ");
+            message.push_str(hint);
+        }
+        text.push_str(&format!(
+            "::{command} {}::{}\n",
+            properties.join(","),
+            escape_data(&message)
+        ));
+    }
+    text
+}
+
+/// A file path as a SARIF `uri`: a relative reference for a relative path,
+/// a `file://` URI for an absolute one; bytes outside RFC 3986's
+/// unreserved set and `/` percent-encoded.
+pub fn path_uri(path: &str) -> String {
+    let mut encoded = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                encoded.push(char::from(byte))
+            }
+            _ => encoded.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    if path.starts_with('/') {
+        format!("file://{encoded}")
+    } else {
+        encoded
+    }
+}
+
+fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    }
+}
+
+fn text(value: &str) -> Json {
+    Json::Object(vec![("text".into(), Json::Str(value.into()))])
+}
+
+/// The SARIF 2.1.0 log: one run, every rule's metadata (id, meaning,
+/// default level, rule book), one result per problem with its physical
+/// location.
+pub fn sarif(problems: &[Problem]) -> Json {
+    let rules = Code::ALL
+        .iter()
+        .map(|code| {
+            Json::Object(vec![
+                ("id".into(), Json::Str(code.as_str().into())),
+                ("shortDescription".into(), text(code.meaning())),
+                (
+                    "defaultConfiguration".into(),
+                    Json::Object(vec![(
+                        "level".into(),
+                        Json::Str(level(code.severity()).into()),
+                    )]),
+                ),
+                (
+                    "properties".into(),
+                    Json::Object(vec![(
+                        "tags".into(),
+                        Json::Array(vec![Json::Str(code.rule().as_str().into())]),
+                    )]),
+                ),
+            ])
+        })
+        .collect();
+    let results = problems
+        .iter()
+        .map(|p| {
+            let mut message = p.message.clone();
+            if let Some(hint) = &p.hint {
+                message.push_str("\nhelp: ");
+                message.push_str(hint);
+            }
+            let mut result = vec![
+                ("ruleId".into(), Json::Str(p.code.as_str().into())),
+                ("ruleIndex".into(), int(p.code.index())),
+                ("level".into(), Json::Str(level(p.severity).into())),
+                ("message".into(), text(&message)),
+            ];
+            if let Some(file) = &p.file {
+                let mut physical = vec![(
+                    "artifactLocation".into(),
+                    Json::Object(vec![("uri".into(), Json::Str(path_uri(file)))]),
+                )];
+                if let Some(position) = p.position {
+                    physical.push((
+                        "region".into(),
+                        Json::Object(vec![
+                            ("startLine".into(), int(position.line as usize)),
+                            ("startColumn".into(), int(position.column as usize)),
+                        ]),
+                    ));
+                }
+                result.push((
+                    "locations".into(),
+                    Json::Array(vec![Json::Object(vec![(
+                        "physicalLocation".into(),
+                        Json::Object(physical),
+                    )])]),
+                ));
+            }
+            Json::Object(result)
+        })
+        .collect();
+    Json::Object(vec![
+        (
+            "$schema".into(),
+            Json::Str(
+                "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+                    .into(),
+            ),
+        ),
+        ("version".into(), Json::Str("2.1.0".into())),
+        (
+            "runs".into(),
+            Json::Array(vec![Json::Object(vec![
+                (
+                    "tool".into(),
+                    Json::Object(vec![(
+                        "driver".into(),
+                        Json::Object(vec![
+                            ("name".into(), Json::Str("skills".into())),
+                            ("version".into(), Json::Str(env!("CARGO_PKG_VERSION").into())),
+                            ("rules".into(), Json::Array(rules)),
+                        ]),
+                    )]),
+                ),
+                ("columnKind".into(), Json::Str("unicodeCodePoints".into())),
+                ("results".into(), Json::Array(results)),
+            ])]),
+        ),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skills_build::problem::Position;
+
+    #[test]
+    fn github_escapes_data_and_properties() {
+        let problem = Problem::new(Code::YamlSyntax, "100% bad\r\nline: two, three")
+            .with_file("skills/a,b:c%/SKILL.md")
+            .at(Position { line: 3, column: 9 })
+            .with_hint("fix: it");
+        assert_eq!(
+            github(&[problem]),
+            "::error file=skills/a%2Cb%3Ac%25/SKILL.md,line=3,col=9,title=yaml-syntax::100%25 bad%0D%0Aline: two, three%0Ahelp: fix: it\n"
+        );
+        let note = Problem::new(Code::JunkSkipped, "left out .DS_Store");
+        assert_eq!(
+            github(&[note]),
+            "::notice title=junk-skipped::left out .DS_Store\n"
+        );
+        let warning = Problem::new(Code::BodyTooLong, "long").with_file("a/SKILL.md");
+        assert_eq!(
+            github(&[warning]),
+            "::warning file=a/SKILL.md,title=body-too-long::long\n"
+        );
+    }
+
+    #[test]
+    fn uris_are_percent_encoded() {
+        assert_eq!(
+            path_uri("skills/my skill/SKILL.md"),
+            "skills/my%20skill/SKILL.md"
+        );
+        assert_eq!(path_uri("/tmp/é#?.md"), "file:///tmp/%C3%A9%23%3F.md");
+    }
+}

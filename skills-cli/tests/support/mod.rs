@@ -1,0 +1,32 @@
+//! What the command's behaviour tests share: running the `skills` binary,
+//! and the support files of skills-build's tests (paths, scratch trees, a
+//! seeded generator), included rather than copied.
+#![allow(dead_code, unused_imports)] // each test file uses what it needs
+
+#[path = "../../../skills-build/tests/support/paths.rs"]
+pub mod paths;
+#[path = "../../../skills-build/tests/support/rng.rs"]
+pub mod rng;
+#[path = "../../../skills-build/tests/support/tree.rs"]
+pub mod tree;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+pub use paths::{testdata, workspace};
+
+/// Runs the `skills` binary with `args` (in `dir` when given) and checks
+/// that it did not panic, whatever its exit status.
+pub fn run_skills(dir: Option<&Path>, args: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_skills"));
+    command.args(args);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let out = command.output().expect("run skills");
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+        "{args:?} panicked"
+    );
+    out
+}
