@@ -252,48 +252,60 @@ fn calls_not_of_the_providers_shape_are_errors_naming_the_field() {
             Provider::ChatCompletions,
             json!({"type": "function", "function": {"arguments": "{}"}}),
             "function.name",
+            "string",
         ),
         (
             Provider::ChatCompletions,
             json!({"function": {"name": "skill", "arguments": "{}"}}),
             "id",
+            "string",
         ),
         (
             Provider::ChatCompletions,
             json!({"id": "c", "function": {"name": "skill", "arguments": 1}}),
             "function.arguments",
+            "string or object",
         ),
         (
             Provider::Responses,
             json!({"type": "function_call", "id": "fc", "name": "skill", "arguments": "{}"}),
             "call_id",
+            "string",
         ),
         (
             Provider::Responses,
             json!({"type": "function_call", "call_id": "c", "name": "skill", "arguments": {}}),
             "arguments",
+            "string",
         ),
         (
             Provider::AnthropicMessages,
             json!({"type": "tool_use", "id": "t", "name": "skill", "input": "{}"}),
             "input",
+            "object",
         ),
         (
             Provider::AnthropicMessages,
             json!({"type": "tool_use", "name": "skill", "input": {}}),
             "id",
+            "string",
         ),
     ];
-    for (provider, call, field) in cases {
+    for (provider, call, field, expected) in cases {
         assert_eq!(
             provider.skill_call(&call),
-            Err(CallShapeError { provider, field }),
+            Err(CallShapeError {
+                provider,
+                field,
+                expected
+            }),
             "{call}"
         );
     }
     let error = CallShapeError {
         provider: Provider::Responses,
         field: "call_id",
+        expected: "string",
     };
     assert_eq!(
         error.to_string(),

@@ -110,7 +110,7 @@ impl fmt::Display for Provider {
 }
 
 /// A tool call in a provider's reply that is not of the provider's shape:
-/// the field that should hold a string does not.
+/// a field does not hold what the provider puts there.
 ///
 /// ```
 /// use skills_core::serve::providers::Provider;
@@ -120,22 +120,27 @@ impl fmt::Display for Provider {
 ///     error.to_string(),
 ///     "an OpenAI Chat Completions tool call has no string at `id`",
 /// );
+/// let block = serde_json::json!({"type": "tool_use", "id": "t", "name": "skill", "input": "{}"});
+/// let error = Provider::AnthropicMessages.skill_call(&block).unwrap_err();
+/// assert_eq!(error.to_string(), "an Anthropic Messages tool call has no object at `input`");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CallShapeError {
     /// Whose shape the call was read as.
     pub provider: Provider,
-    /// Where the string was expected, as a dotted path inside the call
-    /// (`function.name`, `call_id`, ...).
+    /// The field, as a dotted path inside the call (`function.name`,
+    /// `call_id`, ...).
     pub field: &'static str,
+    /// What the provider puts there: `string`, `object`, or `string or object`.
+    pub expected: &'static str,
 }
 
 impl fmt::Display for CallShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "an {} tool call has no string at `{}`",
-            self.provider, self.field
+            "an {} tool call has no {} at `{}`",
+            self.provider, self.expected, self.field
         )
     }
 }
@@ -286,8 +291,8 @@ impl Provider {
     /// item, or an Anthropic content block. `Ok(None)` for a call of
     /// another tool, or an item that is not a tool call (a Responses
     /// `message` item, an Anthropic `text` block), which the host routes
-    /// elsewhere; an error for a call of `skill` that lacks its id or
-    /// arguments are of the wrong type.
+    /// elsewhere; an error for a call of `skill` without its id, or with
+    /// arguments of the wrong type.
     ///
     /// Arguments that are not valid for the tool are not an error here:
     /// [`SkillCall::call`] answers them with the tool's refusal, for the
@@ -321,6 +326,7 @@ impl Provider {
                 .ok_or(CallShapeError {
                     provider: self,
                     field,
+                    expected: "string",
                 })
         };
         if string(shape.name)? != TOOL_NAME {
@@ -333,9 +339,15 @@ impl Provider {
             Some(Value::String(text)) if shape.arguments_text => text.clone(),
             Some(object @ Value::Object(_)) if shape.arguments_object => object.to_string(),
             Some(_) => {
+                let expected = match (shape.arguments_text, shape.arguments_object) {
+                    (true, true) => "string or object",
+                    (true, false) => "string",
+                    _ => "object",
+                };
                 return Err(CallShapeError {
                     provider: self,
                     field,
+                    expected,
                 });
             }
         };
