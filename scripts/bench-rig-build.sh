@@ -14,7 +14,8 @@
 # against runtime is what the rig tree would cost a runtime user (it never
 # reaches one: skills-runtime does not depend on skills-rig).
 #
-# Every repetition builds all four, in rotating order; times are medians
+# Every repetition builds all four, in rotating order; times (wall, and CPU:
+# user + system, steadier when other builds share the machine) are medians
 # over repetitions, ratios medians of per-repetition ratios. Downloads come
 # from the shared CARGO_HOME (`--offline`), so only compiling is timed.
 #

@@ -9,10 +9,13 @@ mod support {
     pub mod endpoint;
 }
 
+use std::sync::{Arc, Mutex};
+
 use rig_agent::AgentBuilder;
+use rig_agent::agent::{AgentHook, HookContext, OutcomeAction, OutcomeEvent};
 use rig_core::providers::openai::OpenAIConfig;
 use serde_json::json;
-use skills_rig::{SkillTool, SkillsAgentExt};
+use skills_rig::{SkillRead, SkillTool, SkillsAgentExt};
 use skills_runtime::providers::Provider;
 use skills_runtime::{Catalog, Embedded, Reply};
 use support::endpoint::{Endpoint, answer, text_of, tool_calls, tool_messages};
@@ -168,5 +171,57 @@ async fn an_image_reaches_the_model_as_an_image_rig_can_send() {
             .iter()
             .any(|part| part["image_url"]["url"] == image.data_url().as_str()),
         "{attached}"
+    );
+}
+
+/// A host's hook that keeps the `SkillRead` of every call of the tool.
+struct Reads(Arc<Mutex<Vec<SkillRead>>>);
+
+impl AgentHook for Reads {
+    async fn on_outcome(&self, _ctx: &HookContext, event: OutcomeEvent<'_>) -> OutcomeAction {
+        if let Some(Ok(Some(read))) = event.context.map(|context| context.result::<SkillRead>()) {
+            self.0.lock().unwrap().push(read);
+        }
+        OutcomeAction::proceed()
+    }
+}
+
+#[tokio::test]
+async fn the_hosts_hooks_see_what_each_call_read() {
+    let endpoint = Endpoint::start(vec![
+        tool_calls(&[
+            ("call_1", json!({"name": "git-rebase"})),
+            ("call_2", json!({"name": "nope"})),
+            (
+                "call_3",
+                json!({"name": "pdf-forms", "path": "scripts/fill.py"}),
+            ),
+        ]),
+        answer("Read."),
+    ]);
+    let reads = Arc::new(Mutex::new(Vec::new()));
+    let model = OpenAIConfig::new("test-key")
+        .with_base_url(endpoint.base_url())
+        .client()
+        .chat("scripted-model");
+    let agent = AgentBuilder::new(model)
+        .skills(SkillTool::from_embedded(&SKILLS).expect("decodes"))
+        .add_hook(Reads(Arc::clone(&reads)))
+        .default_max_turns(4)
+        .build();
+    assert_eq!(
+        agent.prompt("Read them").await.expect("an answer").output(),
+        "Read."
+    );
+    let mut reads = reads.lock().unwrap().clone();
+    // Calls of one turn may finish in any order.
+    reads.sort_by(|a, b| a.name.cmp(&b.name));
+    let expected: Vec<SkillRead> = [("git-rebase", None), ("pdf-forms", Some("scripts/fill.py"))]
+        .into_iter()
+        .map(|(name, path)| SkillRead::from(catalog().call(name, path).unwrap().read))
+        .collect();
+    assert_eq!(
+        reads, expected,
+        "one read per served call; the refusal read nothing"
     );
 }
