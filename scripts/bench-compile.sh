@@ -12,19 +12,25 @@
 # each in two profiles:
 #   default      Cargo's default dev profile, no overrides (what a user gets)
 #   override     [profile.dev.build-override] opt-level = 3
-# For each: a cold `cargo build --timings` (an empty target directory; the
-# crates.io downloads come from the shared CARGO_HOME), then rebuilds after
-# one SKILL.md edit. Runs are paired and interleaved (every repetition builds
-# all three routes back to back, in rotating order), and each ratio is the
-# median of the per-repetition ratios, so a busy machine skews little.
-# Peak memory is the largest process's (rustc, a build script) resident set.
+# The scratch crates take every dependency as a user takes it from
+# crates.io: this workspace's crates are packaged (`cargo package`, the
+# files a publish uploads) and, with the third-party crates they need (the
+# versions of the workspace's Cargo.lock), put in a vendored directory that
+# replaces crates.io for them. So our crates build as registry crates do
+# (no incremental compilation, warnings capped), not as path dependencies.
+# For each: a cold `cargo build --timings` (an empty target directory), then
+# rebuilds after one SKILL.md edit. Runs are paired and interleaved (every
+# repetition builds all three routes back to back, in rotating order), and
+# each ratio is the median of the per-repetition ratios, so a busy machine
+# skews little. Peak memory is the largest process's (rustc, a build
+# script) resident set.
 #
 #   scripts/bench-compile.sh                  # RUNS=3 EDITS=5, both profiles
 #   RUNS=1 EDITS=3 PROFILES=default scripts/bench-compile.sh
 #
-# Scratch crates, target directories and the corpus live under
-# target/bench-compile (BENCH_DIR to move them). The cargo --timings reports
-# of the last cold builds stay in each crate's target/cargo-timings/.
+# Scratch crates, target directories, the packages and the corpus live
+# under target/bench-compile (BENCH_DIR to move them). The cargo --timings
+# reports of the last cold builds stay in each crate's target/cargo-timings/.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${RUNS:-3}
@@ -43,6 +49,27 @@ cp "$edited" "$work/SKILL.md.orig"
 restore() { cp "$work/SKILL.md.orig" "$edited"; }
 trap restore EXIT
 
+# Our crates as a registry gives them: packaged, then unpacked beside the
+# third-party crates they need into one vendored directory.
+vendor="$work/vendor"
+rm -rf "$vendor" "$work/probe" "$work/packages"
+echo "packaging the workspace's crates" >&2
+(cd "$root" && cargo package --quiet --no-verify --allow-dirty --target-dir "$work/packages" \
+    -p skills-core -p skills-pycompat -p skills-build -p skills-macros -p skills-runtime >&2)
+mkdir -p "$work/probe/src"
+printf '[package]\nname = "bench-probe"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n[dependencies]\nskills-runtime = { path = "%s", features = ["macros", "sign", "archive"] }\nskills-build = { path = "%s", features = ["sign", "archive", "include-dir"] }\ninclude_dir = "0.7.4"\n\n[workspace]\n' \
+    "$root/skills-runtime" "$root/skills-build" > "$work/probe/Cargo.toml"
+echo 'fn main() {}' > "$work/probe/src/main.rs"
+cp "$root/Cargo.lock" "$work/probe/Cargo.lock"
+(cd "$work/probe" && cargo vendor --quiet --versioned-dirs "$vendor" >/dev/null)
+for crate in "$work"/packages/package/*.crate; do
+    name=$(basename "$crate" .crate)
+    tar -xzf "$crate" -C "$vendor"
+    printf '{"files":{},"package":"%s"}' "$(sha256sum "$crate" | cut -d' ' -f1)" \
+        > "$vendor/$name/.cargo-checksum.json"
+done
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' "$root/Cargo.toml" | head -n 1)
+
 make_crate() { # dir, profile, [dependencies] lines, main.rs, build.rs, [build-dependencies] lines
     local dir=$1
     mkdir -p "$dir/src"
@@ -55,22 +82,23 @@ make_crate() { # dir, profile, [dependencies] lines, main.rs, build.rs, [build-d
     } > "$dir/Cargo.toml"
     printf '%s\n' "$4" > "$dir/src/main.rs"
     if [ -n "$5" ]; then printf '%s\n' "$5" > "$dir/build.rs"; else rm -f "$dir/build.rs"; fi
-    # The workspace's lock file, so the scratch crates build the versions the
-    # workspace is tested with.
-    cp "$root/Cargo.lock" "$dir/Cargo.lock"
+    mkdir -p "$dir/.cargo"
+    printf '[source.crates-io]\nreplace-with = "vendored"\n\n[source.vendored]\ndirectory = "%s"\n' \
+        "$vendor" > "$dir/.cargo/config.toml"
+    rm -f "$dir/Cargo.lock"
 }
 
 for profile in $profiles; do
     base="$work/$profile"
-    make_crate "$base/macro" "$profile" "skills-runtime = { path = \"$root/skills-runtime\" }" \
+    make_crate "$base/macro" "$profile" "skills-runtime = \"$version\"" \
         'static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../../skills");
 fn main() { println!("{}", SKILLS.bytes().len()); }' \
         'fn main() { println!("cargo:rerun-if-changed=../../skills"); }' ""
-    make_crate "$base/buildrs" "$profile" "skills-runtime = { path = \"$root/skills-runtime\", default-features = false }" \
+    make_crate "$base/buildrs" "$profile" "skills-runtime = { version = \"$version\", default-features = false }" \
         'static SKILLS: skills_runtime::Embedded = skills_runtime::include_bundle!("skills.bin");
 fn main() { println!("{}", SKILLS.bytes().len()); }' \
         'fn main() { skills_build::Builder::new().source("../../skills").emit(); }' \
-        "skills-build = { path = \"$root/skills-build\", default-features = false }"
+        "skills-build = \"$version\""
     make_crate "$base/include_dir" "$profile" 'include_dir = "0.7.4"' \
         'static SKILLS: include_dir::Dir<'"'"'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/../../skills");
 fn main() { println!("{}", SKILLS.entries().len()); }' "" ""

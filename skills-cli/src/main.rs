@@ -10,11 +10,13 @@ mod build;
 mod canonical;
 mod catalog;
 mod check;
+mod extract;
 #[cfg(test)]
 mod fixtures;
 mod fmt;
 mod gate;
 mod inspect;
+mod install;
 mod keygen;
 mod mcp;
 mod new;
@@ -33,6 +35,7 @@ mod targets;
 mod verify;
 
 use python::click::{CommandSpec, GroupSpec, Param};
+use skills_runtime::install::Action;
 
 const SKILL_PATH: Param = Param::Arg {
     metavar: "SKILL_PATH",
@@ -108,6 +111,10 @@ fn group(prog: String) -> GroupSpec {
     commands.push(pack::COMMAND);
     commands.push(fmt::COMMAND);
     commands.push(new::COMMAND);
+    commands.push(install::INSTALL);
+    commands.push(install::STATUS);
+    commands.push(install::UNINSTALL);
+    commands.push(extract::COMMAND);
     GroupSpec {
         version_line: format!("{prog}, version {}", env!("CARGO_PKG_VERSION")),
         prog,
@@ -142,6 +149,10 @@ fn main() {
             ("pack", _) => pack::run(&call),
             ("fmt", _) => fmt::run(&call),
             ("new", _) => new::run(&call),
+            ("install", _) => install::run(&call, Action::Install),
+            ("status", _) => install::run(&call, Action::Status),
+            ("uninstall", _) => install::run(&call, Action::Uninstall),
+            ("extract", _) => extract::run(&call),
             (command, _) => {
                 // The parser only accepts declared commands with their arity.
                 output::echo(

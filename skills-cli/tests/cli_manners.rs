@@ -32,6 +32,10 @@ const COMMANDS: &[&str] = &[
     "sign",
     "verify",
     "revision",
+    "install",
+    "status",
+    "uninstall",
+    "extract",
 ];
 
 #[test]

@@ -29,26 +29,49 @@
 //! tool ([`ToolDefinition`], [`Catalog::call`], [`Served`], [`Reply`],
 //! [`Image`], [`Resolution`] and [`Target`] for a host that decides reads
 //! by policy); the record of a read ([`ReadRecord`], [`Sha256`], [`HexDigest`]);
-//! the errors ([`DecodeError`], [`ToolError`], [`RenderError`],
-//! [`ManifestError`]); the render options ([`RenderOptions`], [`Format`]);
-//! the records a catalog holds ([`bundle`]); agentskills-core's tool
-//! vocabulary ([`core_tools`]); and behind their features `revision`,
-//! `verify`, `ToolArguments` and `providers` (the tool in model
-//! providers' JSON). The implementation lives in
+//! the errors ([`DecodeError`], [`ToolError`], [`RenderError`]); the
+//! render options ([`RenderOptions`], [`Format`]); the records a catalog
+//! holds ([`bundle`]); and behind their features agentskills-core's
+//! catalog features (`agentskills`: outlines, manifests and
+//! `ManifestError`, resources, the fast path and the `core_tools`
+//! vocabulary), `revision`, `verify`, `ToolArguments` and `providers`
+//! (feature `json`: the tool in model providers' JSON). The implementation lives in
 //! `skills-core`, shared with the compiler; what the compiler and the
 //! macro's expansion need of it is not part of this crate's API.
 //!
-//! Features: `macros` (default, `include_skills!`), `sign` (the macro's
-//! signing options; without it no Ed25519 code is compiled), `json`
-//! (`Catalog::call_json`, the tool's schema as a `serde_json::Value`, and
-//! `providers`: the tool as OpenAI Chat Completions', OpenAI Responses'
-//! and Anthropic Messages' JSON, their calls read and answered),
-//! `serde` (the read record as JSON, `ToolArguments` from any serde
-//! format), `revision` and `verify` (content revisions, Ed25519 signature
-//! checks).
+//! # Installing the skills into coding agents
+//!
+//! With the `install` feature, a program installs the skills it embeds
+//! where coding agents read them (`.claude/skills`, `.agents/skills`,
+//! `~/.cursor/skills`, ...), with a record of what it wrote, so an update
+//! replaces only its own files and a user's edit is never lost without
+//! `--force`. One line of `main` gives it `mytool skill
+//! install|status|uninstall|list`:
+//!
+//! ```ignore
+//! skills_runtime::install::Installer::new(&SKILLS)
+//!     .tool_name("mytool")
+//!     .version(env!("CARGO_PKG_VERSION"))
+//!     .intercept(); // handles `mytool skill ...` and exits; returns otherwise
+//! ```
+//!
+//! With the `clap` feature, `install::SkillCommand` is the same subcommand
+//! as a `clap::Subcommand`, to nest in a clap CLI
+//! (`#[command(subcommand)] Skill(SkillCommand)`, then
+//! `installer.run_command(&command)`). See the `install` module.
+
+#![cfg_attr(feature = "document-features", doc = "# Features")]
+#![cfg_attr(feature = "document-features", doc = "")]
+#![cfg_attr(feature = "document-features", doc = document_features::document_features!())]
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+#[cfg(feature = "install")]
+extern crate std;
+
+#[cfg(feature = "install")]
+pub mod install;
 
 pub use skills_core::include_bundle;
 #[cfg(feature = "macros")]
@@ -56,6 +79,7 @@ pub use skills_macros::include_skills;
 
 #[cfg(any(feature = "json", feature = "serde"))]
 pub use skills_core::ToolArguments;
+#[cfg(feature = "agentskills")]
 pub use skills_core::features::manifest::ManifestError;
 pub use skills_core::features::render::{Format, RenderError, RenderOptions};
 pub use skills_core::{
@@ -86,6 +110,7 @@ pub use skills_core::{
 /// # Ok::<(), skills_runtime::DecodeError>(())
 /// ```
 pub mod bundle {
+    #[cfg(feature = "agentskills")]
     pub use skills_core::features::outline::{Outline, Section};
     pub use skills_core::wire::bundle::{
         Bundle, Bytes, Content, File, Signature, Skill, SkillFileName, ToolRule,
@@ -111,6 +136,7 @@ pub mod bundle {
 /// assert!(missing.to_string().contains("no-such-skill"));
 /// # Ok::<(), skills_runtime::DecodeError>(())
 /// ```
+#[cfg(feature = "agentskills")]
 pub mod core_tools {
     pub use skills_core::features::core_tools::{CORE_TOOLS, CoreTool, CoreToolError};
     pub use skills_core::features::fastpath::{

@@ -1,0 +1,4 @@
+// Rebuild when a skill file is added (edits and deletions already rebuild).
+fn main() {
+    println!("cargo:rerun-if-changed=../../testdata/skills");
+}

@@ -1,0 +1,79 @@
+//! `extract BUNDLE DIR`: every skill of a bundle file back as folders, byte
+//! for byte, by the installer's writer (`skills_runtime::install`).
+
+use std::path::Path;
+
+use skills_core::Catalog;
+use skills_runtime::install::Installer;
+
+use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param};
+
+/// The command's declaration.
+pub const COMMAND: CommandSpec = CommandSpec {
+    name: "extract",
+    short_help: "Write a bundle's skills back as folders.",
+    help: "  Write a bundle's skills back as folders.\n\n  Every skill of BUNDLE (a file written by `skills build`) becomes DIR/NAME,\n  with its skill file under the name it was read from and every file byte for\n  byte (scripts executable). DIR is created when missing; a skill folder that\n  is already there stops the command before anything is written.\n\n  Exit codes:\n    0  Extracted\n    1  The bundle cannot be read, or a folder is in the way\n    2  Usage error",
+    options_help: &[],
+    params: &[
+        Param::Arg {
+            metavar: "BUNDLE",
+            many: false,
+            must_exist: true,
+        },
+        Param::Arg {
+            metavar: "DIR",
+            many: false,
+            must_exist: false,
+        },
+    ],
+};
+
+/// Runs the command.
+pub fn run(call: &Invocation) -> i32 {
+    let [bundle, dir] = call.args.as_slice() else {
+        return 2;
+    };
+    let bytes = match std::fs::read(bundle) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            write(
+                Stream::Err,
+                &format!("error: cannot read {bundle}: {error}\n"),
+            );
+            return 1;
+        }
+    };
+    let catalog = match Catalog::from_bytes(&bytes) {
+        Ok(catalog) => catalog,
+        Err(error) => {
+            write(
+                Stream::Err,
+                &format!("error: {bundle} does not decode: {error}\n"),
+            );
+            return 1;
+        }
+    };
+    match Installer::new(&catalog).extract(Path::new(dir)) {
+        Ok(folders) => {
+            let text: String = folders
+                .iter()
+                .map(|folder| format!("{}\n", folder.display()))
+                .collect();
+            write(Stream::Out, &text);
+            let n = folders.len();
+            write(
+                Stream::Err,
+                &format!(
+                    "ok: extracted {n} skill{} into {dir}\n",
+                    if n == 1 { "" } else { "s" }
+                ),
+            );
+            0
+        }
+        Err(error) => {
+            write(Stream::Err, &format!("error: {error}\n"));
+            1
+        }
+    }
+}

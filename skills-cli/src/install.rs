@@ -1,0 +1,249 @@
+//! `install`, `status` and `uninstall SRC...`: skills from folders (read and
+//! validated as `build` reads them) or a bundle file, installed where
+//! coding agents read them by the same engine a program's `skill`
+//! subcommand uses (`skills_runtime::install`), as the tool `skills`.
+
+use skills_build::diagnostic;
+use skills_core::Catalog;
+use skills_runtime::install::{Action, Agents, Installer, Layout, Request, Scope, Target};
+
+use crate::gate;
+use crate::output::{Stream, write};
+use crate::python::click::{CommandSpec, Invocation, Param, concat};
+
+/// The name the record is kept under (`.agents/.skills-install/skills.project.json`).
+const TOOL: &str = "skills";
+
+const OPTIONS: [&str; 9] = [
+    "  --bundle                Each SRC is a bundle file written by `skills build`.",
+    "  --agent ID              An agent (repeatable, comma-separated, or `all`).\n                          Default: claude-code and codex (.claude/skills and\n                          .agents/skills, read by eight agents), plus every\n                          folder installed to before.",
+    "  --scope [project|user]  The project's folders (default: the nearest folder\n                          above with .git) or the user's (the home directory;\n                          CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_CONFIG_HOME honoured).",
+    "  --project-dir DIR       The project root, instead of finding it.",
+    "  --dry-run               Show what would be written; write nothing.",
+    "  --force                 Overwrite conflicts: files this tool did not write, or\n                          that changed since it wrote them.",
+    "  --link                  One copy in .agents/skills, links to it elsewhere.",
+    "  --copy                  A copy in every folder (undoes --link).",
+    "  --json                  Print one JSON document instead of text.",
+];
+
+const OWN_PARAMS: [Param; 10] = [
+    Param::Arg {
+        metavar: "SRC...",
+        many: true,
+        must_exist: false,
+    },
+    Param::Flag { long: "--bundle" },
+    Param::Opt {
+        long: "--agent",
+        choices: &[],
+    },
+    Param::Opt {
+        long: "--scope",
+        choices: &["project", "user"],
+    },
+    Param::Opt {
+        long: "--project-dir",
+        choices: &[],
+    },
+    Param::Flag { long: "--dry-run" },
+    Param::Flag { long: "--force" },
+    Param::Flag { long: "--link" },
+    Param::Flag { long: "--copy" },
+    Param::Flag { long: "--json" },
+];
+
+const PARAMS: [Param; 16] = concat(&[
+    &OWN_PARAMS,
+    &[Param::Flag {
+        long: "--extensions",
+    }],
+    &gate::READ_PARAMS,
+]);
+
+const HELP: [&str; 14] = concat(&[
+    &OPTIONS,
+    &[
+        "  --extensions            Accept the extension fields version, when_to_use,\n                          when_not_to_use.",
+    ],
+    &gate::READ_HELP,
+]);
+
+/// What every one of the three commands says of its sources.
+macro_rules! sources_help {
+    () => {
+        "Each SRC is a skill folder, a folder of skills or an archive, read and\n  validated as `build` reads it (a skill with errors stops it; junk is left out\n  with a note), or with --bundle a bundle file."
+    };
+}
+
+/// `install SRC...`.
+pub const INSTALL: CommandSpec = CommandSpec {
+    name: "install",
+    short_help: "Install skills where coding agents read them.",
+    help: concat_help::INSTALL,
+    options_help: &HELP,
+    params: &PARAMS,
+};
+
+/// `status SRC...`.
+pub const STATUS: CommandSpec = CommandSpec {
+    name: "status",
+    short_help: "Say whether installed skills are up to date.",
+    help: concat_help::STATUS,
+    options_help: &HELP,
+    params: &PARAMS,
+};
+
+/// `uninstall SRC...`.
+pub const UNINSTALL: CommandSpec = CommandSpec {
+    name: "uninstall",
+    short_help: "Remove installed skills (only the files written).",
+    help: concat_help::UNINSTALL,
+    options_help: &HELP,
+    params: &PARAMS,
+};
+
+/// The help texts, each naming the sources the same way.
+mod concat_help {
+    macro_rules! help {
+        ($name:ident, $first:literal, $rest:literal) => {
+            pub const $name: &str =
+                concat!("  ", $first, "\n\n  ", sources_help!(), "\n\n  ", $rest);
+        };
+    }
+    help!(
+        INSTALL,
+        "Install skills where coding agents read them.",
+        "Writes each skill into every selected agent's folder, byte for byte, and\n  records what it wrote. A file it did not write, or one changed since, is a\n  conflict: every conflict is listed first, and nothing is written unless\n  --force. An update replaces only the files written before and carries the\n  user's own files over. Skills installed before from other sources stay.\n\n  Exit codes:\n    0  Installed (or, with --dry-run, shown)\n    1  Conflicts or problems: nothing written; or the sources have errors\n    2  Usage error"
+    );
+    help!(
+        STATUS,
+        "Say whether installed skills are up to date.",
+        "Prints, per agent folder and skill: up to date, outdated, modified by the\n  user, missing, or not ours.\n\n  Exit codes:\n    0  Every skill is installed and up to date\n    1  A skill is not, or the sources have errors\n    2  Usage error"
+    );
+    help!(
+        UNINSTALL,
+        "Remove installed skills (only the files written).",
+        "Removes the files install wrote for these skills, and the folders left\n  empty; other skills and the user's own files stay. A file changed since it\n  was written is a conflict, removed only with --force.\n\n  Exit codes:\n    0  Removed (or, with --dry-run, shown)\n    1  Conflicts or problems: nothing removed; or the sources have errors\n    2  Usage error"
+    );
+}
+
+/// The bundle the sources make, or the exit code after saying why not.
+fn bundle(call: &Invocation, command: &CommandSpec) -> Result<Vec<u8>, i32> {
+    if call.flag("--bundle") {
+        let [file] = call.args.as_slice() else {
+            return Err(command.usage_error("--bundle takes exactly one SRC: the bundle file."));
+        };
+        return std::fs::read(file).map_err(|error| {
+            write(
+                Stream::Err,
+                &format!("error: cannot read {file}: {error}\n"),
+            );
+            1
+        });
+    }
+    let builder = gate::builder(call).map_err(|message| command.usage_error(&message))?;
+    let outcome = builder.run();
+    let failed = outcome.failed(false);
+    let mut text = String::new();
+    if gate::verbose(call) {
+        text.push_str(&gate::layout_lines(&outcome.sources));
+    }
+    text.push_str(&diagnostic::render_all(outcome.problems()));
+    match (&outcome.result, failed) {
+        (Ok(compiled), false) => {
+            write(Stream::Err, &text);
+            Ok(compiled.bytes.clone())
+        }
+        _ => {
+            text.push_str(&format!(
+                "error: nothing {}: {}\n",
+                match command.name {
+                    "install" => "installed",
+                    "uninstall" => "removed",
+                    _ => "checked",
+                },
+                diagnostic::count(outcome.problems())
+            ));
+            write(Stream::Err, &text);
+            Err(1)
+        }
+    }
+}
+
+/// Where the options point.
+fn target(call: &Invocation) -> Result<Target, String> {
+    let agents = Agents::parse(call.values("--agent")).map_err(|error| error.to_string())?;
+    let scope = match call.option("--scope") {
+        Some(scope) => scope.parse::<Scope>()?,
+        None => Scope::Project,
+    };
+    let mut target = Target::new(scope)
+        .agents(agents)
+        .force(call.flag("--force"))
+        .layout(match (call.flag("--link"), call.flag("--copy")) {
+            (true, true) => return Err("--link and --copy exclude each other.".to_string()),
+            (true, false) => Layout::Link,
+            (false, true) => Layout::Copy,
+            (false, false) => Layout::AsRecorded,
+        });
+    if let Some(dir) = call.option("--project-dir") {
+        if scope == Scope::User {
+            return Err("--project-dir is for --scope project.".to_string());
+        }
+        target = target.project_dir(dir);
+    }
+    Ok(target)
+}
+
+/// Runs `install`, `status` or `uninstall`.
+pub fn run(call: &Invocation, action: Action) -> i32 {
+    let command = match action {
+        Action::Install => &INSTALL,
+        Action::Status => &STATUS,
+        _ => &UNINSTALL,
+    };
+    let target = match target(call) {
+        Ok(target) => target,
+        Err(message) => return command.usage_error(&message),
+    };
+    let bytes = match bundle(call, command) {
+        Ok(bytes) => bytes,
+        Err(code) => return code,
+    };
+    let catalog = match Catalog::from_bytes(&bytes) {
+        Ok(catalog) => catalog,
+        Err(error) => {
+            write(
+                Stream::Err,
+                &format!("error: the bundle does not decode: {error}\n"),
+            );
+            return 1;
+        }
+    };
+    // The skills of these sources, by name: others installed before from
+    // other sources are neither removed nor reported.
+    let target = target.skills(catalog.names());
+    let request = Request::new(action, target)
+        .dry_run(call.flag("--dry-run"))
+        .json(call.flag("--json"));
+    let installer = Installer::new(&catalog)
+        .tool_name(TOOL)
+        .version(env!("CARGO_PKG_VERSION"));
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    installer.run_request(&request, &mut stdout.lock(), &mut stderr.lock())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_help_names_the_sources() {
+        for help in [
+            super::INSTALL.help,
+            super::STATUS.help,
+            super::UNINSTALL.help,
+        ] {
+            assert!(help.contains(sources_help!()), "{help}");
+        }
+    }
+}

@@ -1,0 +1,449 @@
+//! The `skill` subcommand: `mytool skill install|status|uninstall|list`,
+//! its arguments, its help, and running a [`Request`] with its output and
+//! exit code. The clap form and the `skills` CLI build a [`Request`] their
+//! own way and run it here.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+use std::prelude::rust_2024::*;
+
+use skills_core::encoding::json::{JsonWriter, Style};
+
+use super::installer::Installer;
+use super::payload::{SKILL_FILE, revision_of};
+use super::report;
+use super::target::{Agents, Layout, Scope, Target};
+
+/// Exit code: done (for `status`: every skill up to date).
+pub const EXIT_OK: i32 = 0;
+/// Exit code: conflicts or problems, nothing written (for `status`: a
+/// skill not up to date).
+pub const EXIT_FAILED: i32 = 1;
+/// Exit code: the command line is wrong.
+pub const EXIT_USAGE: i32 = 2;
+
+/// What the subcommand is asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Install (or update) the skills.
+    Install,
+    /// Say, per agent folder and skill, whether it is up to date.
+    Status,
+    /// Remove what was installed.
+    Uninstall,
+    /// List the embedded skills.
+    List,
+}
+
+impl Action {
+    /// The subcommand's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::Install => "install",
+            Action::Status => "status",
+            Action::Uninstall => "uninstall",
+            Action::List => "list",
+        }
+    }
+}
+
+/// One run of the subcommand: the action, where, and how to report.
+///
+/// ```
+/// use skills_runtime::install::{Action, ParseOutcome, Request};
+/// let args = ["install", "--agent", "cursor", "--scope", "user", "--dry-run"];
+/// let ParseOutcome::Run(request) = Request::parse(args) else { panic!() };
+/// assert_eq!(request.action, Action::Install);
+/// assert!(request.dry_run && !request.json);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Request {
+    /// The action.
+    pub action: Action,
+    /// The folders, skills and options.
+    pub target: Target,
+    /// Show the plan, write nothing.
+    pub dry_run: bool,
+    /// Print one JSON document instead of text.
+    pub json: bool,
+}
+
+impl Request {
+    /// A request for `action` on `target`, reported as text.
+    pub fn new(action: Action, target: Target) -> Self {
+        Request {
+            action,
+            target,
+            dry_run: false,
+            json: false,
+        }
+    }
+
+    /// Only show the plan.
+    pub fn dry_run(mut self, dry_run: bool) -> Self {
+        self.dry_run = dry_run;
+        self
+    }
+
+    /// Report as JSON.
+    pub fn json(mut self, json: bool) -> Self {
+        self.json = json;
+        self
+    }
+
+    /// Reads the subcommand's arguments (what follows `skill`).
+    pub fn parse<S: Into<OsString>>(args: impl IntoIterator<Item = S>) -> ParseOutcome {
+        parse(args.into_iter().map(Into::into).collect())
+    }
+}
+
+/// What a command line asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseOutcome {
+    /// A request to run.
+    Run(Request),
+    /// `--help`: print the help (of the subcommand, if one was named).
+    Help(Option<Action>),
+    /// A usage error, with its message.
+    Usage(String),
+}
+
+/// The help text of the `skill` subcommand (`tool` is the program's name).
+pub fn help(tool: &str, action: Option<Action>) -> String {
+    let options = "\
+Options:
+  --agent ID           An agent to install for (repeatable, or comma-separated;
+                       `all` for every one). Default: claude-code and codex
+                       (.claude/skills and .agents/skills, read by eight agents),
+                       plus every folder installed to before.
+  --scope SCOPE        project (default: the nearest folder above with .git,
+                       else this one) or user (the home directory).
+  --project-dir DIR    The project root, instead of finding it.
+  --dry-run            Show what would be written; write nothing.
+  --force              Overwrite conflicts: files this tool did not write, or
+                       that were changed since it wrote them.
+  --link               One copy in .agents/skills, links to it elsewhere (a copy
+                       where links cannot be made).
+  --copy               A copy in every folder (undoes --link).
+  --json               Print one JSON document instead of text.
+  -h, --help           Show this help.
+";
+    let head = match action {
+        None => format!(
+            "Usage: {tool} skill <COMMAND> [SKILL]... [OPTIONS]\n\n\
+             Install {tool}'s skills into the folders coding agents read (Claude Code,\n\
+             Codex, Cursor, Gemini CLI, GitHub Copilot, OpenCode and more).\n\n\
+             Commands:\n  \
+             install    Install or update the skills (all, or those named)\n  \
+             status     Say per agent and skill: up to date, outdated, modified,\n             \
+             missing, not ours\n  \
+             uninstall  Remove the installed skills (only the files {tool} wrote)\n  \
+             list       List the skills {tool} carries\n\n"
+        ),
+        Some(action) => format!(
+            "Usage: {tool} skill {} [SKILL]... [OPTIONS]\n\n{}\n\n",
+            action.name(),
+            match action {
+                Action::Install =>
+                    "Install or update the skills. A file this tool did not write, or one\nchanged since, is a conflict: every conflict is listed first, and nothing\nis written unless --force.",
+                Action::Status =>
+                    "Say, per agent folder and skill: up to date, outdated, modified by the\nuser, missing, or not ours. Exits 0 only when every skill is up to date.",
+                Action::Uninstall =>
+                    "Remove the installed skills: only the files this tool wrote (and the\nfolders left empty); other skills and the user's own files stay.",
+                Action::List => "List the skills this tool carries.",
+            }
+        ),
+    };
+    format!(
+        "{head}{options}\nExit codes: 0 done, 1 conflicts or problems (nothing written), 2 usage error.\n"
+    )
+}
+
+fn parse(args: Vec<OsString>) -> ParseOutcome {
+    let mut args = args
+        .into_iter()
+        .map(|arg| arg.to_string_lossy().into_owned());
+    let action = match args.next().as_deref() {
+        None => {
+            return ParseOutcome::Usage(
+                "a command is missing: install, status, uninstall or list".to_string(),
+            );
+        }
+        Some("-h" | "--help" | "help") => return ParseOutcome::Help(None),
+        Some("install") => Action::Install,
+        Some("status") => Action::Status,
+        Some("uninstall") => Action::Uninstall,
+        Some("list") => Action::List,
+        Some(other) => {
+            return ParseOutcome::Usage(format!(
+                "unknown command {other:?}: use install, status, uninstall or list"
+            ));
+        }
+    };
+    let mut target = Target::new(Scope::Project);
+    let mut agents: Vec<String> = Vec::new();
+    let mut request = Request::new(action, Target::default());
+    let mut rest: Vec<String> = args.collect();
+    rest.reverse();
+    while let Some(arg) = rest.pop() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => {
+                (flag.to_string(), Some(value.to_string()))
+            }
+            _ => (arg.clone(), None),
+        };
+        // A flag without a value.
+        let flag_slot: Option<&mut bool> = match flag.as_str() {
+            "--dry-run" => Some(&mut request.dry_run),
+            "--force" => Some(&mut target.force),
+            "--json" => Some(&mut request.json),
+            _ => None,
+        };
+        if let Some(slot) = flag_slot {
+            *slot = true;
+            continue;
+        }
+        match flag.as_str() {
+            "-h" | "--help" => return ParseOutcome::Help(Some(action)),
+            "--link" => target.layout = Layout::Link,
+            "--copy" => target.layout = Layout::Copy,
+            "--" => target.skills.extend(rest.drain(..).rev()),
+            "--agent" | "--scope" | "--project-dir" => {
+                let Some(value) = inline.or_else(|| rest.pop()) else {
+                    return ParseOutcome::Usage(format!("{flag} needs a value"));
+                };
+                match flag.as_str() {
+                    "--agent" => agents.push(value),
+                    "--scope" => match value.parse::<Scope>() {
+                        Ok(scope) => target.scope = scope,
+                        Err(message) => return ParseOutcome::Usage(message),
+                    },
+                    _ => target.project_dir = Some(PathBuf::from(value)),
+                }
+            }
+            flag if flag.starts_with('-') => {
+                return ParseOutcome::Usage(format!("unknown option {flag:?}"));
+            }
+            _ => target.skills.push(arg.clone()),
+        }
+    }
+    match Agents::parse(&agents) {
+        Ok(agents) => target.agents = agents,
+        Err(error) => return ParseOutcome::Usage(error.to_string()),
+    }
+    if let (Some(_), Scope::User) = (&target.project_dir, target.scope) {
+        return ParseOutcome::Usage("--project-dir is for --scope project".to_string());
+    }
+    request.target = target;
+    ParseOutcome::Run(request)
+}
+
+impl Installer<'_> {
+    /// Handles `<program> skill ...` and exits; returns for any other
+    /// command line, so it can be the first line of `main`.
+    ///
+    /// ```no_run
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// fn main() {
+    ///     skills_runtime::install::Installer::new(&SKILLS).tool_name("mytool").intercept();
+    ///     // not `mytool skill ...`: the program goes on
+    /// }
+    /// ```
+    pub fn intercept(&self) {
+        let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+        if let Some(code) = self.intercept_args(&args) {
+            let _ = std::io::stdout().flush();
+            std::process::exit(code);
+        }
+    }
+
+    /// [`intercept`](Self::intercept) over given arguments (without the
+    /// program's name), printing to stdout and stderr: `Some(exit code)`
+    /// when the first is `skill`, else `None`.
+    pub fn intercept_args(&self, args: &[OsString]) -> Option<i32> {
+        let (first, rest) = args.split_first()?;
+        if first != "skill" {
+            return None;
+        }
+        let stdout = std::io::stdout();
+        let stderr = std::io::stderr();
+        Some(self.run_args(rest, &mut stdout.lock(), &mut stderr.lock()))
+    }
+
+    /// Runs the subcommand's arguments (what follows `skill`), writing to
+    /// `out` and `err`; returns the exit code.
+    ///
+    /// ```
+    /// use skills_runtime::install::Installer;
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// let (mut out, mut err) = (Vec::new(), Vec::new());
+    /// let code = Installer::new(&SKILLS).tool_name("mytool").run_args(&["list".into()], &mut out, &mut err);
+    /// assert_eq!(code, 0);
+    /// assert!(String::from_utf8(out).unwrap().contains("pdf-forms"));
+    /// ```
+    pub fn run_args(&self, args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+        match Request::parse(args.iter().cloned()) {
+            ParseOutcome::Run(request) => self.run_request(&request, out, err),
+            ParseOutcome::Help(action) => {
+                let _ = out.write_all(help(self.tool(), action).as_bytes());
+                EXIT_OK
+            }
+            ParseOutcome::Usage(message) => {
+                let _ = writeln!(
+                    err,
+                    "error: {message}\nUsage: {} skill <install|status|uninstall|list> [SKILL]... [OPTIONS]\nRun `{} skill --help` for more.",
+                    self.tool(),
+                    self.tool()
+                );
+                EXIT_USAGE
+            }
+        }
+    }
+
+    /// Runs a request: prints the plan (or the status, or the list) to
+    /// `out`, errors to `err`, and returns the exit code: 0 done (for
+    /// `status`, every skill up to date), 1 conflicts or problems (nothing
+    /// written; for `status`, a skill not up to date).
+    pub fn run_request(&self, request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+        let version = self.version_text();
+        let fail = |error: &super::InstallError, out: &mut dyn Write, err: &mut dyn Write| {
+            match request.json {
+                true => {
+                    let _ =
+                        out.write_all(report::error_json(request.action.name(), error).as_bytes());
+                }
+                false => {
+                    let _ = writeln!(err, "error: {error}");
+                }
+            }
+            EXIT_FAILED
+        };
+        match request.action {
+            Action::List => match self.list(request.json) {
+                Ok(text) => {
+                    let _ = out.write_all(text.as_bytes());
+                    EXIT_OK
+                }
+                Err(error) => fail(&error, out, err),
+            },
+            Action::Status => match self.status(&request.target) {
+                Ok(status) => {
+                    let text = match request.json {
+                        true => report::status_json(&status),
+                        false => report::status_text(self.tool(), &version, &status),
+                    };
+                    let _ = out.write_all(text.as_bytes());
+                    match status.all_up_to_date() {
+                        true => EXIT_OK,
+                        false => EXIT_FAILED,
+                    }
+                }
+                Err(error) => fail(&error, out, err),
+            },
+            Action::Install | Action::Uninstall => {
+                let plan = match request.action {
+                    Action::Install => self.plan(&request.target),
+                    _ => self.plan_uninstall(&request.target),
+                };
+                let plan = match plan {
+                    Ok(plan) => plan,
+                    Err(error) => return fail(&error, out, err),
+                };
+                let ready = plan.is_ready();
+                let (shown, applied, error) = match (request.dry_run, ready) {
+                    (false, true) => match self.apply(plan.clone()) {
+                        Ok(done) => (done, true, None),
+                        Err(error) => (plan, false, Some(error)),
+                    },
+                    (_, false) => {
+                        let error = match plan.problems.len() {
+                            0 => super::InstallError::Conflicts {
+                                count: plan.conflicts().count(),
+                            },
+                            count => super::InstallError::Problems { count },
+                        };
+                        (plan, false, Some(error))
+                    }
+                    (true, true) => (plan, false, None),
+                };
+                match request.json {
+                    true => {
+                        let text =
+                            report::plan_json(&shown, request.dry_run, applied, error.as_ref());
+                        let _ = out.write_all(text.as_bytes());
+                    }
+                    false => {
+                        let mut text = report::plan_text(self.tool(), &version, &shown);
+                        if error.is_none() {
+                            text.push_str(&report::outcome_line(&shown, request.dry_run, applied));
+                        }
+                        let _ = out.write_all(text.as_bytes());
+                        if let Some(error) = &error {
+                            let _ = writeln!(err, "error: {error}");
+                        }
+                    }
+                }
+                match error {
+                    None => EXIT_OK,
+                    Some(_) => EXIT_FAILED,
+                }
+            }
+        }
+    }
+
+    /// The skills carried, one per line (or as JSON).
+    fn list(&self, json: bool) -> Result<String, super::InstallError> {
+        let bundle = self.bundle()?;
+        let payloads: Vec<_> = bundle
+            .skills
+            .iter()
+            .map(|skill| (skill, super::payload::Payload::new(skill, SKILL_FILE)))
+            .collect();
+        if json {
+            let mut writer = JsonWriter::new(String::new(), Style::indented(2));
+            let _ = (|| -> std::fmt::Result {
+                writer.begin_object()?;
+                writer.key("tool")?;
+                writer.string(self.tool())?;
+                writer.key("bundle_revision")?;
+                writer.display(revision_of(bundle))?;
+                writer.key("skills")?;
+                writer.begin_array()?;
+                for (skill, payload) in &payloads {
+                    writer.begin_object()?;
+                    writer.key("name")?;
+                    writer.string(skill.name)?;
+                    writer.key("description")?;
+                    writer.string(skill.description)?;
+                    writer.key("revision")?;
+                    writer.display(payload.revision)?;
+                    writer.key("files")?;
+                    writer.value(payload.files.len())?;
+                    writer.end()?;
+                }
+                writer.end()?;
+                writer.end()
+            })();
+            return Ok(writer.into_inner() + "\n");
+        }
+        let width = payloads
+            .iter()
+            .map(|(s, _)| s.name.len())
+            .max()
+            .unwrap_or(0);
+        Ok(payloads
+            .iter()
+            .map(|(skill, payload)| {
+                let description = skill.description.lines().next().unwrap_or_default();
+                format!(
+                    "{:<width$}  {} file{}  {description}\n",
+                    skill.name,
+                    payload.files.len(),
+                    if payload.files.len() == 1 { "" } else { "s" }
+                )
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,215 @@
+//! What can stop an install: [`InstallError`] for a run that cannot go on,
+//! [`Problem`] for what a plan finds that no `--force` may override.
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+use std::prelude::rust_2024::*;
+
+use skills_core::DecodeError;
+
+use super::record::RecordError;
+
+/// Why an install, status or uninstall could not run (nothing was changed,
+/// or what was changed was undone).
+///
+/// ```
+/// use skills_runtime::install::InstallError;
+/// let error = InstallError::Conflicts { count: 2 };
+/// assert!(error.to_string().contains("--force"));
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum InstallError {
+    /// The embedded skills do not decode.
+    Decode(DecodeError),
+    /// The user scope was asked for and no home directory is known.
+    NoHome,
+    /// A file system operation failed.
+    Io {
+        /// What was being done.
+        action: &'static str,
+        /// Where.
+        path: PathBuf,
+        /// The error.
+        error: io::Error,
+    },
+    /// The record of a previous install cannot be read.
+    Record {
+        /// Its path.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: RecordError,
+    },
+    /// The plan has conflicts and `force` was not given.
+    Conflicts {
+        /// How many.
+        count: usize,
+    },
+    /// The plan has problems that no `force` overrides.
+    Problems {
+        /// How many.
+        count: usize,
+    },
+    /// The folders changed between the plan and its apply in a way the
+    /// plan did not show (a new conflict).
+    Changed,
+    /// A skill was named that is not embedded (nor recorded).
+    UnknownSkill {
+        /// The name given.
+        name: String,
+        /// The names known.
+        known: Vec<String>,
+    },
+}
+
+impl InstallError {
+    pub(crate) fn io(action: &'static str, path: impl Into<PathBuf>, error: io::Error) -> Self {
+        InstallError::Io {
+            action,
+            path: path.into(),
+            error,
+        }
+    }
+}
+
+impl fmt::Display for InstallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InstallError::Decode(error) => write!(f, "the embedded skills do not decode: {error}"),
+            InstallError::NoHome => f.write_str(
+                "no home directory is known: set HOME (USERPROFILE on Windows), or use --scope project",
+            ),
+            InstallError::Io {
+                action,
+                path,
+                error,
+            } => write!(f, "cannot {action} {}: {error}", path.display()),
+            InstallError::Record { path, error } => write!(
+                f,
+                "the install record {} cannot be read ({error}); move it away to start over (files are then judged by their bytes alone)",
+                path.display()
+            ),
+            InstallError::Conflicts { count } => write!(
+                f,
+                "{count} conflict{} (files this tool did not write, or that changed since): nothing was written; give --force to overwrite them",
+                if *count == 1 { "" } else { "s" }
+            ),
+            InstallError::Problems { count } => write!(
+                f,
+                "{count} problem{} in the target folders: nothing was written",
+                if *count == 1 { "" } else { "s" }
+            ),
+            InstallError::Changed => f.write_str(
+                "the skill folders changed since the plan was made: nothing was written; run again to see the new plan",
+            ),
+            InstallError::UnknownSkill { name, known } => {
+                write!(f, "no skill named {name:?}; the skills are: {}", known.join(", "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for InstallError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            InstallError::Decode(error) => Some(error),
+            InstallError::Io { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<DecodeError> for InstallError {
+    fn from(error: DecodeError) -> Self {
+        InstallError::Decode(error)
+    }
+}
+
+/// Something in the way that `force` does not override: the plan lists it
+/// and nothing is written.
+///
+/// ```
+/// use skills_runtime::install::Problem;
+/// let problem = Problem::NotAFolder { path: ".claude/skills".into() };
+/// assert!(problem.to_string().contains("not a folder"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Problem {
+    /// A file (or something else) stands where an agent's folder, or one of
+    /// its parents, should be.
+    NotAFolder {
+        /// The path.
+        path: PathBuf,
+    },
+    /// A link on the way to an agent's folder points nowhere.
+    DanglingLink {
+        /// The link.
+        path: PathBuf,
+    },
+    /// Two skills would go into one folder (`pdf` and `team:pdf`).
+    NameClash {
+        /// The folder name.
+        folder: String,
+        /// The two listed names.
+        skills: [String; 2],
+    },
+    /// A skill's name cannot be a folder name.
+    UnsafeName {
+        /// The listed name.
+        name: String,
+    },
+    /// A folder could not be read.
+    Unreadable {
+        /// The path.
+        path: PathBuf,
+        /// The error's text.
+        error: String,
+    },
+    /// The shared copy would be removed while a link not being removed
+    /// still points at it.
+    StillLinked {
+        /// The shared copy.
+        path: PathBuf,
+        /// The link.
+        link: PathBuf,
+    },
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::NotAFolder { path } => write!(
+                f,
+                "{} is not a folder: move it away to install there",
+                path.display()
+            ),
+            Problem::DanglingLink { path } => write!(
+                f,
+                "{} is a link to a place that does not exist: create that folder or remove the link",
+                path.display()
+            ),
+            Problem::NameClash { folder, skills } => write!(
+                f,
+                "skills {:?} and {:?} would both be installed as {folder:?}: install one of them (--skill)",
+                skills[0], skills[1]
+            ),
+            Problem::UnsafeName { name } => {
+                write!(
+                    f,
+                    "skill {name:?} cannot be installed: its name is not a plain folder name"
+                )
+            }
+            Problem::Unreadable { path, error } => {
+                write!(f, "cannot read {}: {error}", path.display())
+            }
+            Problem::StillLinked { path, link } => write!(
+                f,
+                "{} is the copy that {} links to: uninstall that agent too",
+                path.display(),
+                link.display()
+            ),
+        }
+    }
+}

@@ -1,0 +1,365 @@
+//! [`Installer`]: the embedded skills, the tool that ships them, and the
+//! environment, with the operations over them (plan, apply, status,
+//! uninstall, extract).
+
+use std::path::{Path, PathBuf};
+use std::prelude::rust_2024::*;
+
+use skills_core::wire::bundle::Bundle;
+use skills_core::{Catalog, DecodeError, Embedded};
+
+use super::apply::{self, Stamp, transaction_prefix};
+use super::env::Environment;
+use super::error::InstallError;
+use super::lock;
+use super::ops::{Fault, Ops};
+use super::payload::{Payload, SKILL_FILE, is_safe_folder, revision_of};
+use super::plan::{self, Context, Operation, Plan, STATE_DIR, read_record};
+use super::status::Status;
+use super::target::{Layout, Target};
+use super::tree;
+
+/// Whether the state folder holds another record (another tool's, or this
+/// tool's for the other scope).
+fn others_recorded(state_dir: &Path) -> bool {
+    std::fs::read_dir(state_dir).is_ok_and(|items| {
+        items
+            .flatten()
+            .any(|item| item.file_name() != std::ffi::OsStr::new(lock::LOCK_FILE))
+    })
+}
+
+/// The skills an [`Installer`] installs: an [`Embedded`] bundle or a
+/// [`Catalog`] (`Installer::new` takes either).
+#[derive(Debug, Clone)]
+pub struct Skills<'c>(Result<&'c Bundle<'c>, DecodeError>);
+
+impl<'c> From<&'c Embedded> for Skills<'c> {
+    fn from(embedded: &'c Embedded) -> Self {
+        Skills(
+            embedded
+                .catalog()
+                .map(|catalog| catalog.bundle() as &Bundle<'c>),
+        )
+    }
+}
+
+impl<'c, 'a: 'c> From<&'c Catalog<'a>> for Skills<'c> {
+    fn from(catalog: &'c Catalog<'a>) -> Self {
+        Skills(Ok(catalog.bundle() as &Bundle<'c>))
+    }
+}
+
+/// Installs embedded skills into the folders coding agents read
+/// (`.claude/skills`, `.agents/skills`, `~/.cursor/skills`, ...), keeps a
+/// record of what it wrote, and never loses a file it did not write.
+///
+/// ```
+/// use skills_runtime::install::{Installer, Scope, State, Target};
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+/// # let project = std::env::temp_dir().join(format!("doc-installer-{}", std::process::id()));
+/// # std::fs::create_dir_all(&project).unwrap();
+///
+/// let installer = Installer::new(&SKILLS)
+///     .tool_name("mytool")
+///     .version("1.2.0")
+///     .environment(skills_runtime::install::Environment::new(&project));
+/// let target = Target::new(Scope::Project);
+///
+/// let plan = installer.plan(&target)?; // what would be written, and every conflict
+/// assert!(plan.is_ready());
+/// installer.apply(plan)?;
+///
+/// let status = installer.status(&target)?;
+/// assert_eq!(status.state(".claude/skills", "pdf-forms"), Some(State::UpToDate));
+/// assert!(project.join(".agents/skills/pdf-forms/SKILL.md").is_file());
+///
+/// installer.uninstall(&target)?;
+/// assert!(!project.join(".claude/skills/pdf-forms").exists());
+/// # std::fs::remove_dir_all(&project).unwrap();
+/// # Ok::<(), skills_runtime::install::InstallError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Installer<'c> {
+    skills: Result<&'c Bundle<'c>, DecodeError>,
+    tool: String,
+    version: String,
+    env: Option<Environment>,
+    fault: Option<Fault>,
+}
+
+impl<'c> Installer<'c> {
+    /// An installer of these skills, as the tool named after the program
+    /// (its file name without extension), version unknown: set both with
+    /// [`tool_name`](Self::tool_name) and [`version`](Self::version).
+    pub fn new(skills: impl Into<Skills<'c>>) -> Self {
+        let program = std::env::args_os()
+            .next()
+            .and_then(|arg| {
+                Path::new(&arg)
+                    .file_stem()
+                    .map(|stem| stem.to_string_lossy().into_owned())
+            })
+            .unwrap_or_else(|| "skills".to_string());
+        Installer {
+            skills: skills.into().0,
+            tool: program,
+            version: String::new(),
+            env: None,
+            fault: None,
+        }
+    }
+
+    /// The tool's name: it names the record (`<tool>.<scope>.json`), so
+    /// keep it stable across versions.
+    pub fn tool_name(mut self, name: impl Into<String>) -> Self {
+        self.tool = name.into();
+        self
+    }
+
+    /// The tool's version, kept in the record.
+    pub fn version(mut self, version: impl Into<String>) -> Self {
+        self.version = version.into();
+        self
+    }
+
+    /// The working directory and variables to resolve folders against,
+    /// instead of the process's.
+    pub fn environment(mut self, env: Environment) -> Self {
+        self.env = Some(env);
+        self
+    }
+
+    /// Makes step `fault.at` of the next applies fail: for tests, not part
+    /// of the API.
+    #[doc(hidden)]
+    pub fn __inject_fault(mut self, fault: Option<Fault>) -> Self {
+        self.fault = fault;
+        self
+    }
+
+    /// The tool's name.
+    pub fn tool(&self) -> &str {
+        &self.tool
+    }
+
+    pub(crate) fn version_text(&self) -> String {
+        self.version.clone()
+    }
+
+    /// The embedded skills' names.
+    pub fn skill_names(&self) -> Result<Vec<&'c str>, InstallError> {
+        let bundle = self.bundle()?;
+        Ok(bundle.skills.iter().map(|skill| skill.name).collect())
+    }
+
+    pub(crate) fn bundle(&self) -> Result<&'c Bundle<'c>, InstallError> {
+        self.skills.clone().map_err(InstallError::Decode)
+    }
+
+    fn env(&self) -> Result<Environment, InstallError> {
+        match &self.env {
+            Some(env) => Ok(env.clone()),
+            None => Environment::current().map_err(|e| InstallError::io("read", ".", e)),
+        }
+    }
+
+    fn payloads(&self) -> Result<Vec<Payload<'c>>, InstallError> {
+        let bundle = self.bundle()?;
+        Ok(bundle
+            .skills
+            .iter()
+            .map(|skill| Payload::new(skill, SKILL_FILE))
+            .collect())
+    }
+
+    fn make_plan(
+        &self,
+        target: &Target,
+        operation: Operation,
+        recorded_only: bool,
+    ) -> Result<Plan, InstallError> {
+        let env = self.env()?;
+        let payloads = self.payloads()?;
+        let ctx = Context {
+            payloads: &payloads,
+            tool: &self.tool,
+            env: &env,
+        };
+        let base = plan::real_base(&ctx, target)?;
+        let _lock = lock::shared(&base.join(STATE_DIR))?;
+        plan::plan(&ctx, target, operation, recorded_only)
+    }
+
+    /// What an install to `target` would do: per folder and skill, the
+    /// state, the files written, replaced and removed, and every conflict.
+    /// Reads only.
+    pub fn plan(&self, target: &Target) -> Result<Plan, InstallError> {
+        self.make_plan(target, Operation::Install, false)
+    }
+
+    /// What an uninstall from `target` would do. Reads only.
+    pub fn plan_uninstall(&self, target: &Target) -> Result<Plan, InstallError> {
+        self.make_plan(target, Operation::Uninstall, false)
+    }
+
+    /// The state of every skill in `target`'s folders (by default, every
+    /// folder the record names). Reads only.
+    pub fn status(&self, target: &Target) -> Result<Status, InstallError> {
+        let target = target.clone().force(false).layout(Layout::AsRecorded);
+        self.make_plan(&target, Operation::Install, true)
+            .map(Status::from)
+    }
+
+    /// Carries out a plan, under the scope's lock: first finishes or undoes
+    /// what a stopped run left, then reads the folders again and refuses
+    /// if they now hold a conflict the plan did not show
+    /// ([`InstallError::Changed`]). A plan with problems, or with conflicts
+    /// and no `force`, is refused whole: nothing is written. Every skill
+    /// ends wholly old or wholly new. Returns the plan as carried out.
+    pub fn apply(&self, plan: Plan) -> Result<Plan, InstallError> {
+        if !plan.problems.is_empty() {
+            return Err(InstallError::Problems {
+                count: plan.problems.len(),
+            });
+        }
+        let conflicts = plan.conflicts().count();
+        if conflicts > 0 && !plan.force {
+            return Err(InstallError::Conflicts { count: conflicts });
+        }
+        let bundle = self.bundle()?;
+        let stamp = Stamp {
+            tool: &self.tool,
+            version: &self.version,
+            bundle_revision: revision_of(bundle).to_string(),
+        };
+        if !apply::needs_write(&plan, &stamp) && !self.leftovers(&plan) {
+            return Ok(plan);
+        }
+        let env = self.env()?;
+        let payloads = self.payloads()?;
+        let ctx = Context {
+            payloads: &payloads,
+            tool: &self.tool,
+            env: &env,
+        };
+        let state_dir = plan.base.join(STATE_DIR);
+        let lock = lock::exclusive(&state_dir)?;
+        let ops = Ops::new(self.fault);
+        let committed = read_record(&plan.record_path)?
+            .map(|record| record.transaction)
+            .unwrap_or_default();
+        let dirs = self.known_dirs(&plan);
+        apply::recover(
+            dirs.iter().map(PathBuf::as_path),
+            &transaction_prefix(&self.tool, &plan),
+            &committed,
+            &ops,
+        )?;
+        let fresh = plan::plan(&ctx, &plan.target, plan.operation, false)?;
+        if !fresh.problems.is_empty() {
+            return Err(InstallError::Problems {
+                count: fresh.problems.len(),
+            });
+        }
+        if !fresh.conflict_set().is_subset(&plan.conflict_set()) {
+            return Err(InstallError::Changed);
+        }
+        if apply::needs_write(&fresh, &stamp) {
+            let record = apply::execute(&fresh, &payloads, &stamp, &ops)?;
+            if record.is_empty() && !self.leftovers(&fresh) && !others_recorded(&state_dir) {
+                lock.remove(&state_dir);
+            }
+        }
+        Ok(fresh)
+    }
+
+    /// The folders of a plan and of its record.
+    fn known_dirs(&self, plan: &Plan) -> Vec<PathBuf> {
+        let mut dirs: Vec<PathBuf> = plan.dirs.iter().map(|dir| dir.path.clone()).collect();
+        dirs.extend(plan.record.dirs.keys().map(|key| plan.base.join(key)));
+        dirs.sort();
+        dirs.dedup();
+        dirs
+    }
+
+    /// Whether a stopped run of this tool left staging folders behind.
+    fn leftovers(&self, plan: &Plan) -> bool {
+        let prefix = transaction_prefix(&self.tool, plan);
+        self.known_dirs(plan).iter().any(|dir| {
+            std::fs::read_dir(dir.join(plan::STAGING)).is_ok_and(|items| {
+                items
+                    .flatten()
+                    .any(|item| item.file_name().to_string_lossy().starts_with(&prefix))
+            })
+        })
+    }
+
+    /// Plans and applies an install in one call.
+    pub fn install(&self, target: &Target) -> Result<Plan, InstallError> {
+        self.apply(self.plan(target)?)
+    }
+
+    /// Plans and applies an uninstall in one call: removes only our files
+    /// (and the folders left empty); the user's files and other skills stay.
+    pub fn uninstall(&self, target: &Target) -> Result<Plan, InstallError> {
+        self.apply(self.plan_uninstall(target)?)
+    }
+
+    /// Writes every skill back as a folder under `dir` (created when
+    /// missing), byte for byte, the skill file under the name it was read
+    /// from and scripts executable. Refuses (before writing anything) when
+    /// a skill's folder is already there. Returns the folders written.
+    ///
+    /// ```
+    /// use skills_runtime::install::Installer;
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// # let dir = std::env::temp_dir().join(format!("doc-extract-{}", std::process::id()));
+    /// let written = Installer::new(&SKILLS).extract(&dir)?;
+    /// assert_eq!(written.len(), 3);
+    /// assert!(dir.join("pdf-forms/assets/logo.png").is_file());
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), skills_runtime::install::InstallError>(())
+    /// ```
+    pub fn extract(&self, dir: &Path) -> Result<Vec<PathBuf>, InstallError> {
+        let bundle = self.bundle()?;
+        let payloads: Vec<Payload<'_>> = bundle
+            .skills
+            .iter()
+            .map(|skill| Payload::new(skill, skill.skill_file.as_str()))
+            .collect();
+        let mut folders = Vec::new();
+        for payload in &payloads {
+            if !is_safe_folder(payload.folder) {
+                return Err(InstallError::io(
+                    "extract",
+                    dir.join(payload.listed),
+                    std::io::Error::other("the skill's name is not a plain folder name"),
+                ));
+            }
+            let folder = dir.join(payload.folder);
+            if folder.symlink_metadata().is_ok() || folders.contains(&folder) {
+                return Err(InstallError::io(
+                    "extract to",
+                    &folder,
+                    std::io::Error::other("it already exists; nothing was written"),
+                ));
+            }
+            folders.push(folder);
+        }
+        std::fs::create_dir_all(dir).map_err(|e| InstallError::io("create", dir, e))?;
+        let ops = Ops::new(None);
+        for (payload, folder) in payloads.iter().zip(&folders) {
+            for file in &payload.files {
+                let path = folder.join(tree::relative(file.path));
+                if let Some(parent) = path.parent() {
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| InstallError::io("create", parent, e))?;
+                }
+                ops.write_new(&path, &file.bytes, file.exec)
+                    .map_err(|e| InstallError::io("write", &path, e))?;
+            }
+        }
+        Ok(folders)
+    }
+}

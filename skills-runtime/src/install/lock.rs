@@ -1,0 +1,92 @@
+//! One installer at a time per scope: an exclusive lock on a file in the
+//! scope's state folder while an apply runs, a shared one while a plan or
+//! status reads (only when the file exists: reading creates nothing).
+
+use std::fs::{self, File, OpenOptions};
+use std::io;
+use std::path::Path;
+use std::prelude::rust_2024::*;
+
+use super::error::InstallError;
+
+/// The lock file's name in the state folder.
+pub const LOCK_FILE: &str = "lock";
+
+/// A held lock, released when dropped.
+#[derive(Debug)]
+pub(crate) struct Lock {
+    file: Option<File>,
+}
+
+/// Waits for the scope's lock, exclusively, making the state folder and the
+/// lock file when missing.
+pub(crate) fn exclusive(state_dir: &Path) -> Result<Lock, InstallError> {
+    let path = state_dir.join(LOCK_FILE);
+    loop {
+        fs::create_dir_all(state_dir).map_err(|e| InstallError::io("create", state_dir, e))?;
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| InstallError::io("open", &path, e))?;
+        file.lock()
+            .map_err(|e| InstallError::io("lock", &path, e))?;
+        // The run that held it may have removed the file (an uninstall that
+        // left nothing): then this lock guards nothing, take the new one.
+        if is_current(&file, &path) {
+            return Ok(Lock { file: Some(file) });
+        }
+    }
+}
+
+/// Waits for the scope's lock, shared, if its file exists.
+pub(crate) fn shared(state_dir: &Path) -> Result<Lock, InstallError> {
+    let path = state_dir.join(LOCK_FILE);
+    loop {
+        let file = match File::open(&path) {
+            Ok(file) => file,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {
+                return Ok(Lock { file: None });
+            }
+            Err(error) => return Err(InstallError::io("open", &path, error)),
+        };
+        file.lock_shared()
+            .map_err(|e| InstallError::io("lock", &path, e))?;
+        if is_current(&file, &path) {
+            return Ok(Lock { file: Some(file) });
+        }
+    }
+}
+
+/// Whether the locked `file` is still the one at `path`.
+#[cfg(unix)]
+fn is_current(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::metadata(path)) {
+        (Ok(held), Ok(named)) => held.dev() == named.dev() && held.ino() == named.ino(),
+        _ => false,
+    }
+}
+
+/// Lock files are never removed where this cannot be checked.
+#[cfg(not(unix))]
+fn is_current(_: &File, _: &Path) -> bool {
+    true
+}
+
+impl Lock {
+    /// Removes the lock file while holding it, then the state folder and
+    /// its parent (`.agents`) if that leaves them empty: after an uninstall
+    /// that left no record, nothing of the installer stays behind. A run
+    /// waiting on the removed file sees it is gone and takes a new one.
+    pub(crate) fn remove(self, state_dir: &Path) {
+        if cfg!(unix) && self.file.is_some() {
+            let _ = fs::remove_file(state_dir.join(LOCK_FILE));
+            let _ = fs::remove_dir(state_dir);
+            if let Some(parent) = state_dir.parent() {
+                let _ = fs::remove_dir(parent);
+            }
+        }
+    }
+}

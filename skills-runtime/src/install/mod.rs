@@ -1,0 +1,96 @@
+//! Installing the embedded skills where coding agents read them (feature
+//! `install`).
+//!
+//! Coding agents (Claude Code, Codex, Cursor, Gemini CLI, GitHub Copilot,
+//! OpenCode and 33 more: [`agents::AGENTS`]) read skills from
+//! `<dir>/<name>/SKILL.md`, in a project folder and a user folder each. An
+//! [`Installer`] writes the skills a program embeds into those folders,
+//! byte for byte, keeps a record of what it wrote, and on the next run
+//! tells an outdated copy (replaced) from one the user edited (a conflict:
+//! never overwritten without `force`).
+//!
+//! # In one line: `mytool skill ...`
+//!
+//! ```no_run
+//! static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+//!
+//! fn main() {
+//!     // `mytool skill install|status|uninstall|list ...` is handled here
+//!     // (and exits); any other command line goes on.
+//!     skills_runtime::install::Installer::new(&SKILLS)
+//!         .tool_name("mytool")
+//!         .version(env!("CARGO_PKG_VERSION"))
+//!         .intercept();
+//!     // ... the rest of mytool
+//! }
+//! ```
+//!
+//! `mytool skill install` then installs for the default agents (Claude Code
+//! and Codex, whose project folders `.claude/skills` and `.agents/skills`
+//! reach eight agents) in the project (the nearest folder above with
+//! `.git`); `--agent ID` (repeatable, or `all`), `--scope user`,
+//! `--dry-run`, `--force`, `--link`, `--json`; `mytool skill --help` says
+//! it all. Exit codes: 0 done, 1 conflicts or problems, 2 usage.
+//!
+//! # With clap
+//!
+//! With the `clap` feature, [`SkillCommand`] is the same subcommand as a
+//! `clap::Subcommand`:
+//!
+//! ```ignore
+//! #[derive(clap::Parser)]
+//! enum Cli {
+//!     /// Install this tool's skills into coding agents.
+//!     #[command(subcommand)]
+//!     Skill(skills_runtime::install::SkillCommand),
+//!     Run { file: String },
+//! }
+//!
+//! match <Cli as clap::Parser>::parse() {
+//!     Cli::Skill(command) => std::process::exit(installer.run_command(&command)),
+//!     Cli::Run { file } => run(file),
+//! }
+//! ```
+//!
+//! # As a library
+//!
+//! [`Installer::plan`] says what would happen (per folder and skill: the
+//! state, the files added, replaced and removed, every conflict) and
+//! writes nothing; [`Installer::apply`] carries a plan out;
+//! [`Installer::status`] and [`Installer::uninstall`] do the rest. See
+//! [`Installer`] for an example, and `docs/install.md` for the guide.
+#![allow(clippy::module_inception)]
+
+pub mod agents;
+mod apply;
+#[cfg(feature = "clap")]
+mod clap_command;
+mod command;
+mod env;
+mod error;
+mod installer;
+mod lock;
+mod ops;
+mod payload;
+mod plan;
+pub mod record;
+mod report;
+mod status;
+mod target;
+mod tree;
+
+#[cfg(feature = "clap")]
+pub use clap_command::SkillCommand;
+pub use command::{Action, ParseOutcome, Request};
+pub use env::{Environment, VARIABLES};
+pub use error::{InstallError, Problem};
+pub use installer::{Installer, Skills};
+#[doc(hidden)]
+pub use ops::Fault;
+pub use payload::is_executable;
+pub use plan::{
+    Change, Conflict, ConflictKind, DirPlan, FileAction, FileChange, Operation, Plan, SkillPlan,
+    State,
+};
+pub use status::{DirStatus, Status};
+pub use target::{Agents, Layout, Scope, Target, UnknownAgent, project_root};
