@@ -38,13 +38,13 @@
 //! A program that talks to a provider's HTTP API without a framework uses
 //! `skills_runtime::providers` instead (feature `json`).
 //!
-//! Features: `agent` (default), the [`SkillsAgentExt`] helpers on rig's
-//! classic `AgentBuilder` (rig-agent); without it the crate depends on
-//! rig-core alone and gives the tool, which any rig runtime takes. This
-//! crate brings no HTTP client: the application chooses rig's (its
+//! This crate brings no HTTP client: the application chooses rig's (its
 //! `reqwest` feature) or its own.
 //!
 //! [rig]: https://crates.io/crates/rig-core
+#![cfg_attr(feature = "document-features", doc = "# Features")]
+#![cfg_attr(feature = "document-features", doc = "")]
+#![cfg_attr(feature = "document-features", doc = document_features::document_features!())]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
