@@ -440,8 +440,13 @@ fn read_serializes_to_the_go_json_shape() {
     );
     let instructions = catalog.call("git-rebase", Some("SKILL.md")).unwrap().read;
     let json: serde_json::Value = serde_json::to_value(instructions).unwrap();
+    // Sorted here: a workspace build that unifies serde_json's
+    // `preserve_order` (rig-core, through skills-rig, turns it on) keeps the
+    // fields in declaration order instead.
+    let mut keys: Vec<_> = json.as_object().unwrap().keys().collect();
+    keys.sort();
     assert_eq!(
-        json.as_object().unwrap().keys().collect::<Vec<_>>(),
+        keys,
         ["bytes", "frontmatter_sha256", "location", "name", "sha256"],
         "path is left out for the instructions"
     );
