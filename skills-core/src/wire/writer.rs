@@ -481,6 +481,7 @@ fn revision_of<'n>(
 /// The bundle revision of a bundle held whole (see
 /// [`BundleWriter::revision`]), each skill's digest computed without
 /// writing its encoding.
+#[cfg(any(feature = "revision", test))]
 pub(crate) fn bundle_revision(bundle: &Bundle<'_>) -> [u8; 32] {
     revision_of(
         Texts {
