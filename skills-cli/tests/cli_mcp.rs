@@ -179,12 +179,12 @@ fn mcp_keep_going_serves_the_valid_skills() {
             .spawn()
             .unwrap();
         let mut stdin = child.stdin.take().unwrap();
-        writeln!(stdin, "{HANDSHAKE}").unwrap();
-        writeln!(
+        // A server that refused its sources has exited: writes may fail.
+        let _ = writeln!(stdin, "{HANDSHAKE}");
+        let _ = writeln!(
             stdin,
             r#"{{"jsonrpc":"2.0","id":1,"method":"resources/list","params":{{}}}}"#
-        )
-        .unwrap();
+        );
         drop(stdin);
         child.wait_with_output().unwrap()
     };
