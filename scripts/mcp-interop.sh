@@ -9,6 +9,7 @@
 #   scripts/mcp-interop.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/wait.sh
 
 python=$(scripts/setup-core-venv.sh)
 inspector=.node-mcp/node_modules/.bin/mcp-inspector
@@ -22,7 +23,8 @@ cargo build --quiet -p mcp-server
 skills=$PWD/target/debug/skills
 example=$PWD/target/debug/mcp-server
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+http_pid=
+trap '[ -z "$http_pid" ] || kill "$http_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 "$skills" build testdata/skills testdata/mcp/skills -o "$work/skills.bin" 2>/dev/null
 
 echo "== Python mcp client: skills mcp SRC... (pages of 2)"
@@ -34,15 +36,11 @@ echo "== Python mcp client: examples/mcp-server"
 echo "== Python mcp client over Streamable HTTP: skills mcp --http 127.0.0.1:0 --bundle FILE"
 "$skills" mcp --http 127.0.0.1:0 --page-size 2 --bundle "$work/skills.bin" 2>"$work/http.err" &
 http_pid=$!
-for _ in $(seq 100); do
-    url=$(sed -n 's/^skills mcp: serving //p' "$work/http.err")
-    [ -n "$url" ] && break
-    sleep 0.1
-done
-[ -n "$url" ] || { cat "$work/http.err" >&2; exit 1; }
+url=$(serving_url "$http_pid" "$work/http.err")
 "$python" scripts/mcp-client-e2e.py "$url"
 kill "$http_pid"
 wait "$http_pid" 2>/dev/null || true
+http_pid=
 
 mkdir -p "$work/home"
 for server in "$example" "$skills mcp testdata/skills testdata/mcp/skills"; do
