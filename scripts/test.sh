@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: the workspace's tests (unit, conformance recordings, UI,
 # behaviour), then the checks that need more than cargo: interop with the
-# Python agentskills-core SDK (it installs a git-ignored venv from PyPI) and
+# Python agentskills-core SDK (it installs a git-ignored venv from PyPI),
+# `skills fmt` read back by PyYAML and ruamel.yaml (another venv), and
 # the rebuild behaviour of include_skills!, and our MCP server driven by the
 # Python mcp client and the MCP inspector (an npm package, git-ignored).
 # First, no import loop between the modules of any crate.
@@ -16,5 +17,6 @@ cargo test --workspace
 # The macro's signing options, which need the `sign` feature.
 cargo test -p skills-tests --features sign --test ui
 scripts/interop-signatures.sh
+scripts/fmt-readers.sh
 scripts/rebuild-demo.sh
 scripts/mcp-interop.sh

@@ -700,11 +700,10 @@ impl Builder {
         }
         let compiled = outcome.result?;
         for warning in &compiled.warnings {
-            let line = warning.to_string().replace(['\n', '\r'], " ");
             if warning.severity == Severity::Note {
-                println!("{line}");
+                println!("{}", warning.to_string().replace(['\n', '\r'], " "));
             } else {
-                println!("cargo:warning={line}");
+                println!("{}", diagnostic::cargo_line("warning", warning));
             }
         }
         let fail = |message: String| CompileError {
@@ -726,16 +725,27 @@ impl Builder {
     /// // build.rs, in `fn main`:
     /// skills_build::Builder::new().source("skills").emit();
     /// ```
+    ///
+    /// Each problem is a `cargo::error=` line (a warning a `cargo::warning=`
+    /// line), which Cargo shows as its own `error:` after the script has
+    /// run and which fails the build, rather than burying them in the
+    /// output of a failed script. The full diagnostics go to the script's
+    /// own output too (`cargo build -vv` shows them).
     pub fn emit(&self) {
         if let Err(error) = self.build() {
+            print!("{}", diagnostic::cargo_lines(&error.problems));
             eprint!(
                 "{}",
                 diagnostic::failure(&error.problems, "the skills do not compile")
             );
-            std::process::exit(1);
+            // Outside a build script no Cargo reads the lines: fail here.
+            if std::env::var_os("OUT_DIR").is_none() {
+                std::process::exit(1);
+            }
         }
     }
 }
+
 
 /// A source the pipeline opened: a directory, or an archive read into
 /// memory.

@@ -43,13 +43,24 @@ fn resolve(base: &Path, lit: &Spanned<String>) -> Result<PathBuf, ArgError> {
     Ok(base.join(path))
 }
 
-/// The text of one problem's `compile_error!`: `file:line:col: message`,
-/// with the field and a hint on their own lines.
+/// Where rustc runs, which is where the paths it prints start from: the
+/// workspace root for a crate of a workspace (so a terminal or an IDE
+/// opens them), else the crate's root.
+fn rustc_dir(base: &Path) -> PathBuf {
+    std::env::current_dir().unwrap_or_else(|_| base.to_path_buf())
+}
+
+/// The text of one problem's `compile_error!`: `file:line:col: message`
+/// (the file as rustc prints its own paths), the message in plain words
+/// ([`diagnostic::plain`](skills_build::diagnostic::plain)), with the field,
+/// the rule and a hint on their own lines.
 fn message(problem: &Problem, base: &Path) -> String {
+    let root = rustc_dir(base);
     let mut text = String::new();
     if let Some(file) = &problem.file {
         let shown = Path::new(file)
-            .strip_prefix(base)
+            .strip_prefix(&root)
+            .or_else(|_| Path::new(file).strip_prefix(base))
             .map(|p| p.display().to_string())
             .unwrap_or_else(|_| file.clone());
         text.push_str(&shown);
@@ -62,14 +73,19 @@ fn message(problem: &Problem, base: &Path) -> String {
         text.push_str("warning: ");
     }
     // Paths inside the message (a shadowing skill, say) read relative too.
-    let prefix = format!("{}/", base.display());
-    text.push_str(&problem.message.replace(&prefix, ""));
+    let relative = |text: &str| {
+        text.replace(&format!("{}/", root.display()), "")
+            .replace(&format!("{}/", base.display()), "")
+    };
+    text.push_str(&relative(&skills_build::diagnostic::plain(
+        &problem.message,
+    )));
     if let Some(field) = &problem.field {
         text.push_str(&format!("\n  field: {field}"));
     }
     text.push_str(&format!("\n  rule: {}", problem.code));
     if let Some(hint) = &problem.hint {
-        text.push_str(&format!("\n  help: {}", hint.replace(&prefix, "")));
+        text.push_str(&format!("\n  help: {}", relative(hint)));
     } else if problem.code == Code::SourceNotFound {
         text.push_str("\n  help: paths are relative to the crate root (CARGO_MANIFEST_DIR)");
     }
