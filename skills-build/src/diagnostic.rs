@@ -221,3 +221,37 @@ pub fn count(problems: &[Problem]) -> String {
     }
     parts.join(", ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::{Code, Position};
+
+    /// Issue 20, finding 9: the build script's lines are Cargo directives,
+    /// a warning says "warning:" once (Cargo's own), a YAML error is one
+    /// line in plain words with the help for an unquoted `: `.
+    #[test]
+    fn cargo_lines_say_each_problem_once_in_plain_words() {
+        let warning = Problem::new(Code::BodyTooLong, "The body is 612 lines long")
+            .with_file("skills/notes/SKILL.md")
+            .at(Position { line: 5, column: 1 });
+        let line = cargo_line("warning", &warning);
+        assert_eq!(
+            line,
+            "cargo::warning=skills/notes/SKILL.md:5:1: The body is 612 lines long [body-too-long]"
+        );
+        assert_eq!(line.matches("warning").count(), 1, "{line}");
+        let error = crate::frontmatter::parse_text(
+            "---\nname: notes\ndescription: Use when: asked\n---\n",
+        )
+        .unwrap_err()
+        .to_problem()
+        .with_file("skills/notes/SKILL.md");
+        let lines = cargo_lines(&[error, warning]);
+        assert_eq!(
+            lines,
+            "cargo::error=skills/notes/SKILL.md:3:22: Invalid YAML in frontmatter: mapping values are not allowed here [yaml-syntax] (help: quote the value: a plain value cannot hold `: `, so write it as key: \"...\")\ncargo::warning=skills/notes/SKILL.md:5:1: The body is 612 lines long [body-too-long]\n"
+        );
+        assert!(!lines.contains("<unicode string>"));
+    }
+}
