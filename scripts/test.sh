@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: the workspace's tests (unit, conformance recordings, UI,
-# behaviour), then the checks that need more than cargo: interop with the
+# behaviour), the publish dry run and `cargo install`, then the checks that
+# need more than cargo: interop with the
 # Python agentskills-core SDK (it installs a git-ignored venv from PyPI),
 # `skills fmt` read back by PyYAML and ruamel.yaml (another venv), and
 # the rebuild behaviour of include_skills!, and our MCP server driven by the
@@ -14,6 +15,14 @@ cd "$(dirname "$0")/.."
 python3 scripts/check-module-cycles.py --self-test
 python3 scripts/check-module-cycles.py
 cargo test --workspace
+# Every crate packages and builds from its package alone, in publishing
+# order (no dependency cycle, no file outside a package).
+cargo publish --workspace --dry-run --allow-dirty --quiet
+# `cargo install` gives a working `skills` (in the dev profile, reusing this
+# build's artifacts, so it costs seconds).
+cargo install --quiet --debug --locked --path skills-cli --root target/install-check --target-dir target --force
+target/install-check/bin/skills --version
+target/install-check/bin/skills check testdata/skills
 # The macro's signing options, which need the `sign` feature.
 cargo test -p skills-tests --features sign --test ui
 scripts/interop-signatures.sh

@@ -415,7 +415,7 @@ impl PublicKey {
         } else if let Some(bytes) = skills_core::trust::revision::parse_hex::<32>(text) {
             bytes
         } else {
-            base64_decode(text)
+            skills_core::encoding::base64::decode(text)
                 .and_then(|bytes| <[u8; 32]>::try_from(bytes.as_slice()).ok())
                 .ok_or_else(|| {
                     malformed("expected a PEM public key, 64 hex digits, or base64 of 32 bytes")
@@ -485,38 +485,6 @@ fn is_version_error(error: &ed25519_dalek::pkcs8::spki::der::Error) -> bool {
     matches!(error.kind(), ErrorKind::Value { tag: Tag::Integer })
 }
 
-/// Decodes standard base64 (padding optional); `None` for anything else.
-///
-/// ```
-/// assert_eq!(skills_build::keys::base64_decode("aGk="), Some(b"hi".to_vec()));
-/// assert_eq!(skills_build::keys::base64_decode("a"), None);
-/// ```
-pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
-    let digits = text.trim_end_matches('=');
-    if text.len() - digits.len() > 2 || digits.len() % 4 == 1 {
-        return None;
-    }
-    let value = |c: u8| -> Option<u32> {
-        Some(u32::from(match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        }))
-    };
-    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
-    for chunk in digits.as_bytes().chunks(4) {
-        let mut acc = 0u32;
-        for (at, c) in chunk.iter().enumerate() {
-            acc |= value(*c)? << (18 - 6 * at);
-        }
-        let bytes = acc.to_be_bytes();
-        out.extend_from_slice(&bytes[1..chunk.len()]);
-    }
-    Some(out)
-}
 
 #[cfg(test)]
 mod tests {
@@ -676,16 +644,6 @@ mod tests {
             assert!(SecretKey::from_text(&text).is_err());
             assert!(PublicKey::from_text(&text.replace("PRIVATE", "PUBLIC")).is_err());
         }
-    }
-
-    #[test]
-    fn base64_decoding() {
-        assert_eq!(base64_decode("aGk="), Some(b"hi".to_vec()));
-        assert_eq!(base64_decode("aGk"), Some(b"hi".to_vec()));
-        assert_eq!(base64_decode("aGVsbG8h"), Some(b"hello!".to_vec()));
-        assert_eq!(base64_decode("a"), None);
-        assert_eq!(base64_decode("a==="), None);
-        assert_eq!(base64_decode("a-b_"), None);
     }
 
     #[test]

@@ -23,16 +23,9 @@
 //! renders its diagnostics ([`diagnostic`]). Sources are folders, archives
 //! (feature `archive`), an `include_dir::Dir` (feature `include-dir`) or
 //! files in memory ([`source`]).
-//!
-//! # Features
-//!
-//! - `include-dir`: `source::IncludeDirSource`, a source over an
-//!   `include_dir::Dir`.
-//! - `sign`: Ed25519 signing (`Builder::sign`, `Signing`, `KeySource`);
-//!   without it no Ed25519 code is compiled.
-//! - `archive`: `.skill` and `.zip` archives as sources.
-//!
-//! The `skills` command-line tool is the `skills-cli` crate.
+#![cfg_attr(feature = "document-features", doc = "# Features")]
+#![cfg_attr(feature = "document-features", doc = "")]
+#![cfg_attr(feature = "document-features", doc = document_features::document_features!())]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 // Without `internals` the compiler's modules are private, and what only

@@ -4,9 +4,10 @@
 use std::path::Path;
 
 use skills_build::discover::DEFAULT_MAX_FILE_SIZE;
-use skills_build::keys::{PublicKey, base64_decode};
+use skills_build::keys::PublicKey;
 use skills_build::printable::printable;
 use skills_build::read_limit::read_text_limited;
+use skills_core::encoding::base64;
 use skills_core::trust::revision::Revision;
 use skills_core::trust::verify::{Identity, Status, TrustPolicy};
 use skills_core::wire::bundle::{Bundle, Bytes, Signature, Skill};
@@ -209,7 +210,7 @@ fn read_signatures(path: &str) -> Result<Vec<DetachedSignature>, String> {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let parsed = match fields.as_slice() {
             [skill, key, signature] => {
-                base64_decode(signature).map(|bytes| (skill.to_string(), key.to_string(), bytes))
+                base64::decode(signature).map(|bytes| (skill.to_string(), key.to_string(), bytes))
             }
             _ => None,
         };

@@ -53,24 +53,6 @@
 //! A host that decides reads by policy resolves first and serves the same
 //! resolution: see [`Catalog::resolve`].
 //!
-//! # Features
-//!
-//! - `catalog` (default): [`Catalog`], [`Embedded`], `include_bundle!` and
-//!   the `skill` tool, everything that serves a bundle. The compiler
-//!   (`skills-build`) writes bundles without it, so a build script or proc
-//!   macro compiles less; `skills-runtime` always enables it.
-//! - `serde`: [`ReadRecord`] (and [`Sha256`]) implement `serde::Serialize`, in
-//!   the JSON shape of the Go module's read record; `ToolArguments`
-//!   implements `serde::Deserialize`, with the parser's verdicts.
-//! - `json`: `Catalog::call_json` and `ToolArguments`, for the model's
-//!   arguments as JSON text; `ToolDefinition::parameters_value`, the
-//!   tool's schema as a `serde_json::Value` (brings serde_json, no `std`).
-//! - `revision`: content revisions (agentskills-core's), the bundle
-//!   revision, and the signature payloads (`revision` module).
-//! - `verify`: a trust policy that checks Ed25519 publisher signatures and
-//!   revision and version pins, and can re-hash the embedded bytes
-//!   (`verify` module); `verify-fast` adds precomputed tables.
-//!
 //! # Wings
 //!
 //! The crate is cut into folders that say what they hold. Each imports only
@@ -94,6 +76,9 @@
 //! The compiler (skills-build, in a build script or a proc macro) uses the
 //! first four; the catalog itself is the `catalog` feature.
 
+#![cfg_attr(feature = "document-features", doc = "# Features")]
+#![cfg_attr(feature = "document-features", doc = "")]
+#![cfg_attr(feature = "document-features", doc = document_features::document_features!())]
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -9,6 +9,9 @@
 //! ```ignore
 //! static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("skills");
 //! ```
+#![cfg_attr(feature = "document-features", doc = "# Features")]
+#![cfg_attr(feature = "document-features", doc = "")]
+#![cfg_attr(feature = "document-features", doc = document_features::document_features!())]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -34,6 +34,9 @@
 //! // In a program: skills_mcp_server::serve_stdio(&catalog, Default::default())?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+#![cfg_attr(feature = "document-features", doc = "# Features")]
+#![cfg_attr(feature = "document-features", doc = "")]
+#![cfg_attr(feature = "document-features", doc = document_features::document_features!())]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

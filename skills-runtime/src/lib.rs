@@ -58,15 +58,10 @@
 //! as a `clap::Subcommand`, to nest in a clap CLI
 //! (`#[command(subcommand)] Skill(SkillCommand)`, then
 //! `installer.run_command(&command)`). See the `install` module.
-//!
-//! Features: `macros` (default, `include_skills!`), `sign` (the macro's
-//! signing options; without it no Ed25519 code is compiled), `json`
-//! (`Catalog::call_json`, and the tool's schema as a `serde_json::Value`),
-//! `serde` (the read record as JSON, `ToolArguments` from any serde
-//! format), `agentskills` (agentskills-core's catalog features beyond the
-//! default prompt), `revision` and `verify` (content revisions, Ed25519
-//! signature checks), `install` (std: installing into coding agents'
-//! folders) and `clap` (the install subcommand for clap).
+
+#![cfg_attr(feature = "document-features", doc = "# Features")]
+#![cfg_attr(feature = "document-features", doc = "")]
+#![cfg_attr(feature = "document-features", doc = document_features::document_features!())]
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

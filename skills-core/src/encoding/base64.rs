@@ -1,8 +1,10 @@
-//! Standard base64 (RFC 4648, `+` and `/`, `=` padding), the encoding an
-//! image part's `data:` URL uses. Written out here, as it is the only
-//! encoding the runtime needs.
+//! Standard base64 (RFC 4648, `+` and `/`, `=` padding): the encoding an
+//! image part's `data:` URL uses, and the text form of public keys and
+//! detached signatures. The workspace's one base64 (see
+//! `docs/dependencies.md` for why it is written here).
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -63,6 +65,42 @@ pub fn encode(bytes: &[u8]) -> String {
     out
 }
 
+/// Decodes standard base64, padding optional; `None` for anything else
+/// (another alphabet, whitespace, a length no encoding has).
+///
+/// ```
+/// use skills_core::encoding::base64::decode;
+/// assert_eq!(decode("aGk="), Some(b"hi".to_vec()));
+/// assert_eq!(decode("aGk"), Some(b"hi".to_vec()));
+/// assert_eq!(decode("a"), None);
+/// ```
+pub fn decode(text: &str) -> Option<Vec<u8>> {
+    let digits = text.trim_end_matches('=');
+    if text.len() - digits.len() > 2 || digits.len() % 4 == 1 {
+        return None;
+    }
+    let value = |c: u8| -> Option<u32> {
+        Some(u32::from(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        }))
+    };
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.as_bytes().chunks(4) {
+        let mut acc = 0u32;
+        for (at, c) in chunk.iter().enumerate() {
+            acc |= value(*c)? << (18 - 6 * at);
+        }
+        let bytes = acc.to_be_bytes();
+        out.extend_from_slice(&bytes[1..chunk.len()]);
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +129,21 @@ mod tests {
         assert!(text.starts_with("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8g"));
         assert!(text.ends_with("+fr7/P3+/w=="));
         assert_eq!(encode(&[0xfb, 0xff]), "+/8=");
+    }
+
+    #[test]
+    fn decodes_what_it_encodes_and_nothing_else() {
+        let bytes: alloc::vec::Vec<u8> = (0..=255).collect();
+        for len in 0..bytes.len() {
+            let text = encode(&bytes[..len]);
+            assert_eq!(decode(&text).as_deref(), Some(&bytes[..len]));
+            assert_eq!(
+                decode(text.trim_end_matches('=')).as_deref(),
+                Some(&bytes[..len])
+            );
+        }
+        for bad in ["a", "a===", "a-b_", "aGk=\n", " aGk="] {
+            assert_eq!(decode(bad), None, "{bad:?}");
+        }
     }
 }
