@@ -241,12 +241,11 @@ mod tests {
             "cargo::warning=skills/notes/SKILL.md:5:1: The body is 612 lines long [body-too-long]"
         );
         assert_eq!(line.matches("warning").count(), 1, "{line}");
-        let error = crate::frontmatter::parse_text(
-            "---\nname: notes\ndescription: Use when: asked\n---\n",
-        )
-        .unwrap_err()
-        .to_problem()
-        .with_file("skills/notes/SKILL.md");
+        let error =
+            crate::frontmatter::parse_text("---\nname: notes\ndescription: Use when: asked\n---\n")
+                .unwrap_err()
+                .to_problem()
+                .with_file("skills/notes/SKILL.md");
         let lines = cargo_lines(&[error, warning]);
         assert_eq!(
             lines,
