@@ -398,7 +398,9 @@ impl Builder {
     /// reported (the errors among them), [`Outcome::dropped`] says which
     /// skills were left out and why, and [`Outcome::failed`] still says
     /// that errors were found. An error that belongs to no skill (a source
-    /// that does not exist, an invalid exclude rule) fails as without it.
+    /// that does not exist, an invalid exclude rule) fails as without it,
+    /// and so does a run where no skill is valid (`no-valid-skill`): an
+    /// empty bundle is no build.
     /// Off by default: an error anywhere fails the build. In a build
     /// script ([`build`](Self::build), [`emit`](Self::emit)) the errors
     /// of the skills left out are printed as `cargo:warning=` lines and the
