@@ -8,15 +8,18 @@ and the tool. Exits non-zero on the first failure.
 
     mcp-client-e2e.py COMMAND [ARG...]
     mcp-client-e2e.py http://127.0.0.1:PORT/mcp     # Streamable HTTP
+    MCP_BEARER_TOKEN=TOKEN mcp-client-e2e.py http://...  # with a bearer token
 """
 import asyncio
 import base64
 import hashlib
+import os
 import sys
 from typing import Any
 
 from mcp import Client, StdioServerParameters, types
 from mcp.client.extension import advertise
+from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
 from pydantic import TypeAdapter
 
 SKILLS = "io.modelcontextprotocol/skills"
@@ -77,7 +80,7 @@ async def call_tool(client, first_skill):
 
 
 async def modern(params):
-    async with Client(params, mode="auto", extensions=[advertise(SKILLS)]) as client:
+    async with Client(params(), mode="auto", extensions=[advertise(SKILLS)]) as client:
         check(client.session.protocol_version == "2026-07-28", f"negotiated {client.session.protocol_version}")
         capabilities = client.server_capabilities
         extensions = capabilities.extensions or {}
@@ -107,17 +110,26 @@ async def modern(params):
 
 
 async def handshake(params, manifests):
-    async with Client(params, mode="legacy") as client:
+    async with Client(params(), mode="legacy") as client:
         read = await read_all(client, manifests)
         await call_tool(client, manifests[0]["frontmatter"]["name"])
         print(f"initialize era: {read} resources read and checked, tool called")
 
 
+def connection():
+    """What each `Client` connects with: a fresh transport each time."""
+    url = sys.argv[1]
+    if not url.startswith(("http://", "https://")):
+        return lambda: StdioServerParameters(command=sys.argv[1], args=sys.argv[2:])
+    token = os.environ.get("MCP_BEARER_TOKEN")
+    if not token:
+        return lambda: url  # the client's Streamable HTTP transport
+    headers = {"Authorization": f"Bearer {token}"}
+    return lambda: streamable_http_client(url, http_client=create_mcp_http_client(headers=headers))
+
+
 async def main():
-    if sys.argv[1].startswith(("http://", "https://")):
-        params = sys.argv[1]  # the client's Streamable HTTP transport
-    else:
-        params = StdioServerParameters(command=sys.argv[1], args=sys.argv[2:])
+    params = connection()
     manifests = await modern(params)
     await handshake(params, manifests)
     print("mcp-client-e2e: ok")

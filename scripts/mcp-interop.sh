@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Our MCP server driven by real clients: the Python `mcp` 2.3.0 client
 # (from the git-ignored .venv-core) end to end over `skills mcp SRC...`,
-# `skills mcp --bundle FILE` and examples/mcp-server, then the
+# `skills mcp --bundle FILE` and examples/mcp-server, over Streamable HTTP
+# (`skills mcp --http`, then with --bearer-token-file: refused without the
+# token, served with it; each server must exit 0 on SIGTERM), then the
 # @modelcontextprotocol/inspector 2.12.0 CLI's --verify (installed from npm
 # into the git-ignored .node-mcp), which checks the Skills extension's rules
 # and every digest and exits non-zero on a failure.
@@ -24,6 +26,7 @@ skills=$PWD/target/debug/skills
 example=$PWD/target/debug/mcp-server
 work=$(mktemp -d)
 http_pid=
+# A server left by a failed step is stopped with the script.
 trap '[ -z "$http_pid" ] || kill "$http_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 "$skills" build testdata/skills testdata/mcp/skills -o "$work/skills.bin" 2>/dev/null
 
@@ -33,14 +36,44 @@ echo "== Python mcp client: skills mcp --bundle FILE"
 "$python" scripts/mcp-client-e2e.py "$skills" mcp --bundle "$work/skills.bin"
 echo "== Python mcp client: examples/mcp-server"
 "$python" scripts/mcp-client-e2e.py "$example"
+# Starts `skills mcp --http 127.0.0.1:0 ARGS...` in the background and sets
+# http_pid, and url from the server's first stderr line once it is there.
+serve_http() {
+    # Emptied first, so the line found is this server's, not the last one's.
+    : >"$work/http.err"
+    "$skills" mcp --http 127.0.0.1:0 "$@" 2>"$work/http.err" &
+    http_pid=$!
+    # As long as it runs, however loaded the machine (scripts/wait.sh).
+    url=$(serving_url "$http_pid" "$work/http.err") || exit 1
+}
+# Stops it as an orchestrator does; it must exit 0.
+stop_http() {
+    kill -TERM "$http_pid"
+    wait "$http_pid" || { echo "mcp-interop: the HTTP server did not exit 0 on SIGTERM" >&2; exit 1; }
+    http_pid=
+}
 echo "== Python mcp client over Streamable HTTP: skills mcp --http 127.0.0.1:0 --bundle FILE"
-"$skills" mcp --http 127.0.0.1:0 --page-size 2 --bundle "$work/skills.bin" 2>"$work/http.err" &
-http_pid=$!
-url=$(serving_url "$http_pid" "$work/http.err")
+serve_http --page-size 2 --bundle "$work/skills.bin"
 "$python" scripts/mcp-client-e2e.py "$url"
-kill "$http_pid"
-wait "$http_pid" 2>/dev/null || true
-http_pid=
+stop_http
+echo "== Python mcp client over Streamable HTTP with a bearer token: --bearer-token-file"
+python3 -c 'import secrets; print(secrets.token_hex(32))' >"$work/token"
+serve_http --bearer-token-file "$work/token" --bundle "$work/skills.bin"
+status=$(python3 - "$url" <<'PY'
+import http.client, sys, urllib.parse
+url = urllib.parse.urlsplit(sys.argv[1])
+conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+conn.request("POST", url.path, body='{"jsonrpc":"2.0","id":1,"method":"ping"}', headers={"Content-Type": "application/json"})
+print(conn.getresponse().status)
+PY
+)
+[ "$status" = 401 ] || { echo "mcp-interop: without the token: $status, not 401" >&2; exit 1; }
+if "$python" scripts/mcp-client-e2e.py "$url" >/dev/null 2>&1; then
+    echo "mcp-interop: a client without the token was served" >&2
+    exit 1
+fi
+MCP_BEARER_TOKEN=$(cat "$work/token") "$python" scripts/mcp-client-e2e.py "$url"
+stop_http
 
 mkdir -p "$work/home"
 for server in "$example" "$skills mcp testdata/skills testdata/mcp/skills"; do

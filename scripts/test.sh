@@ -5,7 +5,8 @@
 # Python agentskills-core SDK (it installs a git-ignored venv from PyPI),
 # `skills fmt` read back by PyYAML and ruamel.yaml (another venv), and
 # the rebuild behaviour of include_skills!, and our MCP server driven by the
-# Python mcp client and the MCP inspector (an npm package, git-ignored).
+# Python mcp client and the MCP inspector (an npm package, git-ignored), and
+# the deploy/ recipes.
 # First, no import loop between the modules of any crate.
 #
 #   scripts/test.sh
@@ -16,7 +17,10 @@ python3 scripts/check-module-cycles.py --self-test
 python3 scripts/check-module-cycles.py
 cargo test --workspace
 # Every crate packages and builds from its package alone, in publishing
-# order (no dependency cycle, no file outside a package).
+# order (no dependency cycle, no file outside a package). Cargo unpacks the
+# packages of the dry run's local registry once per version and keeps them:
+# the copies an earlier run left (same version, older files) go first.
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/skills-*
 cargo publish --workspace --dry-run --allow-dirty --quiet
 # `cargo install` gives a working `skills` (in the dev profile, reusing this
 # build's artifacts, so it costs seconds).
@@ -29,3 +33,7 @@ scripts/interop-signatures.sh
 scripts/fmt-readers.sh
 scripts/rebuild-demo.sh
 scripts/mcp-interop.sh
+# deploy/: the Kubernetes YAML and the Containerfile agree, and their
+# command serves, answers its readiness probe and stops on SIGTERM.
+cargo build --quiet -p skills-cli --bin skills
+"$(scripts/setup-core-venv.sh)" scripts/check-deploy.py target/debug/skills

@@ -1,9 +1,11 @@
 //! `mcp SRC...` / `mcp --bundle FILE`: serve skills to an agent host over
-//! MCP on stdin and stdout (skills-mcp-server).
+//! MCP on stdin and stdout, or over HTTP with `--http` (skills-mcp-server).
 
 use skills_build::diagnostic;
 use skills_core::Catalog;
-use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, Server, serve_server_stdio, serve_stdio};
+use skills_mcp_server::{
+    DEFAULT_PAGE_SIZE, Options, Server, http, serve_server_stdio, serve_stdio,
+};
 
 use crate::gate;
 use crate::output::{Stream, write};
@@ -15,7 +17,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
     name: "mcp",
     short_help: "Serve skills to an agent host over MCP (stdio or HTTP).",
     help: "  Serve skills to an agent host over MCP (stdio, or HTTP with --http).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle reads the bundle file SRC once, then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served (with --keep-going, the\n  skills with errors are left out and the rest served).\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
-    options_help: &concat::<&str, 12>(&[
+    options_help: &concat::<&str, 15>(&[
         &[
             "  --bundle                The one argument is a bundle file made by\n                          `skills build`: read once, then served.",
             "  --page-size N           Skills per skills/list page (default 100).",
@@ -26,10 +28,13 @@ pub const COMMAND: CommandSpec = CommandSpec {
         ],
         gate::OPTIONS_HELP.split_at(2).1,
         &[
-            "  --http ADDR             Serve MCP's Streamable HTTP (stateless, JSON\n                          replies) at http://ADDR/mcp instead of stdio, until\n                          killed; ADDR is a loopback HOST:PORT (port 0: any).",
+            "  --http ADDR             Serve MCP's Streamable HTTP (stateless, JSON\n                          replies) at http://ADDR/mcp instead of stdio, until\n                          SIGTERM or Ctrl-C; ADDR is HOST:PORT (port 0: any).\n                          GET /healthz answers 200 for load balancers.",
+            "  --bearer-token-file FILE\n                          With --http: every request must carry\n                          `Authorization: Bearer TOKEN`, TOKEN the file's\n                          content (needed for a non-loopback ADDR, or\n                          --no-auth).",
+            "  --no-auth               With --http on a non-loopback ADDR: serve anyone\n                          who reaches it, without a token.",
+            "  --allow-origin ORIGIN   With --http: browser pages from ORIGIN may call the\n                          server (repeatable; loopback pages may on loopback).",
         ],
     ]),
-    params: &concat::<Param, 14>(&[
+    params: &concat::<Param, 17>(&[
         &[
             Param::Arg {
                 metavar: "SRC...",
@@ -57,10 +62,21 @@ pub const COMMAND: CommandSpec = CommandSpec {
             },
         ],
         gate::PARAMS.split_at(2).1,
-        &[Param::Opt {
-            long: "--http",
-            choices: &[],
-        }],
+        &[
+            Param::Opt {
+                long: "--http",
+                choices: &[],
+            },
+            Param::Opt {
+                long: "--bearer-token-file",
+                choices: &[],
+            },
+            Param::Flag { long: "--no-auth" },
+            Param::Opt {
+                long: "--allow-origin",
+                choices: &[],
+            },
+        ],
     ]),
 };
 
@@ -70,6 +86,10 @@ fn usage_error(message: &str) -> i32 {
 
 /// Runs the command.
 pub fn run(call: &Invocation) -> i32 {
+    let http = match HttpChoice::from_call(call) {
+        Ok(http) => http,
+        Err(message) => return usage_error(&message),
+    };
     let page_size = match call.option("--page-size") {
         None => DEFAULT_PAGE_SIZE,
         Some(text) => match text.parse::<usize>() {
@@ -110,7 +130,10 @@ pub fn run(call: &Invocation) -> i32 {
             }
         }
     };
-    let catalog = match Catalog::from_bytes(&bytes) {
+    // Served until the process exits: the HTTP transport borrows the
+    // bundle for the rest of it.
+    let bytes: &'static [u8] = bytes.leak();
+    let catalog = match Catalog::from_bytes(bytes) {
         Ok(catalog) => catalog,
         Err(error) => {
             write(
@@ -126,14 +149,15 @@ pub fn run(call: &Invocation) -> i32 {
         core_tools: call.flag("--core-tools"),
         ..Options::default()
     };
+    let catalog: &'static Catalog<'static> = Box::leak(Box::new(catalog));
     let served = if call.option("--origin").is_some() {
         let policy = match crate::verify::policy(call) {
             Ok(policy) => policy,
             Err(message) => return usage_error(&message),
         };
-        match Server::verified(&catalog, options, &policy) {
-            Ok(server) => match call.option("--http") {
-                Some(addr) => return serve_http(&server, addr),
+        match Server::verified(catalog, options, &policy) {
+            Ok(server) => match http {
+                Some(http) => return serve_http(Box::leak(Box::new(server)), http),
                 None => serve_server_stdio(server),
             },
             Err(error) => {
@@ -141,16 +165,16 @@ pub fn run(call: &Invocation) -> i32 {
                 return 1;
             }
         }
-    } else if let Some(addr) = call.option("--http") {
-        return match Server::new(&catalog, options) {
-            Ok(server) => serve_http(&server, addr),
+    } else if let Some(http) = http {
+        return match Server::new(catalog, options) {
+            Ok(server) => serve_http(Box::leak(Box::new(server)), http),
             Err(error) => {
                 write(Stream::Err, &format!("error: {error}\n"));
                 1
             }
         };
     } else {
-        serve_stdio(&catalog, options)
+        serve_stdio(catalog, options)
     };
     match served {
         Ok(()) => 0,
@@ -161,26 +185,88 @@ pub fn run(call: &Invocation) -> i32 {
     }
 }
 
-/// Serves over Streamable HTTP on the loopback `addr` until the process is
-/// killed; says where on stderr once listening.
-fn serve_http(server: &Server<'_, '_>, addr: &str) -> i32 {
-    use skills_mcp_server::http;
-    let listener = match http::bind_loopback(addr) {
-        Ok(listener) => listener,
+/// What `--http` and the options beside it ask for.
+struct HttpChoice<'c> {
+    addr: &'c str,
+    access: http::Access,
+}
+
+impl<'c> HttpChoice<'c> {
+    /// `None` for stdio; an error for HTTP options without `--http`, or a
+    /// token and `--no-auth` together, or a token file that holds no token.
+    fn from_call(call: &'c Invocation) -> Result<Option<Self>, String> {
+        let token_file = call.option("--bearer-token-file");
+        let no_auth = call.flag("--no-auth");
+        let origins = call.values("--allow-origin");
+        let Some(addr) = call.option("--http") else {
+            return match (token_file.is_some(), no_auth, origins.is_empty()) {
+                (false, false, true) => Ok(None),
+                _ => {
+                    Err("--bearer-token-file, --no-auth and --allow-origin go with --http.".into())
+                }
+            };
+        };
+        let auth = match (token_file, no_auth) {
+            (Some(_), true) => {
+                return Err(
+                    "--bearer-token-file and --no-auth exclude each other: choose one.".into(),
+                );
+            }
+            (Some(file), false) => match http::BearerToken::from_file(std::path::Path::new(file)) {
+                Ok(token) => http::Auth::Bearer(token),
+                Err(error) => {
+                    return Err(format!("Invalid value for '--bearer-token-file': {error}."));
+                }
+            },
+            (None, true) => http::Auth::NoAuth,
+            (None, false) => http::Auth::LoopbackOnly,
+        };
+        let mut allowed_origins = Vec::new();
+        for origin in origins {
+            let well_formed = origin.split_once("://").is_some_and(|(scheme, host)| {
+                matches!(scheme, "http" | "https")
+                    && !host.trim_end_matches('/').is_empty()
+                    && !host.trim_end_matches('/').contains('/')
+            });
+            if !well_formed {
+                return Err(format!(
+                    "Invalid value for '--allow-origin': {origin:?} is not an origin such as https://console.example.com."
+                ));
+            }
+            allowed_origins.push(origin.to_owned());
+        }
+        Ok(Some(HttpChoice {
+            addr,
+            access: http::Access {
+                auth,
+                allowed_origins,
+            },
+        }))
+    }
+}
+
+/// Serves over Streamable HTTP until SIGTERM or SIGINT; says where on
+/// stderr once listening.
+fn serve_http(server: &'static Server<'static, 'static>, choice: HttpChoice<'_>) -> i32 {
+    let bound = match http::bind(choice.addr, choice.access) {
+        Ok(bound) => bound,
+        Err(http::HttpError::NeedsAuth(addr)) => {
+            return usage_error(&format!(
+                "--http {}: {addr} is not a loopback address. Serving other hosts needs a choice: --bearer-token-file FILE (every request carries the token) or --no-auth (anyone who reaches the port is served).",
+                choice.addr
+            ));
+        }
         Err(error) => {
             write(Stream::Err, &format!("error: {error}\n"));
             return 1;
         }
     };
-    let shown = listener
-        .local_addr()
-        .map_or_else(|_| addr.to_owned(), |addr| addr.to_string());
     write(
         Stream::Err,
-        &format!("skills mcp: serving http://{shown}{}\n", http::ENDPOINT),
+        &format!("skills mcp: serving {}\n", bound.url()),
     );
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    match http::serve(server, listener, &http::HttpOptions::default(), &stop) {
+    let options = http::HttpOptions::default();
+    match http::serve(server, bound, &options, &http::Shutdown::on_signals()) {
         Ok(()) => 0,
         Err(error) => {
             write(

@@ -204,3 +204,233 @@ fn mcp_keep_going_serves_the_valid_skills() {
     assert!(String::from_utf8_lossy(&none.stderr).contains("error[no-valid-skill]"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `skills mcp --http` as a process, talked to over a socket: one request
+/// on a new connection, the reply's status and body.
+fn http_request(addr: &str, raw: &str) -> (u16, String) {
+    use std::io::Read;
+    let mut stream = std::net::TcpStream::connect(addr).expect("the server listens");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    stream.write_all(raw.as_bytes()).unwrap();
+    let mut reply = String::new();
+    let _ = stream.read_to_string(&mut reply);
+    let status = reply
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("not a response: {reply:?}"));
+    let body = reply
+        .split_once("\r\n\r\n")
+        .map(|(_, body)| body.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}
+
+fn mcp_post(body: &str, extra: &str) -> String {
+    format!(
+        "POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+}
+
+/// Starts `skills mcp --http ...` and reads the address from its first
+/// line on stderr, which must be the one documented.
+fn start_http(args: &[&str]) -> (std::process::Child, String) {
+    use std::io::BufRead;
+    let mut child = skills()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    let url = first
+        .strip_prefix("skills mcp: serving http://")
+        .and_then(|rest| rest.trim_end().strip_suffix("/mcp"))
+        .unwrap_or_else(|| panic!("the first stderr line: {first:?}"))
+        .to_owned();
+    // Keep reading stderr so the server never blocks on a full pipe.
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    (child, url)
+}
+
+/// Waits for the process to exit (it must), and gives its status.
+fn exit_of(child: &mut std::process::Child) -> std::process::ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the server did not exit"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn signal(child: &std::process::Child, name: &str) {
+    let sent = Command::new("kill")
+        .args([format!("-{name}"), child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("skills-cli-mcp-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn beyond_loopback_the_http_server_needs_a_token_or_no_auth() {
+    let run = |args: &[&str]| skills().args(args).stdin(Stdio::null()).output().unwrap();
+    let refused = run(&["mcp", "--http", "0.0.0.0:0", "testdata/skills"]);
+    assert_eq!(refused.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("not a loopback address")
+            && message.contains("--bearer-token-file FILE")
+            && message.contains("--no-auth"),
+        "{message}"
+    );
+    let both = run(&[
+        "mcp",
+        "--http",
+        "0.0.0.0:0",
+        "--no-auth",
+        "--bearer-token-file",
+        "x",
+        "testdata/skills",
+    ]);
+    assert_eq!(both.status.code(), Some(2));
+    let without_http = run(&["mcp", "--no-auth", "testdata/skills"]);
+    assert_eq!(without_http.status.code(), Some(2));
+    let dir = scratch("short-token");
+    let file = dir.join("token");
+    std::fs::write(&file, "short\n").unwrap();
+    let short = run(&[
+        "mcp",
+        "--http",
+        "127.0.0.1:0",
+        "--bearer-token-file",
+        file.to_str().unwrap(),
+        "testdata/skills",
+    ]);
+    assert_eq!(short.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&short.stderr);
+    assert!(
+        message.contains("at least 16") && !message.contains("short\n"),
+        "{message}"
+    );
+    let origin = run(&[
+        "mcp",
+        "--http",
+        "127.0.0.1:0",
+        "--allow-origin",
+        "console.example.com",
+        "testdata/skills",
+    ]);
+    assert_eq!(origin.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With a token: 401 without it, 200 with it, /healthz open; SIGTERM
+/// stops accepting, the request in flight is answered, and the process
+/// exits 0.
+#[test]
+fn the_http_server_checks_its_token_and_stops_cleanly_on_sigterm() {
+    use std::io::{BufRead, Read};
+    let dir = scratch("token");
+    let token = "cli-test-token-0123456789";
+    let file = dir.join("token");
+    std::fs::write(&file, format!("{token}\n")).unwrap();
+    let (mut child, addr) = start_http(&[
+        "mcp",
+        "--http",
+        "127.0.0.1:0",
+        "--bearer-token-file",
+        file.to_str().unwrap(),
+        "testdata/skills",
+    ]);
+    let (status, _) = http_request(&addr, &mcp_post(HANDSHAKE, ""));
+    assert_eq!(status, 401);
+    let (status, body) = http_request(
+        &addr,
+        &mcp_post(HANDSHAKE, &format!("Authorization: Bearer {token}\r\n")),
+    );
+    assert_eq!(status, 200);
+    assert!(body.contains(r#""protocolVersion":"2025-11-25""#), "{body}");
+    let (status, body) = http_request(
+        &addr,
+        "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!((status, body.as_str()), (200, "ok\n"));
+    // A request in flight: its head is in and hyper asked for the body.
+    let mut in_flight = std::net::TcpStream::connect(&addr).unwrap();
+    in_flight
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        in_flight,
+        "POST /mcp HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: {}\r\n\r\n",
+        HANDSHAKE.len()
+    )
+    .unwrap();
+    let mut reader = std::io::BufReader::new(in_flight.try_clone().unwrap());
+    let mut line = String::new();
+    reader.read_line(&mut line).unwrap();
+    assert!(line.starts_with("HTTP/1.1 100 "), "{line}");
+    reader.read_line(&mut line).unwrap();
+    signal(&child, "TERM");
+    let started = Instant::now();
+    while std::net::TcpStream::connect(&addr).is_ok() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "still accepting after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    in_flight.write_all(HANDSHAKE.as_bytes()).unwrap();
+    let mut rest = String::new();
+    reader.read_to_string(&mut rest).unwrap();
+    assert!(rest.starts_with("HTTP/1.1 200 OK"), "{rest}");
+    assert!(rest.contains(r#""protocolVersion":"2025-11-25""#), "{rest}");
+    let status = exit_of(&mut child);
+    assert_eq!(status.code(), Some(0), "{status}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--no-auth` on every interface: served without a token (reached here
+/// over loopback only), and SIGINT exits 0.
+#[test]
+fn no_auth_serves_every_interface_and_sigint_exits_0() {
+    let (mut child, url_addr) =
+        start_http(&["mcp", "--http", "0.0.0.0:0", "--no-auth", "testdata/skills"]);
+    assert!(url_addr.starts_with("0.0.0.0:"), "{url_addr}");
+    let port = url_addr.rsplit(':').next().unwrap();
+    let addr = format!("127.0.0.1:{port}");
+    let (status, body) = http_request(&addr, &mcp_post(HANDSHAKE, ""));
+    assert_eq!(status, 200, "{body}");
+    // Beyond loopback no Host is checked (a load balancer's name is not
+    // known), but a browser origin still needs --allow-origin.
+    let (status, _) = http_request(
+        &addr,
+        &mcp_post(HANDSHAKE, "").replace("Host: localhost", "Host: skills.internal"),
+    );
+    assert_eq!(status, 200);
+    let (status, _) = http_request(
+        &addr,
+        &mcp_post(HANDSHAKE, "Origin: http://localhost:3000\r\n"),
+    );
+    assert_eq!(status, 403);
+    signal(&child, "INT");
+    assert_eq!(exit_of(&mut child).code(), Some(0));
+}

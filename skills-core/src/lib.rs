@@ -105,7 +105,7 @@ pub use serve::read::ReadRecord;
 #[cfg(feature = "catalog")]
 pub use serve::tool::{
     Image, Reply, Resolution, Served, TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA, Target,
-    ToolDefinition, ToolError, USAGE,
+    ToolDefinition, ToolError, UNKNOWN_SKILL_NAMES, USAGE,
 };
 pub use trust::digest::{HexDigest, Sha256};
 pub use wire::bundle::{FORMAT_VERSION, MAGIC};

@@ -268,12 +268,13 @@ fn unknown_skill_lists_the_names_in_catalog_order() {
         catalog.call("x", None).unwrap_err(),
         ToolError::UnknownSkill {
             name: "x".into(),
-            available: vec![
+            listed: vec![
                 "pdf".into(),
                 "git-rebase".into(),
                 "team:pdf".into(),
                 "lower".into()
-            ]
+            ],
+            total: 4,
         }
     );
 
@@ -284,6 +285,49 @@ fn unknown_skill_lists_the_names_in_catalog_order() {
         error(&empty, "pdf", None),
         r#"unknown skill "pdf"; available skills: none"#
     );
+}
+
+/// Past a handful of skills the error names a few close ones and how
+/// many there are, never the whole catalog: its size does not grow with
+/// the catalog's.
+#[test]
+fn unknown_skill_in_a_large_catalog_names_a_few_close_ones() {
+    let skills: Vec<TestSkill> = (0..5000)
+        .map(|at| TestSkill::new(&format!("skill-{at:04}"), "A skill.", "Body.\n"))
+        .chain([
+            TestSkill::new("pdf-forms", "Forms.", "Body.\n"),
+            TestSkill::new("pdf-tables", "Tables.", "Body.\n"),
+        ])
+        .collect();
+    let bytes = encode(&skills);
+    let catalog = catalog(&bytes);
+    assert_eq!(
+        error(&catalog, "pdf-form", None),
+        r#"unknown skill "pdf-form"; 5002 skills are available; closest names: pdf-forms"#
+    );
+    assert_eq!(
+        error(&catalog, "zzz", None),
+        r#"unknown skill "zzz"; 5002 skills are available; none has a close name"#
+    );
+    let close = error(&catalog, "skill-12345", None);
+    assert!(
+        close.starts_with(
+            r#"unknown skill "skill-12345"; 5002 skills are available; closest names: skill-"#
+        ),
+        "{close}"
+    );
+    assert_eq!(
+        close.matches(", ").count(),
+        4,
+        "five names at most: {close}"
+    );
+    assert!(close.len() < 200, "{close}");
+    match catalog.call("skill-12345", None).unwrap_err() {
+        ToolError::UnknownSkill { listed, total, .. } => {
+            assert_eq!((listed.len(), total), (5, 5002));
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -396,8 +440,13 @@ fn read_serializes_to_the_go_json_shape() {
     );
     let instructions = catalog.call("git-rebase", Some("SKILL.md")).unwrap().read;
     let json: serde_json::Value = serde_json::to_value(instructions).unwrap();
+    // Sorted here: a workspace build that unifies serde_json's
+    // `preserve_order` (rig-core, through skills-rig, turns it on) keeps the
+    // fields in declaration order instead.
+    let mut keys: Vec<_> = json.as_object().unwrap().keys().collect();
+    keys.sort();
     assert_eq!(
-        json.as_object().unwrap().keys().collect::<Vec<_>>(),
+        keys,
         ["bytes", "frontmatter_sha256", "location", "name", "sha256"],
         "path is left out for the instructions"
     );

@@ -8,58 +8,39 @@
 //!     HTTP_LOAD_NAMES=names.txt cargo run --release -p skills-mcp-server --example http_load -- \
 //!         127.0.0.1:PORT skills-list|resources-read CLIENTS SECONDS PAGE_SIZE
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-const ENVELOPE: &str = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+#[path = "support/client.rs"]
+mod client;
 
-/// POSTs `body` and reads the reply; returns its status and body length.
-fn request(
-    stream: &mut BufReader<TcpStream>,
-    addr: &str,
-    body: &str,
-) -> std::io::Result<(u16, usize)> {
-    let head = format!(
-        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\nContent-Length: {}\r\n\r\n",
-        body.len()
-    );
-    let socket = stream.get_mut();
-    socket.write_all(head.as_bytes())?;
-    socket.write_all(body.as_bytes())?;
-    let mut line = String::new();
-    stream.read_line(&mut line)?;
-    let status = line
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let mut length = 0;
-    loop {
-        line.clear();
-        if stream.read_line(&mut line)? == 0 {
-            return Err(std::io::ErrorKind::UnexpectedEof.into());
+/// The request body a load client sends for its `i`-th request: a
+/// `skills/list` page (by a fixed walk over the pages) or a
+/// `resources/read` of a skill's SKILL.md (by a fixed walk over `names`).
+fn body(kind: &str, i: usize, names: &[String], page_size: usize) -> String {
+    match kind {
+        "skills-list" => {
+            let pages = names.len().div_ceil(page_size.max(1)).max(1);
+            let cursor = match (i * 7919) % pages {
+                0 => String::new(),
+                n => format!(r#""cursor":"skills-page-{}","#, n * page_size),
+            };
+            format!(
+                r#"{{"jsonrpc":"2.0","id":{i},"method":"skills/list","params":{{{cursor}{}}}}}"#,
+                client::ENVELOPE
+            )
         }
-        let trimmed = line.trim_end();
-        if trimmed.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = trimmed.split_once(':')
-            && name.eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().unwrap_or(0);
+        _ => {
+            let name = &names[(i * 7919) % names.len()];
+            format!(
+                r#"{{"jsonrpc":"2.0","id":{i},"method":"resources/read","params":{{"uri":"skill://{name}/SKILL.md",{}}}}}"#,
+                client::ENVELOPE
+            )
         }
     }
-    let mut body = vec![0; length];
-    stream.read_exact(&mut body)?;
-    Ok((status, length))
 }
 
-fn connect(addr: &str) -> BufReader<TcpStream> {
-    let stream = TcpStream::connect(addr).expect("connect to the server");
-    stream.set_nodelay(true).ok();
-    stream.set_read_timeout(Some(Duration::from_secs(10))).ok();
-    BufReader::new(stream)
+fn connect(addr: &str) -> std::io::BufReader<std::net::TcpStream> {
+    client::connect(addr, Duration::from_secs(10)).expect("connect to the server")
 }
 
 fn main() {
@@ -79,7 +60,6 @@ fn main() {
         .map(str::to_owned)
         .collect();
     assert!(!names.is_empty(), "no skill names");
-    let pages = names.len().div_ceil(page_size);
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let started = Instant::now();
     let (latencies, bytes, errors) = std::thread::scope(|scope| {
@@ -92,25 +72,9 @@ fn main() {
                     let mut i = client;
                     while Instant::now() < deadline {
                         i += clients;
-                        let body = match kind.as_str() {
-                            "skills-list" => {
-                                let cursor = match (i * 7919) % pages {
-                                    0 => String::new(),
-                                    n => format!(r#""cursor":"skills-page-{}","#, n * page_size),
-                                };
-                                format!(
-                                    r#"{{"jsonrpc":"2.0","id":{i},"method":"skills/list","params":{{{cursor}{ENVELOPE}}}}}"#
-                                )
-                            }
-                            _ => {
-                                let name = &names[(i * 7919) % names.len()];
-                                format!(
-                                    r#"{{"jsonrpc":"2.0","id":{i},"method":"resources/read","params":{{"uri":"skill://{name}/SKILL.md",{ENVELOPE}}}}}"#
-                                )
-                            }
-                        };
+                        let body = body(kind, i, names, page_size);
                         let start = Instant::now();
-                        match request(&mut stream, addr, &body) {
+                        match client::request(&mut stream, addr, &body, false) {
                             Ok((200, length)) => {
                                 latencies.push(start.elapsed().as_nanos() as u64);
                                 bytes += length;
@@ -139,12 +103,7 @@ fn main() {
     let elapsed = started.elapsed().as_secs_f64();
     let mut sorted = latencies;
     sorted.sort_unstable();
-    let at = |p: f64| {
-        sorted
-            .get(((sorted.len().max(1) - 1) as f64 * p) as usize)
-            .copied()
-            .unwrap_or(0)
-    };
+    let at = |p: f64| client::quantile(&sorted, p);
     println!(
         "kind={kind} clients={clients} seconds={elapsed:.1} requests={} errors={errors} rps={:.0} p50_us={:.0} p99_us={:.0} mean_reply_bytes={}",
         sorted.len(),

@@ -1,4 +1,5 @@
-//! Serve a compiled skills catalog over MCP, on stdio.
+//! Serve a compiled skills catalog over MCP, on stdio, or over stateless
+//! Streamable HTTP with the `http` feature (the `http` module, on hyper).
 //!
 //! A [`Server`] answers what agentskills-mcp-server 0.7.0 (the Python
 //! reference server of the MCP Skills extension) answers over the same
@@ -40,6 +41,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "http")]
 pub mod http;
 mod tables;
 mod tools;
@@ -54,7 +56,7 @@ pub use tables::TableError;
 pub use wire::{DEFAULT_MAX_REQUEST_BYTES, MAX_ECHO_BYTES, capped};
 
 use tables::Tables;
-use wire::{Line, RpcError, code, error_line, result_line};
+use wire::{Line, RpcError, code, error_line, id_text, result_line};
 
 /// The new-era protocol version this server speaks.
 pub const MODERN_PROTOCOL_VERSION: &str = "2026-07-28";
@@ -299,7 +301,7 @@ impl<'s, 'a> Server<'s, 'a> {
     }
 
     /// Answers one message on its own, as a stateless transport does
-    /// (Streamable HTTP without sessions, [`http`]): the message's era is
+    /// (Streamable HTTP without sessions, the `http` module): the message's era is
     /// read from the message itself (the 2026-07-28 `_meta` envelope, or
     /// not), and nothing is remembered, so any number of threads (or
     /// replicas) may answer requests in any order.
@@ -320,14 +322,14 @@ impl<'s, 'a> Server<'s, 'a> {
             Ok(message) => message,
             Err(_) => {
                 return Some(error_line(
-                    &Value::Null,
+                    "null",
                     &RpcError::new(code::PARSE_ERROR, "Parse error"),
                 ));
             }
         };
         let Value::Object(mut message) = message else {
             return Some(error_line(
-                &Value::Null,
+                "null",
                 &RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
             ));
         };
@@ -341,7 +343,7 @@ impl<'s, 'a> Server<'s, 'a> {
             }
             _ => {
                 return Some(error_line(
-                    &id.unwrap_or(Value::Null),
+                    &id.map_or_else(|| "null".to_owned(), |id| id_text(&id, line)),
                     &RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
                 ));
             }
@@ -349,10 +351,10 @@ impl<'s, 'a> Server<'s, 'a> {
         let params = message.remove("params");
         let id = match id {
             None => return None, // a notification: nothing to answer
-            Some(id @ (Value::Number(_) | Value::String(_))) => id,
+            Some(id @ (Value::Number(_) | Value::String(_))) => id_text(&id, line),
             Some(_) => {
                 return Some(error_line(
-                    &Value::Null,
+                    "null",
                     &RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
                 ));
             }

@@ -116,21 +116,42 @@ pub fn capped(text: &str) -> String {
     format!("{}… ({} more bytes)", &text[..end], text.len() - end)
 }
 
-/// A reply line: `{"jsonrpc":"2.0","id":ID,"result":RESULT}` with
-/// `result` already JSON.
-pub(crate) fn result_line(id: &Value, result: &str) -> String {
-    let id = id.to_string();
+/// A request's `id` as the JSON text the reply repeats: exactly as the
+/// client wrote it when it is a number (an integer beyond 64 bits, `-0`, a
+/// fraction or an exponent would not survive a trip through `f64`), as
+/// serde_json writes it otherwise.
+///
+/// `message` is the whole request the id was parsed from. Integers that
+/// fit 64 bits are written back exactly by serde_json already, so only the
+/// rare other numbers cost a scan of the message for the id's text
+/// ([`leading_id`]), used when it names the number serde_json parsed.
+pub(crate) fn id_text(id: &Value, message: &[u8]) -> String {
+    match id {
+        Value::Number(number) if number.is_f64() => {
+            let written = leading_id(message);
+            match serde_json::from_str::<Value>(&written) {
+                Ok(Value::Number(scanned)) if scanned.as_f64() == number.as_f64() => written,
+                _ => id.to_string(),
+            }
+        }
+        _ => id.to_string(),
+    }
+}
+
+/// A reply line: `{"jsonrpc":"2.0","id":ID,"result":RESULT}` with `id`
+/// and `result` already JSON.
+pub(crate) fn result_line(id: &str, result: &str) -> String {
     let mut out = String::with_capacity(40 + id.len() + result.len());
     out.push_str("{\"jsonrpc\":\"2.0\",\"id\":");
-    out.push_str(&id);
+    out.push_str(id);
     out.push_str(",\"result\":");
     out.push_str(result);
     out.push('}');
     out
 }
 
-/// An error reply line.
-pub(crate) fn error_line(id: &Value, error: &RpcError) -> String {
+/// An error reply line, `id` already JSON.
+pub(crate) fn error_line(id: &str, error: &RpcError) -> String {
     let mut body = serde_json::Map::new();
     body.insert("code".into(), Value::from(error.code));
     body.insert("message".into(), Value::from(error.message.as_str()));
@@ -210,11 +231,14 @@ pub(crate) fn read_line(
     }
 }
 
-/// The `id` of a request from the start of its text, when a top-level
-/// `"id"` member with a number or string value comes before the cut: so
-/// that a client whose request was too large gets its error under the id
-/// it waits on. `Null` when none is found.
-pub(crate) fn leading_id(prefix: &[u8]) -> Value {
+/// The `id` of a request from its text, or the start of it, as JSON text
+/// (a number as the client wrote it): the last top-level `"id"` member with
+/// a number or string value before the cut, as a parsed object keeps the
+/// last of two. So a client whose request was too large to read gets its
+/// error under the id it waits on, and a number id is repeated as written.
+/// `null` when none is found.
+pub(crate) fn leading_id(prefix: &[u8]) -> String {
+    let mut found = None;
     let mut depth = 0usize;
     let mut at = 0usize;
     let mut expect_key = false;
@@ -251,14 +275,14 @@ pub(crate) fn leading_id(prefix: &[u8]) -> Value {
                     let rest = &prefix[at.min(prefix.len())..];
                     let rest = trim_start(rest);
                     if let Some(rest) = rest.strip_prefix(b":") {
-                        return id_value(trim_start(rest));
+                        found = Some(id_value(trim_start(rest)));
                     }
                 }
             }
             _ => at += 1,
         }
     }
-    Value::Null
+    found.unwrap_or_else(|| "null".to_owned())
 }
 
 fn trim_start(bytes: &[u8]) -> &[u8] {
@@ -266,8 +290,9 @@ fn trim_start(bytes: &[u8]) -> &[u8] {
     &bytes[skip..]
 }
 
-/// A JSON number or string at the start of `bytes`, else `Null`.
-fn id_value(bytes: &[u8]) -> Value {
+/// A JSON number (as written) or string at the start of `bytes`, else
+/// `null`.
+fn id_value(bytes: &[u8]) -> String {
     let end = if bytes.first() == Some(&b'"') {
         let mut at = 1;
         while at < bytes.len() && bytes[at] != b'"' {
@@ -280,12 +305,11 @@ fn id_value(bytes: &[u8]) -> Value {
             .take_while(|b| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E'))
             .count()
     };
-    match bytes
-        .get(..end)
-        .and_then(|token| serde_json::from_slice::<Value>(token).ok())
-    {
-        Some(value @ (Value::Number(_) | Value::String(_))) => value,
-        _ => Value::Null,
+    let token = bytes.get(..end).unwrap_or_default();
+    match serde_json::from_slice::<Value>(token) {
+        Ok(Value::Number(_)) => String::from_utf8_lossy(token).into_owned(),
+        Ok(value @ Value::String(_)) => value.to_string(),
+        _ => "null".to_owned(),
     }
 }
 
@@ -324,15 +348,47 @@ mod tests {
     fn the_id_is_found_at_the_start_of_a_cut_request() {
         assert_eq!(
             leading_id(br#"{"jsonrpc":"2.0","id":42,"params":{"uri":"xxxx"#),
-            Value::from(42)
+            "42"
         );
-        assert_eq!(leading_id(br#"{"params":{"id":1,"x":"#), Value::Null);
+        assert_eq!(leading_id(br#"{"params":{"id":1,"x":"#), "null");
         assert_eq!(
             leading_id(br#"{"method":"a","id" : "q\"7","params":"#),
-            Value::from("q\"7")
+            r#""q\"7""#
         );
-        assert_eq!(leading_id(br#"{"method":"\"id\":3"#), Value::Null);
-        assert_eq!(leading_id(b"garbage"), Value::Null);
+        assert_eq!(leading_id(br#"{"method":"\"id\":3"#), "null");
+        assert_eq!(leading_id(b"garbage"), "null");
+        assert_eq!(
+            leading_id(br#"{"id":123456789012345678901234567890,"x":"#),
+            "123456789012345678901234567890"
+        );
+        assert_eq!(leading_id(br#"{"id":-0,"x":"#), "-0");
+    }
+
+    #[test]
+    fn numeric_ids_are_repeated_as_written() {
+        let cases = [
+            r#"{"id":123456789012345678901234567890}"#,
+            r#"{"id":-0}"#,
+            r#"{"id":1.10}"#,
+            r#"{"id":1e2}"#,
+            r#"{"id":-1.5E-3,"method":"x"}"#,
+            r#"{"id":1,"id":2.50}"#,
+        ];
+        let expected = [
+            "123456789012345678901234567890",
+            "-0",
+            "1.10",
+            "1e2",
+            "-1.5E-3",
+            "2.50",
+        ];
+        for (case, expected) in cases.iter().zip(expected) {
+            let value: Value = serde_json::from_str(case).unwrap();
+            assert_eq!(id_text(&value["id"], case.as_bytes()), expected, "{case}");
+        }
+        let value: Value = serde_json::from_str(r#"{"id":7}"#).unwrap();
+        assert_eq!(id_text(&value["id"], br#"{"id":7}"#), "7");
+        assert_eq!(id_text(&Value::Null, b""), "null");
     }
 
     #[test]

@@ -121,3 +121,100 @@ fn malformed_lines_get_json_rpc_errors_and_blank_lines_none() {
     assert_eq!(replies[1]["error"]["code"], -32700);
     assert_eq!(replies[2]["error"]["code"], -32600);
 }
+
+#[test]
+fn ids_come_back_exactly_as_sent() {
+    let bytes = bundle();
+    let catalog = Catalog::from_bytes(&bytes).unwrap();
+    let mut server = Server::new(&catalog, Options::default()).unwrap();
+    server.handle(HANDSHAKE.as_bytes()).unwrap();
+    for id in [
+        "123456789012345678901234567890",
+        "-98765432109876543210",
+        "18446744073709551615",
+        "-0",
+        "0",
+        "1.10",
+        "2.5e3",
+        "-7E-2",
+        r#""abc""#,
+        r#""""#,
+    ] {
+        let request = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#);
+        assert_eq!(
+            server.handle(request.as_bytes()).unwrap(),
+            format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{}}}}"#)
+        );
+        // An error reply repeats it too, and so does the stateless entry.
+        let request = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"nope"}}"#);
+        assert!(
+            server
+                .handle_stateless(request.as_bytes())
+                .unwrap()
+                .starts_with(&format!(r#"{{"jsonrpc":"2.0","id":{id},"error":"#))
+        );
+    }
+    // A request too large to read whole keeps its id as written.
+    let options = Options {
+        max_request_bytes: 64,
+        ..Options::default()
+    };
+    let mut server = Server::new(&catalog, options).unwrap();
+    let mut output = Vec::new();
+    let long = format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":1.50,\"method\":\"ping\",\"params\":{{\"pad\":\"{}\"}}}}\n",
+        "x".repeat(200)
+    );
+    server.serve(Cursor::new(long), &mut output).unwrap();
+    assert!(
+        String::from_utf8(output)
+            .unwrap()
+            .starts_with(r#"{"jsonrpc":"2.0","id":1.50,"error":"#)
+    );
+}
+
+/// A mistyped skill name in a catalog of hundreds gets a short reply that
+/// names a few close skills and how many there are, never every name.
+#[test]
+fn an_unknown_skill_reply_stays_small_in_a_large_catalog() {
+    let root = std::env::temp_dir().join(format!("skills-mcp-many-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    for at in 0..400 {
+        let name = format!("team-skill-{at:03}");
+        let dir = root.join(&name);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("SKILL.md"),
+            format!("---\nname: {name}\ndescription: Skill number {at}.\n---\nDo it.\n"),
+        )
+        .unwrap();
+    }
+    let bytes = skills_build::Builder::new()
+        .source(&root)
+        .compile()
+        .expect("the generated skills compile")
+        .bytes;
+    let _ = std::fs::remove_dir_all(&root);
+    let catalog = Catalog::from_bytes(&bytes).unwrap();
+    let server = Server::new(&catalog, Options::default()).unwrap();
+    let call = |name: &str| -> Value {
+        let request = format!(
+            r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"skill","arguments":{{"name":"{name}"}}}}}}"#
+        );
+        let reply = server.handle_stateless(request.as_bytes()).unwrap();
+        assert!(reply.len() < 600, "{} bytes: {reply}", reply.len());
+        serde_json::from_str(&reply).unwrap()
+    };
+    let reply = call("team-skil-042");
+    assert_eq!(reply["result"]["isError"], true);
+    let text = reply["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with(r#"unknown skill "team-skil-042"; 400 skills are available; closest names: team-skill-042"#),
+        "{text}"
+    );
+    let text = call("zzz")["result"]["content"][0]["text"].clone();
+    assert_eq!(
+        text,
+        r#"unknown skill "zzz"; 400 skills are available; none has a close name"#
+    );
+}

@@ -34,7 +34,8 @@
 //! holds ([`bundle`]); and behind their features agentskills-core's
 //! catalog features (`agentskills`: outlines, manifests and
 //! `ManifestError`, resources, the fast path and the `core_tools`
-//! vocabulary), `revision`, `verify` and `ToolArguments`. The implementation lives in
+//! vocabulary), `revision`, `verify`, `ToolArguments` and `providers`
+//! (feature `json`: the tool in model providers' JSON). The implementation lives in
 //! `skills-core`, shared with the compiler; what the compiler and the
 //! macro's expansion need of it is not part of this crate's API.
 //!
@@ -143,6 +144,45 @@ pub mod core_tools {
     };
     pub use skills_core::features::outline::SectionNotFound;
     pub use skills_core::features::resources::ResourceNotFound;
+}
+
+/// The `skill` tool in the JSON of model providers' HTTP APIs (feature
+/// `json`), for a program that talks to OpenAI Chat Completions (or any
+/// server that speaks it), OpenAI Responses or Anthropic Messages with an
+/// HTTP client and serde_json: [`Provider::tool`](providers::Provider::tool)
+/// is the request's `tools` entry, [`Provider::skill_calls`](providers::Provider::skill_calls)
+/// reads the calls of `skill` from the model's reply, and
+/// [`SkillCall::serve`](providers::SkillCall::serve) answers one with the
+/// message (or item, or block) that provider takes. A refusal is answered
+/// with its text for the model, like any other call.
+///
+/// ```
+/// use skills_runtime::providers::Provider;
+/// use serde_json::json;
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+///
+/// let catalog = SKILLS.catalog()?;
+/// let provider = Provider::Responses;
+/// let request = json!({
+///     "model": "gpt-5",
+///     "instructions": catalog.system_prompt(),
+///     "input": "Fill in the form in form.pdf",
+///     "tools": [provider.tool(&catalog.tool_definition())],
+/// });
+/// # let _ = request;
+/// // The model's reply (its `output` items) calls the tool:
+/// let reply = json!({"output": [{"type": "function_call", "call_id": "call_1",
+///     "name": "skill", "arguments": "{\"name\":\"pdf-forms\"}"}]});
+/// for call in provider.skill_calls(&reply)? {
+///     let item = call.serve(catalog); // goes into the next request's `input`
+///     assert_eq!(item["type"], "function_call_output");
+///     assert_eq!(item["output"], catalog.lookup("pdf-forms").unwrap().instructions);
+/// }
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[cfg(feature = "json")]
+pub mod providers {
+    pub use skills_core::serve::providers::{CallShapeError, Provider, SkillCall};
 }
 
 /// Content revisions and the bundle revision (feature `revision`):

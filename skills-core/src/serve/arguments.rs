@@ -5,7 +5,7 @@
 //! With `serde`, [`ToolArguments`] also implements `serde::Deserialize`,
 //! for a host that already holds the arguments in a serde format (a
 //! `serde_json::Value` from its model client, say); with `json`,
-//! [`ToolDefinition::parameters_value`] gives the tool's schema as a
+//! [`ToolDefinition::schema`] gives the tool's schema as a
 //! `serde_json::Value`.
 
 use alloc::string::String;
@@ -86,10 +86,15 @@ impl Catalog<'_> {
 
 #[cfg(feature = "json")]
 impl ToolDefinition<'_> {
-    /// The JSON schema of the arguments ([`parameters`](Self::parameters))
-    /// as a `serde_json::Value`, for a host that builds its request to the
-    /// model with serde_json. An error only if the bundle carries a schema
-    /// that is not JSON (the compiler always writes valid JSON).
+    /// The JSON schema of the arguments as a `serde_json::Value` (an
+    /// object), for a host that builds its request to the model with
+    /// serde_json, or a framework that takes the schema as a value (rig's
+    /// `Tool::parameters`). It cannot fail: a bundle whose schema text is
+    /// not a JSON object (none the compiler writes; only a hand-made
+    /// bundle could carry one) gets [`TOOL_SCHEMA`](crate::TOOL_SCHEMA),
+    /// which says what the tool's argument parser reads whatever the
+    /// bundle carries. [`crate::serve::providers`] puts it into each provider's
+    /// tool entry.
     ///
     /// ```
     /// # let bytes = skills_core::__doc_bundle();
@@ -100,12 +105,37 @@ impl ToolDefinition<'_> {
     ///     "function": {
     ///         "name": tool.name,
     ///         "description": tool.description,
-    ///         "parameters": tool.parameters_value()?,
+    ///         "parameters": tool.schema(),
     ///     },
     /// });
     /// assert_eq!(request["function"]["parameters"]["required"][0], "name");
+    /// ```
+    pub fn schema(&self) -> serde_json::Value {
+        let object = |text: &str| match serde_json::from_str(text) {
+            Ok(value @ serde_json::Value::Object(_)) => Some(value),
+            _ => None,
+        };
+        object(self.parameters)
+            .or_else(|| object(crate::TOOL_SCHEMA))
+            .unwrap_or_default()
+    }
+
+    /// The JSON schema of the arguments parsed from
+    /// [`parameters`](Self::parameters), or why it is not JSON (only a
+    /// hand-made bundle's schema can fail).
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+    /// # #[allow(deprecated)]
+    /// let schema = catalog.tool_definition().parameters_value()?;
+    /// assert_eq!(schema, catalog.tool_definition().schema());
     /// # Ok::<(), serde_json::Error>(())
     /// ```
+    #[deprecated(
+        since = "0.1.0",
+        note = "use `schema()`, the same value without a `Result`"
+    )]
     pub fn parameters_value(&self) -> Result<serde_json::Value, serde_json::Error> {
         serde_json::from_str(self.parameters)
     }
@@ -724,6 +754,28 @@ mod tests {
 
     fn error(json: &str) -> String {
         ToolArguments::parse(json).unwrap_err().to_string()
+    }
+
+    #[cfg(feature = "json")]
+    #[test]
+    fn the_schema_is_a_value_whatever_the_bundle_carries() {
+        let default: serde_json::Value = serde_json::from_str(crate::TOOL_SCHEMA).unwrap();
+        assert!(default.is_object());
+        let with = |parameters| ToolDefinition {
+            parameters,
+            ..ToolDefinition::default()
+        };
+        assert_eq!(ToolDefinition::default().schema(), default);
+        // A hand-made bundle's own object schema is kept as it is.
+        let own = r#"{"type":"object","properties":{"name":{"type":"string"}}}"#;
+        assert_eq!(
+            with(own).schema(),
+            serde_json::from_str::<serde_json::Value>(own).unwrap()
+        );
+        // Text that is no JSON object gives the schema the parser reads.
+        for broken in ["", "not json", "[]", "\"object\"", "{\"type\":"] {
+            assert_eq!(with(broken).schema(), default, "{broken}");
+        }
     }
 
     fn args(json: &str) -> (String, Option<String>) {

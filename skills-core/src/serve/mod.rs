@@ -1,13 +1,16 @@
 //! Serving a bundle: the decoded [`Catalog`](catalog::Catalog) and its
 //! static wrapper ([`embedded`]), the `skill` tool ([`tool`]: definition,
 //! claim, serve, errors in the Go module's words), the model's JSON
-//! arguments (`arguments`, features `json`/`serde`) and the record of a
-//! read ([`read`]).
+//! arguments (`arguments`, features `json`/`serde`), the record of a
+//! read ([`read`]), and the tool in model providers' JSON (`providers`,
+//! feature `json`).
 
 #[cfg(any(feature = "json", feature = "serde"))]
 pub(crate) mod arguments;
 pub mod catalog;
 pub mod embedded;
+#[cfg(feature = "json")]
+pub mod providers;
 pub(crate) mod quote;
 pub mod read;
 pub mod tool;

@@ -310,6 +310,19 @@ impl Image<'_> {
     }
 }
 
+/// The most skill names an unknown-skill error lists (see
+/// [`ToolError::UnknownSkill`]): every name of a catalog this small, else
+/// at most this many of the closest.
+///
+/// ```
+/// # let bytes = skills_core::__doc_bundle();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// assert!(catalog.len() <= skills_core::UNKNOWN_SKILL_NAMES);
+/// let error = catalog.call("nope", None).unwrap_err().to_string();
+/// assert_eq!(error, r#"unknown skill "nope"; available skills: pdf, git-rebase"#);
+/// ```
+pub const UNKNOWN_SKILL_NAMES: usize = 5;
+
 /// Why a `skill` tool call failed. The [`Display`](fmt::Display) text is the
 /// Go module's wording, to give the model as the tool's error output.
 ///
@@ -334,12 +347,20 @@ pub enum ToolError {
         /// The path as given.
         path: String,
     },
-    /// No listed skill has this name.
+    /// No listed skill has this name. The message stays short at any
+    /// catalog size: it lists every name (in catalog order, the Go
+    /// module's message) only when there are at most
+    /// [`UNKNOWN_SKILL_NAMES`] skills, and otherwise that many names at
+    /// most, the closest to the one given ([`crate::pycompat::difflib`]), with how
+    /// many skills there are.
     UnknownSkill {
         /// The name as given.
         name: String,
-        /// The listed names, in catalog order.
-        available: Vec<String>,
+        /// The names the message lists: all of them when `listed.len() ==
+        /// total`, else the closest ones, closest first (maybe none).
+        listed: Vec<String>,
+        /// How many skills the catalog lists.
+        total: usize,
     },
     /// The skill has no file at this path.
     NoSuchFile {
@@ -384,9 +405,21 @@ impl fmt::Display for ToolError {
                 "invalid path {}: must be a relative path inside the skill, as listed",
                 quoted(path)
             ),
-            ToolError::UnknownSkill { name, available } => {
-                write!(f, "unknown skill {}; available skills: ", quoted(name))?;
-                write_list(f, available)
+            ToolError::UnknownSkill {
+                name,
+                listed,
+                total,
+            } => {
+                write!(f, "unknown skill {}; ", quoted(name))?;
+                if listed.len() == *total {
+                    f.write_str("available skills: ")?;
+                    write_list(f, listed)
+                } else if listed.is_empty() {
+                    write!(f, "{total} skills are available; none has a close name")
+                } else {
+                    write!(f, "{total} skills are available; closest names: ")?;
+                    write_list(f, listed)
+                }
             }
             ToolError::NoSuchFile { skill, path, files } => {
                 write!(
@@ -431,6 +464,25 @@ fn write_list(f: &mut fmt::Formatter<'_>, items: &[String]) -> fmt::Result {
 
 #[cfg(feature = "catalog")]
 impl<'a> Catalog<'a> {
+    /// The error for a call naming no listed skill, its list bounded
+    /// ([`UNKNOWN_SKILL_NAMES`]).
+    fn unknown_skill(&self, name: &str) -> ToolError {
+        let total = self.len();
+        let listed = if total <= UNKNOWN_SKILL_NAMES {
+            self.names().map(String::from).collect()
+        } else {
+            crate::pycompat::difflib::close_matches(name, self.names(), UNKNOWN_SKILL_NAMES)
+                .into_iter()
+                .map(String::from)
+                .collect()
+        };
+        ToolError::UnknownSkill {
+            name: name.into(),
+            listed,
+            total,
+        }
+    }
+
     /// Finds what a call with `name` and `path` would serve, without
     /// serving it: the claim step. A host's policy inspects the
     /// [`Resolution`] and, if it allows the read, passes it to
@@ -463,10 +515,7 @@ impl<'a> Catalog<'a> {
             return Err(ToolError::InvalidPath { path: path.into() });
         }
         let Some(at) = self.index_of(name) else {
-            return Err(ToolError::UnknownSkill {
-                name: name.into(),
-                available: self.names().map(String::from).collect(),
-            });
+            return Err(self.unknown_skill(name));
         };
         let skill = self.skill_at(at).map_err(|error| ToolError::CorruptSkill {
             name: name.into(),

@@ -1,3 +1,7 @@
+//! Every function of `unicode` checked against what CPython 3.11.7 itself
+//! answered, for every code point and for recorded strings
+//! (`testdata/unicode/`, written by `scripts/gen-pyunicode.py`).
+
 use super::*;
 // `isspace`/`strip` live in skills-core (the runtime needs them too); they
 // are checked here against CPython 3.11's recording like the rest.

@@ -1,6 +1,8 @@
-//! What every stage of the reader shares: the position type and the kinds
-//! of rule a text can break, apart from the stages so that each stage
-//! imports them from here and the parent only imports the stages.
+//! What every stage of the reader shares: the position type (ruamel's
+//! marks, as its errors print them: 1-based line, column in code points)
+//! and the kinds of rule a text can break (ruamel's scanner and parser
+//! errors, and strictyaml's refusals), apart from the stages so that each
+//! stage imports them from here and the parent only imports the stages.
 
 /// A position in the parsed text: 1-based line and column, columns in code points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

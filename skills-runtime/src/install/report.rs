@@ -228,14 +228,7 @@ pub(crate) fn plan_json(
         json.key("directories")?;
         json.begin_array()?;
         for dir in &plan.dirs {
-            json.begin_object()?;
-            json.key("path")?;
-            json.string(&dir.shown)?;
-            agents_json(&mut json, &dir.agents)?;
-            json.key("link")?;
-            json.value(dir.link)?;
-            json.key("skills")?;
-            json.begin_array()?;
+            dir_json(&mut json, &dir.shown, &dir.agents, dir.link)?;
             for skill in &dir.skills {
                 json.begin_object()?;
                 json.key("name")?;
@@ -280,6 +273,24 @@ pub(crate) fn plan_json(
     json.into_inner() + "\n"
 }
 
+/// Opens a folder's object: its path, agents and link flag, then the
+/// `skills` array the caller fills and closes.
+fn dir_json(
+    json: &mut JsonWriter<String>,
+    shown: &str,
+    agents: &[&'static Agent],
+    link: bool,
+) -> std::fmt::Result {
+    json.begin_object()?;
+    json.key("path")?;
+    json.string(shown)?;
+    agents_json(json, agents)?;
+    json.key("link")?;
+    json.value(link)?;
+    json.key("skills")?;
+    json.begin_array()
+}
+
 fn agents_json(json: &mut JsonWriter<String>, agents: &[&'static Agent]) -> std::fmt::Result {
     json.key("agents")?;
     json.begin_array()?;
@@ -314,14 +325,7 @@ pub(crate) fn status_json(status: &Status) -> String {
         json.key("directories")?;
         json.begin_array()?;
         for dir in &status.dirs {
-            json.begin_object()?;
-            json.key("path")?;
-            json.string(&dir.shown)?;
-            agents_json(&mut json, &dir.agents)?;
-            json.key("link")?;
-            json.value(dir.link)?;
-            json.key("skills")?;
-            json.begin_array()?;
+            dir_json(&mut json, &dir.shown, &dir.agents, dir.link)?;
             for (name, state) in &dir.skills {
                 json.begin_object()?;
                 json.key("name")?;
