@@ -21,7 +21,11 @@ cargo test --workspace
 # packages of the dry run's local registry once per version and keeps them:
 # the copies an earlier run left (same version, older files) go first.
 rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/skills-*
-cargo publish --workspace --dry-run --allow-dirty --quiet
+# Cargo takes a package from its temporary registry for immutable, so after
+# a change to a crate (same version) it would verify against the artifacts
+# of the last run: our crates' are dropped first, in a target of its own.
+rm -rf target/publish-check/debug/.fingerprint/skills-*
+cargo publish --workspace --dry-run --allow-dirty --quiet --target-dir target/publish-check
 # `cargo install` gives a working `skills` (in the dev profile, reusing this
 # build's artifacts, so it costs seconds).
 cargo install --quiet --debug --locked --path skills-cli --root target/install-check --target-dir target --force
