@@ -17,15 +17,15 @@ python3 scripts/check-module-cycles.py --self-test
 python3 scripts/check-module-cycles.py
 cargo test --workspace
 # Every crate packages and builds from its package alone, in publishing
-# order (no dependency cycle, no file outside a package). Cargo unpacks the
-# packages of the dry run's local registry once per version and keeps them:
-# the copies an earlier run left (same version, older files) go first.
-rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/skills-*
-# Cargo takes a package from its temporary registry for immutable, so after
-# a change to a crate (same version) it would verify against the artifacts
-# of the last run: our crates' are dropped first, in a target of its own.
-rm -rf target/publish-check/debug/.fingerprint/skills-*
-cargo publish --workspace --dry-run --allow-dirty --quiet --target-dir target/publish-check
+# order (no dependency cycle, no file outside a package), in a target
+# directory of its own. Cargo treats a registry package as immutable, so
+# what an earlier dry run left of ours (same version, older files) goes
+# first: its local registry, its builds of our crates, and the copies it
+# unpacked into CARGO_HOME. Third-party builds stay for the next run.
+publish=target/publish-check
+rm -rf "$publish/package" "$publish"/debug/.fingerprint/skills-* "$publish"/debug/deps/*skills_* \
+    "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/skills-*
+cargo publish --workspace --dry-run --allow-dirty --quiet --target-dir "$publish"
 # `cargo install` gives a working `skills` (in the dev profile, reusing this
 # build's artifacts, so it costs seconds).
 cargo install --quiet --debug --locked --path skills-cli --root target/install-check --target-dir target --force
