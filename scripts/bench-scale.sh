@@ -25,6 +25,7 @@
 #   LOAD=1 LOAD_SECONDS=10 scripts/bench-scale.sh 60000
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/wait.sh
 n=${1:?usage: scripts/bench-scale.sh N}
 max_chars=20000
 corpus=target/scale-corpus/$n
@@ -147,13 +148,7 @@ load=""
 if [ "${LOAD:-0}" = 1 ]; then
     "$skills" mcp --http 127.0.0.1:0 --bundle "$work/all.bin" 2>"$work/http.err" &
     http_pid=$!
-    url=""
-    for _ in $(seq 600); do
-        url=$(sed -n 's/^skills mcp: serving //p' "$work/http.err")
-        [ -n "$url" ] && break
-        sleep 0.1
-    done
-    [ -n "$url" ] || { cat "$work/http.err" >&2; kill "$http_pid"; exit 1; }
+    url=$(serving_url "$http_pid" "$work/http.err")
     addr=${url#http://}
     addr=${addr%/mcp}
     server_kb_before=$(awk '/VmRSS/ {print $2}' "/proc/$http_pid/status")

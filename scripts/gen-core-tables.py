@@ -5,8 +5,9 @@ runtime needs to give agentskills-core's answers without Python.
 - CASEFOLD: every code point whose str.casefold() differs from itself
   (Unicode 15.0, as Python 3.12 ships it), with its folding.
 - SPACE: the code points for which str.isspace() is true.
-- MEDIA_TYPES: mimetypes' built-in table (strict types), used instead of
-  the host's /etc/mime.types; SUFFIXES and ENCODINGS as mimetypes has them.
+- MEDIA_TYPES: the pinned table of scripts/pinned_mimetypes.py (Python's
+  built-in strict types plus Markdown), used instead of the host's
+  /etc/mime.types; SUFFIXES and ENCODINGS as mimetypes has them.
 
 Run with the .venv-core Python (scripts/setup-core-venv.sh):
     .venv-core/bin/python scripts/gen-core-tables.py && cargo fmt -p skills-core
@@ -15,6 +16,10 @@ import mimetypes
 import pathlib
 import sys
 import unicodedata
+
+import pinned_mimetypes
+
+pinned_mimetypes.pin()
 
 assert sys.version_info[:2] == (3, 12), "run with Python 3.12"
 
@@ -56,9 +61,10 @@ for cp in range(0x110000):
         lines.append("    '\\u{%x}'," % cp)
 lines.append("];")
 lines.append("")
-lines.append("/// `mimetypes`' built-in strict table: extension (with its dot) to media type, sorted.")
+lines.append("/// `mimetypes`' built-in strict table with `.md` and `.markdown` as `text/markdown`")
+lines.append("/// (Python 3.13's table has them): extension (with its dot) to media type, sorted.")
 lines.append("pub(crate) const MEDIA_TYPES: &[(&str, &str)] = &[")
-for ext, kind in sorted(mimetypes._types_map_default.items()):
+for ext, kind in sorted(mimetypes.types_map.items()):
     lines.append("    (%s, %s)," % (rust_str(ext), rust_str(kind)))
 lines.append("];")
 lines.append("")

@@ -11,6 +11,7 @@
 #   scripts/mcp-interop.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/wait.sh
 
 python=$(scripts/setup-core-venv.sh)
 inspector=.node-mcp/node_modules/.bin/mcp-inspector
@@ -24,7 +25,9 @@ cargo build --quiet -p mcp-server
 skills=$PWD/target/debug/skills
 example=$PWD/target/debug/mcp-server
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+http_pid=
+# A server left by a failed step is stopped with the script.
+trap '[ -z "$http_pid" ] || kill "$http_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 "$skills" build testdata/skills testdata/mcp/skills -o "$work/skills.bin" 2>/dev/null
 
 echo "== Python mcp client: skills mcp SRC... (pages of 2)"
@@ -40,19 +43,14 @@ serve_http() {
     : >"$work/http.err"
     "$skills" mcp --http 127.0.0.1:0 "$@" 2>"$work/http.err" &
     http_pid=$!
-    url=""
-    for _ in $(seq 100); do
-        url=$(sed -n 's/^skills mcp: serving //p' "$work/http.err")
-        [ -n "$url" ] && return 0
-        sleep 0.1
-    done
-    cat "$work/http.err" >&2
-    exit 1
+    # As long as it runs, however loaded the machine (scripts/wait.sh).
+    url=$(serving_url "$http_pid" "$work/http.err") || exit 1
 }
 # Stops it as an orchestrator does; it must exit 0.
 stop_http() {
     kill -TERM "$http_pid"
     wait "$http_pid" || { echo "mcp-interop: the HTTP server did not exit 0 on SIGTERM" >&2; exit 1; }
+    http_pid=
 }
 echo "== Python mcp client over Streamable HTTP: skills mcp --http 127.0.0.1:0 --bundle FILE"
 serve_http --page-size 2 --bundle "$work/skills.bin"

@@ -47,6 +47,9 @@ MD
 
 cd "$demo"
 step() { printf '\n== %s\n' "$*"; }
+. "$root/scripts/wait.sh"
+# The next edit must look newer than the last build to cargo's fingerprint.
+after_build() { clock_past "$CARGO_TARGET_DIR/debug/rebuild-demo"; }
 fail() { echo "rebuild-demo: FAILED: $*" >&2; exit 1; }
 build() { cargo build --quiet 2>&1; }
 # `cargo build -v` names the crate as Fresh when nothing is compiled.
@@ -63,14 +66,14 @@ run | tee out.txt
 grep -q 'Write one line per decision.' out.txt || fail "first build does not serve the skill"
 
 step "edit SKILL.md: the next build embeds the new bytes"
-sleep 1
+after_build
 sed -i 's/one line per decision/one line per decision and owner/' skills/notes/SKILL.md
 build
 run | tee out.txt
 grep -q 'decision and owner' out.txt || fail "the edit was not embedded"
 
 step "add a file without build.rs: not seen until something else rebuilds"
-sleep 1
+after_build
 echo "Template: date, attendees, decisions." > skills/notes/template.md
 build
 run | tee out.txt
@@ -87,20 +90,20 @@ run | tee out.txt
 grep -q 'template.md (38 bytes)' out.txt || fail "the added file was not embedded"
 
 step "with build.rs, add another file: it is embedded"
-sleep 1
+after_build
 echo "Checklist." > skills/notes/checklist.md
 build
 run | tee out.txt
 grep -q 'checklist.md (11 bytes)' out.txt || fail "the second added file was not embedded"
 
 step "a bundle over 1 MiB goes through OUT_DIR: still embedded, edits still seen"
-sleep 1
+after_build
 head -c 1500000 /dev/zero | tr '\0' 'x' > skills/notes/big.txt
 build
 run | tee out.txt
 grep -q 'big.txt (1500000 bytes)' out.txt || fail "the large bundle was not embedded"
 ls "$CARGO_TARGET_DIR"/debug/build/rebuild-demo-*/out/include_skills-*.bin >/dev/null || fail "the large bundle did not go through OUT_DIR"
-sleep 1
+after_build
 printf 'y' >> skills/notes/big.txt
 build
 run | tee out.txt
@@ -108,7 +111,7 @@ grep -q 'big.txt (1500001 bytes)' out.txt || fail "an edit of a large bundle's f
 rm skills/notes/big.txt
 
 step "delete the files: the next build drops them"
-sleep 1
+after_build
 rm skills/notes/template.md skills/notes/checklist.md
 build
 run | tee out.txt

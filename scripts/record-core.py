@@ -19,13 +19,13 @@ of skills, compiled as one bundle by the tests.
 """
 import asyncio
 import json
-import mimetypes
 import sys
 from pathlib import Path
 
-# Python's built-in media-type table only, never the host's /etc/mime.types.
-mimetypes.knownfiles = []
-mimetypes.init()
+import pinned_mimetypes
+
+# The pinned media-type table (scripts/pinned_mimetypes.py), never the host's.
+pinned_mimetypes.pin()
 
 from agentskills_core import (  # noqa: E402
     SkillRegistry,

@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
 """Starts agentskills-mcp-server 0.7.0 over stdio on the skill folders given,
-with Python's built-in media-type table only (never the host's
-/etc/mime.types) and the skills/list page size from $PAGE_SIZE (default 100).
+with the pinned media-type table of scripts/pinned_mimetypes.py (never
+the host's /etc/mime.types) and the skills/list page size from $PAGE_SIZE (default 100).
 
     reference-mcp-server.py SKILL_DIR...
 """
 import asyncio
-import mimetypes
 import os
 import sys
 from pathlib import Path
 
-mimetypes.knownfiles = []
-mimetypes.init()
+import pinned_mimetypes
+
+# The pinned media-type table (scripts/pinned_mimetypes.py), never the host's.
+pinned_mimetypes.pin()
 
 from agentskills_core import Skill  # noqa: E402
 from agentskills_fs import LocalFileSystemSkillProvider  # noqa: E402

@@ -2,7 +2,8 @@
 # Every test: the workspace's tests (unit, conformance recordings, UI,
 # behaviour), the publish dry run and `cargo install`, then the checks that
 # need more than cargo: interop with the
-# Python agentskills-core SDK (it installs a git-ignored venv from PyPI) and
+# Python agentskills-core SDK (it installs a git-ignored venv from PyPI),
+# `skills fmt` read back by PyYAML and ruamel.yaml (another venv), and
 # the rebuild behaviour of include_skills!, and our MCP server driven by the
 # Python mcp client and the MCP inspector (an npm package, git-ignored), and
 # the deploy/ recipes.
@@ -33,6 +34,7 @@ target/install-check/bin/skills check testdata/skills
 # The macro's signing options, which need the `sign` feature.
 cargo test -p skills-tests --features sign --test ui
 scripts/interop-signatures.sh
+scripts/fmt-readers.sh
 scripts/rebuild-demo.sh
 scripts/mcp-interop.sh
 # deploy/: the Kubernetes YAML and the Containerfile agree, and their

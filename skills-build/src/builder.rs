@@ -400,7 +400,9 @@ impl Builder {
     /// reported (the errors among them), [`Outcome::dropped`] says which
     /// skills were left out and why, and [`Outcome::failed`] still says
     /// that errors were found. An error that belongs to no skill (a source
-    /// that does not exist, an invalid exclude rule) fails as without it.
+    /// that does not exist, an invalid exclude rule) fails as without it,
+    /// and so does a run where no skill is valid (`no-valid-skill`): an
+    /// empty bundle is no build.
     /// Off by default: an error anywhere fails the build. In a build
     /// script ([`build`](Self::build), [`emit`](Self::emit)) the errors
     /// of the skills left out are printed as `cargo:warning=` lines and the
@@ -801,11 +803,10 @@ impl Builder {
         }
         let compiled = outcome.result?;
         for warning in &compiled.warnings {
-            let line = warning.to_string().replace(['\n', '\r'], " ");
             if warning.severity == Severity::Note {
-                println!("{line}");
+                println!("{}", warning.to_string().replace(['\n', '\r'], " "));
             } else {
-                println!("cargo:warning={line}");
+                println!("{}", diagnostic::cargo_line("warning", warning));
             }
         }
         let fail = |message: String| CompileError {
@@ -827,13 +828,23 @@ impl Builder {
     /// // build.rs, in `fn main`:
     /// skills_build::Builder::new().source("skills").emit();
     /// ```
+    ///
+    /// Each problem is a `cargo::error=` line (a warning a `cargo::warning=`
+    /// line), which Cargo shows as its own `error:` after the script has
+    /// run and which fails the build, rather than burying them in the
+    /// output of a failed script. The full diagnostics go to the script's
+    /// own output too (`cargo build -vv` shows them).
     pub fn emit(&self) {
         if let Err(error) = self.build() {
+            print!("{}", diagnostic::cargo_lines(&error.problems));
             eprint!(
                 "{}",
                 diagnostic::failure(&error.problems, "the skills do not compile")
             );
-            std::process::exit(1);
+            // Outside a build script no Cargo reads the lines: fail here.
+            if std::env::var_os("OUT_DIR").is_none() {
+                std::process::exit(1);
+            }
         }
     }
 }

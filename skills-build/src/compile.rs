@@ -654,6 +654,24 @@ fn compile_skills(
         Problem::sort(&mut problems);
         return Err(CompileError { problems });
     }
+    // Keeping going is for a bundle of the valid skills: when every skill
+    // found was left out, there is none, and an empty bundle would pass
+    // for a build.
+    if options.keep_going && writer.is_empty() && left_out.contains(&true) {
+        let count = left_out.iter().filter(|out| **out).count();
+        problems.push(
+            Problem::new(
+                Code::NoValidSkill,
+                format!(
+                    "no valid skill: all {count} skill{} found have errors, so no bundle is made",
+                    if count == 1 { "" } else { "s" }
+                ),
+            )
+            .with_hint("fix at least one skill; --keep-going leaves out the invalid ones only when some are valid"),
+        );
+        Problem::sort(&mut problems);
+        return Err(CompileError { problems });
+    }
     let names = early.map(|early| early.names).unwrap_or_default();
     let dropped = dropped(found, &left_out, &problems, &names);
     // Every skill the reading pushed must be in the catalog.

@@ -44,6 +44,112 @@ pub fn render(problem: &Problem) -> String {
     text
 }
 
+/// A message as a compile error says it: the reference validator's
+/// Python turns of phrase in plain words. `skills validate` keeps the
+/// reference's exact text; a compiler error is read by someone fixing a
+/// file, so a YAML error loses its `in "<unicode string>", line L, column
+/// C:` line and the `(line: L)` after its caret (the location says where),
+/// and a Python list (`['name', 'description']`) becomes a plain one
+/// (`name, description`).
+///
+/// ```
+/// use skills_build::diagnostic::plain;
+/// assert_eq!(
+///     plain("Invalid YAML in frontmatter: mapping values are not allowed here\n  in \"<unicode string>\", line 3, column 24:\n    description: Uses {flow: style}\n                           ^ (line: 3)"),
+///     "Invalid YAML in frontmatter: mapping values are not allowed here\n    description: Uses {flow: style}\n                           ^",
+/// );
+/// assert_eq!(
+///     plain("Unexpected fields in frontmatter: author. Only ['name', 'description'] are allowed."),
+///     "Unexpected fields in frontmatter: author. Only name, description are allowed.",
+/// );
+/// ```
+pub fn plain(message: &str) -> String {
+    let mut lines = Vec::new();
+    for line in message.split('\n') {
+        if line.trim_start().starts_with("in \"<unicode string>\"") {
+            continue;
+        }
+        lines.push(strip_line_mark(line));
+    }
+    plain_lists(&lines.join("\n"))
+}
+
+/// A caret line without its trailing ` (line: N)`.
+fn strip_line_mark(line: &str) -> &str {
+    if let Some(at) = line.rfind(" (line: ")
+        && line.ends_with(')')
+        && line[at + 8..line.len() - 1]
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+        && line[..at].trim() == "^"
+    {
+        return &line[..at];
+    }
+    line
+}
+
+/// Python list literals of strings (`['a', 'b']`) written as `a, b`.
+fn plain_lists(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("['") {
+        let Some(len) = rest[start..].find("']") else {
+            break;
+        };
+        let inner = &rest[start + 2..start + len];
+        out.push_str(&rest[..start]);
+        out.push_str(&inner.replace("', '", ", "));
+        rest = &rest[start + len + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Every problem as a `cargo::error=` line (warnings and notes as
+/// `cargo::warning=` lines), for a build script.
+///
+/// ```
+/// use skills_build::problem::{Code, Position, Problem};
+/// let problem = Problem::new(Code::NameLowercase, "Skill name 'PDF' must be lowercase")
+///     .with_file("skills/PDF/SKILL.md")
+///     .at(Position { line: 2, column: 7 })
+///     .with_hint("write it as 'pdf'");
+/// assert_eq!(
+///     skills_build::diagnostic::cargo_lines(&[problem]),
+///     "cargo::error=skills/PDF/SKILL.md:2:7: Skill name 'PDF' must be lowercase [name-lowercase] (help: write it as 'pdf')\n",
+/// );
+/// ```
+pub fn cargo_lines(problems: &[Problem]) -> String {
+    problems
+        .iter()
+        .map(|problem| match problem.severity {
+            Severity::Error => cargo_line("error", problem),
+            _ => cargo_line("warning", problem),
+        })
+        .map(|line| line + "\n")
+        .collect()
+}
+
+/// One problem as one `cargo::KIND=` line: where, the message's first line
+/// in plain words (Cargo says "warning:" or "error:" itself, so the
+/// message does not), the rule, and the hint. A directive is one line, so
+/// a YAML error's snippet is left out; the location points at it.
+pub(crate) fn cargo_line(kind: &str, problem: &Problem) -> String {
+    let message = plain(&problem.message);
+    let first = message.lines().next().unwrap_or_default();
+    let mut line = format!("cargo::{kind}=");
+    if let Some(location) = problem.location() {
+        line.push_str(&location);
+        line.push_str(": ");
+    }
+    line.push_str(first);
+    line.push_str(&format!(" [{}]", problem.code));
+    if let Some(hint) = &problem.hint {
+        line.push_str(&format!(" (help: {hint})"));
+    }
+    crate::printable::printable(&line).into_owned()
+}
+
 /// Every problem [`render`]ed, in order.
 ///
 /// ```
@@ -174,4 +280,37 @@ pub fn count(problems: &[Problem]) -> String {
         parts.push(plural(notes, "note"));
     }
     parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::{Code, Position};
+
+    /// Issue 20, finding 9: the build script's lines are Cargo directives,
+    /// a warning says "warning:" once (Cargo's own), a YAML error is one
+    /// line in plain words with the help for an unquoted `: `.
+    #[test]
+    fn cargo_lines_say_each_problem_once_in_plain_words() {
+        let warning = Problem::new(Code::BodyTooLong, "The body is 612 lines long")
+            .with_file("skills/notes/SKILL.md")
+            .at(Position { line: 5, column: 1 });
+        let line = cargo_line("warning", &warning);
+        assert_eq!(
+            line,
+            "cargo::warning=skills/notes/SKILL.md:5:1: The body is 612 lines long [body-too-long]"
+        );
+        assert_eq!(line.matches("warning").count(), 1, "{line}");
+        let error =
+            crate::frontmatter::parse_text("---\nname: notes\ndescription: Use when: asked\n---\n")
+                .unwrap_err()
+                .to_problem()
+                .with_file("skills/notes/SKILL.md");
+        let lines = cargo_lines(&[error, warning]);
+        assert_eq!(
+            lines,
+            "cargo::error=skills/notes/SKILL.md:3:22: Invalid YAML in frontmatter: mapping values are not allowed here [yaml-syntax] (help: quote the value: a plain value cannot hold `: `, so write it as key: \"...\")\ncargo::warning=skills/notes/SKILL.md:5:1: The body is 612 lines long [body-too-long]\n"
+        );
+        assert!(!lines.contains("<unicode string>"));
+    }
 }

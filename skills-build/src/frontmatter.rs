@@ -164,7 +164,16 @@ impl ParseError {
     /// This error as a problem with its code and position (the file is the
     /// caller's to add).
     pub fn to_problem(&self) -> crate::problem::Problem {
-        crate::problem::Problem::new(self.code(), self.to_string()).at_opt(self.position())
+        let problem =
+            crate::problem::Problem::new(self.code(), self.to_string()).at_opt(self.position());
+        match self {
+            // The most common mistake: `description: Use when: ...`, a
+            // plain value holding `: `.
+            ParseError::Yaml(error) if error.to_string().contains("mapping values are not allowed here") => {
+                problem.with_hint("quote the value: a plain value cannot hold `: `, so write it as key: \"...\"")
+            }
+            _ => problem,
+        }
     }
 }
 

@@ -207,6 +207,8 @@ codes! {
         "`when_to_use` and `when_not_to_use` (extension fields) must be lists of at most 5 non-empty strings of at most 200 characters.";
     NoSkills = "no-skills", Build, Error,
         "A source holds no skill: neither SKILL.md in it nor in any folder directly under it.";
+    NoValidSkill = "no-valid-skill", Build, Error,
+        "With keep-going, every skill found has errors: nothing valid is left to compile, and no bundle is made.";
     SourceUnreadable = "source-unreadable", Build, Error,
         "A source or a directory in it cannot be opened or listed.";
     ArchiveInvalid = "archive-invalid", Build, Error,

@@ -153,6 +153,8 @@ struct Raw {
     size: u64,
     mode: u32,
     flags: u16,
+    /// The "made by" host (3: Unix).
+    host: u8,
 }
 
 impl Raw {
@@ -165,6 +167,7 @@ impl Raw {
             size: bytes.len() as u64,
             mode: 0o100_644,
             flags: 0,
+            host: 3,
         }
     }
 
@@ -209,7 +212,7 @@ fn raw_zip(entries: &[Raw]) -> Vec<u8> {
         out.extend_from_slice(&extra);
         out.extend_from_slice(&e.data);
         central.extend_from_slice(b"PK\x01\x02");
-        central.extend_from_slice(&0x0314u16.to_le_bytes());
+        central.extend_from_slice(&(u16::from(e.host) << 8 | 0x14).to_le_bytes());
         fields(&mut central);
         central.extend_from_slice(&[0; 6]);
         central.extend_from_slice(&(e.mode << 16).to_le_bytes());
@@ -513,4 +516,226 @@ fn mutated_archives_never_panic_and_stay_bounded() {
         refused > 2000 && opened > 10,
         "{opened} opened, {refused} refused"
     );
+}
+
+// ---- issue 20: archives other readers read differently ----------------
+
+/// `bytes` with its end record's comment set to `comment`.
+fn with_comment(mut bytes: Vec<u8>, comment: &[u8]) -> Vec<u8> {
+    let at = bytes.len() - 2;
+    bytes[at..].copy_from_slice(&(comment.len() as u16).to_le_bytes());
+    bytes.extend_from_slice(comment);
+    bytes
+}
+
+const DECOY: &[u8] = b"---\nname: pdf\ndescription: Harmless. Reviewed.\n---\nNothing to see.\n";
+
+/// Finding 4: a decoy archive in the end record's comment is what
+/// Python's `zipfile` and `unzip` read (they take the last end record);
+/// we refuse the archive rather than compile the one they do not show.
+#[test]
+fn a_decoy_directory_in_the_comment_is_refused() {
+    let real = raw_zip(&[skill_entry()]);
+    let decoy = raw_zip(&[Raw::deflated("pdf/SKILL.md", DECOY)]);
+    let text = refusal(&with_comment(real.clone(), &decoy));
+    assert!(text.contains("other zip readers could unpack"), "{text}");
+    // The decoy's own end record also ends the file: two candidates.
+    assert!(
+        text.contains("comment holds a zip signature")
+            || text.contains("more than one end-of-central-directory record"),
+        "{text}"
+    );
+    // A decoy directory alone (its end record cut off) in the comment.
+    let cut = &decoy[..decoy.len() - 22];
+    let text = refusal(&with_comment(real.clone(), cut));
+    assert!(text.contains("comment holds a zip signature"), "{text}");
+    // A comment of plain text is fine.
+    let commented = with_comment(real, b"packed by hand");
+    ArchiveSource::from_bytes(
+        "ok.skill",
+        &commented,
+        Expect::OneFolder,
+        &Limits::default(),
+    )
+    .unwrap();
+}
+
+/// Finding 4: a second end record that also ends at the end of the file
+/// (one inside the other's comment) is a second archive.
+#[test]
+fn a_second_end_record_is_refused() {
+    let real = raw_zip(&[skill_entry()]);
+    let record = real[real.len() - 22..].to_vec();
+    // The outer record's comment is exactly the inner record.
+    let mut outer = record.clone();
+    let at = outer.len() - 2;
+    outer[at..].copy_from_slice(&22u16.to_le_bytes());
+    let mut bytes = real[..real.len() - 22].to_vec();
+    bytes.extend_from_slice(&outer);
+    bytes.extend_from_slice(&record);
+    let text = refusal(&bytes);
+    assert!(
+        text.contains("more than one end-of-central-directory record")
+            || text.contains("comment holds a zip signature"),
+        "{text}"
+    );
+}
+
+/// Finding 4: bytes that belong to no entry (before the first entry,
+/// between the directory and its end record, inside the directory) are
+/// where readers part ways (Python and unzip then look for the directory
+/// `size` bytes before the end record).
+#[test]
+fn bytes_that_belong_to_no_entry_are_refused() {
+    let real = raw_zip(&[skill_entry()]);
+    let cd_offset = u32::from_le_bytes(real[real.len() - 6..real.len() - 2].try_into().unwrap());
+    // Prepended bytes, every offset moved past them: a consistent archive
+    // for us, with room for a decoy local entry a scanner would read.
+    let prefix = raw_zip(&[Raw::deflated("pdf/SKILL.md", DECOY)]);
+    let shift = prefix.len() as u32;
+    let mut moved = prefix.clone();
+    moved.extend_from_slice(&real);
+    let end = moved.len() - 22;
+    let cd = (cd_offset + shift) as usize;
+    // The central entry's local offset (at 42) and the end record's.
+    let local = u32::from_le_bytes(moved[cd + 42..cd + 46].try_into().unwrap()) + shift;
+    moved[cd + 42..cd + 46].copy_from_slice(&local.to_le_bytes());
+    moved[end + 16..end + 20].copy_from_slice(&(cd_offset + shift).to_le_bytes());
+    let text = refusal(&moved);
+    assert!(text.contains("belong to no entry"), "{text}");
+    // A gap between the directory and the end record.
+    let mut gap = real[..real.len() - 22].to_vec();
+    gap.extend_from_slice(b"GAP!");
+    gap.extend_from_slice(&real[real.len() - 22..]);
+    let text = refusal(&gap);
+    assert!(
+        text.contains("between the central directory and its end record"),
+        "{text}"
+    );
+}
+
+/// Finding 4: local and central headers that disagree (unzip takes the
+/// compression method and sizes from the local header).
+#[test]
+fn local_and_central_headers_that_disagree_are_refused() {
+    let good = raw_zip(&[Raw::stored("pdf/SKILL.md", SKILL)]);
+    for (offset, what) in [
+        (8, "compression method"),
+        (6, "flags"),
+        (14, "CRC-32"),
+        (22, "size"),
+    ] {
+        let mut bytes = good.clone();
+        bytes[offset] ^= 0x08;
+        let text = refusal(&bytes);
+        assert!(text.contains("local header"), "{what}: {text}");
+        assert!(text.contains("gives another"), "{what}: {text}");
+    }
+    // An Info-ZIP Unicode Path field naming another file.
+    let mut entry = Raw::stored("pdf/SKILL.md", SKILL);
+    entry.name = b"pdf/SKILL.md".to_vec();
+    let mut bytes = raw_zip(&[entry]);
+    let cd =
+        u32::from_le_bytes(bytes[bytes.len() - 6..bytes.len() - 2].try_into().unwrap()) as usize;
+    let mut field = vec![0x75, 0x70];
+    let other = b"pdf/OTHER.md";
+    field.extend_from_slice(&((5 + other.len()) as u16).to_le_bytes());
+    field.push(1);
+    field.extend_from_slice(&crc32(b"pdf/SKILL.md").to_le_bytes());
+    field.extend_from_slice(other);
+    // Put the field in the central entry (its extra length at 30).
+    let name_end = cd + 46 + 12;
+    bytes[cd + 30..cd + 32].copy_from_slice(&(field.len() as u16).to_le_bytes());
+    bytes.splice(name_end..name_end, field.iter().copied());
+    let end = bytes.len() - 22;
+    let cd_size =
+        u32::from_le_bytes(bytes[end + 12..end + 16].try_into().unwrap()) + field.len() as u32;
+    bytes[end + 12..end + 16].copy_from_slice(&cd_size.to_le_bytes());
+    let text = refusal(&bytes);
+    assert!(text.contains("Unicode Path field"), "{text}");
+}
+
+/// Finding 5: a link mode is refused whatever host the archive says made
+/// it (unzip makes a real link from Atari, BeOS, AtheOS and others).
+#[test]
+fn symlink_modes_from_every_host_are_refused() {
+    for host in [0u8, 2, 3, 5, 11, 12, 13, 16, 17, 18, 19, 30] {
+        let mut link = Raw::stored("pdf/leak", b"/etc/passwd");
+        link.mode = 0o120_777;
+        link.host = host;
+        let text = refusal(&raw_zip(&[skill_entry(), link]));
+        assert!(text.contains("is a symbolic link"), "host {host}: {text}");
+    }
+    // A special file from a host whose modes unzip reads as Unix modes.
+    for host in [5u8, 16, 30] {
+        let mut fifo = Raw::stored("pdf/pipe", b"");
+        fifo.mode = 0o010_644;
+        fifo.host = host;
+        assert!(refusal(&raw_zip(&[skill_entry(), fifo])).contains("FIFO"));
+    }
+}
+
+/// Finding 6: a named pipe given as an archive source is refused before
+/// it is opened (opening it would block until a writer came).
+#[test]
+fn a_fifo_archive_source_is_refused_without_blocking() {
+    let tmp = temp_dir("fifo");
+    let fifo = tmp.join("pdf.skill");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let (done, answer) = std::sync::mpsc::channel();
+    let path = fifo.clone();
+    std::thread::spawn(move || {
+        let opened = ArchiveSource::open(&path)
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+        let built = Builder::new()
+            .source(&path)
+            .compile()
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+        let _ = done.send((opened, built));
+    });
+    // Only a hang reaches this bound; the answer takes microseconds.
+    let (opened, built) = answer
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("opening a FIFO as an archive hung");
+    let opened = opened.unwrap_err();
+    assert!(
+        opened.contains("named pipe (FIFO), not a regular file"),
+        "{opened}"
+    );
+    assert!(built.unwrap_err().contains("named pipe"));
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
+
+/// Finding 7: an error quotes at most 200 characters of an entry name,
+/// however long the name (a zip allows 64 KiB).
+#[test]
+fn archive_errors_cap_entry_names() {
+    let long = format!("pdf/../{}", "x".repeat(60_000));
+    let text = refusal(&raw_zip(&[skill_entry(), Raw::stored(&long, b"x")]));
+    assert!(
+        text.contains("outside its folder"),
+        "{}",
+        &text[..300.min(text.len())]
+    );
+    assert!(text.len() < 600, "{} bytes", text.len());
+    assert!(text.contains('…'), "{text}");
+    let long = "y".repeat(60_000);
+    let mut link = Raw::stored(&format!("pdf/{long}"), b"target");
+    link.mode = 0o120_777;
+    let text = refusal(&raw_zip(&[skill_entry(), link]));
+    assert!(text.len() < 600, "{} bytes", text.len());
+    // Many folders: a few named, the rest counted.
+    let entries: Vec<Raw> = (0..50)
+        .map(|i| Raw::deflated(&format!("{}{i}/SKILL.md", "z".repeat(1000)), SKILL))
+        .collect();
+    let text = refusal(&raw_zip(&entries));
+    assert!(text.contains("holds 50:"), "{}", &text[..300]);
+    assert!(text.contains("and 40 more"), "{}", &text[..300]);
+    assert!(text.len() < 4000, "{} bytes", text.len());
 }

@@ -8,11 +8,14 @@
 //!   mappings keep their order, which is the order tools hand them on in.
 //! * Block style throughout, two spaces per level, list items under their
 //!   key.
-//! * Each scalar plain where the reader reads it back as the same text,
-//!   else single-quoted, else double-quoted with escapes. The reader is
-//!   strictyaml (see [`skills_pycompat::yaml`]), where every scalar is text, so
-//!   `true`, `1.0` and `~` stay plain; each choice is checked by reading
-//!   it back with that reader, not assumed.
+//! * Each scalar plain where every common reader reads it back as the same
+//!   text, else single-quoted, else double-quoted with escapes. Our reader
+//!   is strictyaml's (see [`skills_pycompat::yaml`]), where every scalar is
+//!   text; each choice is checked by reading it back with it, not assumed.
+//!   YAML 1.1 readers (PyYAML, which agentskills-core uses) and YAML 1.2
+//!   readers take `true`, `1.10`, `007`, `~` or `2024-01-01` for a
+//!   boolean, a number, null or a date, so those keep their quotes
+//!   ([`resolves_elsewhere`]), as keys and as values.
 //! * The file's line ending (`\n`, or `\r\n` when its frontmatter uses it).
 //!
 //! Nothing is produced unless it reads back to the same fields: the
@@ -233,7 +236,8 @@ enum Role {
 /// double-quoted, each tried by reading it back.
 fn scalar(text: &str, role: Role) -> Result<String, FormatError> {
     let candidates = [
-        (!text.is_empty()).then(|| text.to_string()),
+        // Plain only where every common reader reads the same text.
+        (resolves_elsewhere(text).is_none()).then(|| text.to_string()),
         (!text.contains(['\n', '\r'])).then(|| format!("'{}'", text.replace('\'', "''"))),
         Some(double_quoted(text)),
     ];
@@ -304,8 +308,14 @@ fn double_quoted(text: &str) -> String {
     out
 }
 
+mod other_readers;
+pub use other_readers::resolves_elsewhere;
+
 #[cfg(test)]
 mod round_trip;
+
+#[cfg(test)]
+mod recorded_readers;
 
 #[cfg(test)]
 mod tests {
@@ -322,7 +332,7 @@ mod tests {
         );
         assert_eq!(
             out,
-            "---\nname: x\ndescription: 'a: b'\nlicense: true\ncompatibility: ''\nmetadata:\n  z: 1\n  a: '#x'\n---\n"
+            "---\nname: x\ndescription: 'a: b'\nlicense: 'true'\ncompatibility: ''\nmetadata:\n  z: '1'\n  a: '#x'\n---\n"
         );
     }
 

@@ -34,15 +34,9 @@ pub fn run(call: &Invocation) -> i32 {
     let [bundle, dir] = call.args.as_slice() else {
         return 2;
     };
-    let bytes = match std::fs::read(bundle) {
+    let bytes = match crate::targets::read_file(bundle, 1) {
         Ok(bytes) => bytes,
-        Err(error) => {
-            write(
-                Stream::Err,
-                &format!("error: cannot read {bundle}: {error}\n"),
-            );
-            return 1;
-        }
+        Err(code) => return code,
     };
     let catalog = match Catalog::from_bytes(&bytes) {
         Ok(catalog) => catalog,

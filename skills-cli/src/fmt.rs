@@ -1,7 +1,6 @@
 //! `fmt [--check] SRC...`: skill files written back in their canonical
 //! form (see `crate::canonical`).
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::canonical::format;
@@ -18,7 +17,7 @@ use crate::python::click::{CommandSpec, Invocation, Param, concat};
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "fmt",
     short_help: "Write skill files in their canonical form.",
-    help: "  Write skill files in their canonical form.\n\n  Each SRC is a SKILL.md, a skill directory, or a directory whose\n  subdirectories are skills. The frontmatter is written back with the\n  specification's keys first, in its order (name, description, license,\n  compatibility, metadata, allowed-tools), the other keys after them sorted,\n  and values quoted only where YAML needs it; the body is kept byte for\n  byte. A file that does not parse, or whose frontmatter holds a comment, is\n  reported and left as it is. Files are replaced atomically.\n\n  Exit codes:     0: Every file canonical (or now written so)     1: With\n  --check, files would change; or a file could not be formatted",
+    help: "  Write skill files in their canonical form.\n\n  Each SRC is a SKILL.md, a skill directory, or a directory whose\n  subdirectories are skills. The frontmatter is written back with the\n  specification's keys first, in its order (name, description, license,\n  compatibility, metadata, allowed-tools), the other keys after them sorted,\n  and values quoted only where YAML needs it (for this reader, for YAML 1.1\n  readers such as PyYAML, and for YAML 1.2 readers); the body is kept byte\n  for byte. A file that does not parse, or whose frontmatter holds a comment,\n  is reported and left as it is. Files are replaced atomically, through a\n  symbolic link to the file it names; a file with several hard links, or\n  one edited while fmt ran, is reported and left as it is.\n\n  Exit codes:     0: Every file canonical (or now written so)     1: With\n  --check, files would change; or a file could not be formatted",
     options_help: &[
         "  --check  Change nothing; list the files that would change, and exit 1 if any.",
         "  -v, --verbose  Say how each source was read: one skill or a folder of\n                 skills.",
@@ -69,16 +68,10 @@ fn skill_files(arg: &Path) -> Result<(Vec<PathBuf>, Option<SourceReport>), Probl
     ))
 }
 
+/// A skill file's bytes, read as every command reads a file a user names:
+/// special files refused before opening, at most [`MAX_BYTES`].
 fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    file.take(MAX_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_BYTES {
-        return Err(format!("the file is over the {MAX_BYTES}-byte limit"));
-    }
-    Ok(bytes)
+    skills_build::read_limit::read_limited(path, MAX_BYTES).map_err(|error| error.to_string())
 }
 
 /// Runs the command.
@@ -125,11 +118,12 @@ pub fn run(call: &Invocation) -> i32 {
             unchanged += 1;
             continue;
         }
-        if !check && let Err(error) = crate::atomic::write(file, &canonical) {
-            problems.push(
-                Problem::new(Code::OutputUnwritable, format!("cannot write it: {error}"))
-                    .with_file(shown),
-            );
+        if !check && let Err(error) = crate::atomic::replace(file, &bytes, &canonical) {
+            let code = match error {
+                crate::atomic::ReplaceError::Io(_) => Code::OutputUnwritable,
+                _ => Code::FmtUnsupported,
+            };
+            problems.push(Problem::new(code, format!("not formatted: {error}")).with_file(shown));
             continue;
         }
         changed.push(shown);

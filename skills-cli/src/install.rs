@@ -133,13 +133,7 @@ fn bundle(call: &Invocation, command: &CommandSpec) -> Result<Vec<u8>, i32> {
         let [file] = call.args.as_slice() else {
             return Err(command.usage_error("--bundle takes exactly one SRC: the bundle file."));
         };
-        return std::fs::read(file).map_err(|error| {
-            write(
-                Stream::Err,
-                &format!("error: cannot read {file}: {error}\n"),
-            );
-            1
-        });
+        return crate::targets::read_file(file, 1);
     }
     let builder = gate::builder(call).map_err(|message| command.usage_error(&message))?;
     let outcome = builder.run();

@@ -14,14 +14,15 @@ use crate::python::click::{CommandSpec, Invocation, Param, concat};
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "mcp",
     short_help: "Serve skills to an agent host over MCP (stdio or HTTP).",
-    help: "  Serve skills to an agent host over MCP (stdio, or HTTP with --http).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle maps the bundle file SRC (each skill read when first\n  served), then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served.\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
-    options_help: &concat::<&str, 14>(&[
+    help: "  Serve skills to an agent host over MCP (stdio, or HTTP with --http).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle maps the bundle file SRC (each skill read when first\n  served), then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served (with --keep-going, the\n  skills with errors are left out and the rest served).\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
+    options_help: &concat::<&str, 15>(&[
         &[
             "  --bundle                The one argument is a bundle file made by\n                          `skills build`: mapped, each skill read\n                          and checked when first served.",
             "  --page-size N           Skills per skills/list page (default 100).",
             "  --origin ORIGIN         Serve only skills signed for ORIGIN by a --trust\n                          key, and say so in each publication record.",
             "  --trust ID=KEY          A trusted public key, as `skills verify` takes it\n                          (repeatable).",
             "  --core-tools            Also offer agentskills-core's tools (get_skill_body,\n                          get_skill_section, get_skill_reference, ...).",
+            "  --keep-going            Leave out the skills with errors and serve the rest\n                          (an error still when none is left).",
         ],
         gate::OPTIONS_HELP.split_at(3).1,
         &[
@@ -31,7 +32,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
             "  --allow-origin ORIGIN   With --http: browser pages from ORIGIN may call the\n                          server (repeatable; loopback pages may on loopback).",
         ],
     ]),
-    params: &concat::<Param, 16>(&[
+    params: &concat::<Param, 17>(&[
         &[
             Param::Arg {
                 metavar: "SRC...",
@@ -41,6 +42,9 @@ pub const COMMAND: CommandSpec = CommandSpec {
             Param::Flag { long: "--bundle" },
             Param::Flag {
                 long: "--core-tools",
+            },
+            Param::Flag {
+                long: "--keep-going",
             },
             Param::Opt {
                 long: "--origin",
@@ -109,7 +113,7 @@ pub fn run(call: &Invocation) -> i32 {
                 Ok(builder) => builder,
                 Err(message) => return usage_error(&message),
             };
-            let outcome = builder.run();
+            let outcome = builder.keep_going(call.flag("--keep-going")).run();
             gate::say_layouts(call, &outcome.sources);
             match outcome.result {
                 Ok(compiled) => {

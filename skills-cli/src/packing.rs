@@ -60,6 +60,39 @@ impl Source for OneFolder {
     }
 }
 
+/// The refusal of a folder of skills: `pack` makes one skill's archive.
+fn several(dir: &Path, folders: &[std::path::PathBuf]) -> CompileError {
+    let shown: Vec<String> = folders
+        .iter()
+        .take(3)
+        .map(|folder| folder.display().to_string())
+        .collect();
+    let more = match folders.len() {
+        n if n > 3 => format!(" and {} more", n - 3),
+        _ => String::new(),
+    };
+    let problem = Problem::new(
+        Code::SkillFileMissing,
+        format!(
+            "{} is a folder of {} skills, not a skill folder: a .skill archive holds one skill",
+            dir.display(),
+            folders.len()
+        ),
+    )
+    .with_file(dir.display().to_string())
+    .with_hint(format!(
+        "pack each skill folder on its own: {}{more}",
+        shown
+            .iter()
+            .map(|folder| format!("skills pack {folder}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    CompileError {
+        problems: vec![problem],
+    }
+}
+
 fn refuse(code: Code, message: String, dir: &Path) -> CompileError {
     CompileError {
         problems: vec![Problem::new(code, message).with_file(dir.display().to_string())],
@@ -86,6 +119,17 @@ pub fn pack(dir: &Path) -> Result<Packed, CompileError> {
             format!("{} is not a directory", dir.display()),
             dir,
         ));
+    }
+    // A folder of skills, or a folder with no skill at all, is named as
+    // the user gave it (discovery below reads the folder from its parent).
+    match skills_build::discover::skill_folders(dir) {
+        Ok((skills_build::discover::Layout::Skill, _)) => {}
+        Ok((_, folders)) => return Err(several(dir, &folders)),
+        Err(problem) => {
+            return Err(CompileError {
+                problems: vec![problem],
+            });
+        }
     }
     let folder = real
         .file_name()

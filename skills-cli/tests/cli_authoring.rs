@@ -129,7 +129,7 @@ fn new_refuses_a_name_with_the_validators_message() {
 }
 
 const MESSY: &str = "---\ndescription: \"Fills PDF forms. Use for PDF forms.\"\nmetadata:\n    version: '1.0'\nname: pdf\n---\r\n# PDF\r\n\r\nBody  \n";
-const CANONICAL: &str = "---\nname: pdf\ndescription: Fills PDF forms. Use for PDF forms.\nmetadata:\n  version: 1.0\n---\r\n# PDF\r\n\r\nBody  \n";
+const CANONICAL: &str = "---\nname: pdf\ndescription: Fills PDF forms. Use for PDF forms.\nmetadata:\n  version: '1.0'\n---\r\n# PDF\r\n\r\nBody  \n";
 
 #[test]
 fn fmt_check_exits_1_listing_what_would_change_and_fmt_writes_it() {
@@ -162,6 +162,45 @@ fn fmt_check_exits_1_listing_what_would_change_and_fmt_writes_it() {
         .map(|e| e.file_name())
         .collect();
     assert_eq!(left, ["SKILL.md"]);
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
+
+/// Issue 20, finding 2: `fmt` writes through a symbolic link (the link
+/// stays, its target gets the canonical text) and refuses a file with
+/// several hard links (both names keep their text).
+#[cfg(unix)]
+#[test]
+fn fmt_keeps_symbolic_and_hard_links() {
+    let tmp = scratch("fmt-links");
+    std::fs::create_dir_all(tmp.join("shared")).unwrap();
+    std::fs::create_dir_all(tmp.join("pdf")).unwrap();
+    std::fs::write(tmp.join("shared/pdf.md"), MESSY).unwrap();
+    std::os::unix::fs::symlink("../shared/pdf.md", tmp.join("pdf/SKILL.md")).unwrap();
+    // Named as a file (a folder source refuses a link out of itself).
+    let out = skills_in(&tmp, &["fmt", "pdf/SKILL.md"]);
+    assert_eq!(code(&out), 0, "{}", text(&out.stderr));
+    let link = std::fs::symlink_metadata(tmp.join("pdf/SKILL.md")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link was replaced");
+    assert_eq!(
+        std::fs::read_to_string(tmp.join("shared/pdf.md")).unwrap(),
+        CANONICAL
+    );
+    std::fs::create_dir_all(tmp.join("doc")).unwrap();
+    std::fs::write(tmp.join("doc/SKILL.md"), MESSY.replace("pdf", "doc")).unwrap();
+    std::fs::hard_link(tmp.join("doc/SKILL.md"), tmp.join("doc-copy.md")).unwrap();
+    let out = skills_in(&tmp, &["fmt", "doc"]);
+    assert_eq!(code(&out), 1, "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("2 hard links"),
+        "{}",
+        text(&out.stderr)
+    );
+    for name in ["doc/SKILL.md", "doc-copy.md"] {
+        assert_eq!(
+            std::fs::read_to_string(tmp.join(name)).unwrap(),
+            MESSY.replace("pdf", "doc")
+        );
+    }
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 

@@ -152,6 +152,59 @@ fn a_signed_bundle_is_served_as_verified_and_a_wrong_origin_is_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Issue 20, finding 3: `skills mcp --keep-going` serves the valid skills
+/// of a folder where one is invalid (without it, nothing is served), and
+/// still serves nothing when no skill is valid.
+#[test]
+fn mcp_keep_going_serves_the_valid_skills() {
+    let dir = std::env::temp_dir().join(format!("skills-cli-mcp-keep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (folder, text) in [
+        ("good", "name: good\ndescription: Does good."),
+        ("Bad", "name: Bad\ndescription: x"),
+    ] {
+        std::fs::create_dir_all(dir.join(folder)).unwrap();
+        std::fs::write(
+            dir.join(folder).join("SKILL.md"),
+            format!("---\n{text}\n---\nBody.\n"),
+        )
+        .unwrap();
+    }
+    let serve = |args: &[&str]| {
+        let mut child = skills()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        // A server that refused its sources has exited: writes may fail.
+        let _ = writeln!(stdin, "{HANDSHAKE}");
+        let _ = writeln!(
+            stdin,
+            r#"{{"jsonrpc":"2.0","id":1,"method":"resources/list","params":{{}}}}"#
+        );
+        drop(stdin);
+        child.wait_with_output().unwrap()
+    };
+    let folder = dir.to_str().unwrap();
+    let strict = serve(&["mcp", folder]);
+    assert_eq!(strict.status.code(), Some(1));
+    assert!(strict.stdout.is_empty());
+    let kept = serve(&["mcp", "--keep-going", folder]);
+    let stderr = String::from_utf8_lossy(&kept.stderr);
+    assert_eq!(kept.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("error[name-lowercase]"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&kept.stdout);
+    assert!(stdout.contains("skill://good/SKILL.md"), "{stdout}");
+    assert!(!stdout.contains("skill://Bad"), "{stdout}");
+    let none = serve(&["mcp", "--keep-going", dir.join("Bad").to_str().unwrap()]);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("error[no-valid-skill]"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `skills mcp --http` as a process, talked to over a socket: one request
 /// on a new connection, the reply's status and body.
 fn http_request(addr: &str, raw: &str) -> (u16, String) {

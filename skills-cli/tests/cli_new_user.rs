@@ -128,3 +128,69 @@ fn a_skill_file_that_is_a_directory_is_named() {
         "Error: cannot read SKILL.md: it is a directory, not a file\n"
     );
 }
+
+// Issue 20, finding 10: the CLI's small lies.
+
+/// `pack` of a folder of skills says so, names the folder as given, and
+/// suggests packing each skill (not "no skill found in" its parent, with a
+/// hint to pass what was passed).
+#[test]
+fn pack_of_a_folder_of_skills_says_what_it_is() {
+    let dir = scratch("pack-collection");
+    for name in ["alpha", "beta"] {
+        write(
+            &dir.join(format!("skills/{name}/SKILL.md")),
+            format!("---\nname: {name}\ndescription: Does {name}.\n---\n"),
+        );
+    }
+    let (code, _, err) = skills(&dir.join("skills"), &["pack", "."]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(". is a folder of 2 skills, not a skill folder"),
+        "{err}"
+    );
+    assert!(err.contains("skills pack ./alpha"), "{err}");
+    assert!(!err.contains("no skill found"), "{err}");
+    let (code, _, err) = skills(&dir, &["pack", "skills"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("skills is a folder of 2 skills"), "{err}");
+    // A folder with no skill at all is named as given.
+    std::fs::create_dir_all(dir.join("empty")).unwrap();
+    let (code, _, err) = skills(&dir, &["pack", "empty"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no skill found in empty"), "{err}");
+    assert!(!dir.join("skills.skill").exists() && !dir.join("..skill").exists());
+}
+
+/// `skills help --help` prints the help command's own help.
+#[test]
+fn help_help_prints_the_help_of_help() {
+    let dir = scratch("help-help");
+    for flag in ["--help", "-h"] {
+        let (code, out, err) = skills(&dir, &["help", flag]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.starts_with("Usage: skills help [COMMAND]\n"), "{out}");
+    }
+    let (code, out, _) = skills(&dir, &["help", "pack"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Usage: skills pack"), "{out}");
+}
+
+/// `skills mcp --help` names both transports.
+#[test]
+fn mcp_help_names_both_transports() {
+    let dir = scratch("mcp-help");
+    let (code, out, _) = skills(&dir, &["--help"]);
+    assert_eq!(code, 0);
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("mcp "))
+        .unwrap();
+    assert!(line.contains("(stdio or HTTP)"), "{line}");
+    let (_, out, _) = skills(&dir, &["mcp", "--help"]);
+    assert!(
+        out.contains("over MCP (stdio, or HTTP with --http)"),
+        "{out}"
+    );
+    assert!(out.contains("--http ADDR"), "{out}");
+}

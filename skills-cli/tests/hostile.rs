@@ -795,3 +795,36 @@ fn a_1_mb_name_gives_a_short_error_from_every_command() {
         );
     }
 }
+
+// Issue 20, finding 6: a named pipe given as an archive source (or as a
+// bundle file) is refused before it is opened, by every command that
+// reads one; opening it would block until a writer came.
+
+#[test]
+fn a_fifo_archive_source_is_refused_by_every_command() {
+    let scratch = Scratch::new("fifo-archive");
+    let archive = scratch.fifo("demo.skill").display().to_string();
+    let key = keygen(&scratch);
+    let bundle = scratch.str("out.bundle");
+    let home = scratch.str("home");
+    let s = |v: &[&str]| v.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    for (what, args) in [
+        ("check", s(&["check", &archive])),
+        ("build", s(&["build", &archive, "-o", &bundle])),
+        ("mcp", s(&["mcp", &archive])),
+        (
+            "sign",
+            s(&["sign", "--key", &key, "--origin", "example.com", &archive]),
+        ),
+        ("revision", s(&["revision", &archive])),
+        ("catalog", s(&["catalog", &archive])),
+        ("outline", s(&["outline", &archive])),
+        ("extract", s(&["extract", &archive, &home])),
+        (
+            "install --bundle",
+            s(&["install", "--bundle", &archive, "--project-dir", &home]),
+        ),
+    ] {
+        skills(&scratch.0, args).refused(what, "named pipe");
+    }
+}

@@ -352,3 +352,48 @@ fn dropping_skills_once_compiled_changes_nothing() {
     }
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// Issue 20, finding 3: `--keep-going` with no valid skill is an error
+/// (exit 1, no bundle, no report), not a bundle of nothing (exit 3).
+#[test]
+fn keep_going_with_no_valid_skill_is_an_error() {
+    let root = scratch("nothing-valid");
+    let skills = root.join("skills");
+    write(
+        &skills,
+        "title-case/SKILL.md",
+        "---\nname: Title Case\ndescription: x\n---\n",
+    );
+    write(
+        &skills,
+        "mismatch/SKILL.md",
+        "---\nname: other\ndescription: x\n---\n",
+    );
+    let outcome = Builder::new().source(&skills).keep_going(true).run();
+    let error = outcome.result.unwrap_err();
+    assert!(
+        error
+            .problems
+            .iter()
+            .any(|p| p.code.as_str() == "no-valid-skill"),
+        "{error}"
+    );
+    let run = Command::new(env!("CARGO_BIN_EXE_skills"))
+        .current_dir(&root)
+        .args(["build", "skills", "-o", "none.bin", "--keep-going"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error[no-valid-skill]: no valid skill: all 2 skills found have errors"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("--> skills/title-case/SKILL.md:2:7"),
+        "{stderr}"
+    );
+    assert!(!root.join("none.bin").exists());
+    assert!(!root.join("none.bin.report.json").exists());
+    std::fs::remove_dir_all(&root).unwrap();
+}

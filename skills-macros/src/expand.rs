@@ -43,13 +43,28 @@ fn resolve(base: &Path, lit: &Spanned<String>) -> Result<PathBuf, ArgError> {
     Ok(base.join(path))
 }
 
-/// The text of one problem's `compile_error!`: `file:line:col: message`,
-/// with the field and a hint on their own lines.
+/// Where rustc runs, which is where the paths it prints start from: the
+/// workspace root for a crate of a workspace (so a terminal or an IDE
+/// opens them), else the crate's root.
+fn rustc_dir(base: &Path) -> PathBuf {
+    std::env::current_dir().unwrap_or_else(|_| base.to_path_buf())
+}
+
+/// The text of one problem's `compile_error!`: `file:line:col: message`
+/// (the file as rustc prints its own paths), the message in plain words
+/// ([`diagnostic::plain`](skills_build::diagnostic::plain)), with the field,
+/// the rule and a hint on their own lines.
 fn message(problem: &Problem, base: &Path) -> String {
+    message_from(problem, base, &rustc_dir(base))
+}
+
+/// [`message`], with paths shown relative to `root` (else to `base`).
+fn message_from(problem: &Problem, base: &Path, root: &Path) -> String {
     let mut text = String::new();
     if let Some(file) = &problem.file {
         let shown = Path::new(file)
-            .strip_prefix(base)
+            .strip_prefix(root)
+            .or_else(|_| Path::new(file).strip_prefix(base))
             .map(|p| p.display().to_string())
             .unwrap_or_else(|_| file.clone());
         text.push_str(&shown);
@@ -62,14 +77,19 @@ fn message(problem: &Problem, base: &Path) -> String {
         text.push_str("warning: ");
     }
     // Paths inside the message (a shadowing skill, say) read relative too.
-    let prefix = format!("{}/", base.display());
-    text.push_str(&problem.message.replace(&prefix, ""));
+    let relative = |text: &str| {
+        text.replace(&format!("{}/", root.display()), "")
+            .replace(&format!("{}/", base.display()), "")
+    };
+    text.push_str(&relative(&skills_build::diagnostic::plain(
+        &problem.message,
+    )));
     if let Some(field) = &problem.field {
         text.push_str(&format!("\n  field: {field}"));
     }
     text.push_str(&format!("\n  rule: {}", problem.code));
     if let Some(hint) = &problem.hint {
-        text.push_str(&format!("\n  help: {}", hint.replace(&prefix, "")));
+        text.push_str(&format!("\n  help: {}", relative(hint)));
     } else if problem.code == Code::SourceNotFound {
         text.push_str("\n  help: paths are relative to the crate root (CARGO_MANIFEST_DIR)");
     }
@@ -320,4 +340,35 @@ fn large_bundle_file(bytes: &[u8], path: Option<&Path>) -> Option<String> {
         std::fs::rename(&partial, path).ok()?;
     }
     path.to_str().map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skills_build::problem::Position;
+
+    /// Issue 20, finding 9: a path as rustc prints it, from the workspace
+    /// root (clickable in a terminal and an IDE), in plain words, with a
+    /// help for an unquoted `: `.
+    #[test]
+    fn messages_name_files_from_the_workspace_root_in_plain_words() {
+        let root = Path::new("/work/space");
+        let base = root.join("crates/agent");
+        let problem = Problem::new(
+            Code::YamlSyntax,
+            "Invalid YAML in frontmatter: mapping values are not allowed here\n  in \"<unicode string>\", line 3, column 24:\n    description: Use when: asked\n                           ^ (line: 3)",
+        )
+        .with_file(base.join("skills/notes/SKILL.md").display().to_string())
+        .at(Position { line: 3, column: 24 })
+        .with_hint("quote the value");
+        assert_eq!(
+            message_from(&problem, &base, root),
+            "crates/agent/skills/notes/SKILL.md:3:24: Invalid YAML in frontmatter: mapping values are not allowed here\n    description: Use when: asked\n                           ^\n  rule: yaml-syntax\n  help: quote the value"
+        );
+        // Outside the root (a crate built from elsewhere): from the crate.
+        let elsewhere = Path::new("/elsewhere");
+        assert!(
+            message_from(&problem, &base, elsewhere).starts_with("skills/notes/SKILL.md:3:24: ")
+        );
+    }
 }

@@ -7,7 +7,8 @@
 //! every skill, `SKILL.md` included, under the skill's `skill://` URI; the
 //! `SKILL.md` resource is named after the skill and carries its
 //! description, every other file its base name; the media type is Python's
-//! built-in `mimetypes` guess (`SKILL.md` is `text/markdown`, unknown text
+//! `mimetypes` guess over its built-in table plus Markdown (`.md` is
+//! `text/markdown`, as Python 3.13 and common hosts say; unknown text
 //! `text/plain`); the contents are `text` when the bytes are UTF-8 without
 //! a NUL, else base64 `blob`; each carries the publication record.
 
@@ -307,12 +308,21 @@ mod tests {
     #[test]
     fn media_types_follow_pythons_builtin_table() {
         assert_eq!(media_type("SKILL.md", b"---"), "text/markdown");
-        assert_eq!(media_type("references/a.md", b"x"), "text/plain");
+        assert_eq!(media_type("notes.txt", b"x"), "text/plain");
         assert_eq!(media_type("assets/logo.png", b"\x89PNG"), "image/png");
         assert_eq!(
             media_type("assets/blob.dat", b"\xff"),
             "application/octet-stream"
         );
         assert_eq!(media_type("scripts/fill.py", b"x"), "text/x-python");
+    }
+
+    /// Issue 20, finding 10: a Markdown file beside `SKILL.md` is
+    /// `text/markdown`, as the reference says on a host with the usual
+    /// `/etc/mime.types` and as Python 3.13's own table says.
+    #[test]
+    fn finding_markdown_files_are_text_markdown() {
+        assert_eq!(media_type("references/a.md", b"x"), "text/markdown");
+        assert_eq!(media_type("guide.MARKDOWN", b"x"), "text/markdown");
     }
 }

@@ -106,7 +106,6 @@ pub use rules::{Limits, Reason};
 #[cfg(feature = "archive")]
 mod reading {
     use std::fmt;
-    use std::io::Read;
     use std::path::Path;
 
     use super::rules::{Limits, Reason};
@@ -238,27 +237,20 @@ mod reading {
         }
     }
 
+    /// The archive's bytes, read as every file a user names is read
+    /// ([`read_limited`](crate::read_limit::read_limited)): the file type
+    /// checked before opening (a named pipe would block `open` and a
+    /// device never end), and at most `max` bytes.
     fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, Reason> {
-        let file = std::fs::File::open(path).map_err(Reason::Io)?;
-        let meta = file.metadata().map_err(Reason::Io)?;
-        if !meta.is_file() {
-            return Err(Reason::NotAFile);
-        }
-        if meta.len() > max {
-            return Err(Reason::TooLarge {
-                size: meta.len(),
-                max,
-            });
-        }
-        let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-        file.take(max.saturating_add(1))
-            .read_to_end(&mut bytes)
-            .map_err(Reason::Io)?;
-        let size = bytes.len() as u64;
-        if size > max {
-            return Err(Reason::TooLarge { size, max });
-        }
-        Ok(bytes)
+        use crate::read_limit::{ReadLimitError, read_limited};
+        read_limited(path, max).map_err(|error| match error {
+            ReadLimitError::Special { kind } => Reason::NotAFile { kind },
+            ReadLimitError::TooLarge { size, limit } => Reason::TooLarge {
+                size: size.unwrap_or(limit.saturating_add(1)),
+                max: limit,
+            },
+            ReadLimitError::Io(error) => Reason::Io(error),
+        })
     }
 
     type Files = Vec<(String, Vec<u8>)>;

@@ -4,6 +4,18 @@
 
 use std::fmt;
 
+use crate::printable::capped;
+
+/// The most folder names a message lists.
+const MAX_LISTED: usize = 10;
+
+/// An entry name as a message quotes it: in quotes, with escapes, and cut
+/// to [`MAX_ECHO_CHARS`](crate::printable::MAX_ECHO_CHARS) characters (a
+/// zip entry name can be 64 KiB long).
+pub(crate) fn shown(name: &str) -> String {
+    format!("{:?}", capped(name))
+}
+
 /// How much an archive may hold. The defaults bound memory to a few
 /// hundred MiB on any input, far above what a skill needs.
 ///
@@ -46,8 +58,12 @@ impl Default for Limits {
 pub enum Reason {
     /// The file cannot be read.
     Io(std::io::Error),
-    /// Not a regular file.
-    NotAFile,
+    /// Not a regular file: a named pipe, a device or a socket, refused
+    /// before it is opened.
+    NotAFile {
+        /// What it is, in words (`a named pipe (FIFO)`).
+        kind: &'static str,
+    },
     /// The file is larger than [`Limits::max_archive_bytes`].
     TooLarge {
         /// Its size, or at least how much was read.
@@ -61,6 +77,11 @@ pub enum Reason {
     Truncated(String),
     /// A zip feature skill archives do not use.
     Unsupported(String),
+    /// Other zip readers could read the archive differently from this one
+    /// (a second end record, a signature in the comment, bytes that belong
+    /// to no entry, local and central headers that disagree): what a
+    /// reviewer unpacks would not be what is compiled.
+    Ambiguous(String),
     /// An entry's name is not UTF-8.
     NotUtf8Name(String),
     /// An entry's path would leave the folder it is unpacked into.
@@ -122,7 +143,9 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reason::Io(error) => write!(f, "cannot read it: {error}"),
-            Reason::NotAFile => f.write_str("it is not a regular file"),
+            Reason::NotAFile { kind } => {
+                write!(f, "it is {kind}, not a regular file; refusing to read it")
+            }
             Reason::TooLarge { size, max } => {
                 write!(f, "it is {size} bytes or more, over the {max}-byte limit for an archive")
             }
@@ -131,38 +154,60 @@ impl fmt::Display for Reason {
             ),
             Reason::Truncated(what) => write!(f, "the archive is damaged or truncated: {what}"),
             Reason::Unsupported(what) => write!(f, "the archive cannot be read: {what}"),
-            Reason::NotUtf8Name(name) => write!(f, "entry {name:?} has a name that is not UTF-8"),
+            Reason::Ambiguous(what) => write!(
+                f,
+                "other zip readers could unpack this archive differently: {what}; pack the folder again (skills pack)"
+            ),
+            Reason::NotUtf8Name(name) => {
+                write!(f, "entry {} has a name that is not UTF-8", shown(name))
+            },
             Reason::Escapes { entry, reason } => write!(
                 f,
-                "entry {entry:?} would be unpacked outside its folder: {reason}"
+                "entry {} would be unpacked outside its folder: {reason}",
+                shown(entry)
             ),
             Reason::Symlink(entry) => write!(
                 f,
-                "entry {entry:?} is a symbolic link; skill archives hold only files and folders"
+                "entry {} is a symbolic link; skill archives hold only files and folders",
+                shown(entry)
             ),
             Reason::SpecialFile(entry) => write!(
                 f,
-                "entry {entry:?} is a device, FIFO or socket; skill archives hold only files and folders"
+                "entry {} is a device, FIFO or socket; skill archives hold only files and folders",
+                shown(entry)
             ),
             Reason::Duplicate(entry) => write!(
                 f,
-                "entry {entry:?} appears twice (or as both a file and a folder)"
+                "entry {} appears twice (or as both a file and a folder)",
+                shown(entry)
             ),
             Reason::Overlap(entry) => write!(
                 f,
-                "entry {entry:?} shares its compressed data with another entry (a zip bomb?)"
+                "entry {} shares its compressed data with another entry (a zip bomb?)",
+                shown(entry)
             ),
             Reason::OutsideFolder(entry) => write!(
                 f,
-                "entry {entry:?} is not inside a skill folder; entries must be <folder>/<path> (zip the folder itself, not its contents)"
+                "entry {} is not inside a skill folder; entries must be <folder>/<path> (zip the folder itself, not its contents)",
+                shown(entry)
             ),
             Reason::Empty => f.write_str("the archive holds no skill folder"),
-            Reason::SeveralFolders(folders) => write!(
-                f,
-                "a .skill archive holds one skill folder, and this one holds {}: {}; name it .zip to read a collection",
-                folders.len(),
-                folders.join(", ")
-            ),
+            Reason::SeveralFolders(folders) => {
+                let mut listed: Vec<String> = folders
+                    .iter()
+                    .take(MAX_LISTED)
+                    .map(|folder| capped(folder).into_owned())
+                    .collect();
+                if folders.len() > MAX_LISTED {
+                    listed.push(format!("and {} more", folders.len() - MAX_LISTED));
+                }
+                write!(
+                    f,
+                    "a .skill archive holds one skill folder, and this one holds {}: {}; name it .zip to read a collection",
+                    folders.len(),
+                    listed.join(", ")
+                )
+            }
             Reason::TooManyEntries { entries, max } => {
                 write!(f, "it has {entries} entries, over the limit of {max}")
             }
@@ -177,9 +222,11 @@ impl fmt::Display for Reason {
                 max_ratio,
             } => write!(
                 f,
-                "entry {entry:?} declares {size} bytes from {compressed} compressed, a ratio over {max_ratio}:1 (a zip bomb?)"
+                "entry {} declares {size} bytes from {compressed} compressed, a ratio over {max_ratio}:1 (a zip bomb?)",
+                shown(entry)
             ),
-            Reason::Inflate { entry, what } => write!(f, "entry {entry:?} {what}"),
+            Reason::Inflate { entry, what } => write!(f, "entry {} {what}",    shown(entry)
+            ),
         }
     }
 }

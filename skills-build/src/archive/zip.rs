@@ -8,12 +8,30 @@
 //! read and found within the limits.
 
 use super::crc32::crc32;
-use super::rules::{Limits, Reason};
+use super::rules::{Limits, Reason, shown};
 
 const LOCAL_SIG: u32 = 0x0403_4b50;
 const CENTRAL_SIG: u32 = 0x0201_4b50;
 const END_SIG: u32 = 0x0605_4b50;
 const ZIP64_END_LOCATOR_SIG: u32 = 0x0706_4b50;
+const ZIP64_END_SIG: u32 = 0x0606_4b50;
+const DESCRIPTOR_SIG: u32 = 0x0807_4b50;
+/// The signatures a zip reader looks for: none may hide in the archive's
+/// comment, where a reader that searches for the last end record (Python's
+/// `zipfile`, Info-ZIP's `unzip`) would take a decoy for the real one.
+const SIGNATURES: [u32; 5] = [
+    LOCAL_SIG,
+    CENTRAL_SIG,
+    END_SIG,
+    ZIP64_END_SIG,
+    ZIP64_END_LOCATOR_SIG,
+];
+/// The Info-ZIP Unicode Path extra field: readers that honour it (unzip,
+/// Python's `zipfile` since 3.12) take the name it holds over the header's.
+const UNICODE_PATH_FIELD: u16 = 0x7075;
+/// The general-purpose flag bit saying that sizes and CRC-32 follow the
+/// data in a data descriptor.
+const FLAG_DESCRIPTOR: u16 = 0x0008;
 const END_LEN: usize = 22;
 const CENTRAL_LEN: usize = 46;
 const LOCAL_LEN: usize = 30;
@@ -27,6 +45,14 @@ const S_IFREG: u32 = 0o100_000;
 const S_IFDIR: u32 = 0o040_000;
 const S_IFLNK: u32 = 0o120_000;
 
+/// The "made by" hosts whose external attributes Info-ZIP's `unzip` reads
+/// as a Unix mode (upper 16 bits), and so may turn into a symbolic link or
+/// a directory on extraction: MS-DOS/FAT (0, when the mode agrees with the
+/// DOS bits), VMS (2), Unix (3), Atari ST (5), QDOS (12), Acorn RISC OS
+/// (13), BeOS (16), Tandem (17), THEOS (18), AtheOS (30) (`mapattr` in its
+/// `unix/unix.c`). A link mode is refused from any host all the same.
+const UNIX_MODE_HOSTS: [u16; 10] = [0, 2, 3, 5, 12, 13, 16, 17, 18, 30];
+
 /// What an entry of the central directory is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -39,6 +65,7 @@ pub(crate) enum Kind {
 pub(crate) struct Entry {
     pub(crate) name: String,
     pub(crate) kind: Kind,
+    flags: u16,
     method: u16,
     crc: u32,
     pub(crate) compressed: u64,
@@ -67,11 +94,18 @@ fn truncated(what: &str) -> Reason {
     Reason::Truncated(what.to_string())
 }
 
-/// Where the end-of-central-directory record starts: the last signature
+/// Where the end-of-central-directory record starts: the one signature
 /// whose record (with its comment) ends exactly at the end of the bytes.
+///
+/// Readers differ in which end record they take when there are several
+/// (Python's `zipfile` and `unzip` take the last signature they find, some
+/// readers the first that fits), so an archive with a second candidate, or
+/// with any zip signature inside its comment, is refused: each reader
+/// would see another archive.
 fn find_end(bytes: &[u8]) -> Result<usize, Reason> {
     let earliest = bytes.len().saturating_sub(END_LEN + MAX_COMMENT);
     let mut at = bytes.len().checked_sub(END_LEN);
+    let mut found = None;
     while let Some(pos) = at {
         if pos < earliest {
             break;
@@ -79,10 +113,27 @@ fn find_end(bytes: &[u8]) -> Result<usize, Reason> {
         if u32_at(bytes, pos) == Some(END_SIG) {
             let comment = u16_at(bytes, pos + 20).map_or(usize::MAX, usize::from);
             if pos + END_LEN + comment == bytes.len() {
-                return Ok(pos);
+                if found.is_some() {
+                    return Err(Reason::Ambiguous(
+                        "it holds more than one end-of-central-directory record".into(),
+                    ));
+                }
+                found = Some(pos);
             }
         }
         at = pos.checked_sub(1);
+    }
+    if let Some(pos) = found {
+        let comment = &bytes[pos + END_LEN..];
+        if comment
+            .windows(4)
+            .any(|w| SIGNATURES.contains(&u32::from_le_bytes([w[0], w[1], w[2], w[3]])))
+        {
+            return Err(Reason::Ambiguous(
+                "its comment holds a zip signature (a decoy directory other readers would take for the real one)".into(),
+            ));
+        }
+        return Ok(pos);
     }
     if u32_at(bytes, 0) == Some(LOCAL_SIG) || u32_at(bytes, 0) == Some(END_SIG) {
         Err(truncated(
@@ -165,6 +216,14 @@ pub(crate) fn central_directory(bytes: &[u8], limits: &Limits) -> Result<Vec<Ent
         .checked_add(cd_size as usize)
         .filter(|&e| e <= end)
         .ok_or_else(|| truncated("the central directory lies past the end of the file"))?;
+    if cd_end != end {
+        // Python's `zipfile` and `unzip` then look for the directory
+        // `size` bytes before the end record, not where the record says.
+        return Err(Reason::Ambiguous(format!(
+            "{} bytes between the central directory and its end record belong to no entry",
+            end - cd_end
+        )));
+    }
     let mut out: Vec<Entry> = Vec::with_capacity(entries);
     let mut at = cd_start;
     let mut total: u64 = 0;
@@ -199,22 +258,24 @@ pub(crate) fn central_directory(bytes: &[u8], limits: &Limits) -> Result<Vec<Ent
         )
         .map_err(|()| truncated("an entry's zip64 field is cut short"))?;
         if flags & 0x0001 != 0 {
-            return Err(Reason::Unsupported(format!("{name} is encrypted")));
+            return Err(Reason::Unsupported(format!("{} is encrypted", shown(&name))));
         }
-        let unix = made_by >> 8 == 3;
-        let mode = external >> 16;
-        let kind = if unix && mode & S_IFMT == S_IFLNK {
+        let unix = UNIX_MODE_HOSTS.contains(&(made_by >> 8));
+        let file_type = (external >> 16) & S_IFMT;
+        let kind = if file_type == S_IFLNK {
             return Err(Reason::Symlink(name));
-        } else if name.ends_with('/') || (unix && mode & S_IFMT == S_IFDIR) {
+        } else if name.ends_with('/') || (unix && file_type == S_IFDIR) {
             Kind::Dir
-        } else if unix && mode & S_IFMT != 0 && mode & S_IFMT != S_IFREG {
+        } else if unix && file_type != 0 && file_type != S_IFREG {
             return Err(Reason::SpecialFile(name));
         } else {
             Kind::File
         };
+        unicode_path_agrees(&bytes[extra_start..extra_start + extra_len], &name)?;
         if kind == Kind::Dir && size != 0 {
             return Err(Reason::Unsupported(format!(
-                "{name} is a directory entry with {size} bytes of content"
+                "{} is a directory entry with {size} bytes of content",
+                shown(&name)
             )));
         }
         match method {
@@ -227,7 +288,8 @@ pub(crate) fn central_directory(bytes: &[u8], limits: &Limits) -> Result<Vec<Ent
             0 | 8 => {}
             other => {
                 return Err(Reason::Unsupported(format!(
-                    "{name} uses compression method {other}; only stored (0) and deflated (8) are read"
+                    "{} uses compression method {other}; only stored (0) and deflated (8) are read",
+                    shown(&name)
                 )));
             }
         }
@@ -249,6 +311,7 @@ pub(crate) fn central_directory(bytes: &[u8], limits: &Limits) -> Result<Vec<Ent
         out.push(Entry {
             name,
             kind,
+            flags,
             method,
             crc,
             compressed,
@@ -257,8 +320,40 @@ pub(crate) fn central_directory(bytes: &[u8], limits: &Limits) -> Result<Vec<Ent
         });
         at = next;
     }
+    if at != cd_end {
+        return Err(Reason::Ambiguous(format!(
+            "{} bytes of the central directory belong to no entry",
+            cd_end - at
+        )));
+    }
     check_data_ranges(bytes, &out, cd_start)?;
     Ok(out)
+}
+
+/// An Info-ZIP Unicode Path field in `extra`, if any, names the entry as
+/// its header does: a reader that honours the field must not see another
+/// name.
+fn unicode_path_agrees(extra: &[u8], name: &str) -> Result<(), Reason> {
+    let mut at = 0;
+    while at + 4 <= extra.len() {
+        let id = u16_at(extra, at).unwrap_or(0);
+        let len = usize::from(u16_at(extra, at + 2).unwrap_or(0));
+        let Some(body) = extra.get(at + 4..at + 4 + len) else {
+            return Err(truncated(&format!(
+                "an extra field of {} runs past its end",
+                shown(name)
+            )));
+        };
+        // Version (1 byte), CRC-32 of the header's name (4), the name.
+        if id == UNICODE_PATH_FIELD && body.get(5..) != Some(name.as_bytes()) {
+            return Err(Reason::Ambiguous(format!(
+                "the Unicode Path field of {} names another file, which unzip and Python would extract instead",
+                shown(name)
+            )));
+        }
+        at += 4 + len;
+    }
+    Ok(())
 }
 
 /// Applies a zip64 extended-information field: the sizes and offset that
@@ -289,9 +384,12 @@ fn read_zip64(
     Ok(())
 }
 
-/// Every entry's local header and data lie inside the file, before the
-/// central directory, and no two overlap (overlapping entries are how
-/// some zip bombs multiply one compressed stream).
+/// Every byte before the central directory belongs to exactly one entry:
+/// the entries' local records (header, data and any data descriptor) lie
+/// end to end from the first byte to the directory. Overlapping entries
+/// are how some zip bombs multiply one compressed stream; a gap is room
+/// for content that one reader sees and another does not (data before the
+/// first entry is where a reader that scans local headers finds a decoy).
 fn check_data_ranges(bytes: &[u8], entries: &[Entry], cd_start: usize) -> Result<(), Reason> {
     let mut ranges = Vec::with_capacity(entries.len());
     for (index, entry) in entries.iter().enumerate() {
@@ -304,43 +402,152 @@ fn check_data_ranges(bytes: &[u8], entries: &[Entry], cd_start: usize) -> Result
             .ok_or_else(|| {
                 truncated(&format!(
                     "the data of {} runs past the start of the central directory",
-                    entry.name
+                    shown(&entry.name)
                 ))
             })?;
+        let end = end + descriptor_len(bytes, entry, end, cd_start)?;
         ranges.push((start, end, index));
     }
     ranges.sort_unstable();
-    for pair in ranges.windows(2) {
-        if pair[1].0 < pair[0].1 {
-            return Err(Reason::Overlap(entries[pair[1].2].name.clone()));
+    let mut covered = 0;
+    for &(start, end, index) in &ranges {
+        if start < covered {
+            return Err(Reason::Overlap(entries[index].name.clone()));
         }
+        if start > covered {
+            return Err(Reason::Ambiguous(format!(
+                "{} bytes before {} belong to no entry",
+                start - covered,
+                shown(&entries[index].name)
+            )));
+        }
+        covered = end;
+    }
+    if covered != cd_start {
+        return Err(Reason::Ambiguous(format!(
+            "{} bytes before the central directory belong to no entry",
+            cd_start - covered
+        )));
     }
     Ok(())
 }
 
-/// Where an entry's data starts, after its local header, which must match
-/// the central directory's name.
+/// The length of the data descriptor after an entry's data (0 unless its
+/// flags announce one), whose CRC-32 and sizes must be the directory's.
+fn descriptor_len(
+    bytes: &[u8],
+    entry: &Entry,
+    at: usize,
+    cd_start: usize,
+) -> Result<usize, Reason> {
+    if entry.flags & FLAG_DESCRIPTOR == 0 {
+        return Ok(0);
+    }
+    let signed = u32_at(bytes, at) == Some(DESCRIPTOR_SIG);
+    let body = at + if signed { 4 } else { 0 };
+    let wide = entry.compressed > u64::from(u32::MAX) || entry.size > u64::from(u32::MAX);
+    let (compressed, size, len) = if wide {
+        (u64_at(bytes, body + 4), u64_at(bytes, body + 12), 20)
+    } else {
+        (
+            u32_at(bytes, body + 4).map(u64::from),
+            u32_at(bytes, body + 8).map(u64::from),
+            12,
+        )
+    };
+    let end = body + len;
+    if end > cd_start {
+        return Err(truncated(&format!(
+            "the data descriptor of {} runs past the start of the central directory",
+            shown(&entry.name)
+        )));
+    }
+    if u32_at(bytes, body) != Some(entry.crc)
+        || compressed != Some(entry.compressed)
+        || size != Some(entry.size)
+    {
+        return Err(Reason::Ambiguous(format!(
+            "the data descriptor of {} disagrees with the central directory",
+            shown(&entry.name)
+        )));
+    }
+    Ok(end - at)
+}
+
+/// Where an entry's data starts, after its local header, which must say
+/// what the central directory says of the entry: its name, flags,
+/// compression method, and (unless a data descriptor follows the data)
+/// its CRC-32 and sizes. Readers that trust the local header (unzip takes
+/// the method from it) would otherwise read another file.
 fn data_start(bytes: &[u8], entry: &Entry) -> Result<usize, Reason> {
     let at = usize::try_from(entry.local_offset).unwrap_or(usize::MAX);
     if u32_at(bytes, at) != Some(LOCAL_SIG) {
         return Err(truncated(&format!(
             "the local header of {} is missing",
-            entry.name
+            shown(&entry.name)
         )));
     }
-    let name_len = usize::from(u16_at(bytes, at + 26).unwrap_or(0));
-    let extra_len = usize::from(u16_at(bytes, at + 28).unwrap_or(0));
+    let field16 = |off: usize| u16_at(bytes, at + off);
+    let field32 = |off: usize| u32_at(bytes, at + off);
+    let name_len = usize::from(field16(26).unwrap_or(0));
+    let extra_len = usize::from(field16(28).unwrap_or(0));
     let name_start = at + LOCAL_LEN;
     let local_name = bytes
         .get(name_start..name_start + name_len)
-        .ok_or_else(|| truncated(&format!("the local header of {} is cut short", entry.name)))?;
+        .ok_or_else(|| {
+            truncated(&format!(
+                "the local header of {} is cut short",
+                shown(&entry.name)
+            ))
+        })?;
     if local_name != entry.name.as_bytes() {
-        return Err(Reason::Unsupported(format!(
-            "the local header of {} names another file, {:?}",
-            entry.name,
-            String::from_utf8_lossy(local_name)
+        return Err(Reason::Ambiguous(format!(
+            "the local header of {} names another file, {}",
+            shown(&entry.name),
+            shown(&String::from_utf8_lossy(local_name))
         )));
     }
+    let extra = bytes
+        .get(name_start + name_len..name_start + name_len + extra_len)
+        .ok_or_else(|| {
+            truncated(&format!(
+                "the local header of {} is cut short",
+                shown(&entry.name)
+            ))
+        })?;
+    let disagree = |what: &str| {
+        Reason::Ambiguous(format!(
+            "the local header of {} gives another {what} than the central directory",
+            shown(&entry.name)
+        ))
+    };
+    if field16(6) != Some(entry.flags) {
+        return Err(disagree("set of flags"));
+    }
+    if field16(8) != Some(entry.method) {
+        return Err(disagree("compression method"));
+    }
+    let (crc, mut compressed, mut size, mut offset) = (
+        field32(14).unwrap_or(0),
+        u64::from(field32(18).unwrap_or(0)),
+        u64::from(field32(22).unwrap_or(0)),
+        0,
+    );
+    read_zip64(extra, &mut size, &mut compressed, &mut offset).map_err(|()| {
+        truncated(&format!(
+            "the zip64 field of the local header of {} is cut short",
+            shown(&entry.name)
+        ))
+    })?;
+    let deferred = entry.flags & FLAG_DESCRIPTOR != 0;
+    let agrees = |local: u64, central: u64| local == central || (deferred && local == 0);
+    if !agrees(u64::from(crc), u64::from(entry.crc)) {
+        return Err(disagree("CRC-32"));
+    }
+    if !agrees(compressed, entry.compressed) || !agrees(size, entry.size) {
+        return Err(disagree("size"));
+    }
+    unicode_path_agrees(extra, &entry.name)?;
     Ok(name_start + name_len + extra_len)
 }
 
@@ -352,7 +559,7 @@ pub(crate) fn extract(bytes: &[u8], entry: &Entry) -> Result<Vec<u8>, Reason> {
     let end = start.saturating_add(usize::try_from(entry.compressed).unwrap_or(usize::MAX));
     let data = bytes
         .get(start..end)
-        .ok_or_else(|| truncated(&format!("the data of {} is cut short", entry.name)))?;
+        .ok_or_else(|| truncated(&format!("the data of {} is cut short", shown(&entry.name))))?;
     let size = usize::try_from(entry.size).unwrap_or(usize::MAX);
     let fail = |what| Reason::Inflate {
         entry: entry.name.clone(),

@@ -183,6 +183,9 @@ const HELP_TEXT: &str = "Show this message and exit.";
 /// The pseudo-command that prints help (under the tool's own name).
 const HELP_COMMAND: &str = "help";
 
+/// What [`HELP_COMMAND`] does, in the command list and its own help.
+const HELP_COMMAND_TEXT: &str = "Show the help of the tool or of COMMAND.";
+
 /// A help text whose exit codes are written as one reflowed paragraph
 /// (`  Exit codes:     0: Valid skill     1: Errors`, as the reference's
 /// click help prints them) with one line per code instead, and the usage
@@ -244,7 +247,7 @@ impl GroupSpec {
             .map(|c| (c.name, c.short_help))
             .collect();
         if self.manners {
-            commands.push((HELP_COMMAND, "Show the help of the tool or of COMMAND."));
+            commands.push((HELP_COMMAND, HELP_COMMAND_TEXT));
         }
         commands.sort_by_key(|(name, _)| *name);
         let width = commands
@@ -291,6 +294,13 @@ impl GroupSpec {
 
     /// `help`, `help COMMAND`: the help asked for, or a usage error.
     fn help_command(&self, args: &[String]) -> Exit {
+        // `help --help` (or `-h`, anywhere after `help`): its own help.
+        if args.iter().any(|arg| self.is_help(arg)) {
+            return self.stdout_exit(format!(
+                "Usage: {prog} {HELP_COMMAND} [COMMAND]\n\n  {HELP_COMMAND_TEXT}\n\n  Without COMMAND, the help of {prog} (as `{prog} --help`); with one,\n  that command's (as `{prog} COMMAND --help`).\n\nOptions:\n  -h, --help  {HELP_TEXT}\n",
+                prog = self.prog
+            ));
+        }
         match args {
             [] => self.stdout_exit(self.help()),
             [name] => match self.commands.iter().find(|c| c.name == name) {

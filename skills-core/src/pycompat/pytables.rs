@@ -1543,7 +1543,8 @@ pub(crate) const SPACE: &[char] = &[
     '\u{202f}', '\u{205f}', '\u{3000}',
 ];
 
-/// `mimetypes`' built-in strict table: extension (with its dot) to media type, sorted.
+/// `mimetypes`' built-in strict table with `.md` and `.markdown` as `text/markdown`
+/// (Python 3.13's table has them): extension (with its dot) to media type, sorted.
 pub(crate) const MEDIA_TYPES: &[(&str, &str)] = &[
     (".3g2", "audio/3gpp2"),
     (".3gp", "audio/3gpp"),
@@ -1601,6 +1602,8 @@ pub(crate) const MEDIA_TYPES: &[(&str, &str)] = &[
     (".m3u", "application/vnd.apple.mpegurl"),
     (".m3u8", "application/vnd.apple.mpegurl"),
     (".man", "application/x-troff-man"),
+    (".markdown", "text/markdown"),
+    (".md", "text/markdown"),
     (".me", "application/x-troff-me"),
     (".mht", "message/rfc822"),
     (".mhtml", "message/rfc822"),

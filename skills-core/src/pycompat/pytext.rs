@@ -7,7 +7,9 @@
 //! - [`lines`], `str.splitlines()`;
 //! - [`char_len`], `len(str)`, in code points;
 //! - [`guess_media_type`], `mimetypes.guess_type(name)[0]` over Python's
-//!   built-in table, never `/etc/mime.types`.
+//!   built-in table with Markdown added (`.md` and `.markdown` are
+//!   `text/markdown`, as in Python 3.13's table and a usual
+//!   `/etc/mime.types`), never the host's files.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -155,6 +157,7 @@ impl<'a> Iterator for Lines<'a> {
 /// use skills_core::pycompat::pytext::guess_media_type;
 /// assert_eq!(guess_media_type("assets/logo.PNG"), Some("image/png"));
 /// assert_eq!(guess_media_type("notes.txt"), Some("text/plain"));
+/// assert_eq!(guess_media_type("references/guide.md"), Some("text/markdown"));
 /// assert_eq!(guess_media_type("data.tar.gz"), Some("application/x-tar"));
 /// assert_eq!(guess_media_type("blob.bin"), Some("application/octet-stream"));
 /// assert_eq!(guess_media_type("config.yaml"), None);
