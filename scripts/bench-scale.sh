@@ -6,6 +6,11 @@
 #   core: wall time, peak memory (max RSS), and the bundles compared byte
 #   for byte;
 # - the bundle against the raw bytes of the skills it holds;
+# - `skills mcp --bundle` as a new replica starts: the time from its start
+#   to its answer to `initialize` and its peak memory then (the bundle
+#   mapped, opened lazily, nothing listed yet), then, side by side, the
+#   first `resources/list` (which makes every listing: what the server made
+#   before its first answer until format 7) and the peak memory after it;
 # - open (lazy, full), a warm call's p50/p99 and the same calls served the
 #   usual way (skill files held from start-up, parsed, split, rendered and
 #   hashed per call), a catalog rendered with a 20,000-character budget,
@@ -67,6 +72,34 @@ PY
 )
 read -r raw_bytes listed dropped <<<"$raw"
 serve=$(target/release/examples/bench_scale "$work/all.bin" "$max_chars" "$corpus")
+
+# A new replica: time to its first answer and its peak memory (VmHWM) then,
+# and after the first request that makes every listing.
+replica=$(python3 - "$skills" "$work/all.bin" <<'PY'
+import json, subprocess, sys, time
+skills, bundle = sys.argv[1], sys.argv[2]
+def hwm(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+start = time.perf_counter()
+server = subprocess.Popen([skills, "mcp", "--bundle", bundle], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+def ask(request):
+    server.stdin.write((json.dumps(request) + "\n").encode())
+    server.stdin.flush()
+    line = server.stdout.readline()
+    assert line, "the server answered"
+    return time.perf_counter() - start
+first = ask({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18"}})
+first_kb = hwm(server.pid)
+listed = ask({"jsonrpc": "2.0", "id": 2, "method": "resources/list"})
+listed_kb = hwm(server.pid)
+server.stdin.close()
+server.wait()
+print(f"first_reply_s={first:.3f} first_reply_kb={first_kb} listed_s={listed:.3f} listed_kb={listed_kb}")
+PY
+)
 
 sdk_max=${SDK_MAX:-10000}
 sdk="not run (N > SDK_MAX=$sdk_max)"
@@ -137,22 +170,27 @@ PY
     load+="server_rss_kb_before=$server_kb_before server_rss_kb_after=$server_kb_after"
 fi
 
-python3 - "$n" "$cores" "$one_s" "$one_kb" "$all_s" "$all_kb" "$bundle_bytes" "$raw_bytes" "$listed" "$dropped" "$serve" "$sdk" "$identical" "$load" <<'PY'
+python3 - "$n" "$cores" "$one_s" "$one_kb" "$all_s" "$all_kb" "$bundle_bytes" "$raw_bytes" "$listed" "$dropped" "$serve" "$sdk" "$identical" "$load" "$replica" <<'PY'
 import sys
-(n, cores, one_s, one_kb, all_s, all_kb, bundle, raw, listed, dropped, serve, sdk, identical, load) = sys.argv[1:]
+(n, cores, one_s, one_kb, all_s, all_kb, bundle, raw, listed, dropped, serve, sdk, identical, load, replica) = sys.argv[1:]
 kv = dict(part.split("=", 1) for part in serve.split())
+rp = dict(part.split("=", 1) for part in replica.split())
 bundle, raw = int(bundle), int(raw)
 print(f"bench-scale: N={int(n):,} generated skills ({listed} compiled, {dropped} left out), release, {cores} cores")
 print(f"build, 1 thread:        {float(one_s):.2f} s, peak {int(one_kb) / 1024:.0f} MiB")
 print(f"build, {cores} threads:       {float(all_s):.2f} s, peak {int(all_kb) / 1024:.0f} MiB"
       f"  (speed-up x{float(one_s) / max(float(all_s), 0.01):.2f}; bundles identical)")
-print(f"peak memory / bundle:   {int(all_kb) * 1024 / bundle:.2f}x  (goal <= 2x)")
-print(f"bundle / raw:           {bundle:,} / {raw:,} bytes = {bundle / raw:.2f}x")
+print(f"peak memory / bundle:   {int(all_kb) * 1024 / bundle:.2f}x  (goal <= 1.5x)")
+print(f"bundle / raw:           {bundle:,} / {raw:,} bytes = {bundle / raw:.3f}x  (goal <= 1.10x)")
+print(f"replica (skills mcp --bundle, stdio): first answer (initialize) {float(rp['first_reply_s']):.3f} s after start"
+      f" (goal <= 0.5 s), peak {int(rp['first_reply_kb']) / 1024:.0f} MiB = {int(rp['first_reply_kb']) * 1024 / bundle:.3f}x the bundle (goal <= 0.5x);"
+      f" then every listing made (resources/list) at {float(rp['listed_s']):.3f} s, peak {int(rp['listed_kb']) / 1024:.0f} MiB"
+      f" = {int(rp['listed_kb']) * 1024 / bundle:.3f}x (x{float(rp['listed_s']) / max(float(rp['first_reply_s']), 0.001):.0f} the time)")
 print(f"open lazy:              {float(kv['open_lazy_ns']) / 1000:.1f} us ({kv['open_lazy_ns_per_skill']} ns a skill); full: {float(kv['open_full_ns']) / 1e6:.2f} ms")
 usual = kv['usual_call_p50_ns']
 ratio = f"; the usual way p50 {int(usual):,} ns (x{int(usual) / max(int(kv['call_p50_ns']), 1):.0f})" if usual.isdigit() else ""
 clock = f" (the clock's own {kv['timer_p50_ns']} ns included)" if 'timer_p50_ns' in kv else ""
-print(f"call (warm):            p50 {kv['call_p50_ns']} ns, p99 {kv['call_p99_ns']} ns{clock}{ratio}")
+print(f"call (warm):            p50 {kv['call_p50_ns']} ns, p99 {kv['call_p99_ns']} ns{clock}{ratio}  (goal: p50 <= 100 ns, >= x100, p99 <= 300 ns)")
 print(f"catalog + tag filter, max_chars=20000: {float(kv['render_tags_ns']) / 1e6:.2f} ms")
 print(f"catalog, max_chars=20000: ours {float(kv['render_ns']) / 1e6:.2f} ms", end="")
 if sdk.isdigit():

@@ -72,6 +72,7 @@ pub struct Builder {
     previous: Option<PathBuf>,
     keep_going: bool,
     threads: usize,
+    allow: Vec<String>,
 }
 
 /// Everything one run of the pipeline found and made.
@@ -192,6 +193,7 @@ impl Builder {
             previous: None,
             keep_going: false,
             threads: 0,
+            allow: Vec::new(),
         }
     }
 
@@ -424,6 +426,56 @@ impl Builder {
         self
     }
 
+    /// Silences the warning (or note) rule with this code everywhere: its
+    /// problems are left out of the outcome, its report and the build's
+    /// output. Repeatable. An error cannot be allowed: naming an error's
+    /// code, or no rule's, is itself an error (`allow-invalid`).
+    ///
+    /// ```
+    /// let dir = std::env::temp_dir().join(format!("allow-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(dir.join("pdf")).unwrap();
+    /// std::fs::write(dir.join("pdf/SKILL.md"), "---\nname: pdf\ndescription: Forms.\n---\n").unwrap();
+    /// std::fs::write(dir.join("pdf/.DS_Store"), "junk").unwrap();
+    /// let noted = skills_builder_problems(skills_build::Builder::new().source(&dir));
+    /// assert_eq!(noted, ["junk-skipped"]);
+    /// let allowed = skills_builder_problems(skills_build::Builder::new().source(&dir).allow("junk-skipped"));
+    /// assert!(allowed.is_empty());
+    /// let refused = skills_builder_problems(skills_build::Builder::new().source(&dir).allow("name-lowercase"));
+    /// assert_eq!(refused, ["allow-invalid", "junk-skipped"]);
+    /// # fn skills_builder_problems(builder: skills_build::Builder) -> Vec<&'static str> {
+    /// #     builder.run().problems().iter().map(|p| p.code.as_str()).collect()
+    /// # }
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn allow(mut self, rule: impl Into<String>) -> Self {
+        self.allow.push(rule.into());
+        self
+    }
+
+    /// The codes [`allow`](Self::allow) named, each checked: a problem for
+    /// a name that is no rule's code or an error's.
+    fn allowed(&self) -> (Vec<Code>, Vec<Problem>) {
+        let mut codes = Vec::new();
+        let mut problems = Vec::new();
+        for name in &self.allow {
+            match Code::from_str(name) {
+                Some(code) if code.severity() != Severity::Error => codes.push(code),
+                Some(_) => problems.push(
+                    Problem::new(
+                        Code::AllowInvalid,
+                        format!("{name} is an error, which cannot be allowed; only warnings and notes can"),
+                    )
+                    .with_hint("fix the problem, or leave the skill out with an exclude rule"),
+                ),
+                None => problems.push(
+                    Problem::new(Code::AllowInvalid, format!("no rule has the code {name:?}"))
+                        .with_hint("the codes are in docs/rule-codes.md and in every problem's report"),
+                ),
+            }
+        }
+        (codes, problems)
+    }
+
     /// How many threads read, validate, hash and prepare skills: `0` (the
     /// default) for every core the machine offers, `1` for the calling
     /// thread alone. The bundle's bytes are the same whatever the count.
@@ -511,6 +563,7 @@ impl Builder {
                 Err(error) => problems.push(Problem::new(Code::ExcludeInvalid, error.to_string())),
             }
         }
+        problems.extend(self.allowed().1);
         if self.sources.is_empty() {
             problems.push(
                 Problem::new(
@@ -597,7 +650,23 @@ impl Builder {
     /// assert!(!outcome.failed(false) && outcome.result.is_ok());
     /// ```
     pub fn run(&self) -> Outcome {
-        self.run_keeping(false)
+        self.run_keeping(false, &mut |_| {})
+    }
+
+    /// [`run`](Self::run), telling `progress` how many skill directories
+    /// were read (and, as they are read, compiled) after each window of
+    /// them: for a command that shows a long build's progress.
+    ///
+    /// ```
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let mut seen = Vec::new();
+    /// let outcome = skills_build::Builder::new().source(skills).run_with_progress(&mut |read| seen.push(read));
+    /// assert_eq!(seen.last(), Some(&outcome.skills));
+    /// ```
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
+    pub fn run_with_progress(&self, progress: &mut dyn FnMut(usize)) -> Outcome {
+        self.run_keeping(false, progress)
     }
 
     /// [`run`](Self::run), keeping every skill as read for the commands
@@ -615,15 +684,27 @@ impl Builder {
     #[cfg(feature = "internals")]
     #[doc(hidden)]
     pub fn run_keeping_skills(&self) -> Outcome {
-        self.run_keeping(true)
+        self.run_keeping(true, &mut |_| {})
     }
 
-    fn run_keeping(&self, keep_discovered: bool) -> Outcome {
+    fn run_keeping(&self, keep_discovered: bool, progress: &mut dyn FnMut(usize)) -> Outcome {
         let reuse = self.previous.as_deref().map(crate::reuse::Reuse::load);
-        let options = CompileOptions {
+        #[cfg_attr(not(feature = "sign"), allow(unused_mut))]
+        let mut options = CompileOptions {
             locations: self.locations.clone(),
             keep_going: self.keep_going,
             threads: self.threads,
+            ..CompileOptions::default()
+        };
+        // The key is read first: each skill is signed as it is encoded.
+        #[cfg(feature = "sign")]
+        let key_error = match self.signing.as_ref().map(Signing::signer) {
+            Some(Ok(signer)) => {
+                options.signer = Some(signer);
+                None
+            }
+            Some(Err(error)) => Some(error),
+            None => None,
         };
         let mut early = Early::new(&options, reuse.as_ref());
         // Only signing adds an input (its key file).
@@ -632,10 +713,13 @@ impl Builder {
             discovery: mut found,
             mut inputs,
         } = match keep_discovered {
-            true => self.read_each(&mut |_, _| {}),
+            true => self.read_each(&mut |found, _| progress(found.skills.len())),
             // Each skill compiled as soon as it is read, and what was read
             // of it dropped.
-            false => self.read_each(&mut |found, range| early.take(found, range)),
+            false => self.read_each(&mut |found, range| {
+                early.take(found, range);
+                progress(found.skills.len());
+            }),
         };
         let skills = found.skills.len();
         let sources = std::mem::take(&mut found.sources);
@@ -650,12 +734,29 @@ impl Builder {
             ),
         };
         #[cfg(feature = "sign")]
-        let result = match &self.signing {
-            Some(signing) => {
+        let result = match (&self.signing, key_error) {
+            (Some(signing), key_error) => {
                 inputs.extend(signing.key_file().map(Path::to_path_buf));
-                signing.apply(result)
+                match key_error {
+                    Some(error) => refuse_unsigned(&error, result),
+                    None => result,
+                }
             }
-            None => result,
+            (None, _) => result,
+        };
+        // Allowed rules silenced everywhere (never an error).
+        let (allowed, _) = self.allowed();
+        let silenced = |problem: &Problem| !problem.is_error() && allowed.contains(&problem.code);
+        let result = match result {
+            Ok(mut compiled) if !allowed.is_empty() => {
+                compiled.warnings.retain(|problem| !silenced(problem));
+                Ok(compiled)
+            }
+            Err(mut error) if !allowed.is_empty() => {
+                error.problems.retain(|problem| !silenced(problem));
+                Err(error)
+            }
+            result => result,
         };
         Outcome {
             result,
@@ -748,6 +849,22 @@ impl Builder {
     }
 }
 
+/// Turns a failure to read the signing key into a compile error naming
+/// the key's source (never its contents), after the compilation's own
+/// problems.
+#[cfg(feature = "sign")]
+fn refuse_unsigned(
+    error: &crate::signing::SigningError,
+    compiled: Result<Compiled, CompileError>,
+) -> Result<Compiled, CompileError> {
+    let mut problems = match compiled {
+        Ok(compiled) => compiled.warnings,
+        Err(error) => error.problems,
+    };
+    problems.push(Problem::new(Code::SigningFailed, error.to_string()));
+    Problem::sort(&mut problems);
+    Err(CompileError { problems })
+}
 
 /// A source the pipeline opened: a directory, or an archive read into
 /// memory.

@@ -15,8 +15,9 @@
 use std::fmt;
 
 use skills_core::wire::bundle::{
-    Bundle, Bytes, Content, File, Skill, SkillEntry, SkillFileName, ToolRule,
+    Bundle, Bytes, Content, EncodeError, File, Skill, SkillFileName, ToolRule,
 };
+use skills_core::wire::writer::BundleWriter;
 use skills_core::wire::instructions;
 use skills_core::wire::bundle::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
 use skills_core::trust::sha256::digest as sha256;
@@ -80,6 +81,10 @@ pub struct CompileOptions {
     /// How many threads prepare and hash skills (`0`: every core). The
     /// bytes are the same whatever the count.
     pub threads: usize,
+    /// Signs each skill as it is encoded, and the bundle at the end (the
+    /// `sign` feature): see [`Builder::sign`](crate::Builder::sign).
+    #[cfg(feature = "sign")]
+    pub signer: Option<crate::signing::Signer>,
 }
 
 /// A compiled bundle and the warnings met on the way.
@@ -383,6 +388,15 @@ pub(crate) struct Early<'o> {
     names: Vec<Option<String>>,
     /// How many of the discovery's problems were looked at already.
     seen: usize,
+    /// The bundle, written as the skills are taken: each encoding goes
+    /// into it as soon as its window is done, and is dropped then.
+    writer: BundleWriter<'static>,
+    /// By skill index: whether its encoding is in `writer` already.
+    pushed: Vec<bool>,
+    /// The index of the last skill in `writer`, if any.
+    last_pushed: Option<usize>,
+    /// Why `writer` could not take a skill (past 4 GiB).
+    error: Option<EncodeError>,
 }
 
 impl<'o> Early<'o> {
@@ -393,6 +407,10 @@ impl<'o> Early<'o> {
             results: Vec::new(),
             names: Vec::new(),
             seen: 0,
+            writer: BundleWriter::new(&Bundle::default()),
+            pushed: Vec::new(),
+            last_pushed: None,
+            error: None,
         }
     }
 
@@ -400,20 +418,31 @@ impl<'o> Early<'o> {
     pub(crate) fn take(&mut self, found: &mut Discovery, range: std::ops::Range<usize>) {
         self.results.resize_with(found.skills.len(), || None);
         self.names.resize_with(found.skills.len(), || None);
+        self.pushed.resize(found.skills.len(), false);
         let new_problems = &found.problems[self.seen.min(found.problems.len())..];
         self.seen = found.problems.len();
-        // A strict build with an error fails: nothing to compile.
+        // A strict build with an error fails: nothing to compile, and
+        // every problem of reading was found already, so what was read of
+        // these skills is dropped at once.
         if !self.options.keep_going && found.has_errors() {
+            for skill in &mut found.skills[range] {
+                release(skill);
+            }
             return;
         }
         // The skills of the range with an error of their own, which are
         // left out (the compilation decides again over every problem).
-        let owners = Owners::of_skills(found.skills[range.clone()].iter().enumerate());
         let mut erred = vec![false; range.len()];
         for problem in new_problems.iter().filter(|p| p.is_error()) {
-            if let Some(at) = owners.owner(problem) {
-                erred[at] = true;
+            if let Some(index) = problem.skill().filter(|index| range.contains(index)) {
+                erred[index - range.start] = true;
             }
+        }
+        // A skill left out for its errors keeps only what the report
+        // names it by.
+        for (index, _) in range.clone().zip(&erred).filter(|(_, erred)| **erred) {
+            self.names[index] = found.skills[index].name().map(str::to_string);
+            release(&mut found.skills[index]);
         }
         let items: Vec<(usize, &str, &DiscoveredSkill)> = range
             .clone()
@@ -426,14 +455,27 @@ impl<'o> Early<'o> {
             .collect();
         let (options, reuse) = (self.options, self.reuse);
         let results = crate::parallel::map(&items, options.threads, |(_, name, skill)| {
-            prepare(name, skill, options, reuse).map(|prepared| encode_one(&prepared, reuse))
+            prepare(name, skill, options, reuse).and_then(|prepared| encode_one(&prepared, options))
         });
         let taken: Vec<usize> = items.iter().map(|(index, _, _)| *index).collect();
         drop(items);
-        for (index, result) in taken.into_iter().zip(results) {
+        for (index, mut result) in taken.into_iter().zip(results) {
             if result.is_ok() {
                 self.names[index] = found.skills[index].name().map(str::to_string);
                 release(&mut found.skills[index]);
+            }
+            // Into the bundle now, in discovery order (which is catalog
+            // order); only the digest is kept, as a marker.
+            if let (Ok(Ok((detail, digest))), None) = (&mut result, &self.error) {
+                let name = found.skills[index].listing.name().unwrap_or_default();
+                match self.writer.push_encoded(name, detail, *digest) {
+                    Ok(()) => {
+                        *detail = Vec::new();
+                        self.pushed[index] = true;
+                        self.last_pushed = Some(index);
+                    }
+                    Err(error) => self.error = Some(error),
+                }
             }
             self.results[index] = Some(result);
         }
@@ -499,7 +541,6 @@ fn compile_skills(
 ) -> Result<Compiled, CompileError> {
     let found = skills.found();
     let mut problems = found.problems.clone();
-    let owners = Owners::of(found);
     // With keep_going, a skill with an error is left out; an error that
     // belongs to no skill still fails the whole compilation.
     let mut left_out = vec![false; found.skills.len()];
@@ -508,7 +549,7 @@ fn compile_skills(
         true => {
             let mut blocked = false;
             for problem in problems.iter().filter(|p| p.is_error()) {
-                match owners.owner(problem) {
+                match problem.skill() {
                     Some(index) => left_out[index] = true,
                     None => blocked = true,
                 }
@@ -516,7 +557,20 @@ fn compile_skills(
             blocked
         }
     };
-    let mut prepared: Vec<(usize, EncodedSkill)> = Vec::new();
+    // Each skill's encoding goes into the bundle as soon as its window is
+    // done, and is dropped then: the bundle grows around the encodings.
+    // The skills taken while reading are in the bundle already (see
+    // `Early`); the rest are pushed after them, in order.
+    let (mut writer, pushed, last_pushed, mut encode_error) = match early.as_mut() {
+        Some(early) => (
+            std::mem::replace(&mut early.writer, BundleWriter::new(&Bundle::default())),
+            std::mem::take(&mut early.pushed),
+            early.last_pushed,
+            early.error.take().map(|error| error.to_string()),
+        ),
+        None => (BundleWriter::new(&Bundle::default()), Vec::new(), None, None),
+    };
+    let mut pushed_seen = 0;
     if !blocked {
         let listed: Vec<usize> = found
             .skills
@@ -525,7 +579,7 @@ fn compile_skills(
             .filter(|(index, skill)| !left_out[*index] && skill.listing.name().is_some())
             .map(|(index, _)| index)
             .collect();
-        prepared.reserve_exact(listed.len());
+        writer.reserve(listed.len(), 0);
         // Each skill prepared, checked, encoded and hashed on one thread,
         // and its prepared texts dropped there: what is kept of it is its
         // encoding. One window of skills at a time, so that owned skills
@@ -554,7 +608,7 @@ fn compile_skills(
                 })
                 .collect();
             let done = crate::parallel::map(&items, options.threads, |(_, name, skill)| {
-                prepare(name, skill, options, reuse).map(|prepared| encode_one(&prepared, reuse))
+                prepare(name, skill, options, reuse).and_then(|prepared| encode_one(&prepared, options))
             });
             for ((at, _, _), result) in items.iter().zip(done) {
                 results[*at] = Some(result);
@@ -562,13 +616,30 @@ fn compile_skills(
             drop(items);
             for (&index, result) in window.iter().zip(results) {
                 match result {
+                    Some(Ok(_)) if pushed.get(index) == Some(&true) => pushed_seen += 1,
                     Some(Ok(encoded)) => {
-                        prepared.push((index, encoded));
+                        let name = skills.found().skills[index]
+                            .listing
+                            .name()
+                            .unwrap_or_default();
+                        let result = match last_pushed {
+                            // Only after what the reading pushed, in order.
+                            Some(last) if index < last => Err(OUT_OF_ORDER.to_string()),
+                            _ => encoded
+                                .map_err(EncodeError::Invalid)
+                                .and_then(|(detail, digest)| {
+                                    writer.push_encoded(name, &detail, digest)
+                                })
+                                .map_err(|error| error.to_string()),
+                        };
+                        if let Err(error) = result {
+                            encode_error.get_or_insert(error);
+                        }
                         skills.release(index);
                     }
                     Some(Err(problem)) => {
                         left_out[index] = options.keep_going;
-                        problems.push(problem);
+                        problems.push(problem.of_skill(index));
                     }
                     None => {}
                 }
@@ -577,7 +648,7 @@ fn compile_skills(
     }
     let found = skills.found();
     let fails = |problem: &Problem| {
-        problem.is_error() && !(options.keep_going && owners.owner(problem).is_some())
+        problem.is_error() && !(options.keep_going && problem.skill().is_some())
     };
     if blocked || problems.iter().any(fails) {
         Problem::sort(&mut problems);
@@ -586,7 +657,7 @@ fn compile_skills(
     // Keeping going is for a bundle of the valid skills: when every skill
     // found was left out, there is none, and an empty bundle would pass
     // for a build.
-    if options.keep_going && prepared.is_empty() && left_out.contains(&true) {
+    if options.keep_going && writer.is_empty() && left_out.contains(&true) {
         let count = left_out.iter().filter(|out| **out).count();
         problems.push(
             Problem::new(
@@ -602,8 +673,15 @@ fn compile_skills(
         return Err(CompileError { problems });
     }
     let names = early.map(|early| early.names).unwrap_or_default();
-    let dropped = dropped(found, &left_out, &problems, &owners, &names);
-    let encoded = encode(found, prepared, reuse);
+    let dropped = dropped(found, &left_out, &problems, &names);
+    // Every skill the reading pushed must be in the catalog.
+    if pushed_seen != pushed.iter().filter(|&&pushed| pushed).count() {
+        encode_error.get_or_insert_with(|| OUT_OF_ORDER.to_string());
+    }
+    let encoded = match encode_error {
+        Some(error) => Err(error),
+        None => finish(writer, options),
+    };
     match encoded {
         Ok(bytes) => {
             Problem::sort(&mut problems);
@@ -613,126 +691,75 @@ fn compile_skills(
                 dropped,
             })
         }
-        Err(error) => {
-            problems.push(Problem::new(Code::BundleEncodeFailed, error.to_string()));
+        Err(message) => {
+            problems.push(Problem::new(Code::BundleEncodeFailed, message));
             Problem::sort(&mut problems);
             Err(CompileError { problems })
         }
     }
 }
 
-/// One skill compiled: its own encoding (the bundle's detail for it,
-/// signatures none yet) and that encoding's SHA-256 (for the bundle
-/// revision), or why the skill breaks a rule of the bundle.
+/// What a compilation says if the skills it streamed into the bundle while
+/// reading are not the catalog it decides on at the end (which the reading
+/// rules out: a skill's errors are all found in its own window).
+const OUT_OF_ORDER: &str = "the skills compiled while reading are not the catalog the compilation decided on; rerun with --threads 1 and report this";
+
+/// One skill compiled: its own encoding (the bundle's detail for it, with
+/// its signature when signing) and its digest (for the bundle revision),
+/// or why the skill breaks a rule of the bundle.
 type EncodedSkill = Result<(Vec<u8>, [u8; 32]), skills_core::wire::bundle::BundleError>;
 
-/// Checks and encodes one prepared skill, and hashes its encoding.
-fn encode_one(prepared: &Prepared<'_>, reuse: Option<&Reuse>) -> EncodedSkill {
-    let skill = borrow(prepared);
-    skill.check().map(|()| {
-        let mut detail = SkillEntry::encode(&skill).detail;
-        // Kept until the bundle is put together: no room to spare.
-        detail.shrink_to_fit();
-        let digest = match reuse {
-            Some(reuse) => reuse.skill_digest(skill.name, &detail),
-            None => sha256(&detail),
-        };
-        (detail, digest)
-    })
+/// Checks, signs (when signing) and encodes one prepared skill, with its
+/// digest computed in the same pass: the per-skill stages of the pipeline,
+/// on the skill's own thread.
+fn encode_one(prepared: &Prepared<'_>, options: &CompileOptions) -> Result<EncodedSkill, Problem> {
+    #[cfg_attr(not(feature = "sign"), allow(unused_mut))]
+    let mut skill = borrow(prepared);
+    if let Err(error) = skill.check() {
+        return Ok(Err(error));
+    }
+    #[cfg(feature = "sign")]
+    let signature;
+    #[cfg(feature = "sign")]
+    if let Some(signer) = &options.signer {
+        let revision = skills_core::trust::revision::Revision(skill.revision);
+        signature = signer
+            .sign_skill(skill.name, revision, skill.version)
+            .map_err(|error| Problem::new(Code::SigningFailed, error.to_string()))?;
+        skill.signatures = vec![signer.signature(&signature)];
+    }
+    #[cfg(not(feature = "sign"))]
+    let _ = options;
+    let mut detail = Vec::new();
+    let digest = skills_core::wire::writer::encode_skill(&skill, &mut detail);
+    Ok(Ok((detail, digest)))
 }
 
-/// Puts the bundle together from the skills' encodings (each with the
-/// index of its skill in `found`), in catalog order: the revision, then
-/// the layout. The prompt is left to be rendered from the skills when
-/// read (the default catalog of `skills_core::features::render`), which costs fewer
-/// bytes than storing it.
-fn encode(
-    found: &Discovery,
-    skills: Vec<(usize, EncodedSkill)>,
-    reuse: Option<&Reuse>,
-) -> Result<Vec<u8>, skills_core::wire::bundle::EncodeError> {
-    let mut details = Vec::with_capacity(skills.len());
-    let mut names = Vec::with_capacity(skills.len());
-    for (index, encoded) in skills {
-        details.push(encoded.map_err(skills_core::wire::bundle::EncodeError::Invalid)?);
-        names.push(found.skills[index].listing.name().unwrap_or_default());
+/// The bundle from the skills pushed: the revision over them, signed when
+/// signing, then the layout's head put in front of the encodings. The
+/// prompt is left to be rendered from the skills when read (the default
+/// catalog of `skills_core::features::render`), which costs fewer bytes
+/// than storing it.
+fn finish(writer: BundleWriter<'_>, options: &CompileOptions) -> Result<Vec<u8>, String> {
+    let revision = writer.revision();
+    #[cfg(feature = "sign")]
+    if let Some(signer) = &options.signer {
+        let signature = signer
+            .sign_bundle_revision(skills_core::trust::revision::Revision(revision))
+            .map_err(|error| error.to_string())?;
+        return writer
+            .finish(revision, &[signer.signature(&signature)])
+            .map_err(|error| error.to_string());
     }
-    // The layout and the revision read only the names of the skills; their
-    // other fields are in the encodings.
-    let mut bundle = Bundle {
-        prompt: None,
-        skills: names
-            .iter()
-            .map(|name| Skill {
-                name,
-                ..Skill::default()
-            })
-            .collect(),
-        ..Bundle::default()
-    };
-    let summary: Vec<(usize, [u8; 32])> = details
-        .iter()
-        .map(|(detail, digest)| (detail.len(), *digest))
-        .collect();
-    // Last: the bundle revision covers everything above.
-    bundle.revision = skills_core::trust::revision::bundle_revision_from(&bundle, &summary).0;
-    if let Some(reuse) = reuse {
-        reuse.record(bundle.revision, summary.iter().map(|(_, digest)| digest));
-    }
-    drop(summary);
-    let slices: Vec<&[u8]> = details
-        .iter()
-        .map(|(detail, _)| detail.as_slice())
-        .collect();
-    bundle.encode_with_details(&slices)
-}
-
-/// Which skill each problem belongs to: the one whose directory holds the
-/// problem's file (the deepest, when directories nest).
-struct Owners {
-    dirs: std::collections::BTreeMap<String, usize>,
-    files: std::collections::BTreeMap<String, usize>,
-}
-
-impl Owners {
-    fn of(found: &Discovery) -> Self {
-        Owners::of_skills(found.skills.iter().enumerate())
-    }
-
-    fn of_skills<'d>(skills: impl Iterator<Item = (usize, &'d DiscoveredSkill)>) -> Self {
-        let mut dirs = std::collections::BTreeMap::new();
-        let mut files = std::collections::BTreeMap::new();
-        for (index, skill) in skills {
-            dirs.entry(join_location(&skill.source_location, &skill.path))
-                .or_insert(index);
-            files.entry(skill.file_location.clone()).or_insert(index);
-        }
-        Owners { dirs, files }
-    }
-
-    fn owner(&self, problem: &Problem) -> Option<usize> {
-        let file = problem.file.as_deref()?;
-        // The file itself is a skill's directory only for the skill file's
-        // own problems (never for a source-level problem at that path).
-        if let Some(index) = self.files.get(file) {
-            return Some(*index);
-        }
-        let mut end = file.len();
-        while let Some(slash) = file[..end].rfind('/') {
-            if let Some(index) = self.dirs.get(&file[..slash]) {
-                return Some(*index);
-            }
-            end = slash;
-        }
-        None
-    }
+    #[cfg(not(feature = "sign"))]
+    let _ = options;
+    writer.finish(revision, &[]).map_err(|error| error.to_string())
 }
 
 fn dropped(
     found: &Discovery,
     left_out: &[bool],
     problems: &[Problem],
-    owners: &Owners,
     names: &[Option<String>],
 ) -> Vec<Dropped> {
     let mut dropped: Vec<Dropped> = Vec::new();
@@ -754,9 +781,9 @@ fn dropped(
         }
     }
     for problem in problems.iter().filter(|p| p.is_error()) {
-        if let Some(entry) = owners
-            .owner(problem)
-            .and_then(|index| dropped.get_mut(slot[index]))
+        if let Some(entry) = problem
+            .skill()
+            .and_then(|index| dropped.get_mut(*slot.get(index)?))
         {
             entry.problems.push(problem.clone());
         }

@@ -164,6 +164,66 @@ pub fn render_all<'p>(problems: impl IntoIterator<Item = &'p Problem>) -> String
     problems.into_iter().map(render).collect()
 }
 
+/// Past this many problems, a person's report groups them by rule
+/// ([`render_by_rule`]) instead of listing each one.
+pub const LISTED_AT_MOST: usize = 50;
+
+/// The problems grouped by rule, one line a rule: severity, code, how
+/// many, and the first one's place and message as an example; errors
+/// first, then the most frequent. What a long build prints instead of
+/// every problem (`-v` and the JSON report list them all).
+///
+/// ```
+/// use skills_build::problem::{Code, Problem};
+/// let problems = [
+///     Problem::new(Code::BodyTooLong, "long").with_file("a/SKILL.md"),
+///     Problem::new(Code::BodyTooLong, "longer").with_file("b/SKILL.md"),
+///     Problem::new(Code::YamlSyntax, "bad").with_file("c/SKILL.md"),
+/// ];
+/// assert_eq!(
+///     skills_build::diagnostic::render_by_rule(&problems),
+///     "error[yaml-syntax]: 1, e.g. c/SKILL.md: bad\n\
+///      warning[body-too-long]: 2, e.g. a/SKILL.md: long\n",
+/// );
+/// ```
+pub fn render_by_rule(problems: &[Problem]) -> String {
+    let mut groups: Vec<(Severity, crate::problem::Code, usize, &Problem)> = Vec::new();
+    for problem in problems {
+        match groups
+            .iter_mut()
+            .find(|(severity, code, _, _)| *severity == problem.severity && *code == problem.code)
+        {
+            Some(group) => group.2 += 1,
+            None => groups.push((problem.severity, problem.code, 1, problem)),
+        }
+    }
+    let rank = |severity: Severity| match severity {
+        Severity::Error => 0,
+        Severity::Warning => 1,
+        _ => 2,
+    };
+    groups.sort_by(|a, b| {
+        (rank(a.0), std::cmp::Reverse(a.2), a.1.as_str()).cmp(&(
+            rank(b.0),
+            std::cmp::Reverse(b.2),
+            b.1.as_str(),
+        ))
+    });
+    let mut text = String::new();
+    for (severity, code, count, first) in groups {
+        let message = first.message.lines().next().unwrap_or("");
+        let place = first
+            .location()
+            .map(|location| format!("{}: ", printable(&location)))
+            .unwrap_or_default();
+        text.push_str(&format!(
+            "{severity}[{code}]: {count}, e.g. {place}{}\n",
+            printable(message)
+        ));
+    }
+    text
+}
+
 /// What a failed run prints: every problem, then `error: <what>: <count>`
 /// (see [`count`]).
 ///

@@ -449,7 +449,7 @@ pub fn discover(roots: &[Root<'_>], options: &Options) -> Discovery {
 /// How many skill folders of a collection are read (on every core) before
 /// they are named and handed on: large enough to keep every thread busy,
 /// small beside a registry.
-const WINDOW: usize = 1024;
+const WINDOW: usize = 256;
 
 /// What is called with the discovery so far and the range of its skills
 /// just read, validated and named (listed or not): a window of at most
@@ -574,6 +574,7 @@ fn discover_source(
     };
     if let Some(skill_file) = skill_file_in(&entries) {
         let name = folder_name(root);
+        let before = found.problems.len();
         let skill = read_skill(
             index,
             source,
@@ -582,6 +583,10 @@ fn discover_source(
             options,
             &mut found.problems,
         );
+        let owner = found.skills.len();
+        for problem in &mut found.problems[before..] {
+            problem.set_skill(owner);
+        }
         found.skills.push(skill);
         named(found, found.skills.len() - 1..found.skills.len());
         return Some(Layout::Skill);
@@ -625,7 +630,14 @@ fn discover_source(
     };
     for window in dirs.chunks(WINDOW) {
         let start = found.skills.len();
-        for (problems, skill) in read_window(window) {
+        for (mut problems, skill) in read_window(window) {
+            // A folder's problems belong to its skill, when it has one.
+            if skill.is_some() {
+                let owner = found.skills.len();
+                for problem in &mut problems {
+                    problem.set_skill(owner);
+                }
+            }
             found.problems.extend(problems);
             found.skills.extend(skill);
         }
@@ -1089,10 +1101,12 @@ impl Names {
         range: std::ops::Range<usize>,
     ) {
         let taken = &mut self.taken;
+        let first = range.start;
         assign_names(
             roots,
             options,
             &mut found.skills[range],
+            first,
             taken,
             &mut self.problems,
         );
@@ -1103,10 +1117,11 @@ fn assign_names(
     roots: &[Root<'_>],
     options: &Options,
     skills: &mut [DiscoveredSkill],
+    first: usize,
     taken: &mut BTreeMap<String, (usize, String)>,
     problems: &mut Vec<Problem>,
 ) {
-    for skill in skills {
+    for (at, skill) in skills.iter_mut().enumerate() {
         let listing = match (skill.name(), skill.description()) {
             (None, _) | (Some(""), _) => Listing::Unlisted("it has no usable name".into()),
             (_, None) | (_, Some("")) => Listing::Unlisted("it has no usable description".into()),
@@ -1149,7 +1164,8 @@ fn assign_names(
                     problem
                         .with_field("name")
                         .with_file(skill.file_location.clone())
-                        .with_hint("give its source a qualifier to list it as `qualifier:name`"),
+                        .with_hint("give its source a qualifier to list it as `qualifier:name`")
+                        .of_skill(first + at),
                 );
             }
             Listing::Unlisted(_) => {}

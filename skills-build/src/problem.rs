@@ -221,6 +221,8 @@ codes! {
         "A source's qualifier is empty or holds whitespace or a control character.";
     ExcludeInvalid = "exclude-invalid", Build, Error,
         "An exclude pattern is empty, holds a backslash or an empty segment.";
+    AllowInvalid = "allow-invalid", Build, Error,
+        "An allowed rule (`--allow`, `allow = [...]`, `Builder::allow`) is no rule's code, or an error's, which cannot be allowed.";
     FileUnreadable = "file-unreadable", Build, Error,
         "A file of a skill cannot be read.";
     FileTooLarge = "file-too-large", Build, Error,
@@ -331,6 +333,9 @@ pub struct Problem {
     pub file: Option<String>,
     /// Where in the file, when known.
     pub position: Option<Position>,
+    /// The skill the problem belongs to (see [`Problem::skill`]); 32 bits,
+    /// so a problem stays small enough to pass around by value.
+    skill: Option<u32>,
 }
 
 impl Problem {
@@ -350,7 +355,39 @@ impl Problem {
             hint: None,
             file: None,
             position: None,
+            skill: None,
         }
+    }
+
+    /// Says which skill (by its index in the discovery) the problem
+    /// belongs to.
+    ///
+    /// ```
+    /// use skills_build::problem::{Code, Problem};
+    /// assert_eq!(Problem::new(Code::BodyTooLong, "long").of_skill(3).skill(), Some(3));
+    /// ```
+    pub fn of_skill(mut self, index: usize) -> Self {
+        self.set_skill(index);
+        self
+    }
+
+    /// The skill the problem belongs to: its index in the discovery's
+    /// skills (search order), set where the skill is read and named;
+    /// `None` for a problem of no skill (a source, an option). A build
+    /// that keeps going leaves out the skills its errors belong to.
+    ///
+    /// ```
+    /// use skills_build::problem::{Code, Problem};
+    /// assert_eq!(Problem::new(Code::NoSkills, "none").skill(), None);
+    /// ```
+    pub fn skill(&self) -> Option<usize> {
+        self.skill.map(|index| index as usize)
+    }
+
+    /// Sets [`skill`](Self::skill) (an index past `u32::MAX`, which no
+    /// discovery reaches, is left unset).
+    pub(crate) fn set_skill(&mut self, index: usize) {
+        self.skill = u32::try_from(index).ok();
     }
 
     /// Changes the severity (an option can make a warning an error).

@@ -122,14 +122,7 @@ pub(crate) fn special_kind(meta: &Metadata) -> Option<&'static str> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, ReadLimitError> {
-    let meta = std::fs::metadata(path).map_err(ReadLimitError::Io)?;
-    check(&meta, limit)?;
-    let file = open_nonblocking(path).map_err(ReadLimitError::Io)?;
-    // The path may have been swapped between the two looks: check what was
-    // opened too (opened without blocking, where the flag is known, so a
-    // pipe swapped in does not hang `open`).
-    let meta = file.metadata().map_err(ReadLimitError::Io)?;
-    check(&meta, limit)?;
+    let (file, meta) = open_limited(path, limit)?;
     // A directory opens but fails to read, with the system's own words.
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
     file.take(limit.saturating_add(1))
@@ -139,6 +132,22 @@ pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, ReadLimitError> 
         return Err(ReadLimitError::TooLarge { size: None, limit });
     }
     Ok(bytes)
+}
+
+/// Opens `path` for reading as [`read_limited`] does (a special file or
+/// one over `limit` bytes refused before it is opened, and what was opened
+/// checked again), and returns the file with what it was found to be: for
+/// a caller that maps a regular file instead of reading it.
+pub fn open_limited(path: &Path, limit: u64) -> Result<(File, Metadata), ReadLimitError> {
+    let meta = std::fs::metadata(path).map_err(ReadLimitError::Io)?;
+    check(&meta, limit)?;
+    let file = open_nonblocking(path).map_err(ReadLimitError::Io)?;
+    // The path may have been swapped between the two looks: check what was
+    // opened too (opened without blocking, where the flag is known, so a
+    // pipe swapped in does not hang `open`).
+    let meta = file.metadata().map_err(ReadLimitError::Io)?;
+    check(&meta, limit)?;
+    Ok((file, meta))
 }
 
 /// `O_NONBLOCK`, where its value is known without a C library: opening a

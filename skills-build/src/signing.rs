@@ -266,10 +266,18 @@ pub fn sign_bundle(bytes: &[u8], signer: &Signer) -> Result<Vec<u8>, SigningErro
 }
 
 fn signature_of<'a>(signer: &'a Signer, bytes: &'a [u8; 64]) -> Signature<'a> {
-    Signature {
-        key_id: &signer.key_id,
-        origin: &signer.origin,
-        signature: Bytes(bytes.as_slice()),
+    signer.signature(bytes)
+}
+
+impl Signer {
+    /// The bundle's record of a signature this signer made: its key id,
+    /// its origin and the bytes.
+    pub(crate) fn signature<'a>(&'a self, bytes: &'a [u8; 64]) -> Signature<'a> {
+        Signature {
+            key_id: &self.key_id,
+            origin: &self.origin,
+            signature: Bytes(bytes.as_slice()),
+        }
     }
 }
 
@@ -385,29 +393,5 @@ impl Signing {
     /// ```
     pub fn sign(&self, bytes: &[u8]) -> Result<Vec<u8>, SigningError> {
         sign_bundle(bytes, &self.signer()?)
-    }
-
-    /// Signs a compilation's bundle, turning a signing failure into a
-    /// compile error naming the key's source (never its contents).
-    pub(crate) fn apply(
-        &self,
-        compiled: Result<crate::compile::Compiled, crate::compile::CompileError>,
-    ) -> Result<crate::compile::Compiled, crate::compile::CompileError> {
-        let mut compiled = compiled?;
-        match self.sign(&compiled.bytes) {
-            Ok(bytes) => {
-                compiled.bytes = bytes;
-                Ok(compiled)
-            }
-            Err(error) => {
-                let mut problems = compiled.warnings;
-                problems.push(crate::problem::Problem::new(
-                    crate::problem::Code::SigningFailed,
-                    error.to_string(),
-                ));
-                crate::problem::Problem::sort(&mut problems);
-                Err(crate::compile::CompileError { problems })
-            }
-        }
     }
 }

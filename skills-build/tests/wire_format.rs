@@ -17,7 +17,11 @@
 //! Still unreleased, format 6 then changed its name index's hash (eight
 //! bytes at a time instead of one: it is on every call's path), which moved
 //! names between slots: the body digests were recorded anew, the revisions
-//! stayed.
+//! stayed. Format 7 wrote a skill's texts as a postcard enum (inline, or
+//! where in the frontmatter) and composed the bundle revision of skill
+//! digests that stand each file's recorded SHA-256 in for its bytes (so a
+//! build hashes every byte once), under the `skills-bundle-v3` contract:
+//! every pin here was recorded anew, the content revisions stayed.
 
 use skills_build::Builder;
 
@@ -56,26 +60,26 @@ fn bundles_keep_their_recorded_bytes() {
         (
             "testdata/bundle",
             false,
-            "5f890eb83374754f178cb8259fbc8a775c1be04dd2b89c593efe2939c80c505f",
-            "4ef9622ad85a6848906039dd74d08eae9af4ebb457f567e57766c713f981f9f1",
+            "74baf678ecdb4e8ac7a6ec677afd556759000acd66c14c28df64d4681996bcf1",
+            "66ec84cedf72fefe531c1df94d4a4203da045f6a055d55e47816952650ed37ab",
         ),
         (
             "testdata/skills",
             false,
-            "cc8e00869385883611bb87e403f9014f246569b3fd0205470913f2b8da5f5b95",
-            "d0a6b474d5ce477c6afc165d38246f5f7ac38707b2e2bee564ffafaabe575111",
+            "9a3643835c13d9bf32a650fcbd15635631880202e0c7308bd45b9610faf1c886",
+            "af363d048b1fd5e2e2846010b5d55d583af5ce77ed9c6d76acd327d886bd04a5",
         ),
         (
             "tests/ui-skills/extensions",
             true,
-            "dc9d9ae73a7df7647db00d229f0cfaf9c470514749947ae3cdf90085dad5187e",
-            "8cfd84350e93eb9f761bba202cf74d38ee31ab7884f6c8c051314dd4f2c85e3d",
+            "a800c7af8c45ea549a3900f3cd4db18e8e05a2f0d4b8a5c340d5411f4afddf46",
+            "3817496238c0faf54cc31397810c8e19591639772e51ea607f58f56be0c24ad1",
         ),
         (
             "tests/ui-skills/valid",
             false,
-            "3d815d04ac3646209681776f4192ee43ae9330ec69f269a960e573803bf19bd4",
-            "be303a8588bf7a1b565a36df56b0ad05e0d0b7bf7a27a7633ff32497d3f1deb5",
+            "4090eec5535c34d052753a7cf67855996e41691153cb5c99b47fc5a1bb13db0a",
+            "3fd3063c6496d61ec100e99220704f2494a910b7f33c72c882ac65585b431833",
         ),
     ];
     for (dir, extensions, recorded, revision) in cases {
@@ -110,10 +114,30 @@ fn signed_bundles_keep_their_recorded_bytes() {
     let signed = sign_bundle(&compiled("testdata/bundle", false), &signer).unwrap();
     assert_eq!(
         body_digest(&signed),
-        "3a2d567d9b270953429afd1c7647b77b2c8728dfe54598562c09c0125099d6ab"
+        "6f6bc8bace1fa7b5ad17d333162f968a7a5c0dd0dbdfa5c0c21f1349b88db862"
     );
     let bundle = skills_core::wire::bundle::Bundle::decode(&signed).expect("decodes");
     assert_eq!(bundle.encode().expect("encodes"), signed);
+    // Signed while compiling (each skill signed as it is encoded): the
+    // very bytes of signing the compiled bundle afterwards.
+    let dir = std::env::temp_dir().join(format!("wire-format-sign-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let key = dir.join("key.hex");
+    std::fs::write(&key, "07".repeat(32)).unwrap();
+    let streamed = Builder::new()
+        .source(support::workspace().join("testdata/bundle"))
+        .sign(
+            skills_build::Signing::new(
+                skills_build::KeySource::File(key),
+                "https://skills.example",
+            )
+            .key_id("release"),
+        )
+        .compile()
+        .unwrap()
+        .bytes;
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(streamed, signed);
 }
 
 /// The skills' content revisions (agentskills-core's `content_revision`,

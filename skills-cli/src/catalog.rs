@@ -40,7 +40,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
             "  --extensions                        Accept the extension fields version,",
             "                                      when_to_use, when_not_to_use.",
         ],
-        gate::OPTIONS_HELP.split_at(4).1,
+        gate::OPTIONS_HELP.split_at(5).1,
     ]),
     params: &concat::<Param, 13>(&[
         &[
@@ -78,7 +78,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
                 long: "--extensions",
             },
         ],
-        gate::PARAMS.split_at(4).1,
+        gate::PARAMS.split_at(5).1,
     ]),
 };
 
@@ -87,14 +87,14 @@ pub const OUTLINE: CommandSpec = CommandSpec {
     name: "outline",
     short_help: "Print a skill's outline: its sections and their cost.",
     help: "  Print a skill's outline: its sections and their cost.\n\n  SRC is a skill folder (it holds SKILL.md), named by its directory name,\n  a folder of skill folders or a .skill/.zip archive (each outline in turn,\n  a blank line between), read and judged as `check` judges it. Prints the\n  sections of the body with their keys and estimated tokens, as\n  agentskills-core renders an outline.\n\n  Exit codes:\n    0  Success\n    1  No skill, or an invalid skill\n    2  Usage error",
-    options_help: &concat::<&str, 5>(&[gate::OPTIONS_HELP.split_at(2).1]),
+    options_help: &concat::<&str, 5>(&[gate::OPTIONS_HELP.split_at(3).1]),
     params: &concat::<Param, 7>(&[
         &[Param::Arg {
             metavar: "SRC",
             many: false,
             must_exist: false,
         }],
-        gate::PARAMS.split_at(2).1,
+        gate::PARAMS.split_at(3).1,
     ]),
 };
 

@@ -23,13 +23,17 @@ use skills_core::encoding::json::Style;
 pub const FORMATS: &[&str] = &["human", "json", "github", "sarif"];
 
 /// The parameters both commands take after their own.
-pub const PARAMS: [Param; 8] = [
+pub const PARAMS: [Param; 9] = [
     Param::Opt {
         long: "--format",
         choices: FORMATS,
     },
     Param::Flag {
         long: "--deny-warnings",
+    },
+    Param::Opt {
+        long: "--allow",
+        choices: &[],
     },
     Param::Flag {
         long: "--extensions",
@@ -50,14 +54,15 @@ pub const PARAMS: [Param; 8] = [
 ];
 
 /// Help lines for [`PARAMS`].
-pub const OPTIONS_HELP: [&str; 7] = [
+pub const OPTIONS_HELP: [&str; 8] = [
     "  --format [human|json|github|sarif]\n                          Diagnostics for people (default), JSON, GitHub\n                          Actions workflow commands, or SARIF 2.1.0.",
     "  --deny-warnings         Fail (exit 1) on warnings too.",
+    "  --allow RULE            Silence the warning or note rule RULE everywhere\n                          (repeatable; a rule code such as body-too-long).\n                          An error cannot be allowed.",
     "  --extensions            Accept the extension fields version, when_to_use,\n                          when_not_to_use.",
     "  --exclude PATTERN       Skip matching files and directories (repeatable;\n                          `*`, `?`, `**`; without `/` it matches a name at any\n                          depth).",
     "  --max-file-size BYTES   The largest file embedded (default 16777216).",
     "  --keep-junk             Embed .DS_Store, editor swap files, .git/,\n                          __pycache__/, node_modules/ and the like instead of\n                          leaving them out with a note.",
-    "  -v, --verbose           Say how each source was read: one skill, a folder\n                          of skills, or an archive.",
+    "  -v, --verbose           Say how each source was read: one skill, a folder\n                          of skills, or an archive; list every problem even\n                          past 50 (otherwise grouped by rule).",
 ];
 
 /// The output format chosen.
@@ -91,10 +96,10 @@ pub fn split_source(arg: &str) -> (Option<&str>, &str) {
 /// The parameters that change what is read from a source without judging
 /// it, for the commands that act on skills one by one (`revision`, `sign`,
 /// `verify`): `--exclude`, `--max-file-size`, `--keep-junk`, `-v`.
-pub const READ_PARAMS: [Param; 5] = concat(&[PARAMS.split_at(3).1]);
+pub const READ_PARAMS: [Param; 5] = concat(&[PARAMS.split_at(4).1]);
 
 /// Help lines for [`READ_PARAMS`].
-pub const READ_HELP: [&str; 4] = concat(&[OPTIONS_HELP.split_at(3).1]);
+pub const READ_HELP: [&str; 4] = concat(&[OPTIONS_HELP.split_at(4).1]);
 
 /// The builder the arguments describe, or a usage error.
 pub fn builder(call: &Invocation) -> Result<Builder, UsageError> {
@@ -126,6 +131,21 @@ pub fn builder_with(call: &Invocation, file_excludes: bool) -> Result<Builder, U
             return Err(error.to_string());
         }
         builder = builder.exclude(pattern);
+    }
+    for rule in call.values("--allow") {
+        match Code::from_str(rule) {
+            None => {
+                return Err(format!(
+                    "Invalid value for '--allow': {rule:?} is no rule's code (docs/rule-codes.md lists them)."
+                ));
+            }
+            Some(code) if code.severity() == Severity::Error => {
+                return Err(format!(
+                    "Invalid value for '--allow': {rule} is an error, which cannot be allowed; only warnings and notes can."
+                ));
+            }
+            Some(_) => builder = builder.allow(rule),
+        }
     }
     if let Some(base) = call.option("--location-base") {
         builder = builder.location_base(base);
@@ -266,7 +286,16 @@ pub fn print(
             if verbose(call) {
                 text.push_str(&layout_lines(&outcome.sources));
             }
-            text.push_str(&diagnostic::render_all(problems));
+            if verbose(call) || problems.len() <= diagnostic::LISTED_AT_MOST {
+                text.push_str(&diagnostic::render_all(problems));
+            } else {
+                text.push_str(&format!(
+                    "{} problems, by rule (-v lists every one, and so does --format json; --allow RULE silences a warning rule):\n",
+                    crate::progress::thousands(problems.len())
+                ));
+                text.push_str(&diagnostic::render_by_rule(problems));
+                text.push('\n');
+            }
             text.push_str(last_line);
             write(Stream::Err, &text);
         }

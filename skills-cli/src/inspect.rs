@@ -6,9 +6,9 @@ use skills_core::{Catalog, FORMAT_VERSION, Sha256};
 
 use skills_build::printable::printable;
 
+use crate::mapped::open_bundle;
 use crate::output::{Stream, write, write_stdout};
 use crate::python::click::{CommandSpec, Invocation, Param};
-use crate::targets::read_file;
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
@@ -95,11 +95,16 @@ fn describe_skill(skill: &Skill<'_>, out: &mut String) {
     }
 }
 
-/// One line per signature: key id, origin, and the signature in base64.
+/// One line per signature: key id, origin, and the signature in base64,
+/// marked as what no signature covers: the revisions leave the signature
+/// records out (so signing does not change them), so anyone can add a
+/// record with any key id and origin without breaking another signature. A
+/// record's origin is covered by that record's own signature only, once a
+/// verifier holding the key checks it (`skills verify`); its key id by none.
 fn signature_lines(signatures: &[Signature<'_>], indent: &str, out: &mut String) {
     for signature in signatures {
         out.push_str(&format!(
-            "{indent}signature: key {} origin {} {}\n",
+            "{indent}signature: key {} origin {} {}  (not covered by the revision: key id never signed, origin only by this signature once verified with the key)\n",
             printable(signature.key_id),
             printable(signature.origin),
             skills_core::encoding::base64::encode(signature.signature.0)
@@ -112,7 +117,8 @@ pub fn run(call: &Invocation) -> i32 {
     let Some(path) = call.args.first() else {
         return 2;
     };
-    let bytes = match read_file(path, 1) {
+    // Mapped, not read: a large bundle is shown without a copy of it.
+    let bytes = match open_bundle(path, 1) {
         Ok(bytes) => bytes,
         Err(status) => return status,
     };
@@ -144,7 +150,10 @@ pub fn run(call: &Invocation) -> i32 {
         bundle.tool_description.len() + bundle.tool_schema.len(),
         bundle.skills.len()
     );
-    out.push_str(&format!("revision: {}\n", Revision(bundle.revision)));
+    out.push_str(&format!(
+        "revision: {}  (covers the texts and every skill; not the signature records)\n",
+        Revision(bundle.revision)
+    ));
     signature_lines(&bundle.signatures, "", &mut out);
     for skill in &bundle.skills {
         describe_skill(skill, &mut out);

@@ -3,30 +3,28 @@
 
 use skills_build::diagnostic;
 use skills_core::Catalog;
-use skills_mcp_server::{
-    DEFAULT_PAGE_SIZE, Options, Server, http, serve_server_stdio, serve_stdio,
-};
+use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, Server, http, serve_server_stdio};
 
 use crate::gate;
+use crate::mapped::{BundleFile, open_bundle};
 use crate::output::{Stream, write};
 use crate::python::click::{CommandSpec, Invocation, Param, concat};
-use crate::targets::read_file;
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "mcp",
     short_help: "Serve skills to an agent host over MCP (stdio or HTTP).",
-    help: "  Serve skills to an agent host over MCP (stdio, or HTTP with --http).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle reads the bundle file SRC once, then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served (with --keep-going, the\n  skills with errors are left out and the rest served).\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
+    help: "  Serve skills to an agent host over MCP (stdio, or HTTP with --http).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle maps the bundle file SRC (each skill read when first\n  served), then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served (with --keep-going, the\n  skills with errors are left out and the rest served).\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
     options_help: &concat::<&str, 15>(&[
         &[
-            "  --bundle                The one argument is a bundle file made by\n                          `skills build`: read once, then served.",
+            "  --bundle                The one argument is a bundle file made by\n                          `skills build`: mapped, each skill read\n                          and checked when first served.",
             "  --page-size N           Skills per skills/list page (default 100).",
             "  --origin ORIGIN         Serve only skills signed for ORIGIN by a --trust\n                          key, and say so in each publication record.",
             "  --trust ID=KEY          A trusted public key, as `skills verify` takes it\n                          (repeatable).",
             "  --core-tools            Also offer agentskills-core's tools (get_skill_body,\n                          get_skill_section, get_skill_reference, ...).",
             "  --keep-going            Leave out the skills with errors and serve the rest\n                          (an error still when none is left).",
         ],
-        gate::OPTIONS_HELP.split_at(2).1,
+        gate::OPTIONS_HELP.split_at(3).1,
         &[
             "  --http ADDR             Serve MCP's Streamable HTTP (stateless, JSON\n                          replies) at http://ADDR/mcp instead of stdio, until\n                          SIGTERM or Ctrl-C; ADDR is HOST:PORT (port 0: any).\n                          GET /healthz answers 200 for load balancers.",
             "  --bearer-token-file FILE\n                          With --http: every request must carry\n                          `Authorization: Bearer TOKEN`, TOKEN the file's\n                          content (needed for a non-loopback ADDR, or\n                          --no-auth).",
@@ -61,7 +59,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
                 choices: &[],
             },
         ],
-        gate::PARAMS.split_at(2).1,
+        gate::PARAMS.split_at(3).1,
         &[
             Param::Opt {
                 long: "--http",
@@ -101,8 +99,10 @@ pub fn run(call: &Invocation) -> i32 {
             }
         },
     };
-    let bytes = match (call.flag("--bundle"), call.args.as_slice()) {
-        (true, [file]) => match read_file(file, 1) {
+    let bytes: BundleFile = match (call.flag("--bundle"), call.args.as_slice()) {
+        // Mapped, not read: a replica starts at once, and a skill's bytes
+        // are read from disk when it is first served.
+        (true, [file]) => match open_bundle(file, 1) {
             Ok(bytes) => bytes,
             Err(code) => return code,
         },
@@ -118,7 +118,7 @@ pub fn run(call: &Invocation) -> i32 {
             match outcome.result {
                 Ok(compiled) => {
                     write(Stream::Err, &diagnostic::render_all(&compiled.warnings));
-                    compiled.bytes
+                    BundleFile::Read(compiled.bytes)
                 }
                 Err(error) => {
                     write(
@@ -132,8 +132,10 @@ pub fn run(call: &Invocation) -> i32 {
     };
     // Served until the process exits: the HTTP transport borrows the
     // bundle for the rest of it.
-    let bytes: &'static [u8] = bytes.leak();
-    let catalog = match Catalog::from_bytes(bytes) {
+    let bytes: &'static [u8] = Box::leak(Box::new(bytes));
+    // Opened lazily: the header and the tables' bounds now, each skill
+    // decoded and checked on its first use.
+    let catalog = match Catalog::open(bytes) {
         Ok(catalog) => catalog,
         Err(error) => {
             write(
@@ -166,15 +168,11 @@ pub fn run(call: &Invocation) -> i32 {
             }
         }
     } else if let Some(http) = http {
-        return match Server::new(catalog, options) {
-            Ok(server) => serve_http(Box::leak(Box::new(server)), http),
-            Err(error) => {
-                write(Stream::Err, &format!("error: {error}\n"));
-                1
-            }
-        };
+        // A replica answers at once: the listings are made by the first
+        // request that needs them.
+        return serve_http(Box::leak(Box::new(Server::lazy(catalog, options))), http);
     } else {
-        serve_stdio(catalog, options)
+        serve_server_stdio(Server::lazy(catalog, options))
     };
     match served {
         Ok(()) => 0,

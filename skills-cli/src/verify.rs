@@ -10,7 +10,7 @@ use skills_build::read_limit::read_text_limited;
 use skills_core::encoding::base64;
 use skills_core::trust::revision::Revision;
 use skills_core::trust::verify::{Identity, Status, TrustPolicy};
-use skills_core::wire::bundle::{Bundle, Bytes, Signature, Skill};
+use skills_core::wire::bundle::{Bytes, Signature, Skill};
 
 use crate::gate;
 use crate::output::{Stream, write};
@@ -230,14 +230,8 @@ fn verify_file(path: &str, policy: &TrustPolicy) -> i32 {
         Ok(bytes) => bytes,
         Err(status) => return status,
     };
-    let bundle = match Bundle::decode(&bytes) {
-        Ok(bundle) => bundle,
-        Err(error) => {
-            fail(path, &error);
-            return 1;
-        }
-    };
-    match policy.verify(&bundle) {
+    // The exact bytes: a signature binds them, not only what they decode to.
+    match policy.verify_bytes(&bytes) {
         Ok(verified) => {
             let mut out: String = verified.skills.iter().map(line).collect();
             out.push_str(&match (verified.bundle.status, verified.bundle.publisher) {

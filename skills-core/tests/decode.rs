@@ -10,10 +10,10 @@ use support::{encode, encode_unchecked, sample, with_bundle};
 #[test]
 fn header_layout() {
     assert_eq!(MAGIC, *b"SKB\0");
-    assert_eq!(FORMAT_VERSION, 6);
+    assert_eq!(FORMAT_VERSION, 7);
     let bytes = encode(&sample());
     assert_eq!(&bytes[..4], b"SKB\0");
-    assert_eq!(&bytes[4..6], &[6, 0]);
+    assert_eq!(&bytes[4..6], &[7, 0]);
     let body = with_bundle(&sample(), |bundle| bundle.encode_unchecked());
     assert_eq!(bytes, body);
 }

@@ -18,6 +18,7 @@ pub const OPTIONS: &[&str] = &[
     "key_id",
     "extensions",
     "keep_junk",
+    "allow",
 ];
 
 /// A value as written, with where it was written.
@@ -80,6 +81,8 @@ pub struct MacroArgs {
     /// Embed junk (`.DS_Store`, swap files, `.git/`...) instead of leaving
     /// it out.
     pub keep_junk: Option<Spanned<bool>>,
+    /// Warning and note rules silenced everywhere, by code.
+    pub allow: Vec<Spanned<String>>,
 }
 
 /// The input's tokens, with invisible groups (what a `macro_rules!`
@@ -164,6 +167,29 @@ impl Tokens {
     }
 
     /// Takes an integer literal, and gives its value.
+    /// A string literal, or a bracketed list of them (`["a", "b"]`, a
+    /// trailing comma allowed).
+    fn strings(&mut self) -> Result<Vec<Spanned<String>>, ArgError> {
+        let group = match self.peek() {
+            Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Bracket => {
+                group.clone()
+            }
+            _ => return Ok(vec![self.string()?]),
+        };
+        self.next();
+        let mut inner = Tokens::new(group.stream());
+        inner.end = group.span_close();
+        let mut out = Vec::new();
+        while !inner.is_empty() {
+            out.push(inner.string()?);
+            if inner.is_empty() {
+                break;
+            }
+            inner.punct(',', "`,` or `]`")?;
+        }
+        Ok(out)
+    }
+
     fn integer(&mut self) -> Result<Spanned<u64>, ArgError> {
         let span = self.here();
         match self.next() {
@@ -207,6 +233,7 @@ pub fn parse(input: TokenStream) -> Result<MacroArgs, ArgError> {
         key_id: None,
         extensions: None,
         keep_junk: None,
+        allow: Vec::new(),
     };
     while !tokens.is_empty() {
         tokens.punct(',', "`,`")?;
@@ -236,6 +263,7 @@ pub fn parse(input: TokenStream) -> Result<MacroArgs, ArgError> {
             "key_id" => set_once(&mut args.key_id, &name, tokens.string()?)?,
             "extensions" => set_once(&mut args.extensions, &name, tokens.boolean()?)?,
             "keep_junk" => set_once(&mut args.keep_junk, &name, tokens.boolean()?)?,
+            "allow" => args.allow.extend(tokens.strings()?),
             other => {
                 return Err(ArgError::new(
                     name.span,

@@ -135,6 +135,9 @@ pub fn expand(args: MacroArgs) -> TokenStream {
     if let Some(keep_junk) = &args.keep_junk {
         builder = builder.keep_junk(keep_junk.value);
     }
+    for rule in &args.allow {
+        builder = builder.allow(rule.value.as_str());
+    }
     for pattern in &args.excludes {
         builder = builder.exclude(pattern.value.clone());
     }

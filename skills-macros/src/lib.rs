@@ -46,6 +46,8 @@ use proc_macro::TokenStream;
 ///   (`version`, `when_to_use`, `when_not_to_use`), which are otherwise
 ///   unknown keys, as the reference validator says.
 /// - `keep_junk = true` embeds junk like any other file.
+/// - `allow = ["body-too-long"]` (or one string) silences those warning or
+///   note rules everywhere; naming an error's code is a compile error.
 /// - `sign_key_env = "SKILLS_SIGNING_KEY"` or `sign_key_file = "keys/skills.pem"`
 ///   (a PKCS#8 PEM Ed25519 key or a hex seed), with `origin = "https://..."`
 ///   and optionally `key_id = "..."`, signs every skill and the bundle. The

@@ -137,12 +137,23 @@ enum Era {
 #[derive(Debug)]
 pub struct Server<'s, 'a> {
     catalog: &'s Catalog<'a>,
-    tables: Tables,
     options: Options,
     era: Option<Era>,
     /// `"_meta":{"io.modelcontextprotocol/serverInfo":{…}}` members, for
     /// new-era results.
     server_meta: String,
+    /// Each skill's publication record (by catalog index) from a trust
+    /// policy; `None`: every skill unsigned under `unconfigured`.
+    records: Option<Vec<tables::Publication>>,
+    /// The listings and their replies, made by the first request that
+    /// needs them (or at once, by [`Server::new`]).
+    prepared: std::sync::OnceLock<Result<Prepared, TableError>>,
+}
+
+/// What the listing requests answer from, made once per server.
+#[derive(Debug)]
+struct Prepared {
+    tables: Tables,
     /// The `skills/list` pages, new era, as whole results; page `n` starts
     /// at entry `n * page_size`.
     pages: Vec<String>,
@@ -150,78 +161,16 @@ pub struct Server<'s, 'a> {
     skill_results: Vec<String>,
 }
 
-/// The cursor of the page starting at entry `offset`.
-fn cursor_for(offset: usize) -> String {
-    format!("skills-page-{offset}")
-}
-
-impl<'s, 'a> Server<'s, 'a> {
-    /// Precomputes every reply over `catalog`; fails when a skill cannot be
-    /// served under the Skills extension's rules (too many files or bytes,
-    /// two skills under one URI).
-    pub fn new(catalog: &'s Catalog<'a>, options: Options) -> Result<Self, TableError> {
-        Self::with_publication(catalog, options, &|_, skill| {
-            tables::Publication::unsigned(skill)
-        })
-    }
-
-    /// Checks the bundle against `policy` first (signatures by trusted
-    /// keys, pins, re-hashing, as the policy says) and serves only if it
-    /// holds, with each skill's publication record saying what was
-    /// established: the policy's origin, `verified` and the key id for a
-    /// skill signed by a trusted key, `unsigned` otherwise.
-    ///
-    /// ```
-    /// let (bytes, public_key) = skills_core::trust::verify::__doc_signed_bundle();
-    /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
-    /// let policy = skills_core::trust::verify::TrustPolicy::new("https://example.com/skills")?
-    ///     .trust("release-2026", public_key)?;
-    /// let mut server = skills_mcp_server::Server::verified(&catalog, Default::default(), &policy)?;
-    /// let reply = server.handle(br#"{"jsonrpc":"2.0","id":1,"method":"resources/list"}"#).unwrap();
-    /// assert!(reply.contains(r#""sourceStatus":"verified""#) && reply.contains(r#""publisher":"release-2026""#));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[cfg(feature = "verify")]
-    pub fn verified(
-        catalog: &'s Catalog<'a>,
-        options: Options,
-        policy: &skills_core::trust::verify::TrustPolicy,
-    ) -> Result<Self, ServeError> {
-        use skills_core::trust::verify::Status;
-        let verified = policy
-            .verify(catalog.bundle())
-            .map_err(ServeError::Verify)?;
-        let records: Vec<tables::Publication> = verified
-            .skills
-            .iter()
-            .map(|identity| tables::Publication {
-                origin: policy.origin().to_owned(),
-                revision: identity.revision.to_string(),
-                status: match identity.status {
-                    Status::Verified => "verified",
-                    Status::Unsigned => "unsigned",
-                },
-                publisher: identity.publisher.map(str::to_owned),
-            })
-            .collect();
-        Self::with_publication(catalog, options, &|at, skill| {
-            records
-                .get(at)
-                .cloned()
-                .unwrap_or_else(|| tables::Publication::unsigned(skill))
-        })
-        .map_err(ServeError::Catalog)
-    }
-
-    fn with_publication(
-        catalog: &'s Catalog<'a>,
-        options: Options,
+impl Prepared {
+    /// The listings of `catalog`, `publication` saying how each skill (by
+    /// its index in the catalog) was published.
+    fn new(
+        catalog: &Catalog<'_>,
+        page_size: usize,
+        server_meta: &str,
         publication: &dyn Fn(usize, &skills_core::wire::bundle::Skill<'_>) -> tables::Publication,
     ) -> Result<Self, TableError> {
         let tables = Tables::new(catalog, publication)?;
-        let page_size = options.page_size.max(1);
-        let server_info = json!({ "name": options.name, "version": options.version });
-        let server_meta = json!({ SERVER_INFO_KEY: server_info }).to_string();
         let catalog_meta = json!({ "generation": tables.generation, "stale": false }).to_string();
         let meta_with_catalog = format!(
             "{{\"io.agentskills/catalog\":{catalog_meta},{}",
@@ -261,18 +210,133 @@ impl<'s, 'a> Server<'s, 'a> {
                 )
             })
             .collect();
-        Ok(Server {
-            catalog,
+        Ok(Prepared {
             tables,
+            pages,
+            skill_results,
+        })
+    }
+}
+
+/// The cursor of the page starting at entry `offset`.
+fn cursor_for(offset: usize) -> String {
+    format!("skills-page-{offset}")
+}
+
+impl<'s, 'a> Server<'s, 'a> {
+    /// Makes the listings of `catalog` at once; fails when a skill cannot
+    /// be served under the Skills extension's rules (too many files or
+    /// bytes, two skills under one URI).
+    pub fn new(catalog: &'s Catalog<'a>, options: Options) -> Result<Self, TableError> {
+        let server = Self::lazy(catalog, options);
+        server.prepare()?;
+        Ok(server)
+    }
+
+    /// A server that answers at once: the listings (`skills/list`,
+    /// `resources/list`, ...) are made by the first request that needs
+    /// them, and a file's `resources/read` reply when it is read, so a
+    /// replica over a lazily opened catalog ([`Catalog::open`]) of a mapped
+    /// bundle touches a skill's bytes only when it serves the skill. A
+    /// catalog that cannot be served (see [`new`](Self::new)) is reported
+    /// to the request that finds it, as an internal error.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes).unwrap();
+    /// let mut server = skills_mcp_server::Server::lazy(&catalog, Default::default());
+    /// let reply = server.handle(br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#).unwrap();
+    /// assert!(reply.contains("serverInfo"));
+    /// ```
+    pub fn lazy(catalog: &'s Catalog<'a>, options: Options) -> Self {
+        let page_size = options.page_size.max(1);
+        let server_info = json!({ "name": options.name, "version": options.version });
+        let server_meta = json!({ SERVER_INFO_KEY: server_info }).to_string();
+        Server {
+            catalog,
             options: Options {
                 page_size,
                 ..options
             },
             era: None,
             server_meta,
-            pages,
-            skill_results,
-        })
+            records: None,
+            prepared: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// Checks the bundle against `policy` first (signatures by trusted
+    /// keys, pins, re-hashing, as the policy says: the exact bytes when the
+    /// catalog has them) and serves only if it holds, with each skill's
+    /// publication record saying what was established: the policy's
+    /// origin, `verified` and the key id for a skill signed by a trusted
+    /// key, `unsigned` otherwise.
+    ///
+    /// ```
+    /// let (bytes, public_key) = skills_core::trust::verify::__doc_signed_bundle();
+    /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+    /// let policy = skills_core::trust::verify::TrustPolicy::new("https://example.com/skills")?
+    ///     .trust("release-2026", public_key)?;
+    /// let mut server = skills_mcp_server::Server::verified(&catalog, Default::default(), &policy)?;
+    /// let reply = server.handle(br#"{"jsonrpc":"2.0","id":1,"method":"resources/list"}"#).unwrap();
+    /// assert!(reply.contains(r#""sourceStatus":"verified""#) && reply.contains(r#""publisher":"release-2026""#));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "verify")]
+    pub fn verified(
+        catalog: &'s Catalog<'a>,
+        options: Options,
+        policy: &skills_core::trust::verify::TrustPolicy,
+    ) -> Result<Self, ServeError> {
+        use skills_core::trust::verify::Status;
+        // The exact bytes when there are any: a signature binds them.
+        let verified = match catalog.bytes() {
+            Some(bytes) => policy.verify_bytes(bytes),
+            None => policy.verify(catalog.bundle()),
+        }
+        .map_err(ServeError::Verify)?;
+        let records: Vec<tables::Publication> = verified
+            .skills
+            .iter()
+            .map(|identity| tables::Publication {
+                origin: policy.origin().to_owned(),
+                revision: identity.revision.to_string(),
+                status: match identity.status {
+                    Status::Verified => "verified",
+                    Status::Unsigned => "unsigned",
+                },
+                publisher: identity.publisher.map(str::to_owned),
+            })
+            .collect();
+        let mut server = Self::lazy(catalog, options);
+        server.records = Some(records);
+        server.prepare().map_err(ServeError::Catalog)?;
+        Ok(server)
+    }
+
+    /// The listings, made on first use.
+    fn prepare(&self) -> Result<&Prepared, TableError> {
+        self.prepared
+            .get_or_init(|| {
+                Prepared::new(
+                    self.catalog,
+                    self.options.page_size,
+                    &self.server_meta,
+                    &|at, skill| match self.records.as_ref().and_then(|r| r.get(at)) {
+                        Some(record) => record.clone(),
+                        None => tables::Publication::unsigned(skill),
+                    },
+                )
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// [`prepare`](Self::prepare), for a request: a catalog that cannot be
+    /// served is an internal error.
+    fn prepared(&self) -> Result<&Prepared, RpcError> {
+        self.prepare()
+            .map_err(|error| RpcError::new(code::INTERNAL_ERROR, error.to_string()))
     }
 
     /// The names of the tools `tools/list` offers.
@@ -412,15 +476,16 @@ impl<'s, 'a> Server<'s, 'a> {
             "skills/list" => self.skills_list(params),
             "skills/get" => {
                 let uri = string_param(params, "uri")?;
-                match self.tables.by_skill_uri.get(uri) {
-                    Some(&at) => Ok(self.skill_results[at].clone()),
+                let prepared = self.prepared()?;
+                match prepared.tables.by_skill_uri.get(uri) {
+                    Some(&at) => Ok(prepared.skill_results[at].clone()),
                     None => Err(RpcError::new(code::INVALID_PARAMS, "Unknown skill URI")),
                 }
             }
-            "resources/list" => Ok(listed("resources", &self.resource_list())),
+            "resources/list" => Ok(listed("resources", &self.resource_list()?)),
             "resources/read" => {
                 let contents = self.read(params)?;
-                Ok(listed("contents", contents))
+                Ok(listed("contents", &contents))
             }
             "resources/templates/list" => Ok(listed("resourceTemplates", "[]")),
             "prompts/list" => Ok(listed("prompts", "[]")),
@@ -464,8 +529,8 @@ impl<'s, 'a> Server<'s, 'a> {
                 .to_string())
             }
             "ping" => Ok("{}".to_owned()),
-            "resources/list" => Ok(object("resources", &self.resource_list())),
-            "resources/read" => Ok(object("contents", self.read(params)?)),
+            "resources/list" => Ok(object("resources", &self.resource_list()?)),
+            "resources/read" => Ok(object("contents", &self.read(params)?)),
             "resources/templates/list" => Ok(object("resourceTemplates", "[]")),
             "prompts/list" => Ok(object("prompts", "[]")),
             "tools/list" => Ok(object(
@@ -486,31 +551,33 @@ impl<'s, 'a> Server<'s, 'a> {
             Some(Value::String(cursor)) => Some(cursor.as_str()),
             Some(_) => return Err(RpcError::invalid_params()),
         };
+        let prepared = self.prepared()?;
         let page = match cursor {
             None => 0,
-            Some(cursor) => (1..self.pages.len())
+            Some(cursor) => (1..prepared.pages.len())
                 .find(|&page| cursor_for(page * self.options.page_size) == cursor)
                 .ok_or_else(|| RpcError::new(code::INVALID_PARAMS, "Invalid skills cursor"))?,
         };
-        Ok(self.pages[page].clone())
+        Ok(prepared.pages[page].clone())
     }
 
-    fn resource_list(&self) -> String {
+    fn resource_list(&self) -> Result<String, RpcError> {
         let mut out = String::from("[");
-        for (at, resource) in self.tables.resources.iter().enumerate() {
+        for (at, resource) in self.prepared()?.tables.resources.iter().enumerate() {
             if at > 0 {
                 out.push(',');
             }
             out.push_str(&resource.listed);
         }
         out.push(']');
-        out
+        Ok(out)
     }
 
-    fn read(&self, params: Option<&Value>) -> Result<&str, RpcError> {
+    fn read(&self, params: Option<&Value>) -> Result<String, RpcError> {
         let uri = string_param(params, "uri")?;
-        match self.tables.by_uri.get(uri) {
-            Some(&at) => Ok(&self.tables.resources[at].contents),
+        let tables = &self.prepared()?.tables;
+        match tables.by_uri.get(uri) {
+            Some(&at) => Ok(tables.resources[at].contents(self.catalog)),
             None => Err(RpcError::new(
                 code::INVALID_PARAMS,
                 "Unknown skill resource",

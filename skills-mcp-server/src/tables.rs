@@ -26,8 +26,50 @@ use skills_core::{Catalog, Sha256};
 pub(crate) struct ResourceEntry {
     /// The `resources/list` entry, compact JSON.
     pub(crate) listed: String,
-    /// The `resources/read` `contents` array, compact JSON.
-    pub(crate) contents: String,
+    /// The resource's URI.
+    uri: String,
+    /// Its media type.
+    mime_type: &'static str,
+    /// The skill's index in the catalog.
+    skill: usize,
+    /// The file's path in the skill; `None` for the skill file.
+    path: Option<String>,
+    /// The publication record a read carries.
+    read_record: Value,
+}
+
+impl ResourceEntry {
+    /// The `resources/read` `contents` array, compact JSON, made from the
+    /// catalog's bytes when asked for (not held: a server holds the listing,
+    /// not a second copy of every file).
+    pub(crate) fn contents(&self, catalog: &Catalog<'_>) -> String {
+        let Some(skill) = catalog.skills().get(self.skill) else {
+            return "[]".to_owned();
+        };
+        let skill_md: Vec<u8>;
+        let bytes: &[u8] = match &self.path {
+            None => {
+                skill_md = skill_file_pieces(skill).concat();
+                &skill_md
+            }
+            Some(path) => skill.file(path).map_or(&[], |file| file.bytes()),
+        };
+        let mut content = serde_json::Map::new();
+        content.insert("uri".into(), Value::from(self.uri.as_str()));
+        content.insert("mimeType".into(), Value::from(self.mime_type));
+        match as_text(bytes) {
+            Some(text) => content.insert("text".into(), Value::from(text)),
+            None => content.insert(
+                "blob".into(),
+                Value::from(skills_core::encoding::base64::encode(bytes)),
+            ),
+        };
+        content.insert(
+            "_meta".into(),
+            json!({ "io.agentskills/publication": self.read_record }),
+        );
+        Value::Array(vec![Value::Object(content)]).to_string()
+    }
 }
 
 /// The precomputed replies of one catalog.
@@ -200,8 +242,8 @@ impl Tables {
                 .iter()
                 .map(|file| (file.path, file.bytes()))
                 .collect();
-            let at = files.partition_point(|(path, _)| *path < skill_file);
-            files.insert(at, (skill_file, &skill_md));
+            let skill_md_at = files.partition_point(|(path, _)| *path < skill_file);
+            files.insert(skill_md_at, (skill_file, &skill_md));
             for (path, bytes) in files {
                 let uri = format!("{root}/{}", quoted(path));
                 let mime_type = media_type(path, bytes);
@@ -223,23 +265,13 @@ impl Tables {
                 if let Some(map) = read_record.as_object_mut() {
                     map.insert("stale".into(), Value::Bool(false));
                 }
-                let mut content = serde_json::Map::new();
-                content.insert("uri".into(), Value::from(uri.as_str()));
-                content.insert("mimeType".into(), Value::from(mime_type));
-                match as_text(bytes) {
-                    Some(text) => content.insert("text".into(), Value::from(text)),
-                    None => content.insert(
-                        "blob".into(),
-                        Value::from(skills_core::encoding::base64::encode(bytes)),
-                    ),
-                };
-                content.insert(
-                    "_meta".into(),
-                    json!({ "io.agentskills/publication": read_record }),
-                );
                 let entry = ResourceEntry {
                     listed: Value::Object(listed).to_string(),
-                    contents: Value::Array(vec![Value::Object(content)]).to_string(),
+                    uri: uri.clone(),
+                    mime_type,
+                    skill: *at,
+                    path: (path != skill_file).then(|| path.to_owned()),
+                    read_record,
                 };
                 if tables
                     .by_uri

@@ -58,6 +58,8 @@ pub(crate) mod code {
     pub(crate) const METHOD_NOT_FOUND: i64 = -32601;
     /// Parameters missing or of the wrong type.
     pub(crate) const INVALID_PARAMS: i64 = -32602;
+    /// The server could not make the reply (a catalog it cannot serve).
+    pub(crate) const INTERNAL_ERROR: i64 = -32603;
     /// The protocol version asked for is not served.
     pub(crate) const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
 }

@@ -33,6 +33,8 @@ use crate::wire::names::Index;
 /// # Ok::<(), skills_core::DecodeError>(())
 /// ```
 pub struct Catalog<'a> {
+    /// The bundle's bytes, as given (none for a bundle held whole).
+    bytes: Option<&'a [u8]>,
     store: Store<'a>,
     /// The prompt rendered from the skills, for a bundle that does not
     /// store one, made on first use.
@@ -176,6 +178,7 @@ impl Clone for Catalog<'_> {
             },
         };
         Catalog {
+            bytes: self.bytes,
             hot: HotCells {
                 chunks: self.hot.chunks.iter().map(|_| OnceBox::new()).collect(),
             },
@@ -212,6 +215,7 @@ impl<'a> Catalog<'a> {
             check_skill(skill)?;
         }
         Ok(Catalog {
+            bytes: None,
             hot: hot_cells(&names),
             store: Store::Full { bundle, names },
             prompt: OnceBox::new(),
@@ -242,6 +246,7 @@ impl<'a> Catalog<'a> {
         let view: View<'a> = decode_body(bytes)?;
         let skills = (0..view.len()).map(|_| OnceBox::new()).collect();
         Ok(Catalog {
+            bytes: Some(bytes),
             hot: hot_cells(view.index()),
             store: Store::Lazy {
                 view,
@@ -250,6 +255,21 @@ impl<'a> Catalog<'a> {
             },
             prompt: OnceBox::new(),
         })
+    }
+
+    /// The bundle's bytes, as given to [`open`](Self::open) or
+    /// [`from_bytes`](Self::from_bytes) (`None` for a catalog
+    /// [`from_bundle`](Self::from_bundle)): what a verifier of the exact
+    /// bytes (`verify::TrustPolicy::verify_bytes`, feature `verify`) checks.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// assert_eq!(catalog.bytes(), Some(&bytes[..]));
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn bytes(&self) -> Option<&'a [u8]> {
+        self.bytes
     }
 
     /// Decodes and checks every skill not decoded yet, and the name index,
@@ -389,6 +409,7 @@ impl<'a> Catalog<'a> {
     pub fn from_bundle(bundle: Bundle<'a>) -> Result<Self, BundleError> {
         let names = bundle.name_index()?;
         Ok(Catalog {
+            bytes: None,
             hot: hot_cells(&names),
             store: Store::Full { bundle, names },
             prompt: OnceBox::new(),

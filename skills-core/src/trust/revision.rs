@@ -30,16 +30,18 @@
 //!
 //! # Bundle revision
 //!
-//! The bundle revision is the SHA-256 of the bundle's header and postcard
-//! encoding, with each skill's nested encoding replaced by its own SHA-256
-//! and with the bundle revision and every signature left empty (the exact
-//! bytes: [`bundle_revision`]). It covers every text and byte the catalog
-//! serves (prompt, descriptions, instructions, files, per-skill
-//! revisions), so a signature over it binds all of them; and since each
-//! skill enters it as one digest, a rebuild after an edit hashes again
-//! only the skills whose encoding changed. It is specific to this crate
-//! and its format version (5 since it took this form; format 4 hashed the
-//! whole encoding in one pass).
+//! The bundle revision is the SHA-256 of the bundle's header, its
+//! catalog-wide texts, and each skill's name and digest: the skill's own
+//! encoding with the bytes its recorded digests cover (frontmatter,
+//! instructions, stored skill file, every file) replaced by those digests
+//! and its signatures left out (the exact bytes: [`bundle_revision`]). It
+//! covers every text and byte the catalog serves, the files through their
+//! digests, so a signature over it binds all of them once a verifier has
+//! hashed the bytes again; and every embedded byte is hashed once when the
+//! compiler builds, for its own digest. It is specific to this crate and
+//! its format version (7 since it took this form; format 5 and 6 hashed
+//! each skill's whole encoding, file bytes included, so a build hashed
+//! every file twice; format 4 hashed the whole bundle in one pass).
 //!
 //! # Signature payloads
 //!
@@ -47,21 +49,22 @@
 //! object `{"contract":"agentskills-snapshot-v1","origin":…,"revision":…,
 //! "skillId":…,"version":…}`, keys sorted, compact, ASCII-escaped.
 //! [`bundle_payload`] is this crate's payload for the bundle revision, in
-//! the same style under its own contract, `skills-bundle-v2`, so a bundle
+//! the same style under its own contract, `skills-bundle-v3`, so a bundle
 //! signature can never pass for a skill's. (`skills-bundle-v1` signed the
-//! format-4 bundle revision; the contract changed with the revision's
-//! preimage, so a signature over one can never pass for the other.)
+//! format-4 bundle revision, `skills-bundle-v2` the revision of formats 5
+//! and 6; the contract changes with the revision's preimage, so a
+//! signature over one can never pass for another.)
 
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::trust::sha256::{Hasher, digest as sha256};
+use crate::trust::sha256::Hasher;
 
 use crate::encoding::json::{JsonWriter, Style};
 use crate::trust::digest::Sha256;
-use crate::wire::bundle::{Bundle, HEADER_LEN, MAGIC, Skill};
+use crate::wire::bundle::{Bundle, Skill};
 
 /// The contract tag of agentskills-core's snapshot signature payload.
 ///
@@ -81,7 +84,7 @@ pub const SNAPSHOT_CONTRACT: &str = "agentskills-snapshot-v1";
 /// let payload = bundle_payload("acme", Revision([0; 32])).unwrap();
 /// assert!(payload.contains(BUNDLE_CONTRACT));
 /// ```
-pub const BUNDLE_CONTRACT: &str = "skills-bundle-v2";
+pub const BUNDLE_CONTRACT: &str = "skills-bundle-v3";
 
 /// The longest origin, in characters, that agentskills-core accepts.
 ///
@@ -300,35 +303,32 @@ pub fn skill_file_digest(skill: &Skill<'_>) -> (u64, [u8; 32]) {
     (size, hasher.finalize())
 }
 
-/// Encoding into a SHA-256 hasher instead of a buffer.
-struct HashSink(Hasher);
-
-impl crate::wire::postcard::Sink for HashSink {
-    fn put(&mut self, bytes: &[u8]) {
-        self.0.update(bytes);
-    }
-}
-
-/// The bundle revision: the SHA-256 of [`MAGIC`], the format version, the
-/// catalog-wide texts, and each skill's name and own encoding replaced by
-/// its SHA-256, with no revision and no signatures.
+/// The bundle revision: the SHA-256 of [`MAGIC`](crate::MAGIC), the format version, the
+/// catalog-wide texts, and each skill's listed name and digest, with no
+/// revision and no signatures.
 ///
 /// Exactly, the hashed bytes are the six header bytes, then the encodings
 /// of the prompt (an option: `0` for the prompt rendered from the skills,
 /// which the compiler writes, or `1` and the text), the usage paragraph,
 /// the tool description and the tool schema, the number of skills as a
-/// varint, and for each skill in order
-/// its listed name (encoded), the length of its nested encoding as a
-/// varint and the 32-byte SHA-256 of that nested encoding, where the
-/// nested encoding is the one the bundle holds with the skill's
-/// signatures left empty. Nothing follows. Every text and byte the catalog
-/// serves is covered, through the skills' digests for their parts, so a
-/// signature over the revision binds all of them. A compiler that kept the
-/// skills' digests from its last build hashes again only the skills whose
-/// encoding changed ([`bundle_revision_by`]). Signing does not change the
-/// revision, and neither does adding a signature later; any other change
-/// does. The layout's tables and name index are not hashed: the names and
-/// the encodings they index determine them.
+/// varint, and for each skill in order its listed name (encoded) and its
+/// 32-byte digest. A skill's digest is the SHA-256 of its own encoding as
+/// the bundle holds it, with the bytes of its frontmatter, its
+/// instructions, its stored skill file and each of its files replaced by
+/// their recorded SHA-256 (32 bytes where the bytes were; the lengths stay)
+/// and its signatures by an empty list
+/// ([`skill_digest`](crate::wire::writer::skill_digest)). Nothing follows.
+///
+/// So every text and byte the catalog serves is covered: the texts
+/// directly, the files through their digests, which a verifier that
+/// re-hashes checks against the bytes (`verify::TrustPolicy::rehash`).
+/// Each embedded byte is hashed once when the compiler builds, for its
+/// file's own digest. Signing does not change the revision, and neither
+/// does adding a signature later; any other change does. The layout's
+/// tables and name index are not hashed: the names and the encodings
+/// determine them, and a verifier of bytes
+/// (`verify::TrustPolicy::verify_bytes`) accepts only the bytes the
+/// compiler writes for what they hold.
 ///
 /// ```
 /// use skills_core::wire::bundle::Bundle;
@@ -341,83 +341,11 @@ impl crate::wire::postcard::Sink for HashSink {
 /// assert_eq!(bundle_revision(&recorded), revision);
 /// ```
 pub fn bundle_revision(bundle: &Bundle<'_>) -> Revision {
-    bundle_revision_by(bundle, &mut |_, detail| sha256(detail))
+    Revision(crate::wire::writer::bundle_revision(bundle))
 }
 
-/// [`bundle_revision`], with the SHA-256 of each skill's nested encoding
-/// (signatures left empty) computed by `skill_sha256`, given the skill's
-/// listed name and those bytes: for a compiler that reuses the digests of
-/// skills whose encoding did not change since its last build.
-/// `skill_sha256` must return the SHA-256 of the bytes it is given.
-///
-/// ```
-/// use skills_core::wire::bundle::{Bundle, Skill};
-/// use skills_core::trust::revision::{bundle_revision, bundle_revision_by};
-/// use skills_core::trust::sha256::digest as sha256;
-/// let skill = Skill { name: "pdf", description: "Forms.", ..Skill::default() };
-/// let bundle = Bundle { skills: vec![skill], ..Bundle::default() };
-/// let mut names = Vec::new();
-/// let revision = bundle_revision_by(&bundle, &mut |name, detail| {
-///     names.push(name.to_string());
-///     sha256(detail)
-/// });
-/// assert_eq!((revision, names), (bundle_revision(&bundle), vec!["pdf".to_string()]));
-/// ```
-pub fn bundle_revision_by(
-    bundle: &Bundle<'_>,
-    skill_sha256: &mut dyn FnMut(&str, &[u8]) -> [u8; 32],
-) -> Revision {
-    let skills: alloc::vec::Vec<(usize, [u8; 32])> = bundle
-        .skills
-        .iter()
-        .map(|skill| {
-            let detail = if skill.signatures.is_empty() {
-                crate::wire::postcard::to_vec(skill)
-            } else {
-                let mut blank = skill.clone();
-                blank.signatures.clear();
-                crate::wire::postcard::to_vec(&blank)
-            };
-            (detail.len(), skill_sha256(skill.name, &detail))
-        })
-        .collect();
-    bundle_revision_from(bundle, &skills)
-}
-
-/// [`bundle_revision`] from each skill's own encoding (signatures left
-/// empty) as its length and SHA-256, `skills[i]` for `bundle.skills[i]`:
-/// for a compiler that encodes and hashes its skills on several threads
-/// and keeps the encodings for [`Bundle::encode_with_details`].
-///
-/// ```
-/// use skills_core::wire::bundle::{Bundle, Skill, SkillEntry};
-/// use skills_core::trust::revision::{bundle_revision, bundle_revision_from};
-/// use skills_core::trust::sha256::digest as sha256;
-/// let bundle = Bundle { skills: vec![Skill { name: "pdf", ..Skill::default() }], ..Bundle::default() };
-/// let detail = SkillEntry::encode(&bundle.skills[0]).detail;
-/// assert_eq!(bundle_revision_from(&bundle, &[(detail.len(), sha256(&detail))]), bundle_revision(&bundle));
-/// ```
-pub fn bundle_revision_from(bundle: &Bundle<'_>, skills: &[(usize, [u8; 32])]) -> Revision {
-    use crate::wire::postcard::{Encode as _, Sink as _};
-    let mut header = [0u8; HEADER_LEN];
-    header[..MAGIC.len()].copy_from_slice(&MAGIC);
-    header[MAGIC.len()..].copy_from_slice(&crate::wire::bundle::FORMAT_VERSION.to_le_bytes());
-    let mut sink = HashSink(Hasher::new());
-    sink.put(&header);
-    bundle.prompt.encode(&mut sink);
-    bundle.usage.encode(&mut sink);
-    bundle.tool_description.encode(&mut sink);
-    bundle.tool_schema.encode(&mut sink);
-    crate::wire::postcard::put_varint(&mut sink, bundle.skills.len() as u64);
-    for (skill, (len, digest)) in bundle.skills.iter().zip(skills) {
-        skill.name.encode(&mut sink);
-        crate::wire::postcard::put_varint(&mut sink, *len as u64);
-        sink.put(digest);
-    }
-    Revision(sink.0.finalize())
-}
-
-/// Records the bundle's revision ([`bundle_revision`]) and encodes it.
+/// Records the bundle's revision ([`bundle_revision`]) and encodes it,
+/// each skill encoded once for both.
 ///
 /// ```
 /// use skills_core::wire::bundle::Bundle;
@@ -430,50 +358,14 @@ pub fn bundle_revision_from(bundle: &Bundle<'_>, skills: &[(usize, [u8; 32])]) -
 pub fn encode_with_revision(
     bundle: &mut Bundle<'_>,
 ) -> Result<Vec<u8>, crate::wire::bundle::EncodeError> {
-    encode_with_revision_by(bundle, &mut |_, detail| sha256(detail))
-}
-
-/// [`encode_with_revision`], with each skill's digest computed by
-/// `skill_sha256` as in [`bundle_revision_by`].
-///
-/// ```
-/// use skills_core::wire::bundle::Bundle;
-/// use skills_core::trust::revision::{encode_with_revision, encode_with_revision_by};
-/// use skills_core::trust::sha256::digest as sha256;
-/// let mut bundle = Bundle { prompt: Some("p"), ..Bundle::default() };
-/// let bytes = encode_with_revision_by(&mut bundle, &mut |_, detail| sha256(detail)).unwrap();
-/// assert_eq!(bytes, encode_with_revision(&mut bundle.clone()).unwrap());
-/// ```
-pub fn encode_with_revision_by(
-    bundle: &mut Bundle<'_>,
-    skill_sha256: &mut dyn FnMut(&str, &[u8]) -> [u8; 32],
-) -> Result<Vec<u8>, crate::wire::bundle::EncodeError> {
-    bundle.check()?;
-    // Each skill encoded once, for the revision and for the bundle (a
-    // signed skill's revision is over its encoding without signatures).
-    let details: Vec<Vec<u8>> = bundle
-        .skills
-        .iter()
-        .map(|s| crate::wire::postcard::to_vec(s))
-        .collect();
-    let skills: Vec<(usize, [u8; 32])> = bundle
-        .skills
-        .iter()
-        .zip(&details)
-        .map(|(skill, detail)| {
-            if skill.signatures.is_empty() {
-                (detail.len(), skill_sha256(skill.name, detail))
-            } else {
-                let mut blank = skill.clone();
-                blank.signatures.clear();
-                let blank = crate::wire::postcard::to_vec(&blank);
-                (blank.len(), skill_sha256(skill.name, &blank))
-            }
-        })
-        .collect();
-    bundle.revision = bundle_revision_from(bundle, &skills).0;
-    let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
-    bundle.encode_with_details(&details)
+    let mut writer = crate::wire::writer::BundleWriter::new(bundle);
+    for skill in &bundle.skills {
+        writer.push(skill)?;
+    }
+    let revision = writer.revision();
+    let bytes = writer.finish(revision, &bundle.signatures)?;
+    bundle.revision = revision;
+    Ok(bytes)
 }
 
 /// Why a signature payload could not be made.
@@ -573,13 +465,13 @@ fn write_snapshot_payload(
 }
 
 /// The bytes a publisher key signs for a whole bundle: `{"contract":
-/// "skills-bundle-v2","origin":…,"revision":…}`, in the style of
+/// "skills-bundle-v3","origin":…,"revision":…}`, in the style of
 /// [`snapshot_payload`].
 ///
 /// ```
 /// use skills_core::trust::revision::{bundle_payload, Revision};
 /// let payload = bundle_payload("acme", Revision([0xab; 32])).unwrap();
-/// assert_eq!(payload, format!(r#"{{"contract":"skills-bundle-v2","origin":"acme","revision":"sha256:{}"}}"#, "ab".repeat(32)));
+/// assert_eq!(payload, format!(r#"{{"contract":"skills-bundle-v3","origin":"acme","revision":"sha256:{}"}}"#, "ab".repeat(32)));
 /// ```
 pub fn bundle_payload(origin: &str, revision: Revision) -> Result<String, PayloadError> {
     check_origin(origin)?;
@@ -616,6 +508,7 @@ fn begin_payload(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trust::sha256::digest as sha256;
     use alloc::string::ToString;
 
     #[test]

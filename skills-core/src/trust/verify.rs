@@ -217,6 +217,11 @@ pub enum Check {
     },
     /// A pin names a skill the bundle does not list.
     PinnedSkillMissing,
+    /// The bytes are not the ones the compiler writes for what they hold
+    /// (a text written inline where the compiler refers to the
+    /// frontmatter, another name index, ...): a signature binds the exact
+    /// bytes the compiler wrote, so no other byte string passes.
+    NotCompilerEncoding,
 }
 
 impl fmt::Display for Check {
@@ -250,6 +255,9 @@ impl fmt::Display for Check {
             Check::PinnedSkillMissing => {
                 f.write_str("a pin names this skill, but the bundle does not list it")
             }
+            Check::NotCompilerEncoding => f.write_str(
+                "its bytes are not the ones the compiler writes for what they hold (a text or a table written another way), so no signature covers them; rebuild the bundle",
+            ),
         }
     }
 }
@@ -271,6 +279,9 @@ pub enum VerifyError {
         /// The key's id.
         key_id: String,
     },
+    /// The bytes given to [`TrustPolicy::verify_bytes`] are not a bundle
+    /// this crate reads.
+    Decode(crate::DecodeError),
     /// A check failed.
     Failed {
         /// The skill, or the bundle.
@@ -320,6 +331,7 @@ impl fmt::Display for VerifyError {
                     "trusted key {key_id:?} is not a valid Ed25519 public key"
                 )
             }
+            VerifyError::Decode(error) => error.fmt(f),
             VerifyError::Failed { subject, check } => write!(f, "{subject}: {check}"),
         }
     }
@@ -486,9 +498,39 @@ impl TrustPolicy {
         self
     }
 
+    /// Verifies the bundle whose exact bytes are `bytes`: decodes it (every
+    /// skill, and the name index), checks that the bytes are the ones the
+    /// compiler writes for what they hold, then [`verify`](Self::verify).
+    /// So a signature binds the exact bytes served, not only what they
+    /// decode to: a text written inline where the compiler refers to the
+    /// frontmatter, or another name index, fails with
+    /// [`Check::NotCompilerEncoding`].
+    ///
+    /// ```
+    /// # let (bytes, public_key) = skills_core::trust::verify::__doc_signed_bundle();
+    /// use skills_core::trust::verify::{Check, TrustPolicy};
+    /// let policy = TrustPolicy::new("https://example.com/skills")?.trust("release-2026", public_key)?;
+    /// assert!(policy.verify_bytes(&bytes).is_ok());
+    /// let mut longer = bytes.clone();
+    /// longer.push(0);
+    /// assert!(policy.verify_bytes(&longer).is_err());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn verify_bytes<'a>(&self, bytes: &'a [u8]) -> Result<Verified<'a>, VerifyError> {
+        let bundle = Bundle::decode(bytes).map_err(VerifyError::Decode)?;
+        if !crate::wire::writer::is_encoding_of(&bundle, bytes) {
+            return Err(failed(&Subject::Bundle, Check::NotCompilerEncoding));
+        }
+        self.verify(&bundle)
+    }
+
     /// Verifies every skill of `bundle`, in catalog order, then the bundle
     /// revision and its signature; the first failure is returned. A pin
     /// for a skill the bundle does not list is a failure too.
+    ///
+    /// This binds what the bundle holds (every text and byte it serves);
+    /// to bind the exact bytes it was decoded from as well, verify those
+    /// with [`verify_bytes`](Self::verify_bytes).
     ///
     /// See the [module documentation](self) for an example.
     pub fn verify<'a>(&self, bundle: &Bundle<'a>) -> Result<Verified<'a>, VerifyError> {

@@ -11,21 +11,28 @@
 //! hash table, or the names' sorted order when names are made to collide),
 //! a table of where each skill's own encoding ends, those encodings, the
 //! bundle revision and the signatures. A reader finds a skill by hashing
-//! its name and reading one slot, and decodes only that skill. Values are
-//! written in postcard's format (varints, length-prefixed strings); each
-//! skill's text that occurs verbatim in its frontmatter text (the
-//! description, most metadata values) is written as where it is there, so
-//! a small skill's bundle is about its raw bytes. The outline and the
+//! its name and reading one slot, and decodes only that skill. Every record
+//! is what postcard writes for a serde type (varints, length-prefixed
+//! strings, enums as a variant index then the fields); the tables are
+//! fixed-width `u32`s inside byte strings. A skill's text that occurs
+//! verbatim in its frontmatter text (the description, most metadata
+//! values) is written as the variant that says where it is there, so a
+//! small skill's bundle is about its raw bytes. The outline and the
 //! default prompt are derived when read, not stored.
 //!
-//! [`Bundle::encode`] writes exactly that, after [`Bundle::check`]; the
-//! encoding is deterministic, so equal bundles give equal bytes. Decoding
-//! refuses overlong varints and, in a full decode or `Catalog::check`, a
-//! name index other than the one the compiler writes; a text may be read
-//! inline or from the frontmatter either way, so two byte strings can hold
-//! the same skill (the compiler writes one). The encoder and decoder are
-//! this crate's own (`wire` and `layout` modules), so a build compiles
-//! neither serde nor postcard.
+//! [`Bundle::encode`] writes exactly that, after [`Bundle::check`], through
+//! the same [`BundleWriter`](crate::wire::writer::BundleWriter) the
+//! compiler streams its skills into; the encoding is deterministic, so
+//! equal bundles give equal bytes. Decoding refuses overlong varints and,
+//! in a full decode or `Catalog::check`, a name index other than the one
+//! the compiler writes. A text may be read inline or from the frontmatter
+//! either way; a verifier holding the bytes
+//! (`verify::TrustPolicy::verify_bytes`, feature `verify`) accepts only the
+//! bytes the compiler writes for what they hold, so a signature binds the
+//! exact bytes served. The encoder and decoder are this crate's own
+//! (`postcard`, `codec`, `layout` and `writer` modules), so a build
+//! compiles neither serde nor postcard; a test decodes every record with
+//! the postcard crate into serde types and writes them back byte for byte.
 //!
 //! # Filling a bundle (for the compiler)
 //!
@@ -121,7 +128,7 @@ pub const MAGIC: [u8; 4] = *b"SKB\0";
 /// let version = u16::from_le_bytes([bytes[4], bytes[5]]);
 /// assert_eq!(version, skills_core::FORMAT_VERSION);
 /// ```
-pub const FORMAT_VERSION: u16 = 6;
+pub const FORMAT_VERSION: u16 = 7;
 
 /// The length of the header: [`MAGIC`] and the format version.
 ///
@@ -169,14 +176,15 @@ pub struct Bundle<'a> {
     /// through a table of offsets, so a catalog can find a skill by name
     /// without decoding the others.
     pub skills: Vec<Skill<'a>>,
-    /// The bundle revision: the SHA-256 of this bundle's encoding with each
-    /// skill's nested encoding replaced by its own SHA-256, and the revision
-    /// and every signature left empty, so it covers every text and byte the
-    /// catalog serves (see `revision::bundle_revision`, feature `revision`,
-    /// for the exact bytes). All zeros when not computed.
+    /// The bundle revision: the SHA-256 of the header, the catalog-wide
+    /// texts and each skill's name and digest (its encoding with the bytes
+    /// its recorded digests cover replaced by those digests, signatures
+    /// left out), so it covers every text and byte the catalog serves (see
+    /// `revision::bundle_revision`, feature `revision`, for the exact
+    /// bytes). All zeros when not computed.
     pub revision: [u8; 32],
     /// Detached Ed25519 signatures over the bundle revision (the
-    /// `skills-bundle-v2` payload), each by one publisher key.
+    /// `skills-bundle-v3` payload), each by one publisher key.
     pub signatures: Vec<Signature<'a>>,
 }
 
@@ -707,14 +715,6 @@ pub enum EncodeError {
     /// The names or the skills' encodings add up to 4 GiB or more, past
     /// what the layout's 32-bit offsets reach.
     TooLarge,
-    /// [`Bundle::encode_with_details`] was given a different number of
-    /// encodings than there are skills.
-    Mismatch {
-        /// How many skills.
-        skills: usize,
-        /// How many encodings.
-        details: usize,
-    },
 }
 
 impl fmt::Display for EncodeError {
@@ -723,10 +723,6 @@ impl fmt::Display for EncodeError {
             EncodeError::Invalid(error) => write!(f, "cannot encode the skills bundle: {error}"),
             EncodeError::TooLarge => f.write_str(
                 "cannot encode the skills bundle: its names or its skills add up to 4 GiB or more; split it into several bundles",
-            ),
-            EncodeError::Mismatch { skills, details } => write!(
-                f,
-                "cannot encode the skills bundle: {details} skill encodings given for {skills} skills"
             ),
         }
     }

@@ -86,11 +86,18 @@ impl<'a> Summary<'a> {
 }
 
 impl Encode for Skill<'_> {
+    /// The skill's own encoding. The bytes its digests already cover (the
+    /// frontmatter, the instructions, the skill file when stored, every
+    /// file's bytes) go through [`Sink::put_digested`] with their recorded
+    /// SHA-256, and its signatures with an empty list, so a hashing sink
+    /// computes the skill's digest (`trust::revision`) without hashing those
+    /// bytes again.
     fn encode(&self, out: &mut dyn Sink) {
         let fm = self.frontmatter;
         // The summary first (see `Summary`), the frontmatter at its head
         // so the texts after it can refer to it.
-        fm.encode(out);
+        put_varint(out, fm.len() as u64);
+        out.put_digested(fm.as_bytes(), &self.frontmatter_sha256);
         put_text(out, self.description, fm);
         self.location.encode(out);
         put_option_text(out, self.version, fm);
@@ -108,15 +115,28 @@ impl Encode for Skill<'_> {
         self.rules.encode(out);
         self.skill_file.encode(out);
         put_varint(out, self.body_len as u64);
-        self.instructions.encode(out);
+        put_varint(out, self.instructions.len() as u64);
+        out.put_digested(self.instructions.as_bytes(), &self.instructions_sha256);
         out.put(&self.instructions_sha256);
         out.put(&self.frontmatter_sha256);
         self.files.encode(out);
-        self.skill_file_bytes.encode(out);
+        match self.skill_file_bytes {
+            None => out.put(&[0]),
+            Some(bytes) => {
+                out.put(&[1]);
+                put_varint(out, bytes.len() as u64);
+                out.put_digested(bytes.0, &self.skill_file_sha256);
+            }
+        }
         put_varint(out, self.skill_file_size);
         out.put(&self.skill_file_sha256);
         out.put(&self.revision);
-        self.signatures.encode(out);
+        if self.signatures.is_empty() {
+            out.put(&[0]);
+        } else {
+            // Signing adds signatures without changing the digest.
+            out.put_digested(&crate::wire::postcard::to_vec(&self.signatures), &[0]);
+        }
         self.frontmatter_json.encode(out);
     }
 }
@@ -214,7 +234,18 @@ impl Encode for File<'_> {
     fn encode(&self, out: &mut dyn Sink) {
         self.path.encode(out);
         out.put(&self.sha256);
-        self.content.encode(out);
+        let (variant, media_type) = match self.content {
+            Content::Text(_) => (0, None),
+            Content::Image { media_type, .. } => (1, Some(media_type)),
+            Content::Binary { media_type, .. } => (2, Some(media_type)),
+        };
+        put_varint(out, variant);
+        if let Some(media_type) = media_type {
+            media_type.encode(out);
+        }
+        let bytes = self.bytes();
+        put_varint(out, bytes.len() as u64);
+        out.put_digested(bytes, &self.sha256);
     }
 }
 
@@ -225,27 +256,6 @@ impl<'a> Decode<'a> for File<'a> {
             sha256: reader.array32()?,
             content: Content::decode(reader)?,
         })
-    }
-}
-
-impl Encode for Content<'_> {
-    fn encode(&self, out: &mut dyn Sink) {
-        match self {
-            Content::Text(text) => {
-                put_varint(out, 0);
-                text.encode(out);
-            }
-            Content::Image { media_type, bytes } => {
-                put_varint(out, 1);
-                media_type.encode(out);
-                bytes.encode(out);
-            }
-            Content::Binary { media_type, bytes } => {
-                put_varint(out, 2);
-                media_type.encode(out);
-                bytes.encode(out);
-            }
-        }
     }
 }
 

@@ -226,7 +226,7 @@ mod tests {
             Err(DecodeError::UnsupportedVersion { found: 256 })
         );
         assert!(matches!(
-            decode_unchecked(b"SKB\0\x06\x00"),
+            decode_unchecked(b"SKB\0\x07\x00"),
             Err(DecodeError::Corrupt(_))
         ));
     }
@@ -257,7 +257,7 @@ mod tests {
             version.contains(&["skills-runtime ", env!("CARGO_PKG_VERSION")].concat()),
             "{version}"
         );
-        assert!(version.contains("reads format version 6"), "{version}");
+        assert!(version.contains("reads format version 7"), "{version}");
         let bytes: Vec<u8> = Vec::new();
         assert!(
             decode_unchecked(&bytes)

@@ -1,4 +1,4 @@
-//! The bundle's top-level layout (format 6): the catalog-wide texts, then
+//! The bundle's top-level layout (format 7): the catalog-wide texts, then
 //! tables of fixed-width offsets and a name index the compiler writes, so a
 //! reader finds any skill without reading the others.
 //!
@@ -35,11 +35,9 @@
 
 use alloc::vec::Vec;
 
-use crate::wire::bundle::{Bundle, EncodeError, HEADER_LEN, MAGIC, Signature};
-use crate::wire::names::{self, Index};
-use crate::wire::postcard::{
-    Decode, Encode, Reader, Sink, WireError, WireErrorKind, entry, put_varint,
-};
+use crate::wire::bundle::Signature;
+use crate::wire::names::Index;
+use crate::wire::postcard::{Decode, Reader, WireError, WireErrorKind, entry};
 
 /// A bundle's layout, read: slices of the bundle's bytes.
 #[derive(Debug, Clone)]
@@ -183,148 +181,10 @@ impl<'a> View<'a> {
     }
 }
 
-/// Writes a bundle: header, layout, with `details[i]` the own encoding of
-/// `bundle.skills[i]` (`SkillEntry::encode`), after [`Bundle::check`].
-pub(crate) fn encode(bundle: &Bundle<'_>, details: &[&[u8]]) -> Result<Vec<u8>, EncodeError> {
-    let skills = &bundle.skills;
-    if details.len() != skills.len() {
-        return Err(EncodeError::Mismatch {
-            skills: skills.len(),
-            details: details.len(),
-        });
-    }
-    let names_len: usize = skills.iter().map(|skill| skill.name.len()).sum();
-    let details_len: usize = details.iter().map(|detail| detail.len()).sum();
-    if u32::try_from(names_len).is_err() || u32::try_from(details_len).is_err() {
-        return Err(EncodeError::TooLarge);
-    }
-    let index = Index::build(skills.len(), |at| skills.get(at).map_or("", |s| s.name))
-        .map_err(|error| EncodeError::Invalid(error.into()))?;
-    Ok(write(bundle, details, &index, names_len, details_len))
-}
-
-/// [`encode`] without the checks: a name given twice gets a sorted index
-/// holding both (for tests of what the decoder refuses).
-pub(crate) fn encode_unchecked(bundle: &Bundle<'_>, details: &[&[u8]]) -> Vec<u8> {
-    let skills = &bundle.skills;
-    let name = |at: usize| skills.get(at).map_or("", |s| s.name);
-    let index = Index::build(skills.len(), name).unwrap_or_else(|_| {
-        let mut order: Vec<u32> = (0..skills.len() as u32).collect();
-        order.sort_by(|&a, &b| name(a as usize).cmp(name(b as usize)));
-        Index::Sorted {
-            order: names::Table::Built(order),
-        }
-    });
-    let names_len = skills.iter().map(|skill| skill.name.len()).sum();
-    let details_len = details.iter().map(|detail| detail.len()).sum();
-    write(bundle, details, &index, names_len, details_len)
-}
-
-fn write(
-    bundle: &Bundle<'_>,
-    details: &[&[u8]],
-    index: &Index<'_>,
-    names_len: usize,
-    details_len: usize,
-) -> Vec<u8> {
-    let skills = &bundle.skills;
-    let texts = bundle.prompt.map_or(0, str::len)
-        + bundle.usage.len()
-        + bundle.tool_description.len()
-        + bundle.tool_schema.len();
-    let mut out: Vec<u8> =
-        Vec::with_capacity(HEADER_LEN + texts + names_len + details_len + 16 * skills.len() + 128);
-    out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&crate::wire::bundle::FORMAT_VERSION.to_le_bytes());
-    bundle.prompt.encode(&mut out);
-    bundle.usage.encode(&mut out);
-    bundle.tool_description.encode(&mut out);
-    bundle.tool_schema.encode(&mut out);
-    put_varint(&mut out, skills.len() as u64);
-    put_varint(&mut out, names_len as u64);
-    for skill in skills {
-        out.put(skill.name.as_bytes());
-    }
-    put_ends(&mut out, skills.iter().map(|skill| skill.name.len()));
-    index.encode(&mut out);
-    put_ends(&mut out, details.iter().map(|detail| detail.len()));
-    put_varint(&mut out, details_len as u64);
-    for detail in details {
-        out.put(detail);
-    }
-    out.put(&bundle.revision);
-    bundle.signatures.encode(&mut out);
-    out
-}
-
-/// Writes the table of ends of consecutive parts of these lengths.
-fn put_ends(out: &mut dyn Sink, lens: impl ExactSizeIterator<Item = usize>) {
-    put_varint(out, 4 * lens.len() as u64);
-    let mut end = 0u32;
-    for len in lens {
-        end = end.wrapping_add(len as u32);
-        out.put(&end.to_le_bytes());
-    }
-}
-
-impl Bundle<'_> {
-    /// Encodes the bundle: [`MAGIC`], [`FORMAT_VERSION`](crate::FORMAT_VERSION) little-endian,
-    /// then the layout (see the `layout` module's documentation in the
-    /// source: the texts, the tables of offsets and the name index, then
-    /// each skill's own encoding), after [`check`](Self::check). The same
-    /// bundle always gives the same bytes.
-    ///
-    /// ```
-    /// let bytes = skills_core::wire::bundle::Bundle::default().encode().unwrap();
-    /// assert_eq!(&bytes[..6], b"SKB\0\x06\x00");
-    /// ```
-    pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
-        self.check()?;
-        let details: Vec<Vec<u8>> = self
-            .skills
-            .iter()
-            .map(|s| crate::wire::postcard::to_vec(s))
-            .collect();
-        let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
-        encode(self, &details)
-    }
-
-    /// [`encode`](Self::encode), with each skill's own encoding made
-    /// already (`details[i]` is [`SkillEntry::encode`](crate::wire::bundle::SkillEntry::encode)`(&self.skills[i]).detail`,
-    /// for a compiler that encodes its skills on several threads, or has
-    /// them from the bundle revision's computation): the same bytes.
-    ///
-    /// ```
-    /// use skills_core::wire::bundle::{Bundle, Skill, SkillEntry};
-    /// let bundle = Bundle { skills: vec![Skill { name: "a", ..Skill::default() }], ..Bundle::default() };
-    /// let details: Vec<Vec<u8>> = bundle.skills.iter().map(|s| SkillEntry::encode(s).detail).collect();
-    /// let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
-    /// assert_eq!(bundle.encode_with_details(&details).unwrap(), bundle.encode().unwrap());
-    /// ```
-    pub fn encode_with_details(&self, details: &[&[u8]]) -> Result<Vec<u8>, EncodeError> {
-        self.check()?;
-        encode(self, details)
-    }
-
-    /// The encoding without [`check`](Self::check): for tests that need
-    /// bundles breaking the rules the decoder enforces. (A name given twice
-    /// is written with a sorted index holding both.)
-    #[doc(hidden)]
-    pub fn encode_unchecked(&self) -> Vec<u8> {
-        let details: Vec<Vec<u8>> = self
-            .skills
-            .iter()
-            .map(|s| crate::wire::postcard::to_vec(s))
-            .collect();
-        let details: Vec<&[u8]> = details.iter().map(Vec::as_slice).collect();
-        encode_unchecked(self, &details)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wire::bundle::Skill;
+    use crate::wire::bundle::{Bundle, HEADER_LEN, Skill};
 
     #[test]
     fn names_and_details_are_found_by_index() {

@@ -10,6 +10,8 @@
 //!   them; `codec`: each record's encoding over them;
 //! - `layout`: the container's tables and their bounds; `names`: the name
 //!   index; `decode`: the header and [`DecodeError`](decode::DecodeError);
+//! - [`writer`]: writing a bundle one skill at a time, and each skill's
+//!   digest (what the bundle revision is composed of);
 //! - [`derived`]: what both sides derive alike, so the bundle need not
 //!   store it (a frontmatter's JSON, normalised tags, image types);
 //! - [`texts`]: the `skill` tool's fixed texts (name, description,
@@ -26,3 +28,4 @@ pub(crate) mod names;
 pub mod path;
 pub mod postcard;
 pub mod texts;
+pub mod writer;

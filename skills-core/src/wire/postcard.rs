@@ -87,10 +87,20 @@ impl fmt::Display for WireError {
 
 impl core::error::Error for WireError {}
 
-/// Where encoded bytes go: a buffer, or a hasher (the bundle revision).
+/// Where encoded bytes go: a buffer, a hasher (a skill's digest), or both.
 pub(crate) trait Sink {
     /// Appends bytes.
     fn put(&mut self, bytes: &[u8]);
+
+    /// Appends `bytes` that a skill's digest covers through `stand_in`
+    /// instead (their recorded SHA-256, or an empty list for the skill's
+    /// signatures): a buffer takes `bytes`, a hasher `stand_in`, so each
+    /// file's bytes are hashed once, for their own digest (see
+    /// `trust::revision`).
+    fn put_digested(&mut self, bytes: &[u8], stand_in: &[u8]) {
+        let _ = stand_in;
+        self.put(bytes);
+    }
 }
 
 impl Sink for Vec<u8> {
@@ -341,22 +351,24 @@ impl<T: Encode> Encode for Option<T> {
 /// frontmatter text (a description, a license, a metadata value usually
 /// do, verbatim), as where it is there.
 ///
-/// On the wire a varint `v`: even, the text follows inline, `v / 2` bytes
-/// long; odd, the text is `frontmatter[v / 2 ..][.. len]`, with `len` the
-/// varint after it. The encoder refers whenever it finds the text in the
-/// frontmatter ([`find_in`]) and it is longer than two bytes; which it
-/// finds depends on the skill alone, so the same skill always gives the
-/// same bytes.
+/// On the wire it is what postcard writes for the serde enum
+/// `enum Text<'a> { Inline(&'a str), Frontmatter { at: u64, len: u64 } }`:
+/// the variant index as a varint, then the string (length and bytes), or
+/// the offset and the length as varints. The encoder refers whenever it
+/// finds the text in the frontmatter ([`find_in`]) and it is longer than
+/// two bytes; which it finds depends on the skill alone, so the same skill
+/// always gives the same bytes.
 pub(crate) fn put_text(out: &mut dyn Sink, text: &str, frontmatter: &str) {
     if text.len() > 2
         && let Some(at) = find_in(frontmatter, text)
     {
-        put_varint(out, ((at as u64) << 1) | 1);
+        put_varint(out, 1);
+        put_varint(out, at as u64);
         put_varint(out, text.len() as u64);
         return;
     }
-    put_varint(out, (text.len() as u64) << 1);
-    out.put(text.as_bytes());
+    put_varint(out, 0);
+    put_bytes(out, text.as_bytes());
 }
 
 /// Past this many bytes of frontmatter, a text that is not a slice of it
@@ -396,24 +408,15 @@ impl<'a> Reader<'a> {
     /// `frontmatter`.
     pub(crate) fn text(&mut self, frontmatter: &'a str) -> Result<&'a str, WireError> {
         let start = self.at;
-        let tag = self.varint(64)?;
-        if tag & 1 == 0 {
-            let len = usize::try_from(tag >> 1).map_err(|_| WireError {
-                kind: WireErrorKind::VarintOverflow,
-                offset: start,
-            })?;
-            let bytes = self.take(len)?;
-            return core::str::from_utf8(bytes).map_err(|_| WireError {
-                kind: WireErrorKind::BadUtf8,
-                offset: start,
-            });
+        if self.variant(2)? == 0 {
+            return self.str();
         }
-        let len = self.usize()?;
         let bad = WireError {
             kind: WireErrorKind::BadReference,
             offset: start,
         };
-        let at = usize::try_from(tag >> 1).map_err(|_| bad)?;
+        let at = self.usize()?;
+        let len = self.usize()?;
         frontmatter
             .get(at..at.checked_add(len).ok_or(bad)?)
             .ok_or(bad)
