@@ -24,9 +24,12 @@
 
 use std::path::{Path, PathBuf};
 
+use skills_core::wire::bundle::Bundle;
+use skills_core::wire::writer::BundleWriter;
+
 use crate::compile::{
     CompileError, CompileOptions, Compiled, Early, Locations, compile, compile_early,
-    compile_reusing,
+    compile_kept,
 };
 use crate::diagnostic;
 use crate::discover::{self, DiscoveredSkill, Discovery, Options, Root, SourceReport};
@@ -34,6 +37,7 @@ use crate::filter::Glob;
 use crate::problem::{Code, Problem, Severity};
 #[cfg(feature = "sign")]
 use crate::signing::Signing;
+use crate::sink::{BundleFile, BundleSink, FileSink};
 use crate::source::{DirSource, Source};
 
 /// The file name [`Builder::emit`] writes into `OUT_DIR` unless told
@@ -91,9 +95,9 @@ pub struct Builder {
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Debug)]
-pub struct Outcome {
+pub struct Outcome<B = Vec<u8>> {
     /// The bundle with its warnings and notes, or every problem.
-    pub result: Result<Compiled, CompileError>,
+    pub result: Result<Compiled<B>, CompileError>,
     /// Every file read: the skill files and the files embedded beside
     /// them (and a signing key file).
     pub inputs: Vec<PathBuf>,
@@ -116,7 +120,29 @@ pub struct Reading {
     pub inputs: Vec<PathBuf>,
 }
 
-impl Outcome {
+impl<B> Outcome<B> {
+    /// The same outcome with its bundle (if one was made) passed through
+    /// `f`: to take a streamed bundle out and still report the problems.
+    ///
+    /// ```
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let outcome = skills_build::Builder::new().source(skills).run().map_bundle(|bytes| bytes.len());
+    /// assert!(outcome.result.unwrap().bytes > 0);
+    /// ```
+    pub fn map_bundle<C>(self, f: impl FnOnce(B) -> C) -> Outcome<C> {
+        Outcome {
+            result: self.result.map(|compiled| Compiled {
+                bytes: f(compiled.bytes),
+                warnings: compiled.warnings,
+                dropped: compiled.dropped,
+            }),
+            inputs: self.inputs,
+            sources: self.sources,
+            skills: self.skills,
+            discovered: self.discovered,
+        }
+    }
+
     /// The skill directories found, as read (listed or not), in search
     /// order: what the commands that show skills one by one (`skills
     /// catalog`, `outline`) show, from the very reading that was judged.
@@ -669,6 +695,44 @@ impl Builder {
         self.run_keeping(false, progress)
     }
 
+    /// [`run_with_progress`](Self::run_with_progress), streaming the bundle
+    /// into a temporary file beside `output` as each skill is encoded
+    /// instead of holding it in memory (what `skills build` does, so a
+    /// registry's bundle is never held whole): the same bytes, problems
+    /// and verdict. The result's [`BundleFile`] is put in place with
+    /// [`BundleFile::persist`], or removed when dropped.
+    ///
+    /// ```
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let out = std::env::temp_dir().join(format!("streamed-doc-{}.bin", std::process::id()));
+    /// let builder = skills_build::Builder::new().source(skills);
+    /// let streamed = builder.run_to_file(&out, &mut |_| {}).result.unwrap();
+    /// assert_eq!(streamed.bytes.skills(), 3);
+    /// streamed.bytes.persist().unwrap();
+    /// assert_eq!(std::fs::read(&out).unwrap(), builder.run().result.unwrap().bytes);
+    /// # std::fs::remove_file(&out).unwrap();
+    /// ```
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
+    pub fn run_to_file(
+        &self,
+        output: &Path,
+        progress: &mut dyn FnMut(usize),
+    ) -> Outcome<BundleFile> {
+        match FileSink::create(output) {
+            Ok(sink) => self.run_into(false, progress, sink),
+            Err(message) => Outcome {
+                result: Err(CompileError {
+                    problems: vec![Problem::new(Code::OutputUnwritable, message)],
+                }),
+                inputs: Vec::new(),
+                sources: Vec::new(),
+                skills: 0,
+                discovered: Vec::new(),
+            },
+        }
+    }
+
     /// [`run`](Self::run), keeping every skill as read for the commands
     /// that show skills one by one (`skills catalog`, `outline`): the
     /// same bundle, problems and verdict, and `Outcome::discovered` filled.
@@ -688,8 +752,24 @@ impl Builder {
     }
 
     fn run_keeping(&self, keep_discovered: bool, progress: &mut dyn FnMut(usize)) -> Outcome {
+        self.run_into(
+            keep_discovered,
+            progress,
+            BundleWriter::new(&Bundle::default()),
+        )
+    }
+
+    fn run_into<S: BundleSink>(
+        &self,
+        keep_discovered: bool,
+        progress: &mut dyn FnMut(usize),
+        sink: S,
+    ) -> Outcome<S::Bundle> {
         let reuse = self.previous.as_deref().map(crate::reuse::Reuse::load);
-        #[cfg_attr(not(feature = "sign"), allow(unused_mut))]
+        #[cfg_attr(
+            not(feature = "sign"),
+            allow(unused_mut, clippy::needless_update)
+        )]
         let mut options = CompileOptions {
             locations: self.locations.clone(),
             keep_going: self.keep_going,
@@ -706,7 +786,7 @@ impl Builder {
             Some(Err(error)) => Some(error),
             None => None,
         };
-        let mut early = Early::new(&options, reuse.as_ref());
+        let mut early = Early::with_sink(&options, reuse.as_ref(), sink);
         // Only signing adds an input (its key file).
         #[cfg_attr(not(feature = "sign"), allow(unused_mut))]
         let Reading {
@@ -725,7 +805,7 @@ impl Builder {
         let sources = std::mem::take(&mut found.sources);
         let (result, discovered) = match keep_discovered {
             true => {
-                let result = compile_reusing(&found, &options, reuse.as_ref());
+                let result = compile_kept(&found, &options, reuse.as_ref(), early);
                 (result, found.skills)
             }
             false => (
@@ -853,10 +933,10 @@ impl Builder {
 /// the key's source (never its contents), after the compilation's own
 /// problems.
 #[cfg(feature = "sign")]
-fn refuse_unsigned(
+fn refuse_unsigned<B>(
     error: &crate::signing::SigningError,
-    compiled: Result<Compiled, CompileError>,
-) -> Result<Compiled, CompileError> {
+    compiled: Result<Compiled<B>, CompileError>,
+) -> Result<Compiled<B>, CompileError> {
     let mut problems = match compiled {
         Ok(compiled) => compiled.warnings,
         Err(error) => error.problems,

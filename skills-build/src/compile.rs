@@ -29,6 +29,7 @@ use crate::frontmatter::Metadata;
 use crate::media::{self, Kind};
 use crate::problem::{Code, Problem};
 use crate::reuse::Reuse;
+use crate::sink::BundleSink;
 
 /// What the prompt and the tool's read records give as a skill's location.
 ///
@@ -103,9 +104,10 @@ pub struct CompileOptions {
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Compiled {
-    /// The bundle: magic, format version, postcard body.
-    pub bytes: Vec<u8>,
+pub struct Compiled<B = Vec<u8>> {
+    /// The bundle: magic, format version, postcard body; held in memory,
+    /// or for a streamed build a file waiting to be put in place.
+    pub bytes: B,
     /// Every problem that is not an error, sorted by file and position:
     /// warnings and notes (see each one's `severity`); with
     /// [`Builder::keep_going`](crate::Builder::keep_going), the errors of the skills left out
@@ -338,7 +340,7 @@ pub fn compile_reusing(
     options: &CompileOptions,
     reuse: Option<&Reuse>,
 ) -> Result<Compiled, CompileError> {
-    compile_skills(Skills::Borrowed(found), options, reuse, None)
+    compile_skills(Skills::Borrowed(found), options, reuse, Early::new(options, reuse))
 }
 
 /// [`compile_reusing`], taking the skills: each skill's bytes and parsed
@@ -365,7 +367,7 @@ pub fn compile_owned(
     options: &CompileOptions,
     reuse: Option<&Reuse>,
 ) -> Result<Compiled, CompileError> {
-    compile_skills(Skills::Owned(found), options, reuse, None)
+    compile_skills(Skills::Owned(found), options, reuse, Early::new(options, reuse))
 }
 
 /// Skills compiled while discovery reads them ([`crate::Builder::run`]):
@@ -378,7 +380,7 @@ pub fn compile_owned(
 /// left out is left out all the same, and one not taken here is prepared
 /// there as usual: the same bytes, problems and verdicts as
 /// [`compile_reusing`] over the whole discovery.
-pub(crate) struct Early<'o> {
+pub(crate) struct Early<'o, S = BundleWriter<'static>> {
     options: &'o CompileOptions,
     reuse: Option<&'o Reuse>,
     /// By skill index: the result of preparing and encoding it, if taken.
@@ -390,24 +392,32 @@ pub(crate) struct Early<'o> {
     seen: usize,
     /// The bundle, written as the skills are taken: each encoding goes
     /// into it as soon as its window is done, and is dropped then.
-    writer: BundleWriter<'static>,
+    sink: S,
     /// By skill index: whether its encoding is in `writer` already.
     pushed: Vec<bool>,
     /// The index of the last skill in `writer`, if any.
     last_pushed: Option<usize>,
-    /// Why `writer` could not take a skill (past 4 GiB).
-    error: Option<EncodeError>,
+    /// Why `sink` could not take a skill (past 4 GiB, a full disk).
+    error: Option<String>,
 }
 
 impl<'o> Early<'o> {
+    /// Takes skills into a bundle held in memory.
     pub(crate) fn new(options: &'o CompileOptions, reuse: Option<&'o Reuse>) -> Self {
+        Early::with_sink(options, reuse, BundleWriter::new(&Bundle::default()))
+    }
+}
+
+impl<'o, S: BundleSink> Early<'o, S> {
+    /// Takes skills into `sink`.
+    pub(crate) fn with_sink(options: &'o CompileOptions, reuse: Option<&'o Reuse>, sink: S) -> Self {
         Early {
             options,
             reuse,
             results: Vec::new(),
             names: Vec::new(),
             seen: 0,
-            writer: BundleWriter::new(&Bundle::default()),
+            sink,
             pushed: Vec::new(),
             last_pushed: None,
             error: None,
@@ -468,7 +478,7 @@ impl<'o> Early<'o> {
             // order); only the digest is kept, as a marker.
             if let (Ok(Ok((detail, digest))), None) = (&mut result, &self.error) {
                 let name = found.skills[index].listing.name().unwrap_or_default();
-                match self.writer.push_encoded(name, detail, *digest) {
+                match self.sink.push(name, detail, *digest) {
                     Ok(()) => {
                         *detail = Vec::new();
                         self.pushed[index] = true;
@@ -483,13 +493,24 @@ impl<'o> Early<'o> {
 }
 
 /// [`compile_owned`], taking the results of the skills [`Early`] took on.
-pub(crate) fn compile_early(
+pub(crate) fn compile_early<S: BundleSink>(
     found: Discovery,
     options: &CompileOptions,
     reuse: Option<&Reuse>,
-    early: Early<'_>,
-) -> Result<Compiled, CompileError> {
-    compile_skills(Skills::Owned(found), options, reuse, Some(early))
+    early: Early<'_, S>,
+) -> Result<Compiled<S::Bundle>, CompileError> {
+    compile_skills(Skills::Owned(found), options, reuse, early)
+}
+
+/// [`compile_reusing`] into the sink of `early`, which took no skill (the
+/// skills were kept whole as read).
+pub(crate) fn compile_kept<S: BundleSink>(
+    found: &Discovery,
+    options: &CompileOptions,
+    reuse: Option<&Reuse>,
+    early: Early<'_, S>,
+) -> Result<Compiled<S::Bundle>, CompileError> {
+    compile_skills(Skills::Borrowed(found), options, reuse, early)
 }
 
 /// Drops what was read of a skill (its bytes, its files' bytes, its parsed
@@ -533,12 +554,12 @@ impl Skills<'_> {
     }
 }
 
-fn compile_skills(
+fn compile_skills<S: BundleSink>(
     mut skills: Skills<'_>,
     options: &CompileOptions,
     reuse: Option<&Reuse>,
-    mut early: Option<Early<'_>>,
-) -> Result<Compiled, CompileError> {
+    early: Early<'_, S>,
+) -> Result<Compiled<S::Bundle>, CompileError> {
     let found = skills.found();
     let mut problems = found.problems.clone();
     // With keep_going, a skill with an error is left out; an error that
@@ -561,15 +582,15 @@ fn compile_skills(
     // done, and is dropped then: the bundle grows around the encodings.
     // The skills taken while reading are in the bundle already (see
     // `Early`); the rest are pushed after them, in order.
-    let (mut writer, pushed, last_pushed, mut encode_error) = match early.as_mut() {
-        Some(early) => (
-            std::mem::replace(&mut early.writer, BundleWriter::new(&Bundle::default())),
-            std::mem::take(&mut early.pushed),
-            early.last_pushed,
-            early.error.take().map(|error| error.to_string()),
-        ),
-        None => (BundleWriter::new(&Bundle::default()), Vec::new(), None, None),
-    };
+    let Early {
+        results: mut early_results,
+        names,
+        sink: mut writer,
+        pushed,
+        last_pushed,
+        error: mut encode_error,
+        ..
+    } = early;
     let mut pushed_seen = 0;
     if !blocked {
         let listed: Vec<usize> = found
@@ -579,7 +600,7 @@ fn compile_skills(
             .filter(|(index, skill)| !left_out[*index] && skill.listing.name().is_some())
             .map(|(index, _)| index)
             .collect();
-        writer.reserve(listed.len(), 0);
+        writer.reserve(listed.len());
         // Each skill prepared, checked, encoded and hashed on one thread,
         // and its prepared texts dropped there: what is kept of it is its
         // encoding. One window of skills at a time, so that owned skills
@@ -589,12 +610,7 @@ fn compile_skills(
             // What was taken on while reading, then the rest, prepared now.
             let mut results: Vec<Option<Result<EncodedSkill, Problem>>> = window
                 .iter()
-                .map(|&index| {
-                    early
-                        .as_mut()
-                        .and_then(|early| early.results.get_mut(index))
-                        .and_then(Option::take)
-                })
+                .map(|&index| early_results.get_mut(index).and_then(Option::take))
                 .collect();
             let found = skills.found();
             let items: Vec<(usize, &str, &DiscoveredSkill)> = results
@@ -626,11 +642,8 @@ fn compile_skills(
                             // Only after what the reading pushed, in order.
                             Some(last) if index < last => Err(OUT_OF_ORDER.to_string()),
                             _ => encoded
-                                .map_err(EncodeError::Invalid)
-                                .and_then(|(detail, digest)| {
-                                    writer.push_encoded(name, &detail, digest)
-                                })
-                                .map_err(|error| error.to_string()),
+                                .map_err(|error| EncodeError::Invalid(error).to_string())
+                                .and_then(|(detail, digest)| writer.push(name, &detail, digest)),
                         };
                         if let Err(error) = result {
                             encode_error.get_or_insert(error);
@@ -657,7 +670,7 @@ fn compile_skills(
     // Keeping going is for a bundle of the valid skills: when every skill
     // found was left out, there is none, and an empty bundle would pass
     // for a build.
-    if options.keep_going && writer.is_empty() && left_out.contains(&true) {
+    if options.keep_going && writer.writer().is_empty() && left_out.contains(&true) {
         let count = left_out.iter().filter(|out| **out).count();
         problems.push(
             Problem::new(
@@ -672,7 +685,6 @@ fn compile_skills(
         Problem::sort(&mut problems);
         return Err(CompileError { problems });
     }
-    let names = early.map(|early| early.names).unwrap_or_default();
     let dropped = dropped(found, &left_out, &problems, &names);
     // Every skill the reading pushed must be in the catalog.
     if pushed_seen != pushed.iter().filter(|&&pushed| pushed).count() {
@@ -740,20 +752,18 @@ fn encode_one(prepared: &Prepared<'_>, options: &CompileOptions) -> Result<Encod
 /// prompt is left to be rendered from the skills when read (the default
 /// catalog of `skills_core::features::render`), which costs fewer bytes
 /// than storing it.
-fn finish(writer: BundleWriter<'_>, options: &CompileOptions) -> Result<Vec<u8>, String> {
-    let revision = writer.revision();
+fn finish<S: BundleSink>(writer: S, options: &CompileOptions) -> Result<S::Bundle, String> {
+    let revision = writer.writer().revision();
     #[cfg(feature = "sign")]
     if let Some(signer) = &options.signer {
         let signature = signer
             .sign_bundle_revision(skills_core::trust::revision::Revision(revision))
             .map_err(|error| error.to_string())?;
-        return writer
-            .finish(revision, &[signer.signature(&signature)])
-            .map_err(|error| error.to_string());
+        return writer.finish(revision, &[signer.signature(&signature)]);
     }
     #[cfg(not(feature = "sign"))]
     let _ = options;
-    writer.finish(revision, &[]).map_err(|error| error.to_string())
+    writer.finish(revision, &[])
 }
 
 fn dropped(

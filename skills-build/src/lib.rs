@@ -66,6 +66,7 @@ internal_modules! {
     reuse;
     #[cfg(feature = "sign")]
     signing;
+    sink;
     skill_file;
     skill_revision;
     #[cfg(feature = "sign")]

@@ -2,8 +2,6 @@
 //! same pipeline as `check`, a build script's `Builder` and
 //! `include_skills!`.
 
-use skills_core::Catalog;
-
 use crate::gate;
 use crate::python::click::{CommandSpec, Invocation, Param, concat};
 use skills_core::encoding::json::{Json, Style};
@@ -92,16 +90,26 @@ pub fn run(call: &Invocation) -> i32 {
     }
     let deny = call.flag("--deny-warnings");
     let mut progress = crate::progress::Progress::on_stderr();
-    let outcome = builder
+    // The bundle streams into a file beside the output as it is compiled,
+    // and is put in place only when the build is not refused.
+    let mut outcome = builder
         .keep_going(keep_going)
-        .run_with_progress(&mut |read| progress.update(read));
+        .run_to_file(std::path::Path::new(output), &mut |read| {
+            progress.update(read)
+        })
+        .map_bundle(Some);
     progress.finish();
     let mut failed = outcome.failed(deny);
-    let mut written = None;
+    // What was written: the bundle's size and how many skills it lists.
+    let mut written: Option<(u64, usize)> = None;
     let mut write_error = None;
-    if let (false, Ok(compiled)) = (failed && !keep_going, &outcome.result) {
-        let listed = Catalog::open(&compiled.bytes).map_or(0, |catalog| catalog.len());
-        let wrote = std::fs::write(output, &compiled.bytes).and_then(|()| match keep_going {
+    let streamed = match (failed && !keep_going, &mut outcome.result) {
+        (false, Ok(compiled)) => compiled.bytes.take(),
+        _ => None,
+    };
+    if let Some(bundle) = streamed {
+        let (len, listed) = (bundle.len(), bundle.skills());
+        let wrote = bundle.persist().and_then(|()| match keep_going {
             true => {
                 let report = crate::report::keep_going(&outcome, output, listed);
                 std::fs::write(
@@ -112,7 +120,7 @@ pub fn run(call: &Invocation) -> i32 {
             false => Ok(()),
         });
         match wrote {
-            Ok(()) => written = Some(compiled),
+            Ok(()) => written = Some((len, listed)),
             Err(error) => {
                 write_error = Some(format!("error: cannot write {output}: {error}\n"));
                 failed = true;
@@ -120,14 +128,12 @@ pub fn run(call: &Invocation) -> i32 {
         }
     }
     let last = match (&written, &write_error) {
-        (Some(compiled), _) => {
-            let listed = Catalog::open(&compiled.bytes).map_or(0, |catalog| catalog.len());
+        (Some((len, listed)), _) => {
             let dropped = outcome.dropped().len();
             format!(
-                "{}: wrote {output}: {listed} skill{}, {} bytes ({}){}\n",
+                "{}: wrote {output}: {listed} skill{}, {len} bytes ({}){}\n",
                 if failed { "error" } else { "ok" },
-                if listed == 1 { "" } else { "s" },
-                compiled.bytes.len(),
+                if *listed == 1 { "" } else { "s" },
                 skills_build::diagnostic::count(outcome.problems()),
                 match keep_going {
                     true => format!(
@@ -155,8 +161,8 @@ pub fn run(call: &Invocation) -> i32 {
         ),
         (
             "bytes".to_string(),
-            written.map_or(Json::Null, |compiled| {
-                Json::Int(i64::try_from(compiled.bytes.len()).unwrap_or(i64::MAX))
+            written.map_or(Json::Null, |(len, _)| {
+                Json::Int(i64::try_from(len).unwrap_or(i64::MAX))
             }),
         ),
     ];

@@ -252,7 +252,7 @@ pub fn layout_lines(sources: &[SourceReport]) -> String {
 }
 
 /// The summary line: `ok: checked 2 skills: 1 warning` and the like.
-pub fn summary(verb: &str, outcome: &Outcome, failed: bool, deny_warnings: bool) -> String {
+pub fn summary<B>(verb: &str, outcome: &Outcome<B>, failed: bool, deny_warnings: bool) -> String {
     let problems = outcome.problems();
     let verdict = if failed { "error" } else { "ok" };
     let skills = outcome.skills;
@@ -271,10 +271,10 @@ pub fn summary(verb: &str, outcome: &Outcome, failed: bool, deny_warnings: bool)
 
 /// Prints the report of `outcome` for `command` in `format`; `extra` are
 /// the command's own JSON fields (a bundle's output path).
-pub fn print(
+pub fn print<B>(
     command: &str,
     call: &Invocation,
-    outcome: &Outcome,
+    outcome: &Outcome<B>,
     failed: bool,
     last_line: &str,
     extra: Vec<(String, skills_core::encoding::json::Json)>,

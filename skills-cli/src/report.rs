@@ -48,7 +48,7 @@ fn problem_json(p: &Problem) -> Json {
 /// The skills `build --keep-going` left out, and why: one object per
 /// skill (its folder, skill file, frontmatter name, and its errors as the
 /// JSON report gives problems).
-pub fn dropped(outcome: &Outcome) -> Json {
+pub fn dropped<B>(outcome: &Outcome<B>) -> Json {
     Json::Array(
         outcome
             .dropped()
@@ -70,7 +70,7 @@ pub fn dropped(outcome: &Outcome) -> Json {
 
 /// The report `build --keep-going` writes beside the bundle: the bundle,
 /// how many skills it lists, how many were found, and the skills left out.
-pub fn keep_going(outcome: &Outcome, bundle: &str, listed: usize) -> Json {
+pub fn keep_going<B>(outcome: &Outcome<B>, bundle: &str, listed: usize) -> Json {
     Json::Object(vec![
         ("version".into(), Json::Int(JSON_VERSION)),
         ("bundle".into(), Json::Str(bundle.into())),
@@ -82,7 +82,12 @@ pub fn keep_going(outcome: &Outcome, bundle: &str, listed: usize) -> Json {
 
 /// The JSON report: `version`, the verdict, counts, how each source was
 /// read, every problem; then the command's own fields.
-pub fn json(command: &str, outcome: &Outcome, failed: bool, extra: Vec<(String, Json)>) -> Json {
+pub fn json<B>(
+    command: &str,
+    outcome: &Outcome<B>,
+    failed: bool,
+    extra: Vec<(String, Json)>,
+) -> Json {
     let problems = outcome.problems();
     let sources = outcome
         .sources

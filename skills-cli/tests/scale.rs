@@ -397,3 +397,83 @@ fn keep_going_with_no_valid_skill_is_an_error() {
     assert!(!root.join("none.bin.report.json").exists());
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// The files in `dir`, sorted by name.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// `skills build` streams the bundle into a file as it is compiled: the
+/// same bytes as a bundle held in memory (one thread or two, over more
+/// than one window of skills), and nothing left beside the output, or
+/// put in its place, when the build is refused.
+#[test]
+fn a_streamed_bundle_is_the_held_one_and_a_refused_build_leaves_nothing() {
+    let root = scratch("streamed");
+    corpus(&root.join("skills"), 1100);
+    mixed(&root.join("skills"));
+    let out = root.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    for threads in [1, 2] {
+        let builder = Builder::new()
+            .source(root.join("skills"))
+            .keep_going(true)
+            .threads(threads);
+        let held = builder.run().result.unwrap().bytes;
+        let streamed = builder
+            .run_to_file(&out.join("a.bin"), &mut |_| {})
+            .result
+            .unwrap();
+        assert_eq!(streamed.bytes.skills(), Catalog::open(&held).unwrap().len());
+        assert_eq!(streamed.bytes.len(), held.len() as u64);
+        streamed.bytes.persist().unwrap();
+        assert_eq!(std::fs::read(out.join("a.bin")).unwrap(), held);
+        assert_eq!(listing(&out), ["a.bin"]);
+    }
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_skills"))
+            .current_dir(&root)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    // Refused for errors, and for a warning under --deny-warnings (a
+    // skill shadowed by the same skill in an earlier source): the file
+    // there stays as it was, and nothing is left beside it.
+    std::fs::write(out.join("a.bin"), "an earlier bundle").unwrap();
+    let testdata = support::testdata("skills");
+    let testdata = testdata.to_str().unwrap();
+    for args in [
+        &["build", "skills", "-o", "out/a.bin"][..],
+        &[
+            "build",
+            testdata,
+            testdata,
+            "-o",
+            "out/a.bin",
+            "--deny-warnings",
+        ][..],
+    ] {
+        let refused = run(args);
+        assert_eq!(refused.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            std::fs::read(out.join("a.bin")).unwrap(),
+            b"an earlier bundle"
+        );
+        assert_eq!(listing(&out), ["a.bin"], "{args:?}");
+    }
+    // An output that cannot be written is said plainly, before any work.
+    let unwritable = run(&["build", "skills", "-o", "no/such/dir/a.bin", "--keep-going"]);
+    assert_eq!(unwritable.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&unwritable.stderr);
+    assert!(
+        stderr.contains("cannot write no/such/dir/a.bin"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}

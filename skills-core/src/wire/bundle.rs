@@ -715,12 +715,20 @@ pub enum EncodeError {
     /// The names or the skills' encodings add up to 4 GiB or more, past
     /// what the layout's 32-bit offsets reach.
     TooLarge,
+    /// A [`BundleWriter`](crate::wire::writer::BundleWriter) was finished
+    /// the other way from how its skills went in: `finish` after a skill
+    /// pushed by length only (its encoding written elsewhere), or
+    /// `finish_around` after a skill whose encoding the writer holds.
+    Misplaced,
 }
 
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EncodeError::Invalid(error) => write!(f, "cannot encode the skills bundle: {error}"),
+            EncodeError::Misplaced => f.write_str(
+                "cannot encode the skills bundle: the writer holds some skills' encodings and not others",
+            ),
             EncodeError::TooLarge => f.write_str(
                 "cannot encode the skills bundle: its names or its skills add up to 4 GiB or more; split it into several bundles",
             ),

@@ -38,6 +38,12 @@
 //! let whole = Bundle { skills: vec![pdf, git], revision, ..Bundle::default() };
 //! assert_eq!(bytes, whole.encode().unwrap());
 //! ```
+//!
+//! A bundle too large to hold can be streamed instead: the caller writes
+//! each skill's encoding out itself (to a file) and pushes only its length
+//! ([`push_written`](BundleWriter::push_written));
+//! [`finish_around`](BundleWriter::finish_around) then gives the head and
+//! the tail to write around those encodings, the same bytes in the end.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -242,6 +248,32 @@ impl<'t> BundleWriter<'t> {
         self.end_skill(name, digest)
     }
 
+    /// Appends a skill whose encoding the caller wrote elsewhere (streamed
+    /// to a file, say): `len` bytes, and the `digest` that
+    /// [`encode_skill`] gave with them. Every skill of such a writer goes
+    /// in this way, and [`finish_around`](Self::finish_around) ends it.
+    ///
+    /// ```
+    /// use skills_core::wire::{bundle::{Bundle, Skill}, writer::{BundleWriter, encode_skill}};
+    /// let mut detail = Vec::new();
+    /// let digest = encode_skill(&Skill::default(), &mut detail);
+    /// let mut writer = BundleWriter::new(&Bundle::default());
+    /// writer.push_written("a", detail.len(), digest).unwrap();
+    /// assert_eq!(writer.len(), 1);
+    /// ```
+    pub fn push_written(
+        &mut self,
+        name: &str,
+        len: usize,
+        digest: [u8; 32],
+    ) -> Result<(), EncodeError> {
+        self.details_len = self
+            .details_len
+            .checked_add(len)
+            .ok_or(EncodeError::TooLarge)?;
+        self.end_skill(name, digest)
+    }
+
     fn end_skill(&mut self, name: &str, digest: [u8; 32]) -> Result<(), EncodeError> {
         self.names.push_str(name);
         let name_end = u32::try_from(self.names.len()).map_err(|_| EncodeError::TooLarge)?;
@@ -308,9 +340,51 @@ impl<'t> BundleWriter<'t> {
         revision: [u8; 32],
         signatures: &[Signature<'_>],
     ) -> Result<Vec<u8>, EncodeError> {
-        let index = Index::build(self.len(), |at| self.name(at))
-            .map_err(|error| EncodeError::Invalid(BundleError::from(error)))?;
+        if self.details.len() != self.details_len {
+            return Err(EncodeError::Misplaced);
+        }
+        let index = self.index()?;
         Ok(self.assemble(&index, revision, signatures))
+    }
+
+    /// For a writer whose skills were all pushed with
+    /// [`push_written`](Self::push_written): the bytes that go before
+    /// their encodings and those that go after, so that head, encodings
+    /// (in the order pushed) and tail are the bundle [`finish`](Self::finish)
+    /// would have made. Fails when a name was pushed twice.
+    ///
+    /// ```
+    /// use skills_core::wire::{bundle::{Bundle, Skill}, writer::{BundleWriter, encode_skill}};
+    /// let skill = Skill { name: "pdf", description: "Fill PDF forms.", ..Skill::default() };
+    /// let mut detail = Vec::new();
+    /// let digest = encode_skill(&skill, &mut detail);
+    /// let mut streamed = BundleWriter::new(&Bundle::default());
+    /// streamed.push_written("pdf", detail.len(), digest).unwrap();
+    /// let revision = streamed.revision();
+    /// let around = streamed.finish_around(revision, &[]).unwrap();
+    /// let mut held = BundleWriter::new(&Bundle::default());
+    /// held.push(&skill).unwrap();
+    /// assert_eq!([around.head, detail, around.tail].concat(), held.finish(revision, &[]).unwrap());
+    /// ```
+    pub fn finish_around(
+        self,
+        revision: [u8; 32],
+        signatures: &[Signature<'_>],
+    ) -> Result<Around, EncodeError> {
+        if !self.details.is_empty() {
+            return Err(EncodeError::Misplaced);
+        }
+        let index = self.index()?;
+        Ok(Around {
+            head: self.head(&index),
+            tail: tail(revision, signatures),
+        })
+    }
+
+    /// The name index of the names pushed, or why there is none.
+    fn index(&self) -> Result<Index<'static>, EncodeError> {
+        Index::build(self.len(), |at| self.name(at))
+            .map_err(|error| EncodeError::Invalid(BundleError::from(error)))
     }
 
     /// [`finish`](Self::finish) without refusing a name given twice: such
@@ -364,6 +438,17 @@ impl<'t> BundleWriter<'t> {
         out.extend_from_slice(&tail);
         out
     }
+}
+
+/// What [`BundleWriter::finish_around`] gives: the bytes before the skills'
+/// encodings and the bytes after them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Around {
+    /// The header, the catalog-wide texts, the names, the name index and
+    /// the tables of ends.
+    pub head: Vec<u8>,
+    /// The bundle revision and the signatures.
+    pub tail: Vec<u8>,
 }
 
 /// The bytes after the encodings: the revision and the signatures.
