@@ -31,7 +31,6 @@ use std::path::Path;
 
 use skills_build::read_limit::{ReadLimitError, open_limited, read_limited};
 
-use crate::output::{Stream, write};
 use crate::targets::MAX_BUNDLE_FILE_BYTES;
 
 /// A bundle's bytes: mapped from its file, or read.
@@ -74,13 +73,8 @@ impl BundleFile {
 /// The bundle file at `path`, mapped or read, or the error printed and
 /// `failure` as the status.
 pub fn open_bundle(path: &str, failure: i32) -> Result<BundleFile, i32> {
-    BundleFile::open(Path::new(path)).map_err(|error| {
-        write(
-            Stream::Err,
-            &format!("error: cannot read {path}: {error}\n"),
-        );
-        failure
-    })
+    BundleFile::open(Path::new(path))
+        .map_err(|error| crate::targets::cannot_read(path, &error, failure))
 }
 
 #[cfg(test)]

@@ -46,13 +46,18 @@ pub const MAX_BUNDLE_FILE_BYTES: u64 = 1 << 30;
 /// A special file is refused before it is opened; nothing past
 /// [`MAX_BUNDLE_FILE_BYTES`] is read.
 pub fn read_file(path: &str, failure: i32) -> Result<Vec<u8>, i32> {
-    read_limited(Path::new(path), MAX_BUNDLE_FILE_BYTES).map_err(|error| {
-        write(
-            Stream::Err,
-            &format!("error: cannot read {path}: {error}\n"),
-        );
-        failure
-    })
+    read_limited(Path::new(path), MAX_BUNDLE_FILE_BYTES)
+        .map_err(|error| cannot_read(path, &error, failure))
+}
+
+/// Prints that `path` cannot be read, and why; gives `failure` back as
+/// the status.
+pub fn cannot_read(path: &str, error: &dyn std::fmt::Display, failure: i32) -> i32 {
+    write(
+        Stream::Err,
+        &format!("error: cannot read {path}: {error}\n"),
+    );
+    failure
 }
 
 #[cfg(test)]

@@ -175,13 +175,7 @@ fn keep_going_still_fails_on_errors_of_no_skill() {
 fn cli_keep_going_writes_the_bundle_and_the_report_and_exits_3() {
     let root = scratch("cli");
     mixed(&root.join("skills"));
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_skills"))
-            .current_dir(&root)
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| support::run_skills(Some(&root), args);
     let strict = run(&["build", "skills", "-o", "strict.bin"]);
     assert_eq!(strict.status.code(), Some(1));
     assert!(!root.join("strict.bin").exists());
@@ -435,13 +429,7 @@ fn a_streamed_bundle_is_the_held_one_and_a_refused_build_leaves_nothing() {
         assert_eq!(std::fs::read(out.join("a.bin")).unwrap(), held);
         assert_eq!(listing(&out), ["a.bin"]);
     }
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_skills"))
-            .current_dir(&root)
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| support::run_skills(Some(&root), args);
     // Refused for errors, and for a warning under --deny-warnings (a
     // skill shadowed by the same skill in an earlier source): the file
     // there stays as it was, and nothing is left beside it.
