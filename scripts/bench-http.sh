@@ -16,17 +16,12 @@
 #   scripts/bench-http.sh [N [CLIENTS [SECONDS [SLOW]]]]   # default 1000 8 10 600
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/scale-corpus.sh
 n=${1:-1000}
 clients=${2:-8}
 seconds=${3:-10}
 slow=${4:-600}
-corpus=target/scale-corpus/$n
-if [ ! -f "$corpus.json" ]; then
-    rm -rf "$corpus"
-    mkdir -p "$(dirname "$corpus")"
-    python3 scripts/gen-corpus.py "$n" "$corpus" >"$corpus.json.tmp"
-    mv "$corpus.json.tmp" "$corpus.json"
-fi
+corpus=$(scale_corpus "$n")
 cargo build --quiet --release -p skills-cli --bin skills
 cargo build --quiet --release -p skills-mcp-server --features http \
     --example http_slow_clients --example http_serve

@@ -26,15 +26,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/wait.sh
+. scripts/scale-corpus.sh
 n=${1:?usage: scripts/bench-scale.sh N}
 max_chars=20000
-corpus=target/scale-corpus/$n
-if [ ! -f "$corpus.json" ]; then
-    rm -rf "$corpus"
-    mkdir -p "$(dirname "$corpus")"
-    python3 scripts/gen-corpus.py "$n" "$corpus" >"$corpus.json.tmp"
-    mv "$corpus.json.tmp" "$corpus.json"
-fi
+corpus=$(scale_corpus "$n")
 cargo build --quiet --release -p skills-cli --bin skills -p skills-build --example bench_scale \
     -p skills-mcp-server --example http_load
 skills=target/release/skills

@@ -129,6 +129,8 @@ impl<B> Outcome<B> {
     /// let outcome = skills_build::Builder::new().source(skills).run().map_bundle(|bytes| bytes.len());
     /// assert!(outcome.result.unwrap().bytes > 0);
     /// ```
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
     pub fn map_bundle<C>(self, f: impl FnOnce(B) -> C) -> Outcome<C> {
         Outcome {
             result: self.result.map(|compiled| Compiled {

@@ -93,11 +93,6 @@ impl BundleFile {
         self.skills
     }
 
-    /// Where [`persist`](Self::persist) puts it.
-    pub fn destination(&self) -> &Path {
-        &self.destination
-    }
-
     /// Renames the temporary file over the destination (one atomic step:
     /// a reader sees the old bundle or the new one, never a part).
     pub fn persist(mut self) -> std::io::Result<()> {

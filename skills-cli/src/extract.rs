@@ -3,7 +3,6 @@
 
 use std::path::Path;
 
-use skills_core::Catalog;
 use skills_runtime::install::Installer;
 
 use crate::output::{Stream, write};
@@ -38,15 +37,9 @@ pub fn run(call: &Invocation) -> i32 {
         Ok(bytes) => bytes,
         Err(code) => return code,
     };
-    let catalog = match Catalog::from_bytes(&bytes) {
+    let catalog = match crate::targets::decode(&bytes, bundle, 1) {
         Ok(catalog) => catalog,
-        Err(error) => {
-            write(
-                Stream::Err,
-                &format!("error: {bundle} does not decode: {error}\n"),
-            );
-            return 1;
-        }
+        Err(code) => return code,
     };
     match Installer::new(&catalog).extract(Path::new(dir)) {
         Ok(folders) => {

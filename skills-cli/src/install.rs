@@ -4,7 +4,6 @@
 //! subcommand uses (`skills_runtime::install`), as the tool `skills`.
 
 use skills_build::diagnostic;
-use skills_core::Catalog;
 use skills_runtime::install::{Action, Agents, Installer, Layout, Request, Scope, Target};
 
 use crate::gate;
@@ -143,24 +142,21 @@ fn bundle(call: &Invocation, command: &CommandSpec) -> Result<Vec<u8>, i32> {
         text.push_str(&gate::layout_lines(&outcome.sources));
     }
     text.push_str(&diagnostic::render_all(outcome.problems()));
-    match (&outcome.result, failed) {
-        (Ok(compiled), false) => {
-            write(Stream::Err, &text);
-            Ok(compiled.bytes.clone())
-        }
-        _ => {
-            text.push_str(&format!(
-                "error: nothing {}: {}\n",
-                match command.name {
-                    "install" => "installed",
-                    "uninstall" => "removed",
-                    _ => "checked",
-                },
-                diagnostic::count(outcome.problems())
-            ));
-            write(Stream::Err, &text);
-            Err(1)
-        }
+    if failed {
+        text.push_str(&format!(
+            "error: nothing {}: {}\n",
+            match command.name {
+                "install" => "installed",
+                "uninstall" => "removed",
+                _ => "checked",
+            },
+            diagnostic::count(outcome.problems())
+        ));
+    }
+    write(Stream::Err, &text);
+    match (outcome.result, failed) {
+        (Ok(compiled), false) => Ok(compiled.bytes),
+        _ => Err(1),
     }
 }
 
@@ -204,15 +200,9 @@ pub fn run(call: &Invocation, action: Action) -> i32 {
         Ok(bytes) => bytes,
         Err(code) => return code,
     };
-    let catalog = match Catalog::from_bytes(&bytes) {
+    let catalog = match crate::targets::decode(&bytes, "the bundle", 1) {
         Ok(catalog) => catalog,
-        Err(error) => {
-            write(
-                Stream::Err,
-                &format!("error: the bundle does not decode: {error}\n"),
-            );
-            return 1;
-        }
+        Err(code) => return code,
     };
     // The skills of these sources, by name: others installed before from
     // other sources are neither removed nor reported.

@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use skills_build::read_limit::read_limited;
+use skills_core::Catalog;
 
 use crate::output::{Stream, write};
 
@@ -48,6 +49,18 @@ pub const MAX_BUNDLE_FILE_BYTES: u64 = 1 << 30;
 pub fn read_file(path: &str, failure: i32) -> Result<Vec<u8>, i32> {
     read_limited(Path::new(path), MAX_BUNDLE_FILE_BYTES)
         .map_err(|error| cannot_read(path, &error, failure))
+}
+
+/// `bytes` decoded as a catalog, or the error printed (`name` says which
+/// bundle) and `failure` as the status.
+pub fn decode<'b>(bytes: &'b [u8], name: &str, failure: i32) -> Result<Catalog<'b>, i32> {
+    Catalog::from_bytes(bytes).map_err(|error| {
+        write(
+            Stream::Err,
+            &format!("error: {name} does not decode: {error}\n"),
+        );
+        failure
+    })
 }
 
 /// Prints that `path` cannot be read, and why; gives `failure` back as

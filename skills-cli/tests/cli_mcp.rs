@@ -13,6 +13,27 @@ fn skills() -> Command {
     command
 }
 
+/// Runs `skills ARGS` over stdio, sends the handshake and one
+/// `resources/list`, hangs up, and gives what it printed and its status.
+fn list_resources(args: &[&str]) -> std::process::Output {
+    let mut child = skills()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // A server that refused its sources has exited: writes may fail.
+    let _ = writeln!(stdin, "{HANDSHAKE}");
+    let _ = writeln!(
+        stdin,
+        r#"{{"jsonrpc":"2.0","id":1,"method":"resources/list","params":{{}}}}"#
+    );
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
 #[test]
 fn the_binary_ends_cleanly_when_the_client_hangs_up() {
     let mut child = skills()
@@ -106,29 +127,15 @@ fn a_signed_bundle_is_served_as_verified_and_a_wrong_origin_is_refused() {
     ]);
     let trust = format!("{key_id}={}", path("k.pub.pem"));
     let serve = |origin: &str| {
-        let mut child = skills()
-            .args([
-                "mcp",
-                "--bundle",
-                &path("b.bin"),
-                "--origin",
-                origin,
-                "--trust",
-                &trust,
-            ])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let _ = writeln!(stdin, "{HANDSHAKE}");
-        let _ = writeln!(
-            stdin,
-            r#"{{"jsonrpc":"2.0","id":1,"method":"resources/list"}}"#
-        );
-        drop(stdin);
-        child.wait_with_output().unwrap()
+        list_resources(&[
+            "mcp",
+            "--bundle",
+            &path("b.bin"),
+            "--origin",
+            origin,
+            "--trust",
+            &trust,
+        ])
     };
     let served = serve("https://example.com/skills");
     assert!(served.status.success());
@@ -170,36 +177,18 @@ fn mcp_keep_going_serves_the_valid_skills() {
         )
         .unwrap();
     }
-    let serve = |args: &[&str]| {
-        let mut child = skills()
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        // A server that refused its sources has exited: writes may fail.
-        let _ = writeln!(stdin, "{HANDSHAKE}");
-        let _ = writeln!(
-            stdin,
-            r#"{{"jsonrpc":"2.0","id":1,"method":"resources/list","params":{{}}}}"#
-        );
-        drop(stdin);
-        child.wait_with_output().unwrap()
-    };
     let folder = dir.to_str().unwrap();
-    let strict = serve(&["mcp", folder]);
+    let strict = list_resources(&["mcp", folder]);
     assert_eq!(strict.status.code(), Some(1));
     assert!(strict.stdout.is_empty());
-    let kept = serve(&["mcp", "--keep-going", folder]);
+    let kept = list_resources(&["mcp", "--keep-going", folder]);
     let stderr = String::from_utf8_lossy(&kept.stderr);
     assert_eq!(kept.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("error[name-lowercase]"), "{stderr}");
     let stdout = String::from_utf8_lossy(&kept.stdout);
     assert!(stdout.contains("skill://good/SKILL.md"), "{stdout}");
     assert!(!stdout.contains("skill://Bad"), "{stdout}");
-    let none = serve(&["mcp", "--keep-going", dir.join("Bad").to_str().unwrap()]);
+    let none = list_resources(&["mcp", "--keep-going", dir.join("Bad").to_str().unwrap()]);
     assert_eq!(none.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&none.stderr).contains("error[no-valid-skill]"));
     std::fs::remove_dir_all(&dir).unwrap();

@@ -17,7 +17,7 @@ use super::error::InstallError;
 use super::ops::Ops;
 use super::payload::Payload;
 use super::plan::{Operation, Outcome, Plan, STAGING, file_safe};
-use super::record::{Record, RecordSkill};
+use super::record::Record;
 use super::target::shown;
 use super::tree;
 
@@ -272,7 +272,7 @@ fn run(
                             .and_then(|entry| entry.skills.get_mut(&skill.name))
                             && let Some(payload) = payload
                         {
-                            *entry = copy_record(payload);
+                            *entry = payload.copy_record();
                         }
                     }
                     true
@@ -322,27 +322,6 @@ fn run(
     let path = &plan.record_path;
     ops.replace_file(path, record.to_json().as_bytes())
         .map_err(|e| InstallError::io("write", path, e))
-}
-
-/// The record entry of a copy of `payload`.
-fn copy_record(payload: &Payload<'_>) -> RecordSkill {
-    RecordSkill {
-        revision: payload.revision.to_string(),
-        link: None,
-        files: payload
-            .files
-            .iter()
-            .map(|file| {
-                (
-                    file.path.to_string(),
-                    super::record::RecordFile {
-                        size: file.bytes.len() as u64,
-                        sha256: skills_core::trust::sha256::digest(&file.bytes),
-                    },
-                )
-            })
-            .collect(),
-    }
 }
 
 /// Builds a skill folder at `new`: the payload's files (if any), then the

@@ -9,6 +9,8 @@ use skills_core::trust::revision::{
 };
 use skills_core::wire::bundle::{Bundle, Skill};
 
+use super::record::{RecordFile, RecordSkill};
+
 /// The name agents read a skill's instructions from.
 pub const SKILL_FILE: &str = "SKILL.md";
 
@@ -68,6 +70,26 @@ impl<'c> Payload<'c> {
     /// The file at `path`.
     pub fn file(&self, path: &str) -> Option<&PayloadFile<'c>> {
         self.files.iter().find(|file| file.path == path)
+    }
+
+    /// The record entry of a copy of it: its revision, and every file's
+    /// size and SHA-256.
+    pub(crate) fn copy_record(&self) -> RecordSkill {
+        RecordSkill {
+            revision: self.revision.to_string(),
+            link: None,
+            files: self
+                .files
+                .iter()
+                .map(|file| {
+                    let record = RecordFile {
+                        size: file.bytes.len() as u64,
+                        sha256: skills_core::trust::sha256::digest(&file.bytes),
+                    };
+                    (file.path.to_string(), record)
+                })
+                .collect(),
+        }
     }
 }
 

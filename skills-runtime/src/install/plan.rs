@@ -790,24 +790,7 @@ impl Judge<'_, '_> {
 
     fn after_copy(&self) -> Option<RecordSkill> {
         let (_, payload) = self.payload?;
-        Some(RecordSkill {
-            revision: payload.revision.to_string(),
-            link: None,
-            files: payload
-                .files
-                .iter()
-                .map(|file| {
-                    let digest = skills_core::trust::sha256::digest(&file.bytes);
-                    (
-                        file.path.to_string(),
-                        RecordFile {
-                            size: file.bytes.len() as u64,
-                            sha256: digest,
-                        },
-                    )
-                })
-                .collect(),
-        })
+        Some(payload.copy_record())
     }
 
     fn after_link(&self, target: &Path) -> Option<RecordSkill> {
