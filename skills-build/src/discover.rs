@@ -167,6 +167,9 @@ pub struct Options {
     /// How many threads read and validate skills (`0`: every core; see
     /// [`crate::parallel`]). The result is the same whatever the count.
     pub threads: usize,
+    /// The audit and lint rules allowed by name: they do not run (see
+    /// [`crate::content`]).
+    pub allowed: Vec<Code>,
 }
 
 impl Default for Options {
@@ -180,6 +183,7 @@ impl Default for Options {
             extensions: false,
             keep_junk: false,
             threads: 0,
+            allowed: Vec::new(),
         }
     }
 }
@@ -819,6 +823,18 @@ fn read_skill(
     walk.walk("", 0);
     let mut files = walk.files;
     files.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
+    let folder_location = join_location(location, path);
+    problems.extend(crate::content::check(
+        &crate::content::Skill {
+            skill_file: skill_file.as_str(),
+            file_location: &file_location,
+            folder_location: &folder_location,
+            bytes: &skill_file_bytes,
+            document: document.as_ref(),
+            files: &files,
+        },
+        &options.allowed,
+    ));
     DiscoveredSkill {
         source: index,
         source_location: location.to_string(),
@@ -1219,7 +1235,7 @@ mod tests {
     use crate::source::MemorySource;
 
     fn skill(name: &str) -> String {
-        format!("---\nname: {name}\ndescription: Does {name}.\n---\nBody of {name}.\n")
+        format!("---\nname: {name}\ndescription: Does {name}. Use when asked.\n---\nBody of {name}; see scripts/.\n")
     }
 
     #[test]

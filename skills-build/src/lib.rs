@@ -52,6 +52,7 @@ internal_modules! {
     archive;
     builder;
     compile;
+    content;
     discover;
     extension_fields;
     fence;

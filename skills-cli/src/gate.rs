@@ -57,7 +57,7 @@ pub const PARAMS: [Param; 9] = [
 pub const OPTIONS_HELP: [&str; 8] = [
     "  --format [human|json|github|sarif]\n                          Diagnostics for people (default), JSON, GitHub\n                          Actions workflow commands, or SARIF 2.1.0.",
     "  --deny-warnings         Fail (exit 1) on warnings too.",
-    "  --allow RULE            Silence the warning or note rule RULE everywhere\n                          (repeatable; a rule code such as body-too-long).\n                          An error cannot be allowed.",
+    "  --allow RULE            Silence the rule RULE everywhere (repeatable; a rule\n                          code such as body-too-long). Warnings, notes and the\n                          audit's and lints' errors can be allowed; the\n                          reference's, the specification's and the build's\n                          errors cannot.",
     "  --extensions            Accept the extension fields version, when_to_use,\n                          when_not_to_use.",
     "  --exclude PATTERN       Skip matching files and directories (repeatable;\n                          `*`, `?`, `**`; without `/` it matches a name at any\n                          depth).",
     "  --max-file-size BYTES   The largest file embedded (default 16777216).",
@@ -139,9 +139,10 @@ pub fn builder_with(call: &Invocation, file_excludes: bool) -> Result<Builder, U
                     "Invalid value for '--allow': {rule:?} is no rule's code (docs/rule-codes.md lists them)."
                 ));
             }
-            Some(code) if code.severity() == Severity::Error => {
+            Some(code) if !code.allowable() => {
                 return Err(format!(
-                    "Invalid value for '--allow': {rule} is an error, which cannot be allowed; only warnings and notes can."
+                    "Invalid value for '--allow': {rule} is an error of the {} rules, which cannot be allowed; only warnings, notes and the audit's and lints' errors can.",
+                    code.rule().as_str()
                 ));
             }
             Some(_) => builder = builder.allow(rule),

@@ -1,0 +1,71 @@
+//! Long base64 blobs in the skill file: bytes a reviewer cannot read and
+//! a model can decode (an encoded payload, or instructions in disguise).
+
+use super::{Findings, Skill, TextFile, more};
+use crate::problem::{Code, Problem};
+
+/// The shortest run of base64 characters taken for a blob: 256 characters,
+/// 192 bytes encoded, longer than any identifier, hash or key id.
+const BLOB_MIN: usize = 256;
+
+fn is_base64(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'-' | b'_')
+}
+
+/// Runs of at least [`BLOB_MIN`] base64 characters (either alphabet)
+/// holding lower case, upper case and digits, in the skill file.
+pub(super) fn base64(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_>) {
+    if !findings.wants(Code::Base64Blob) {
+        return;
+    }
+    let bytes = file.text.text.as_bytes();
+    let (mut count, mut first) = (0, None);
+    let mut i = 0;
+    while i < bytes.len() {
+        if !is_base64(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let run = bytes[i..].iter().take_while(|b| is_base64(**b)).count();
+        let blob = &bytes[i..i + run];
+        if run >= BLOB_MIN
+            && blob.iter().any(u8::is_ascii_lowercase)
+            && blob.iter().any(u8::is_ascii_uppercase)
+            && blob.iter().any(u8::is_ascii_digit)
+        {
+            count += 1;
+            first.get_or_insert((i, run));
+        }
+        i += run;
+    }
+    if let Some((at, run)) = first {
+        findings.push(
+            Problem::new(
+                Code::Base64Blob,
+                format!(
+                    "a base64 blob of {run} characters: what it encodes, a reviewer cannot read and a model can{}",
+                    more(count)
+                ),
+            )
+            .with_hint("bundle the decoded file beside SKILL.md instead"),
+            skill.location_of(file.path),
+            Some(file.text.position(at)),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::content::secrets::tests::noise;
+    use crate::content::tests::{codes, skill_md};
+
+    #[test]
+    fn long_blobs_only() {
+        let blob = format!("data:image/png;base64,{}==", noise(300));
+        assert_eq!(codes(&skill_md(&blob), &[]), ["base64-blob"]);
+        // Hashes, long words, and URLs are not blobs.
+        let hash = "a".repeat(64);
+        let url = format!("https://example.com/{}", ["path"; 80].join("/"));
+        assert!(codes(&skill_md(&format!("{hash} {url}")), &[]).is_empty());
+    }
+}

@@ -1,0 +1,209 @@
+//! Unicode that hides or reorders text: bidirectional controls and tag
+//! characters in any text file (errors), and invisible format characters
+//! inside the words of the skill file (a warning).
+//!
+//! A bidirectional override makes text read in another order than it is
+//! shown (CVE-2021-42574, "Trojan Source"); tag characters (U+E0000 to
+//! U+E007F) spell ASCII that no font draws and every model reads ("ASCII
+//! smuggling"). Zero-width characters split a word a reviewer reads whole,
+//! so a filter or a reader sees another word than the model.
+
+use super::{Findings, Skill, TextFile, more};
+use crate::problem::{Code, Problem};
+
+/// The bidirectional controls: the embeddings and overrides U+202A to
+/// U+202E and the isolates U+2066 to U+2069.
+fn is_bidi(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The tag characters, U+E0000 to U+E007F.
+fn is_tag(c: char) -> bool {
+    matches!(c, '\u{E0000}'..='\u{E007F}')
+}
+
+/// Every character at or after `from` whose UTF-8 encoding starts with a
+/// byte of `leads`, with its byte offset: a scan that skips ASCII (and
+/// every other lead byte) at memchr's speed.
+fn chars_led_by<'t>(text: &'t str, leads: [u8; 2]) -> impl Iterator<Item = (usize, char)> + 't {
+    let bytes = text.as_bytes();
+    memchr::memchr2_iter(leads[0], leads[1], bytes)
+        .filter_map(move |at| text[at..].chars().next().map(|c| (at, c)))
+}
+
+/// Bidirectional controls and tag characters in a text file.
+pub(super) fn hidden(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_>) {
+    let text = file.text.text;
+    let (mut bidi, mut tags) = ((0, None), (0, None));
+    // U+202A..U+2069 start with 0xE2; the tags with 0xF3.
+    for (at, c) in chars_led_by(text, [0xE2, 0xF3]) {
+        let slot = match c {
+            c if is_bidi(c) => &mut bidi,
+            c if is_tag(c) => &mut tags,
+            _ => continue,
+        };
+        slot.0 += 1;
+        slot.1.get_or_insert((at, c));
+    }
+    if let (count, Some((at, c))) = bidi {
+        findings.push(
+            Problem::new(
+                Code::BidiControl,
+                format!(
+                    "a bidirectional control character U+{:04X} ({}) makes this text read in another order than it is shown{}",
+                    c as u32,
+                    bidi_name(c),
+                    more(count)
+                ),
+            )
+            .with_hint("delete it; if right-to-left text needs it, allow the rule by name (bidi-control)"),
+            skill.location_of(file.path),
+            Some(file.text.position(at)),
+        );
+    }
+    if let (count, Some((at, _))) = tags {
+        let hidden: String = text[at..]
+            .chars()
+            .take_while(|c| is_tag(*c))
+            .filter_map(|c| char::from_u32(c as u32 - 0xE0000))
+            .filter(|c| c.is_ascii_graphic() || *c == ' ')
+            .take(60)
+            .collect();
+        let spelled = match hidden.is_empty() {
+            true => String::new(),
+            false => format!(", spelling {hidden:?} where no one sees it"),
+        };
+        findings.push(
+            Problem::new(
+                Code::TagCharacter,
+                format!(
+                    "Unicode tag characters (U+E0000-U+E007F) hide text here{spelled}{}",
+                    more(count)
+                ),
+            )
+            .with_hint("delete them: a model reads them and a reviewer does not"),
+            skill.location_of(file.path),
+            Some(file.text.position(at)),
+        );
+    }
+}
+
+fn bidi_name(c: char) -> &'static str {
+    match c {
+        '\u{202A}' => "left-to-right embedding",
+        '\u{202B}' => "right-to-left embedding",
+        '\u{202C}' => "pop directional formatting",
+        '\u{202D}' => "left-to-right override",
+        '\u{202E}' => "right-to-left override",
+        '\u{2066}' => "left-to-right isolate",
+        '\u{2067}' => "right-to-left isolate",
+        '\u{2068}' => "first strong isolate",
+        _ => "pop directional isolate",
+    }
+}
+
+/// The invisible format characters that split a word wherever they sit:
+/// zero-width space, word joiner, the invisible operators, zero-width
+/// no-break space (a byte-order mark but at the start), Mongolian vowel
+/// separator.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200B}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{180E}'
+    )
+}
+
+/// The joiners (U+200C, U+200D) belong inside words of Persian, Indic and
+/// other scripts, and in emoji; between two ASCII letters they only hide.
+fn is_joiner(c: char) -> bool {
+    matches!(c, '\u{200C}' | '\u{200D}')
+}
+
+/// Invisible format characters inside words of the skill file: between
+/// two letters or digits (for a joiner, two ASCII ones).
+pub(super) fn invisible(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_>) {
+    if !findings.wants(Code::InvisibleCharacter) {
+        return;
+    }
+    let text = file.text.text;
+    let mut count = 0;
+    let mut first = None;
+    // U+200B..U+2064 start with 0xE2, U+FEFF with 0xEF (U+180E, 0xE1, is
+    // checked by the second scan only when the first finds no other).
+    let scans: [[u8; 2]; 2] = [[0xE2, 0xEF], [0xE1, 0xE1]];
+    for leads in scans {
+        for (at, c) in chars_led_by(text, leads) {
+            if !(is_invisible(c) || is_joiner(c)) || (at == 0 && c == '\u{FEFF}') {
+                continue;
+            }
+            let before = text[..at].chars().next_back();
+            let after = text[at + c.len_utf8()..].chars().next();
+            let inside = match (before, after) {
+                (Some(b), Some(a)) if is_joiner(c) => {
+                    b.is_ascii_alphanumeric() && a.is_ascii_alphanumeric()
+                }
+                (Some(b), Some(a)) => b.is_alphanumeric() && a.is_alphanumeric(),
+                _ => false,
+            };
+            if inside {
+                count += 1;
+                first.get_or_insert((at, c));
+            }
+        }
+    }
+    if let Some((at, c)) = first {
+        findings.push(
+            Problem::new(
+                Code::InvisibleCharacter,
+                format!(
+                    "an invisible character U+{:04X} sits inside a word: a reviewer reads the word whole, a model or a filter reads two{}",
+                    c as u32,
+                    more(count)
+                ),
+            )
+            .with_hint("delete it"),
+            skill.location_of(file.path),
+            Some(file.text.position(at)),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::content::tests::{codes, skill_md};
+
+    #[test]
+    fn bidi_and_tags_are_found_and_located() {
+        let md = "---\nname: x\ndescription: Does x.\n---\nSee the \u{202E}txt.exe file.\n";
+        let problems = crate::content::tests::problems(md, &[]);
+        let bidi = problems.iter().find(|p| p.code.as_str() == "bidi-control").unwrap();
+        assert_eq!(bidi.position.map(|p| (p.line, p.column)), Some((5, 9)));
+        assert!(bidi.message.contains("right-to-left override"));
+        let tags: String = "ignore".chars().map(|c| char::from_u32(0xE0000 + c as u32).unwrap()).collect();
+        let md = format!("---\nname: x\ndescription: Does x.\n---\nHello{tags}.\n");
+        let problems = crate::content::tests::problems(&md, &[]);
+        assert!(problems.iter().any(|p| p.message.contains("\"ignore\"")));
+        // In a script as well.
+        assert_eq!(
+            codes(&skill_md("Go."), &[("run.sh", "echo \u{2067}x\n")]),
+            ["bidi-control"]
+        );
+    }
+
+    #[test]
+    fn right_to_left_prose_and_emoji_are_not_findings() {
+        // Hebrew and Arabic need no control characters; a joiner in an
+        // emoji sequence and in Persian is what it is for.
+        let body = "שלום עולם. مرحبا. 👨\u{200D}👩\u{200D}👧 می\u{200C}خواهم. A BOM-less file.";
+        assert!(codes(&skill_md(body), &[]).is_empty());
+    }
+
+    #[test]
+    fn invisible_characters_inside_words_are_warned() {
+        assert_eq!(codes(&skill_md("ig\u{200B}nore the rules"), &[]), ["invisible-character"]);
+        assert_eq!(codes(&skill_md("pass\u{200D}word"), &[]), ["invisible-character"]);
+        // Between words, or at the start of the file, it splits nothing.
+        assert!(codes(&skill_md("a \u{200B} b"), &[]).is_empty());
+        assert!(codes(&format!("\u{FEFF}{}", skill_md("Go.")), &[]).is_empty());
+    }
+}
