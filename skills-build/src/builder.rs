@@ -466,7 +466,7 @@ impl Builder {
     /// ```
     /// let dir = std::env::temp_dir().join(format!("allow-doc-{}", std::process::id()));
     /// std::fs::create_dir_all(dir.join("pdf")).unwrap();
-    /// std::fs::write(dir.join("pdf/SKILL.md"), "---\nname: pdf\ndescription: Forms.\n---\n").unwrap();
+    /// std::fs::write(dir.join("pdf/SKILL.md"), "---\nname: pdf\ndescription: Forms. Use when asked.\n---\n").unwrap();
     /// std::fs::write(dir.join("pdf/.DS_Store"), "junk").unwrap();
     /// let noted = skills_builder_problems(skills_build::Builder::new().source(&dir));
     /// assert_eq!(noted, ["junk-skipped"]);

@@ -386,7 +386,7 @@ pub struct SourceReport {
 /// use skills_build::discover::{discover, Options, Root};
 /// use skills_build::source::MemorySource;
 /// let source = MemorySource::new("skills")
-///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\nGo.\n")
+///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms. Use when asked to.\n---\nRead reference.md.\n")
 ///     .with_file("pdf/reference.md", "Use pdfplumber.");
 /// let found = discover(&[Root::new(&source)], &Options::default());
 /// assert!(found.problems.is_empty());

@@ -280,12 +280,29 @@ pub fn print<B>(
     last_line: &str,
     extra: Vec<(String, skills_core::encoding::json::Json)>,
 ) {
-    let problems = outcome.problems();
+    let counted = report::Counted {
+        problems: outcome.problems(),
+        sources: &outcome.sources,
+        skills: outcome.skills,
+    };
+    print_counted(command, call, &counted, failed, last_line, extra);
+}
+
+/// [`print`] of a report that is not a pipeline's outcome (`audit`'s).
+pub fn print_counted(
+    command: &str,
+    call: &Invocation,
+    counted: &report::Counted<'_>,
+    failed: bool,
+    last_line: &str,
+    extra: Vec<(String, skills_core::encoding::json::Json)>,
+) {
+    let problems = counted.problems;
     match format(call) {
         Format::Human => {
             let mut text = String::new();
             if verbose(call) {
-                text.push_str(&layout_lines(&outcome.sources));
+                text.push_str(&layout_lines(counted.sources));
             }
             if verbose(call) || problems.len() <= diagnostic::LISTED_AT_MOST {
                 text.push_str(&diagnostic::render_all(problems));
@@ -301,13 +318,13 @@ pub fn print<B>(
             write(Stream::Err, &text);
         }
         Format::Json => {
-            let json = report::json(command, outcome, failed, extra);
+            let json = report::json_of(command, counted, failed, extra);
             write_stdout(&(json.to_text(Style::indented(2)) + "\n"));
         }
         Format::Github => {
             let mut text = String::new();
             if verbose(call) {
-                text.push_str(&layout_lines(&outcome.sources));
+                text.push_str(&layout_lines(counted.sources));
             }
             text.push_str(&report::github(problems));
             text.push_str(last_line);

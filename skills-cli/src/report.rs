@@ -80,16 +80,27 @@ pub fn keep_going<B>(outcome: &Outcome<B>, bundle: &str, listed: usize) -> Json 
     ])
 }
 
+/// What a report is made of: the problems, how each source was read, how
+/// many skills were found.
+pub struct Counted<'o> {
+    /// Every problem, sorted.
+    pub problems: &'o [Problem],
+    /// How each source was read.
+    pub sources: &'o [skills_build::discover::SourceReport],
+    /// How many skills were found.
+    pub skills: usize,
+}
+
 /// The JSON report: `version`, the verdict, counts, how each source was
 /// read, every problem; then the command's own fields.
-pub fn json<B>(
+pub fn json_of(
     command: &str,
-    outcome: &Outcome<B>,
+    counted: &Counted<'_>,
     failed: bool,
     extra: Vec<(String, Json)>,
 ) -> Json {
-    let problems = outcome.problems();
-    let sources = outcome
+    let problems = counted.problems;
+    let sources = counted
         .sources
         .iter()
         .map(|source| {
@@ -107,7 +118,7 @@ pub fn json<B>(
         ("version".into(), Json::Int(JSON_VERSION)),
         ("command".into(), Json::Str(command.into())),
         ("ok".into(), Json::Bool(!failed)),
-        ("skills".into(), int(outcome.skills)),
+        ("skills".into(), int(counted.skills)),
         ("errors".into(), count(problems, Severity::Error)),
         ("warnings".into(), count(problems, Severity::Warning)),
         ("notes".into(), count(problems, Severity::Note)),

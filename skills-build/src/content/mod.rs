@@ -21,6 +21,7 @@ use crate::problem::{Code, Position, Problem};
 
 mod binary;
 mod blob;
+mod bundle;
 mod budget;
 mod description;
 mod home;
@@ -34,6 +35,7 @@ mod unicode;
 mod urls;
 
 pub use budget::estimate_tokens;
+pub use bundle::check_bundle;
 pub(crate) use position::Located;
 
 /// A skill as read, seen by the rules.
