@@ -318,13 +318,13 @@ fn tree(name: &str) -> PathBuf {
     write(
         &root,
         "skills/My Skill/SKILL.md",
-        "---\nname: My Skill\ndescription: x\n---\n",
+        "---\nname: My Skill\ndescription: Use when x.\n---\n",
     );
     write(
         &root,
         "skills/long/SKILL.md",
         format!(
-            "---\nname: long\ndescription: d\n---\n{}",
+            "---\nname: long\ndescription: Use when d.\n---\n{}",
             "é\n".repeat(501)
         ),
     );
@@ -519,7 +519,7 @@ fn deny_warnings_fails_on_a_warning_but_not_on_a_note() {
     write(
         &root,
         "tidy/one/SKILL.md",
-        "---\nname: one\ndescription: d\n---\n",
+        "---\nname: one\ndescription: Use when d.\n---\n",
     );
     write(&root, "tidy/one/.DS_Store", "x");
     let (code, _, err) = skills(&root, &["check", "--deny-warnings", "tidy"]);
