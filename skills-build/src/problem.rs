@@ -146,6 +146,14 @@ macro_rules! codes {
                     $(Code::$variant => $meaning,)*
                 }
             }
+
+            /// The variant's name (`BidiControl`), as the crate's API
+            /// documentation anchors it.
+            pub fn variant_name(self) -> &'static str {
+                match self {
+                    $(Code::$variant => stringify!($variant),)*
+                }
+            }
         }
     };
 }
@@ -321,6 +329,23 @@ impl Code {
             .iter()
             .position(|code| *code == self)
             .unwrap_or_default()
+    }
+
+    /// Where the rule is documented on the web: the API documentation of
+    /// its [`Code`] variant, for this version (what SARIF's `helpUri`
+    /// carries; `docs/rule-codes.md` holds the same text with every rule's
+    /// rule book and severity).
+    ///
+    /// ```
+    /// use skills_build::problem::Code;
+    /// assert!(Code::BidiControl.help_uri().ends_with("/skills_build/problem/enum.Code.html#variant.BidiControl"));
+    /// ```
+    pub fn help_uri(self) -> String {
+        format!(
+            "https://docs.rs/skills-build/{}/skills_build/problem/enum.Code.html#variant.{}",
+            env!("CARGO_PKG_VERSION"),
+            self.variant_name()
+        )
     }
 
     /// Whether `allow` may name the rule: every warning and note, and the

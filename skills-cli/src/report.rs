@@ -211,6 +211,21 @@ fn text(value: &str) -> Json {
     Json::Object(vec![("text".into(), Json::Str(value.into()))])
 }
 
+/// A rule's help in a SARIF log: its meaning, whether `--allow` may name
+/// it, and where the project's documentation says more.
+fn help_text(code: Code) -> String {
+    let allow = match code.allowable() {
+        true => format!("Allow it by name with --allow {code}."),
+        false => "It cannot be allowed.".to_string(),
+    };
+    let more = match code.rule() {
+        skills_build::problem::Rule::Audit => "docs/audit.md and docs/rule-codes.md",
+        skills_build::problem::Rule::Lint => "docs/lints.md and docs/rule-codes.md",
+        _ => "docs/rule-codes.md",
+    };
+    format!("{} {allow} See {more} (rule {code}).", code.meaning())
+}
+
 /// The SARIF 2.1.0 log: one run, every rule's metadata (id, meaning,
 /// default level, rule book), one result per problem with its physical
 /// location.
@@ -221,6 +236,8 @@ pub fn sarif(problems: &[Problem]) -> Json {
             Json::Object(vec![
                 ("id".into(), Json::Str(code.as_str().into())),
                 ("shortDescription".into(), text(code.meaning())),
+                ("helpUri".into(), Json::Str(code.help_uri())),
+                ("help".into(), text(&help_text(*code))),
                 (
                     "defaultConfiguration".into(),
                     Json::Object(vec![(

@@ -95,7 +95,10 @@ fn allow_silences_a_warning_rule_and_never_an_error() {
     // An error cannot be allowed, and a code must be a rule's.
     let out = run_skills(None, &["check", "--allow", "name-lowercase", dir]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("name-lowercase is an error of the reference rules, which cannot be allowed"));
+    assert!(
+        stderr(&out)
+            .contains("name-lowercase is an error of the reference rules, which cannot be allowed")
+    );
     let out = run_skills(
         None,
         &["build", "--allow", "no-such-rule", "-o", "x.bin", dir],

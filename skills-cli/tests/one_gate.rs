@@ -28,7 +28,9 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn skill(name: &str) -> String {
-    format!("---\nname: {name}\ndescription: Does {name}. Use when asked.\n---\nBody of {name}; see reference.md and scripts/.\n")
+    format!(
+        "---\nname: {name}\ndescription: Does {name}. Use when asked.\n---\nBody of {name}; see reference.md and scripts/.\n"
+    )
 }
 
 /// The options of one case, as CLI arguments and as builder settings.
