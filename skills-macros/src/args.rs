@@ -19,6 +19,7 @@ pub const OPTIONS: &[&str] = &[
     "extensions",
     "keep_junk",
     "allow",
+    "deny_warnings",
 ];
 
 /// A value as written, with where it was written.
@@ -81,8 +82,11 @@ pub struct MacroArgs {
     /// Embed junk (`.DS_Store`, swap files, `.git/`...) instead of leaving
     /// it out.
     pub keep_junk: Option<Spanned<bool>>,
-    /// Warning and note rules silenced everywhere, by code.
+    /// Rules silenced everywhere, by code: warnings, notes and the audit's
+    /// and lints' errors.
     pub allow: Vec<Spanned<String>>,
+    /// Make every warning a compile error (a macro cannot show warnings).
+    pub deny_warnings: Option<Spanned<bool>>,
 }
 
 /// The input's tokens, with invisible groups (what a `macro_rules!`
@@ -234,6 +238,7 @@ pub fn parse(input: TokenStream) -> Result<MacroArgs, ArgError> {
         extensions: None,
         keep_junk: None,
         allow: Vec::new(),
+        deny_warnings: None,
     };
     while !tokens.is_empty() {
         tokens.punct(',', "`,`")?;
@@ -264,6 +269,7 @@ pub fn parse(input: TokenStream) -> Result<MacroArgs, ArgError> {
             "extensions" => set_once(&mut args.extensions, &name, tokens.boolean()?)?,
             "keep_junk" => set_once(&mut args.keep_junk, &name, tokens.boolean()?)?,
             "allow" => args.allow.extend(tokens.strings()?),
+            "deny_warnings" => set_once(&mut args.deny_warnings, &name, tokens.boolean()?)?,
             other => {
                 return Err(ArgError::new(
                     name.span,

@@ -169,9 +169,16 @@ fn mentions(text: &str, path: &str) -> bool {
     {
         return true;
     }
+    // A folder named as itself (`assets/`, not the start of
+    // `assets/logo.png`) covers what is in it.
     let mut folder = path;
     while let Some((parent, _)) = folder.rsplit_once('/') {
-        if memchr::memmem::find(text.as_bytes(), format!("{parent}/").as_bytes()).is_some() {
+        let named = format!("{parent}/");
+        let whole = memchr::memmem::find_iter(text.as_bytes(), named.as_bytes()).any(|at| {
+            let after = text.as_bytes().get(at + named.len());
+            !after.is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'*' | b'{'))
+        });
+        if whole {
             return true;
         }
         folder = parent;

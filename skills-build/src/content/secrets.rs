@@ -359,7 +359,9 @@ fn env_assignments(text: &str, found: &mut Vec<(usize, &'static str, String)>) {
                 .bytes()
                 .all(|b| b.is_ascii_graphic() && !matches!(b, b'$' | b'<' | b'>' | b'{' | b'}'))
             && looks_random(value);
-        if secret_name && random_value && !name.starts_with('#') {
+        // A line whose value is a token of a known kind is reported as that.
+        let known = found.iter().any(|(at, _, _)| (here..offset).contains(at));
+        if secret_name && random_value && !name.starts_with('#') && !known {
             let name_at = here + line.find(name).unwrap_or(0);
             found.push((name_at, "a secret in a .env file", format!("{name}=")));
         }

@@ -34,7 +34,9 @@ fn chars_led_by<'t>(text: &'t str, leads: [u8; 2]) -> impl Iterator<Item = (usiz
 /// Bidirectional controls and tag characters in a text file.
 pub(super) fn hidden(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_>) {
     let text = file.text.text;
-    let (mut bidi, mut tags) = ((0, None), (0, None));
+    // (places found, the first one, where the last run ended): a run of
+    // such characters is one place.
+    let (mut bidi, mut tags) = ((0, None, 0), (0, None, 0));
     // U+202A..U+2069 start with 0xE2; the tags with 0xF3.
     for (at, c) in chars_led_by(text, [0xE2, 0xF3]) {
         let slot = match c {
@@ -42,10 +44,13 @@ pub(super) fn hidden(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Find
             c if is_tag(c) => &mut tags,
             _ => continue,
         };
-        slot.0 += 1;
+        if slot.1.is_none() || slot.2 != at {
+            slot.0 += 1;
+        }
         slot.1.get_or_insert((at, c));
+        slot.2 = at + c.len_utf8();
     }
-    if let (count, Some((at, c))) = bidi {
+    if let (count, Some((at, c)), _) = bidi {
         findings.push(
             Problem::new(
                 Code::BidiControl,
@@ -61,7 +66,7 @@ pub(super) fn hidden(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Find
             Some(file.text.position(at)),
         );
     }
-    if let (count, Some((at, _))) = tags {
+    if let (count, Some((at, _)), _) = tags {
         let hidden: String = text[at..]
             .chars()
             .take_while(|c| is_tag(*c))
