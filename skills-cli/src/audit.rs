@@ -130,8 +130,12 @@ pub fn run(call: &Invocation) -> i32 {
                 .iter()
                 .any(|p| p.severity == skills_build::problem::Severity::Warning));
     let noun = if skills == 1 { "skill" } else { "skills" };
+    let denied = match failed && !problems.iter().any(Problem::is_error) {
+        true => " (warnings denied)",
+        false => "",
+    };
     let summary = format!(
-        "{}: audited {skills} {noun}: {}\n",
+        "{}: audited {skills} {noun}: {}{denied}\n",
         if failed { "error" } else { "ok" },
         skills_build::diagnostic::count(&problems).replace("no problems", "no findings")
     );

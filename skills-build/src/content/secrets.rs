@@ -372,12 +372,7 @@ fn env_assignments(text: &str, found: &mut Vec<(usize, &'static str, String)>) {
 pub(crate) mod tests {
     use crate::content::tests::{codes, skill_md};
 
-    /// A random-looking token body of `len` characters, made at test time
-    /// (no real secret, none written in this file whole).
-    pub(crate) fn noise(len: usize) -> String {
-        let alphabet = b"q7Rz2Kp9WmX4vN8bT3hJ6cY5gL1dF0sA";
-        (0..len).map(|i| char::from(alphabet[(i * 7 + i / 3) % alphabet.len()])).collect()
-    }
+    pub(crate) use crate::content::fake_secrets::noise;
 
     #[test]
     fn private_key_blocks_with_material_are_errors() {
