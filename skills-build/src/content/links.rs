@@ -87,6 +87,12 @@ fn resolve(from: &str, destination: &str) -> Target {
         .next()
         .unwrap_or(destination);
     let path = percent_decode(path);
+    // `/features/analytics` is a web site's route (a page's link quoted in
+    // the instructions), not a file; `/opt/tools/run.sh`, `C:\x.md` are.
+    let last = path.rsplit(['/', '\\']).next().unwrap_or("");
+    if path.starts_with('/') && !last.contains('.') {
+        return Target::NotAFile;
+    }
     if path.starts_with(['/', '\\']) || (path.len() > 1 && path.as_bytes()[1] == b':') {
         return Target::Outside;
     }
@@ -142,10 +148,17 @@ fn is_markdown(path: &str) -> bool {
     lower.ends_with(".md") || lower.ends_with(".markdown")
 }
 
+/// OpenAI Codex's sidecar of its own settings for a skill
+/// (`reference/hosts.md`): read by the host, not the model.
+const CODEX_SIDECAR: &str = "agents/openai.yaml";
+
 /// Files whose presence explains itself: licences, read-me files, change
-/// logs, dotfiles and what sits in dot folders, junk kept on purpose, and
-/// evaluations (authoring material).
+/// logs, dotfiles and what sits in dot folders, junk kept on purpose, a
+/// host's sidecar, and evaluations (authoring material).
 fn needs_no_mention(path: &str) -> bool {
+    if path == CODEX_SIDECAR {
+        return true;
+    }
     let name = path.rsplit('/').next().unwrap_or(path).to_ascii_uppercase();
     let mut segments = path.split('/').peekable();
     let mut hidden_or_junk = false;
@@ -288,8 +301,30 @@ pub(super) fn check(skill: &Skill<'_>, _document: &SkillDocument, body: &Located
     if !findings.wants(Code::FileUnmentioned) {
         return;
     }
+    // A host's sidecar names the files it uses (icons, say).
+    if let Some(sidecar) = tree.file(CODEX_SIDECAR)
+        && let Ok(text) = std::str::from_utf8(&skill.files[sidecar].bytes)
+    {
+        read_texts.push(text);
+    }
+    // What sits in a folder beside a named file is that file's support
+    // (the schemas a named validation script reads, say).
+    let named_folders: BTreeSet<&str> = level
+        .keys()
+        .filter_map(|index| skill.files[*index].path.rsplit_once('/').map(|(folder, _)| folder))
+        .collect();
+    let in_named_folder = |path: &str| {
+        let mut folder = path;
+        while let Some((parent, _)) = folder.rsplit_once('/') {
+            if named_folders.contains(parent) {
+                return true;
+            }
+            folder = parent;
+        }
+        false
+    };
     for (index, file) in skill.files.iter().enumerate() {
-        if level.contains_key(&index) || needs_no_mention(&file.path) {
+        if level.contains_key(&index) || needs_no_mention(&file.path) || in_named_folder(&file.path) {
             continue;
         }
         if read_texts.iter().skip(1).any(|text| mentions(text, &file.path)) {
@@ -322,7 +357,8 @@ mod tests {
         assert_eq!(resolve("SKILL.md", "./docs/a%20b.md#part"), inside("docs/a b.md"));
         assert_eq!(resolve("docs/a.md", "../scripts/run.py?x=1"), inside("scripts/run.py"));
         assert_eq!(resolve("SKILL.md", "../other/SKILL.md"), Target::Outside);
-        assert_eq!(resolve("SKILL.md", "/etc/passwd"), Target::Outside);
+        assert_eq!(resolve("SKILL.md", "/opt/tools/run.sh"), Target::Outside);
+        assert_eq!(resolve("SKILL.md", "/features/analytics"), Target::NotAFile);
         assert_eq!(resolve("SKILL.md", "C:\\Users\\x"), Target::Outside);
         for not_a_file in ["https://example.com/a.md", "mailto:me@example.com", "#usage", "//cdn.example/x.js", ""] {
             assert_eq!(resolve("SKILL.md", not_a_file), Target::NotAFile, "{not_a_file}");
@@ -354,5 +390,15 @@ mod tests {
         // `@john.doe` or `$5.00` is no link.
         let md = skill_md("Templates are in `assets/`. Ask @john.doe; it costs $5.00.");
         assert!(codes_all(&md, &[("assets/a.docx", "x")]).is_empty());
+        // A named script's support files, a host's sidecar and the icon it
+        // names need no mention.
+        let md = skill_md("Check with `scripts/office/validate.py`.");
+        let files = [
+            ("scripts/office/validate.py", "load('schemas')\n"),
+            ("scripts/office/schemas/a.xsd", "<x/>"),
+            ("agents/openai.yaml", "interface:\n  icon_small: assets/icon.png\n"),
+            ("assets/icon.png", "png"),
+        ];
+        assert!(codes_all(&md, &files).is_empty());
     }
 }

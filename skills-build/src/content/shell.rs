@@ -63,12 +63,30 @@ fn starts_with_shell(text: &str) -> bool {
         }
         let program = current.rsplit('/').next().unwrap_or(current);
         let program = program.trim_end_matches(|c: char| c == ';' || c == ')');
-        return SHELLS.contains(&program)
+        let shell = SHELLS.contains(&program)
             || SHELLS
                 .iter()
                 .any(|shell| program.eq_ignore_ascii_case(shell) && shell.contains('-'));
+        return shell && runs_its_input(words.next());
     }
     false
+}
+
+/// Whether a shell or interpreter whose first argument is `first` runs
+/// what it reads: with no argument, `-` or flags such as `-s`, it does;
+/// given a script file, a module (`python3 -m json.tool`) or code of its
+/// own (`-c`, `-e`), what it reads is data.
+fn runs_its_input(first: Option<&str>) -> bool {
+    match first {
+        None => true,
+        Some(word) if word.starts_with(['|', ';', '&', ')', '>', '<', '#']) => true,
+        Some(word) if word.starts_with('-') => {
+            !matches!(word, "-m" | "-c" | "-e" | "-E" | "-r" | "-p" | "--command" | "-Command" | "-File")
+        }
+        // A script file reads the pipe as data; a word of prose after the
+        // shell (`| sh and then...`) is not one.
+        Some(word) => !word.contains(['.', '/']),
+    }
 }
 
 /// Where in `line` a download is piped into a shell: `curl ... | sh`,
@@ -209,6 +227,8 @@ mod tests {
             "wget https://example.com/a.tar.gz | tar xz",
             "Use curl to fetch, and bash to run scripts | in a table",
             "cat notes.md | sh is shown as a bad idea",
+            "curl -s http://localhost:8088/api/models | python3 -m json.tool",
+            "curl -s https://api.example.com/x | node scripts/parse.js",
         ] {
             assert!(piped_download(line).is_none(), "{line}");
         }
