@@ -36,8 +36,8 @@ fn matches(name: &str, text: &str) -> Result<(), String> {
     }
 }
 
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skills-cli-audit-{}", std::process::id()));
+fn scratch(label: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("skills-cli-audit-{label}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     fake_secrets::write_fixtures(&dir);
@@ -47,7 +47,7 @@ fn scratch() -> PathBuf {
 #[test]
 fn every_rule_is_recorded_firing_in_check_and_audit() {
     let root = workspace();
-    let secrets = scratch();
+    let secrets = scratch("recorded");
     let ui = |name: &str| format!("tests/ui-skills/{name}");
     let cases: Vec<(&str, &Path, Vec<String>)> = vec![
         (
@@ -185,7 +185,7 @@ fn every_rule_is_recorded_firing_in_check_and_audit() {
 
 #[test]
 fn a_bundle_is_audited_as_its_folders_are() {
-    let root = scratch();
+    let root = scratch("bundle");
     let bundle = root.join("deploy.bin");
     // The rule is allowed for the build, and found again in the bundle.
     let out = run_skills(
@@ -240,4 +240,43 @@ fn a_bundle_is_audited_as_its_folders_are() {
             .contains("is neither a skill folder, an archive nor a bundle file")
     );
     let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn the_verdict_does_not_depend_on_where_the_folder_sits() {
+    // The same skill folder, at the repository, deep in a scratch folder
+    // and as the current directory: the same problems, file for file.
+    let scratch =
+        std::env::temp_dir().join(format!("skills-cli-audit-where-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let from = workspace().join("tests/ui-skills/lint-warnings/guide");
+    let deep = scratch.join("a/b/c/guide");
+    support::tree::copy_tree(&from, &deep);
+    let problems = |dir: &Path, arg: &str| -> Vec<(String, String, Option<u64>, Option<u64>)> {
+        let out = run_skills(Some(dir), &["check", "--format", "json", arg]);
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        json["problems"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let file = p["file"].as_str().unwrap_or("");
+                let inside = file
+                    .strip_prefix(arg)
+                    .unwrap_or(file)
+                    .trim_start_matches('/');
+                (
+                    p["code"].as_str().unwrap().to_string(),
+                    inside.to_string(),
+                    p["line"].as_u64(),
+                    p["column"].as_u64(),
+                )
+            })
+            .collect()
+    };
+    let here = problems(&workspace(), "tests/ui-skills/lint-warnings/guide");
+    assert_eq!(here.len(), 3, "{here:?}");
+    assert_eq!(problems(&scratch, "a/b/c/guide"), here);
+    assert_eq!(problems(&deep, "."), here);
+    let _ = std::fs::remove_dir_all(&scratch);
 }
