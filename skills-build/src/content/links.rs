@@ -267,17 +267,18 @@ pub(super) fn check(skill: &Skill<'_>, _document: &SkillDocument, body: &Located
                 );
             }
             let file = &skill.files[index];
-            if is_markdown(&file.path) && visited.insert(index) {
-                if let Ok(text) = std::str::from_utf8(&file.bytes) {
-                    read_texts.push(text);
-                    queue.push((
-                        Linking {
-                            path: &file.path,
-                            text: Located::new(text, Position { line: 1, column: 1 }),
-                        },
-                        reached.min(2),
-                    ));
-                }
+            if is_markdown(&file.path)
+                && visited.insert(index)
+                && let Ok(text) = std::str::from_utf8(&file.bytes)
+            {
+                read_texts.push(text);
+                queue.push((
+                    Linking {
+                        path: &file.path,
+                        text: Located::new(text, Position { line: 1, column: 1 }),
+                    },
+                    reached.min(2),
+                ));
             }
         }
     }

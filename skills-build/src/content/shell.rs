@@ -62,7 +62,7 @@ fn starts_with_shell(text: &str) -> bool {
             continue;
         }
         let program = current.rsplit('/').next().unwrap_or(current);
-        let program = program.trim_end_matches(|c: char| c == ';' || c == ')');
+        let program = program.trim_end_matches([';', ')']);
         let shell = SHELLS.contains(&program)
             || SHELLS
                 .iter()
@@ -100,8 +100,8 @@ fn piped_download(line: &str) -> Option<usize> {
             let mut rest = after;
             while let Some(bar) = rest.find('|') {
                 let next = &rest[bar + 1..];
-                if next.starts_with('|') {
-                    rest = &next[1..];
+                if let Some(after) = next.strip_prefix('|') {
+                    rest = after;
                     continue;
                 }
                 if starts_with_shell(next) {
