@@ -10,7 +10,8 @@
 #   allowed by name (an allowed rule does not run);
 # - rules on: this tree's `skills check`, as users run it.
 #
-# On every core and on one thread. The ratios are what the issues bound:
+# On every core (`check` reads skills on all of them). The ratios are what
+# the issues bound:
 # rules on / rules off (the audit's and lints' own cost) and rules on /
 # base (against the gate as it was).
 #
@@ -35,32 +36,36 @@ if [ -z "$base" ]; then
     (cd "$base_src" && CARGO_TARGET_DIR=../target cargo build --quiet --release -p skills-cli --bin skills)
     base=target/bench-base/target/release/skills
 fi
+# Every audit and lint rule, by name (docs/rule-codes.md's table).
 allow=()
-for code in $("$ours" check --format json "$corpus" 2>/dev/null | python3 -c '
-import json, sys
-print(" ".join(sorted({p["code"] for p in json.load(sys.stdin)["problems"] if p["rule"] in ("audit", "lint")})))'); do
+for code in $(sed -nE 's/^\| `([a-z0-9-]+)` \| (audit|lint) \|.*/\1/p' docs/rule-codes.md); do
     allow+=(--allow "$code")
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-time_of() { # LABEL THREADS BINARY ARGS... -> appends seconds to $work/LABEL-THREADS
-    local label=$1 threads=$2 bin=$3
-    shift 3
-    /usr/bin/time -f '%e' -o "$work/t" "$bin" check "$corpus" --threads "$threads" --format json "$@" >/dev/null 2>&1 || true
-    cat "$work/t" >>"$work/$label-$threads"
+time_of() { # LABEL BINARY ARGS... -> appends seconds to $work/LABEL
+    local label=$1 bin=$2
+    shift 2
+    # Exit 1 is expected: the corpus holds invalid skills.
+    /usr/bin/time -f '%e %M' -o "$work/t" "$bin" check "$corpus" --format json "$@" >"$work/out-$label.json" 2>/dev/null || true
+    tail -n 1 "$work/t" >>"$work/$label"
 }
 median() { sort -n "$1" | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-cores=$(nproc)
-echo "corpus: $n skills ($corpus); base: $base_ref ($(git rev-parse --short "$base_ref")); $runs runs each, interleaved; $(uptime | sed 's/.*load average/load average/')"
-for threads in "$cores" 1; do
-    "$ours" check "$corpus" --threads "$threads" >/dev/null 2>&1 || true # warm the page cache
-    for _ in $(seq "$runs"); do
-        time_of base "$threads" "$base"
-        time_of off "$threads" "$ours" "${allow[@]}"
-        time_of on "$threads" "$ours"
-    done
-    b=$(median "$work/base-$threads") off=$(median "$work/off-$threads") on=$(median "$work/on-$threads")
-    printf 'threads %s: base %.2f s, rules off %.2f s, rules on %.2f s; on/off %.3fx, on/base %.3fx\n' \
-        "$threads" "$b" "$off" "$on" "$(echo "$on / $off" | bc -l)" "$(echo "$on / $b" | bc -l)"
+rss() { awk '{print $2}' "$1" | sort -n | tail -n 1; }
+echo "corpus: $n skills ($corpus); base: $base_ref ($(git rev-parse --short "$base_ref")); $runs runs each, interleaved; $(nproc) cores; $(uptime | sed 's/.*load average/load average/')"
+"$ours" check "$corpus" >/dev/null 2>&1 || true # warm the page cache
+for _ in $(seq "$runs"); do
+    time_of base "$base"
+    time_of off "$ours" "${allow[@]}"
+    time_of on "$ours"
 done
+b=$(median "$work/base") off=$(median "$work/off") on=$(median "$work/on")
+printf 'base %.2f s, rules off %.2f s, rules on %.2f s (median wall); on/off %.3fx, on/base %.3fx; peak RSS base %s KiB, on %s KiB\n' \
+    "$b" "$off" "$on" "$(echo "$on / $off" | bc -l)" "$(echo "$on / $b" | bc -l)" "$(rss "$work/base")" "$(rss "$work/on")"
+python3 - "$work/out-on.json" <<'PY'
+import collections, json, sys
+report = json.load(open(sys.argv[1]))
+hits = collections.Counter(p["code"] for p in report["problems"] if p["rule"] in ("audit", "lint"))
+print("audit and lint hits on the corpus:", ", ".join(f"{code} {n}" for code, n in hits.most_common()) or "none")
+PY
 echo "after: $(uptime | sed 's/.*load average/load average/')"

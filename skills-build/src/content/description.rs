@@ -6,25 +6,33 @@ use super::{Findings, Skill};
 use crate::frontmatter::SkillDocument;
 use crate::problem::{Code, Problem};
 
-/// Words and phrases that name a situation, as whole words,
-/// case-insensitively.
-const TRIGGERS: [&str; 33] = [
-    "when", "whenever", "if", "use for", "use it", "use this", "use to", "use with", "use on",
-    "use in", "use after", "use before", "used for", "used to", "used when", "for use",
-    "trigger", "triggers", "triggered", "ask", "asks", "asked", "request", "requests",
-    "requested", "wants", "need", "needs", "needed", "before", "after", "during", "while",
+/// Words that name a situation, alone.
+const TRIGGER_WORDS: [&str; 23] = [
+    "when", "whenever", "if", "trigger", "triggers", "triggered", "ask", "asks", "asked",
+    "request", "requests", "requested", "wants", "need", "needs", "needed", "before", "after",
+    "during", "while", "upon", "unless", "once",
 ];
 
-/// Whether `text` holds one of the [`TRIGGERS`] as whole words.
+/// Words that name a situation after "use" or "used" ("use for", "used
+/// when"), and "for use".
+const AFTER_USE: [&str; 10] = ["for", "to", "with", "this", "it", "on", "in", "after", "before", "when"];
+
+/// Whether `text` holds one of the trigger words or phrases, as whole
+/// words, case-insensitively: one pass over its words.
 fn names_a_situation(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    TRIGGERS.iter().any(|trigger| {
-        lower.match_indices(trigger).any(|(at, _)| {
-            let before = lower[..at].chars().next_back();
-            let after = lower[at + trigger.len()..].chars().next();
-            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-        })
-    })
+    let mut previous = "";
+    for word in text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+        let is = |wanted: &str| word.eq_ignore_ascii_case(wanted);
+        let was = |wanted: &str| previous.eq_ignore_ascii_case(wanted);
+        if TRIGGER_WORDS.iter().any(|trigger| is(trigger))
+            || ((was("use") || was("used")) && AFTER_USE.iter().any(|after| is(after)))
+            || (was("for") && is("use"))
+        {
+            return true;
+        }
+        previous = word;
+    }
+    false
 }
 
 /// The description, when it names no situation to use the skill in.

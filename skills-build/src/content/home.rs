@@ -29,6 +29,13 @@ fn user_name(rest: &str) -> Option<&str> {
     (!placeholder).then_some(name)
 }
 
+/// How a home directory starts: on Unix, on macOS, on Windows (and with
+/// its backslashes escaped, as in a JSON or a string literal).
+const PREFIXES: [&str; 4] = ["/Users/", "/home/", "\\Users\\", "\\\\Users\\\\"];
+
+static NEEDLES: std::sync::LazyLock<Vec<memchr::memmem::Finder<'static>>> =
+    std::sync::LazyLock::new(|| super::needle::all(["Users", "/home/"]));
+
 /// Home directories in a text file.
 pub(super) fn paths(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_>) {
     if !findings.wants(Code::HomePath) {
@@ -37,7 +44,11 @@ pub(super) fn paths(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findi
     let text = file.text.text;
     let bytes = text.as_bytes();
     let (mut count, mut first) = (0, None);
-    for prefix in ["/Users/", "/home/", "\\Users\\", "\\\\Users\\\\"] {
+    // Most files name no home: two passes (`Users`, `/home/`) rule them out.
+    if !NEEDLES.iter().any(|needle| needle.find(bytes).is_some()) {
+        return;
+    }
+    for prefix in PREFIXES {
         for at in memchr::memmem::find_iter(bytes, prefix.as_bytes()) {
             // A path of its own, not the tail of a URL path (`/api/home/...`).
             let before = text[..at].chars().next_back();

@@ -207,6 +207,15 @@ struct Linking<'a> {
 
 /// The link rules over `skill`.
 pub(super) fn check(skill: &Skill<'_>, _document: &SkillDocument, body: &Located<'_>, findings: &mut Findings<'_>) {
+    const CODES: [Code; 4] = [
+        Code::LinkBroken,
+        Code::LinkOutsideSkill,
+        Code::ReferenceTooDeep,
+        Code::FileUnmentioned,
+    ];
+    if !findings.wants_any(&CODES) {
+        return;
+    }
     let tree = Tree {
         skill_file: skill.skill_file,
         files: skill.files,

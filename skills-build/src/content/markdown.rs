@@ -35,6 +35,11 @@ pub(super) struct Link {
 /// `mailto:` autolinks. Links inside code are no links.
 pub(super) fn links(text: &str) -> Vec<Link> {
     let mut links = Vec::new();
+    // Every link, image and autolink opens with `[` or `<`: a text with
+    // neither holds none, and is not parsed.
+    if memchr::memchr2(b'[', b'<', text.as_bytes()).is_none() {
+        return links;
+    }
     for (event, range) in Parser::new(text).into_offset_iter() {
         let (Event::Start(Tag::Link { link_type, dest_url, .. }) | Event::Start(Tag::Image { link_type, dest_url, .. })) = event else {
             continue;
@@ -56,7 +61,7 @@ pub(super) fn html_comments(skill: &Skill<'_>, body: &Located<'_>, findings: &mu
         return;
     }
     let text = body.text;
-    if memchr::memmem::find(text.as_bytes(), b"<!--").is_none() {
+    if super::needle::COMMENT.find(text.as_bytes()).is_none() {
         return;
     }
     let (mut count, mut first) = (0, None);
@@ -65,7 +70,7 @@ pub(super) fn html_comments(skill: &Skill<'_>, body: &Located<'_>, findings: &mu
             continue;
         }
         let source = &text[range.clone()];
-        for at in memchr::memmem::find_iter(source.as_bytes(), b"<!--") {
+        for at in super::needle::COMMENT.find_iter(source.as_bytes()) {
             count += 1;
             first.get_or_insert(range.start + at);
         }

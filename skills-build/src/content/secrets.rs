@@ -10,8 +10,7 @@
 //! The secret itself is never printed: a problem names its kind and
 //! prefix.
 
-use memchr::memmem;
-
+use super::needle::{AKIA, ASIA, PEM_BEGIN, SLACK_HOOK};
 use super::{Findings, Skill, TextFile, more};
 use crate::problem::{Code, Problem};
 
@@ -25,7 +24,7 @@ pub(super) fn private_keys(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mu
     let text = file.text.text;
     let mut count = 0;
     let mut first = None;
-    for at in memmem::find_iter(text.as_bytes(), b"-----BEGIN ") {
+    for at in PEM_BEGIN.find_iter(text.as_bytes()) {
         let rest = &text[at + 11..];
         let line_end = rest.find('\n').unwrap_or(rest.len());
         let Some(label) = rest[..line_end].trim_end().strip_suffix("-----") else {
@@ -191,16 +190,21 @@ pub(super) fn credentials(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut
     let text = file.text.text;
     let bytes = text.as_bytes();
     let mut found: Vec<(usize, &'static str, String)> = Vec::new();
-    for kind in KINDS {
-        for at in memmem::find_iter(bytes, kind.prefix.as_bytes()) {
-            if at > 0 && token_char(bytes[at - 1]) {
+    // Every prefix ends in `_` or `-`: one pass over those bytes, each
+    // matched against the prefixes that end there.
+    for end in memchr::memchr2_iter(b'_', b'-', bytes) {
+        for kind in KINDS {
+            let Some(at) = (end + 1).checked_sub(kind.prefix.len()) else {
+                continue;
+            };
+            let prefix = kind.prefix.as_bytes();
+            // The first byte rules out nearly every `-` of prose at once.
+            if bytes[at] != prefix[0] || &bytes[at..=end] != prefix || (at > 0 && token_char(bytes[at - 1])) {
                 continue;
             }
-            let start = at + kind.prefix.len();
-            let end = start + bytes[start..].iter().take_while(|b| token_char(**b)).count();
-            if (kind.check)(&text[start..end])
-                && !found.iter().any(|(other, _, _)| *other == at)
-            {
+            let start = end + 1;
+            let stop = start + bytes[start..].iter().take_while(|b| token_char(**b)).count();
+            if (kind.check)(&text[start..stop]) && !found.iter().any(|(other, _, _)| *other == at) {
                 found.push((at, kind.name, kind.prefix.to_string()));
             }
         }
@@ -232,8 +236,8 @@ pub(super) fn credentials(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut
 /// documented example keys end in `EXAMPLE` and `EXAMPLEKEY`.
 fn aws_pairs(text: &str, found: &mut Vec<(usize, &'static str, String)>) {
     let bytes = text.as_bytes();
-    for prefix in [b"AKIA", b"ASIA"] {
-        for at in memmem::find_iter(bytes, prefix) {
+    for needle in [&AKIA, &ASIA] {
+        for at in needle.find_iter(bytes) {
             let id = &bytes[at..];
             let bounded = (at == 0 || !bytes[at - 1].is_ascii_alphanumeric())
                 && id.len() >= 20
@@ -301,7 +305,7 @@ fn secret_near(text: &str, at: usize) -> bool {
 /// `https://hooks.slack.com/services/T.../B.../<secret>`.
 fn slack_webhooks(text: &str, found: &mut Vec<(usize, &'static str, String)>) {
     let needle = "hooks.slack.com/services/";
-    for at in memmem::find_iter(text.as_bytes(), needle.as_bytes()) {
+    for at in SLACK_HOOK.find_iter(text.as_bytes()) {
         let rest = &text[at + needle.len()..];
         let path: Vec<&str> = rest
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '/'))

@@ -136,7 +136,10 @@ pub(super) fn pipe_to_shell(skill: &Skill<'_>, file: &TextFile<'_>, findings: &m
     }
     let text = file.text.text;
     // Most files name no downloader: one pass each to rule them out.
-    if !DOWNLOADERS.iter().any(|d| memchr::memmem::find(text.as_bytes(), d.as_bytes()).is_some()) {
+    // `Invoke-` and `Download` stand for two downloaders each.
+    static NEEDLES: std::sync::LazyLock<Vec<memchr::memmem::Finder<'static>>> =
+        std::sync::LazyLock::new(|| super::needle::all(["curl", "wget", "iwr", "irm", "Invoke-", "Download"]));
+    if !NEEDLES.iter().any(|needle| needle.find(text.as_bytes()).is_some()) {
         return;
     }
     let mut count = 0;

@@ -33,6 +33,9 @@ fn chars_led_by<'t>(text: &'t str, leads: [u8; 2]) -> impl Iterator<Item = (usiz
 
 /// Bidirectional controls and tag characters in a text file.
 pub(super) fn hidden(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_>) {
+    if !findings.wants_any(&[Code::BidiControl, Code::TagCharacter]) {
+        return;
+    }
     let text = file.text.text;
     // (places found, the first one, where the last run ended): a run of
     // such characters is one place.

@@ -80,9 +80,12 @@ fn paste_site(host: &str) -> bool {
 
 /// URLs to raw IP addresses and to paste sites in a text file.
 pub(super) fn suspicious(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_>) {
+    if !findings.wants_any(&[Code::UrlRawIp, Code::UrlPasteSite]) {
+        return;
+    }
     let text = file.text.text;
     let (mut raw, mut paste) = ((0, None), (0, None));
-    for at in memchr::memmem::find_iter(text.as_bytes(), b"://") {
+    for at in super::needle::SCHEME.find_iter(text.as_bytes()) {
         let Some((start, host)) = host_at(text, at) else {
             continue;
         };
