@@ -189,7 +189,7 @@ fn mentions(text: &str, path: &str) -> bool {
         let named = format!("{parent}/");
         let whole = memchr::memmem::find_iter(text.as_bytes(), named.as_bytes()).any(|at| {
             let after = text.as_bytes().get(at + named.len());
-            !after.is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'*' | b'{'))
+            !after.is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'*' | b'{'))
         });
         if whole {
             return true;
