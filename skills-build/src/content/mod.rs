@@ -258,6 +258,51 @@ pub(crate) mod tests {
         );
     }
 
+    /// No bytes make a rule panic: random bytes, and random text heavy in
+    /// the characters the rules look for, as the skill file and as files.
+    #[test]
+    fn no_input_panics() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let pieces = [
+            "é", "\u{202E}", "\u{E0041}", "\u{200B}", "-----BEGIN ", "PRIVATE KEY-----", "ghp_", "sk-ant-", "xoxb-", "AKIA",
+            "://", "http", "1.2.3.4", "curl ", " | sh", "$(", "<(", "iex (", "/Users/", "/home/", "\\Users\\", "[a](",
+            "](", "<", ">", "<!--", "-->", "\n", "---\n", "name: x\n", "description: d\n", "%", "%e9", "../", "#", "`", "```\n",
+            "_", "-", "=", "A", "z", "9", "/", " ", "日本",
+        ];
+        for round in 0..400 {
+            let mut text = String::new();
+            for _ in 0..(next() % 60) {
+                text.push_str(pieces[(next() % pieces.len() as u64) as usize]);
+            }
+            let md = if round % 2 == 0 { format!("---\nname: x\ndescription: d\n---\n{text}") } else { text.clone() };
+            let mut bytes = text.clone().into_bytes();
+            for _ in 0..(next() % 8) {
+                let at = (next() % (bytes.len() as u64 + 1)) as usize;
+                bytes.insert(at, next() as u8);
+            }
+            let files = vec![
+                ResourceFile { path: "a/.env".into(), bytes: text.clone().into_bytes() },
+                ResourceFile { path: "b.md".into(), bytes },
+            ];
+            let document = crate::frontmatter::parse(md.as_bytes()).ok();
+            let skill = Skill {
+                skill_file: "SKILL.md",
+                file_location: "x/SKILL.md",
+                folder_location: "x",
+                bytes: md.as_bytes(),
+                document: document.as_ref(),
+                files: &files,
+            };
+            let _ = check(&skill, &[]);
+        }
+    }
+
     #[test]
     fn files_are_located_in_the_skill_folder() {
         let found = problems(&skill_md("Run `run.sh`."), &[("run.sh", "cd /home/alice\n")]);

@@ -35,8 +35,10 @@ const PASTE_HOSTS: [&str; 19] = [
 fn host_at(text: &str, at: usize) -> Option<(usize, &str)> {
     let head = &text[..at];
     let scheme_start = head
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '+' || c == '.' || c == '-'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-')))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let scheme = head[scheme_start..].to_ascii_lowercase();
     if !matches!(scheme.as_str(), "http" | "https" | "ftp" | "ftps" | "ws" | "wss") {
         return None;
@@ -130,6 +132,8 @@ mod tests {
         assert_eq!(codes(&skill_md("Fetch http://45.33.32.156:8080/x.sh first."), &[]), ["url-raw-ip"]);
         assert_eq!(codes(&skill_md("Read http://169.254.169.254/latest/meta-data/"), &[]), ["url-raw-ip"]);
         assert_eq!(codes(&skill_md("See https://pastebin.com/raw/abc123"), &[]), ["url-paste-site"]);
+        // A letter of more than one byte before a scheme is no scheme.
+        assert_eq!(codes(&skill_md("é://45.33.32.156/ then éhttp://45.33.32.156/"), &[]), ["url-raw-ip"]);
         // Local and documentation addresses, names, versions and prose.
         for body in [
             "Open http://127.0.0.1:8080/ or http://localhost:3000",
