@@ -29,40 +29,27 @@ fn user_name(rest: &str) -> Option<&str> {
     (!placeholder).then_some(name)
 }
 
-/// How a home directory starts: on Unix, on macOS, on Windows (and with
-/// its backslashes escaped, as in a JSON or a string literal).
-const PREFIXES: [&str; 4] = ["/Users/", "/home/", "\\Users\\", "\\\\Users\\\\"];
-
-static NEEDLES: std::sync::LazyLock<Vec<memchr::memmem::Finder<'static>>> =
-    std::sync::LazyLock::new(|| super::needle::all(["Users", "/home/"]));
-
 /// Home directories in a text file.
 pub(super) fn paths(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_>) {
     if !findings.wants(Code::HomePath) {
         return;
     }
     let text = file.text.text;
-    let bytes = text.as_bytes();
     let (mut count, mut first) = (0, None);
-    // Most files name no home: two passes (`Users`, `/home/`) rule them out.
-    if !NEEDLES.iter().any(|needle| needle.find(bytes).is_some()) {
-        return;
-    }
-    for prefix in PREFIXES {
-        for at in memchr::memmem::find_iter(bytes, prefix.as_bytes()) {
-            // A path of its own, not the tail of a URL path (`/api/home/...`).
-            let before = text[..at].chars().next_back();
-            let standalone = match before {
-                None => true,
-                Some(c) => !(c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '-' | '_')) || (prefix.starts_with('\\') && c == ':'),
-            };
-            if !standalone {
-                continue;
+    for &(at, len) in &file.marks.homes {
+        let prefix = &text[at..at + len];
+        // A path of its own, not the tail of a URL path (`/api/home/...`).
+        let before = text[..at].chars().next_back();
+        let standalone = match before {
+            None => true,
+            Some(c) => {
+                !(c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '-' | '_'))
+                    || (prefix.starts_with('\\') && c == ':')
             }
-            if let Some(name) = user_name(&text[at + prefix.len()..]) {
-                count += 1;
-                first.get_or_insert((at, name.to_string()));
-            }
+        };
+        if standalone && let Some(name) = user_name(&text[at + len..]) {
+            count += 1;
+            first.get_or_insert((at, name.to_string()));
         }
     }
     if let Some((at, name)) = first {

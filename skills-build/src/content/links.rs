@@ -177,9 +177,13 @@ fn needs_no_mention(path: &str) -> bool {
 /// has an extension), or a folder above it written with its slash.
 fn mentions(text: &str, path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
-    if memchr::memmem::find(text.as_bytes(), path.as_bytes()).is_some()
-        || (name.contains('.') && name.len() > 3 && memchr::memmem::find(text.as_bytes(), name.as_bytes()).is_some())
-    {
+    // A file name with an extension is searched alone (the path holds it);
+    // a bare name only as the whole path.
+    let wanted = match name.contains('.') && name.len() > 3 {
+        true => name,
+        false => path,
+    };
+    if memchr::memmem::find(text.as_bytes(), wanted.as_bytes()).is_some() {
         return true;
     }
     // A folder named as itself (`assets/`, not the start of

@@ -27,8 +27,8 @@ mod description;
 mod home;
 mod links;
 mod markdown;
-mod needle;
 mod position;
+mod scan;
 mod secrets;
 mod shell;
 mod toc;
@@ -132,22 +132,25 @@ pub(crate) fn check(skill: &Skill<'_>, allowed: &[Code]) -> Vec<Problem> {
     {
         return Vec::new();
     }
-    let skill_text = std::str::from_utf8(skill.bytes).ok();
-    if let Some(text) = skill_text {
-        let file = TextFile {
-            path: skill.skill_file,
-            text: Located::new(text, Position { line: 1, column: 1 }),
-            skill_file: true,
-        };
-        text_rules(skill, &file, &mut findings);
-        unicode::invisible(skill, &file, &mut findings);
-        blob::base64(skill, &file, &mut findings);
+    let skill_file = std::str::from_utf8(skill.bytes).ok().map(|text| TextFile {
+        path: skill.skill_file,
+        text: Located::new(text, Position { line: 1, column: 1 }),
+        skill_file: true,
+        marks: scan::marks(text.as_bytes()),
+    });
+    if let Some(file) = &skill_file {
+        text_rules(skill, file, &mut findings);
+        unicode::invisible(skill, file, &mut findings);
+        blob::base64(skill, file, &mut findings);
     }
     if let Some(document) = skill.document {
         shell::unrestricted(skill, document, &mut findings);
         description::when(skill, document, &mut findings);
         let body = markdown::body(document);
-        markdown::html_comments(skill, &body, &mut findings);
+        // A skill file that parsed is UTF-8, and so was marked.
+        if skill_file.as_ref().is_some_and(|file| file.marks.comment) {
+            markdown::html_comments(skill, &body, &mut findings);
+        }
         budget::body_tokens(skill, document, &body, &mut findings);
         links::check(skill, document, &body, &mut findings);
     }
@@ -162,6 +165,7 @@ pub(crate) fn check(skill: &Skill<'_>, allowed: &[Code]) -> Vec<Problem> {
             path: &file.path,
             text: Located::new(text, Position { line: 1, column: 1 }),
             skill_file: false,
+            marks: scan::marks(text.as_bytes()),
         };
         text_rules(skill, &text_file, &mut findings);
         toc::reference(skill, &text_file, &mut findings);
@@ -194,6 +198,8 @@ pub(crate) struct TextFile<'a> {
     pub text: Located<'a>,
     /// Whether it is the skill file.
     pub skill_file: bool,
+    /// Where the rules' patterns may start in it.
+    pub marks: scan::Marks,
 }
 
 #[cfg(test)]

@@ -10,7 +10,6 @@
 //! The secret itself is never printed: a problem names its kind and
 //! prefix.
 
-use super::needle::{AKIA, ASIA, PEM_BEGIN, SLACK_HOOK};
 use super::{Findings, Skill, TextFile, more};
 use crate::problem::{Code, Problem};
 
@@ -24,7 +23,7 @@ pub(super) fn private_keys(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mu
     let text = file.text.text;
     let mut count = 0;
     let mut first = None;
-    for at in PEM_BEGIN.find_iter(text.as_bytes()) {
+    for &at in &file.marks.pem {
         let rest = &text[at + 11..];
         let line_end = rest.find('\n').unwrap_or(rest.len());
         let Some(label) = rest[..line_end].trim_end().strip_suffix("-----") else {
@@ -190,14 +189,14 @@ pub(super) fn credentials(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut
     let text = file.text.text;
     let bytes = text.as_bytes();
     let mut found: Vec<(usize, &'static str, String)> = Vec::new();
-    // Every prefix ends in `_` or `-`: one pass over those bytes, each
-    // matched against the prefixes that end there.
-    for end in memchr::memchr2_iter(b'_', b'-', bytes) {
+    // Every prefix ends in `_` or `-`: the marked ones are matched against
+    // the prefixes that end there.
+    for &end in &file.marks.token_ends {
         for kind in KINDS {
-            let Some(at) = (end + 1).checked_sub(kind.prefix.len()) else {
+            let prefix = kind.prefix.as_bytes();
+            let Some(at) = (end + 1).checked_sub(prefix.len()) else {
                 continue;
             };
-            let prefix = kind.prefix.as_bytes();
             // The first byte rules out nearly every `-` of prose at once.
             if bytes[at] != prefix[0] || &bytes[at..=end] != prefix || (at > 0 && token_char(bytes[at - 1])) {
                 continue;
@@ -209,8 +208,8 @@ pub(super) fn credentials(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut
             }
         }
     }
-    aws_pairs(text, &mut found);
-    slack_webhooks(text, &mut found);
+    aws_pairs(text, &file.marks.aws, &mut found);
+    slack_webhooks(text, &file.marks.schemes, &mut found);
     if is_env_file(file.path) {
         env_assignments(text, &mut found);
     }
@@ -234,23 +233,21 @@ pub(super) fn credentials(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut
 /// An AWS access key id (`AKIA`/`ASIA` and 16 base32 characters) with a
 /// secret access key (40 base64 characters) within three lines of it. AWS's
 /// documented example keys end in `EXAMPLE` and `EXAMPLEKEY`.
-fn aws_pairs(text: &str, found: &mut Vec<(usize, &'static str, String)>) {
+fn aws_pairs(text: &str, marked: &[usize], found: &mut Vec<(usize, &'static str, String)>) {
     let bytes = text.as_bytes();
-    for needle in [&AKIA, &ASIA] {
-        for at in needle.find_iter(bytes) {
-            let id = &bytes[at..];
-            let bounded = (at == 0 || !bytes[at - 1].is_ascii_alphanumeric())
-                && id.len() >= 20
-                && id[4..20]
-                    .iter()
-                    .all(|b| b.is_ascii_uppercase() || (b'2'..=b'7').contains(b))
-                && id.get(20).is_none_or(|b| !b.is_ascii_alphanumeric());
-            if !bounded || !looks_random(&text[at + 4..at + 20]) {
-                continue;
-            }
-            if secret_near(text, at) {
-                found.push((at, "an AWS access key pair", text[at..at + 4].to_string()));
-            }
+    for &at in marked {
+        let id = &bytes[at..];
+        let bounded = (at == 0 || !bytes[at - 1].is_ascii_alphanumeric())
+            && id.len() >= 20
+            && id[4..20]
+                .iter()
+                .all(|b| b.is_ascii_uppercase() || (b'2'..=b'7').contains(b))
+            && id.get(20).is_none_or(|b| !b.is_ascii_alphanumeric());
+        if !bounded || !looks_random(&text[at + 4..at + 20]) {
+            continue;
+        }
+        if secret_near(text, at) {
+            found.push((at, "an AWS access key pair", text[at..at + 4].to_string()));
         }
     }
 }
@@ -303,10 +300,13 @@ fn secret_near(text: &str, at: usize) -> bool {
 }
 
 /// `https://hooks.slack.com/services/T.../B.../<secret>`.
-fn slack_webhooks(text: &str, found: &mut Vec<(usize, &'static str, String)>) {
+fn slack_webhooks(text: &str, schemes: &[usize], found: &mut Vec<(usize, &'static str, String)>) {
     let needle = "hooks.slack.com/services/";
-    for at in SLACK_HOOK.find_iter(text.as_bytes()) {
-        let rest = &text[at + needle.len()..];
+    for &scheme in schemes {
+        let at = scheme + 3;
+        let Some(rest) = text.get(at..).and_then(|rest| rest.strip_prefix(needle)) else {
+            continue;
+        };
         let path: Vec<&str> = rest
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '/'))
             .next()

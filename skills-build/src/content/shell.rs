@@ -135,11 +135,8 @@ pub(super) fn pipe_to_shell(skill: &Skill<'_>, file: &TextFile<'_>, findings: &m
         return;
     }
     let text = file.text.text;
-    // Most files name no downloader: one pass each to rule them out.
-    // `Invoke-` and `Download` stand for two downloaders each.
-    static NEEDLES: std::sync::LazyLock<Vec<memchr::memmem::Finder<'static>>> =
-        std::sync::LazyLock::new(|| super::needle::all(["curl", "wget", "iwr", "irm", "Invoke-", "Download"]));
-    if !NEEDLES.iter().any(|needle| needle.find(text.as_bytes()).is_some()) {
+    // Most files name no downloader (the one pass over the file says so).
+    if !file.marks.download {
         return;
     }
     let mut count = 0;

@@ -22,13 +22,14 @@ fn is_tag(c: char) -> bool {
     matches!(c, '\u{E0000}'..='\u{E007F}')
 }
 
-/// Every character at or after `from` whose UTF-8 encoding starts with a
-/// byte of `leads`, with its byte offset: a scan that skips ASCII (and
-/// every other lead byte) at memchr's speed.
-fn chars_led_by<'t>(text: &'t str, leads: [u8; 2]) -> impl Iterator<Item = (usize, char)> + 't {
-    let bytes = text.as_bytes();
-    memchr::memchr2_iter(leads[0], leads[1], bytes)
-        .filter_map(move |at| text[at..].chars().next().map(|c| (at, c)))
+/// The characters that start at the marked lead bytes of `file` (see
+/// [`super::scan::Marks::wide`]), with their offsets.
+fn wide_chars<'t>(file: &'t TextFile<'_>) -> impl Iterator<Item = (usize, char)> + 't {
+    let text = file.text.text;
+    file.marks
+        .wide
+        .iter()
+        .filter_map(move |&at| text.get(at..).and_then(|rest| rest.chars().next()).map(|c| (at, c)))
 }
 
 /// Bidirectional controls and tag characters in a text file.
@@ -41,7 +42,7 @@ pub(super) fn hidden(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Find
     // such characters is one place.
     let (mut bidi, mut tags) = ((0, None, 0), (0, None, 0));
     // U+202A..U+2069 start with 0xE2; the tags with 0xF3.
-    for (at, c) in chars_led_by(text, [0xE2, 0xF3]) {
+    for (at, c) in wide_chars(file) {
         let slot = match c {
             c if is_bidi(c) => &mut bidi,
             c if is_tag(c) => &mut tags,
@@ -136,27 +137,23 @@ pub(super) fn invisible(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut F
     let text = file.text.text;
     let mut count = 0;
     let mut first = None;
-    // U+200B..U+2064 start with 0xE2, U+FEFF with 0xEF (U+180E, 0xE1, is
-    // checked by the second scan only when the first finds no other).
-    let scans: [[u8; 2]; 2] = [[0xE2, 0xEF], [0xE1, 0xE1]];
-    for leads in scans {
-        for (at, c) in chars_led_by(text, leads) {
-            if !(is_invisible(c) || is_joiner(c)) || (at == 0 && c == '\u{FEFF}') {
-                continue;
+    // U+200B..U+2064 start with 0xE2, U+FEFF with 0xEF, U+180E with 0xE1.
+    for (at, c) in wide_chars(file) {
+        if !(is_invisible(c) || is_joiner(c)) || (at == 0 && c == '\u{FEFF}') {
+            continue;
+        }
+        let before = text[..at].chars().next_back();
+        let after = text[at + c.len_utf8()..].chars().next();
+        let inside = match (before, after) {
+            (Some(b), Some(a)) if is_joiner(c) => {
+                b.is_ascii_alphanumeric() && a.is_ascii_alphanumeric()
             }
-            let before = text[..at].chars().next_back();
-            let after = text[at + c.len_utf8()..].chars().next();
-            let inside = match (before, after) {
-                (Some(b), Some(a)) if is_joiner(c) => {
-                    b.is_ascii_alphanumeric() && a.is_ascii_alphanumeric()
-                }
-                (Some(b), Some(a)) => b.is_alphanumeric() && a.is_alphanumeric(),
-                _ => false,
-            };
-            if inside {
-                count += 1;
-                first.get_or_insert((at, c));
-            }
+            (Some(b), Some(a)) => b.is_alphanumeric() && a.is_alphanumeric(),
+            _ => false,
+        };
+        if inside {
+            count += 1;
+            first.get_or_insert((at, c));
         }
     }
     if let Some((at, c)) = first {

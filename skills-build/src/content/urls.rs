@@ -87,7 +87,7 @@ pub(super) fn suspicious(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut 
     }
     let text = file.text.text;
     let (mut raw, mut paste) = ((0, None), (0, None));
-    for at in super::needle::SCHEME.find_iter(text.as_bytes()) {
+    for &at in &file.marks.schemes {
         let Some((start, host)) = host_at(text, at) else {
             continue;
         };
