@@ -32,41 +32,73 @@ pub(crate) struct Marks {
     pub download: bool,
 }
 
+/// The bytes a pattern may start with; every other byte is passed over
+/// by one table look-up.
+const STARTS: [bool; 256] = {
+    let mut table = [false; 256];
+    let starts = b"-_A:/\\<";
+    let mut i = 0;
+    while i < starts.len() {
+        table[starts[i] as usize] = true;
+        i += 1;
+    }
+    table[0xE2] = true;
+    table[0xF3] = true;
+    table[0xEF] = true;
+    table[0xE1] = true;
+    table
+};
+
 /// Marks `bytes` (see [`Marks`]).
 pub(super) fn marks(bytes: &[u8]) -> Marks {
     let mut marks = Marks::default();
     let starts = |i: usize, pattern: &[u8]| bytes.get(i..i + pattern.len()) == Some(pattern);
+    let next_is = |i: usize, byte: u8| bytes.get(i + 1) == Some(&byte);
     let after_word = |i: usize| i > 0 && bytes[i - 1].is_ascii_alphanumeric();
     let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
+    loop {
+        // A tight loop over the bytes that start nothing.
+        match bytes[i..].iter().position(|&b| STARTS[b as usize]) {
+            Some(skip) => i += skip,
+            None => break,
+        }
+        let byte = bytes[i];
+        // The second byte is compared first: most letters start no pattern.
+        match byte {
             b'-' => {
-                if starts(i, b"-----BEGIN ") && (i == 0 || bytes[i - 1] != b'-') {
+                if next_is(i, b'-') && starts(i, b"-----BEGIN ") && (i == 0 || bytes[i - 1] != b'-') {
                     marks.pem.push(i);
                 } else if after_word(i) {
                     marks.token_ends.push(i);
                 }
             }
             b'_' if after_word(i) => marks.token_ends.push(i),
-            b'A' if starts(i, b"AKIA") || starts(i, b"ASIA") => marks.aws.push(i),
-            b':' if starts(i, b"://") => marks.schemes.push(i),
-            b'/' if starts(i, b"/Users/") => marks.homes.push((i, 7)),
-            b'/' if starts(i, b"/home/") => marks.homes.push((i, 6)),
-            b'\\' if starts(i, b"\\Users\\") => marks.homes.push((i, 7)),
-            b'\\' if starts(i, b"\\\\Users\\\\") => marks.homes.push((i, 9)),
-            b'<' if starts(i, b"<!--") => marks.comment = true,
-            b'c' if starts(i, b"curl") => marks.download = true,
-            b'w' if starts(i, b"wget") => marks.download = true,
-            b'i' if starts(i, b"iwr") || starts(i, b"irm") => marks.download = true,
-            b'I' if starts(i, b"Invoke-") => marks.download = true,
-            b'D' if starts(i, b"Download") => marks.download = true,
+            b'A' if (next_is(i, b'K') && starts(i, b"AKIA")) || (next_is(i, b'S') && starts(i, b"ASIA")) => {
+                marks.aws.push(i)
+            }
+            b':' if next_is(i, b'/') && starts(i, b"://") => marks.schemes.push(i),
+            b'/' if next_is(i, b'U') && starts(i, b"/Users/") => marks.homes.push((i, 7)),
+            b'/' if next_is(i, b'h') && starts(i, b"/home/") => marks.homes.push((i, 6)),
+            b'\\' if next_is(i, b'U') && starts(i, b"\\Users\\") => marks.homes.push((i, 7)),
+            b'\\' if next_is(i, b'\\') && starts(i, b"\\\\Users\\\\") => marks.homes.push((i, 9)),
+            b'<' if next_is(i, b'!') && starts(i, b"<!--") => marks.comment = true,
             0xE2 | 0xF3 | 0xEF | 0xE1 => marks.wide.push(i),
             _ => {}
         }
         i += 1;
     }
+    // Downloaders' names start with common letters: a vectorised search
+    // for each is cheaper than stopping at every such letter.
+    marks.download = DOWNLOADERS.iter().any(|finder| finder.find(bytes).is_some());
     marks
 }
+
+/// The downloaders' names (`Invoke-` and `Download` stand for two each).
+static DOWNLOADERS: std::sync::LazyLock<[memchr::memmem::Finder<'static>; 6]> =
+    std::sync::LazyLock::new(|| {
+        ["curl", "wget", "iwr", "irm", "Invoke-", "Download"]
+            .map(|name| memchr::memmem::Finder::new(name.as_bytes()).into_owned())
+    });
 
 #[cfg(test)]
 mod tests {
