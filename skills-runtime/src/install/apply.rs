@@ -2,11 +2,11 @@
 //! whatever fails: each skill is built in a staging folder beside the
 //! skills (`<dir>/.skills-staging/<transaction>/new/<name>`, one level
 //! deeper than agents look), then the present folder is renamed aside
-//! (`old/<name>`) and the new one renamed in. A journal in the staging
-//! folder says which skills the transaction swaps; the record, written
-//! last, names the transaction it completes. On an error every swap is
-//! undone; a run that was killed is finished or undone by the next one,
-//! which finds the staging folder and the record and knows which.
+//! (`old/<name>`) and the new one renamed in. A [`Journal`] in the user's
+//! state folder says which skills the transaction swaps; the record,
+//! written last, names the transaction it completes. On an error every
+//! swap is undone; a run that was killed is finished or undone by the next
+//! one, which finds the journal and the record and knows which.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -14,21 +14,13 @@ use std::path::{Path, PathBuf};
 use std::prelude::rust_2024::*;
 
 use super::error::InstallError;
+use super::journal::{Journal, JournalDir, Swap, exists, transaction_prefix, undo};
 use super::ops::Ops;
 use super::payload::Payload;
-use super::plan::{Operation, Outcome, Plan, STAGING, file_safe};
+use super::plan::{Operation, Outcome, Plan, STAGING};
 use super::record::Record;
 use super::target::shown;
 use super::tree;
-
-/// The journal's name in a transaction's staging folder.
-const JOURNAL: &str = "journal";
-
-/// The prefix of this tool's transactions in a scope (other tools' staging
-/// folders are theirs to recover).
-pub(crate) fn transaction_prefix(tool: &str, plan: &Plan) -> String {
-    format!("{}.{}.", file_safe(tool), plan.scope)
-}
 
 /// What the apply writes into the record besides the plan's entries.
 #[derive(Debug)]
@@ -38,141 +30,96 @@ pub(crate) struct Stamp<'a> {
     pub bundle_revision: String,
 }
 
-/// One skill swapped by a transaction.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Swap {
-    name: String,
-    /// Whether something was at the skill's place (moved to `old/`).
-    had_live: bool,
-    /// Whether a new entry was staged (moved in from `new/`).
-    has_new: bool,
-}
-
-/// Finishes or undoes the transactions of this tool left in `dirs` by a
-/// run that stopped: one the record names completed (its old folders are
-/// removed); any other is undone.
-pub(crate) fn recover<'p>(
-    dirs: impl IntoIterator<Item = &'p Path>,
-    prefix: &str,
-    committed: &str,
-    ops: &Ops,
-) -> Result<(), InstallError> {
-    for dir in dirs {
-        let staging = dir.join(STAGING);
-        let Ok(items) = fs::read_dir(&staging) else {
-            continue;
-        };
-        for item in items.flatten() {
-            let name = item.file_name().to_string_lossy().into_owned();
-            if !name.starts_with(prefix) {
-                continue;
-            }
-            let tx = item.path();
-            if name != committed {
-                let swaps = read_journal(&tx);
-                undo(dir, &tx, &swaps, ops)?;
-            }
-            ops.remove_all(&tx)
-                .map_err(|e| InstallError::io("remove", &tx, e))?;
-        }
-        let _ = fs::remove_dir(&staging);
-    }
-    Ok(())
-}
-
-fn read_journal(tx: &Path) -> Vec<Swap> {
-    let text = fs::read_to_string(tx.join(JOURNAL)).unwrap_or_default();
-    text.lines()
-        .filter_map(|line| {
-            let mut parts = line.split('\t');
-            let (name, had, new) = (parts.next()?, parts.next()?, parts.next()?);
-            Some(Swap {
-                name: name.to_string(),
-                had_live: had == "1",
-                has_new: new == "1",
-            })
-        })
-        .collect()
-}
-
-fn exists(path: &Path) -> bool {
-    path.symlink_metadata().is_ok()
-}
-
-/// Puts every skill of a transaction back as it was: the new entry moved
-/// out of the way (into the staging folder, removed with it), the old one
-/// moved back.
-fn undo(dir: &Path, tx: &Path, swaps: &[Swap], ops: &Ops) -> Result<(), InstallError> {
-    for swap in swaps.iter().rev() {
-        let live = dir.join(&swap.name);
-        let old = tx.join("old").join(&swap.name);
-        let new = tx.join("new").join(&swap.name);
-        let swapped_out = exists(&old);
-        let swapped_in = swap.has_new && !exists(&new) && (!swap.had_live || swapped_out);
-        if swapped_in && exists(&live) {
-            let aside = tx.join("undone");
-            if !exists(&aside) {
-                ops.create_dir(&aside)
-                    .map_err(|e| InstallError::io("create", &aside, e))?;
-            }
-            let aside = aside.join(&swap.name);
-            ops.rename(&live, &aside)
-                .map_err(|e| InstallError::io("move aside", &live, e))?;
-        }
-        if swapped_out && !exists(&live) {
-            ops.rename(&old, &live)
-                .map_err(|e| InstallError::io("restore", &live, e))?;
-        }
-    }
-    Ok(())
-}
-
-/// Carries out `plan` (already checked against the disk under the lock).
-/// Returns the record written.
+/// Carries out `plan` (already checked against the disk under the lock),
+/// its journal kept in the scope's state folder `state_dir`. Returns the
+/// record written.
 pub(crate) fn execute(
     plan: &Plan,
     payloads: &[Payload<'_>],
     stamp: &Stamp<'_>,
     ops: &Ops,
+    state_dir: &Path,
 ) -> Result<Record, InstallError> {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
     let tx_name = format!(
         "{}{}-{nanos}",
-        transaction_prefix(stamp.tool, plan),
+        transaction_prefix(stamp.tool, plan.scope),
         std::process::id()
     );
     let mut record = next_record(plan, stamp, &tx_name);
-    let mut created: Vec<PathBuf> = Vec::new();
-    let mut staged: Vec<(PathBuf, PathBuf, Vec<Swap>)> = Vec::new();
-    let result = run(
+    let mut tx = Transaction {
         plan,
-        payloads,
-        ops,
-        &tx_name,
-        &mut record,
-        &mut created,
-        &mut staged,
-    );
-    match result {
+        journal_path: Journal::path(state_dir, &tx_name),
+        journal: journal_of(plan, &tx_name),
+        created: Vec::new(),
+        staged: Vec::new(),
+    };
+    match tx.run(payloads, ops, &mut record) {
         Ok(()) => {
-            cleanup(plan, &record, &staged, ops);
+            cleanup(plan, &record, &tx, ops);
             Ok(record)
         }
         Err(error) if ops.crashed() => Err(error),
         Err(error) => {
-            for (dir, tx, swaps) in staged.iter().rev() {
-                undo(dir, tx, swaps, ops)?;
-                let _ = ops.remove_all(tx);
+            for (dir, staged, at) in tx.staged.iter().rev() {
+                undo(dir, staged, &tx.journal.dirs[*at].swaps, ops)?;
+                let _ = ops.remove_all(staged);
                 let _ = fs::remove_dir(dir.join(STAGING));
             }
-            for dir in created.iter().rev() {
+            for dir in tx.created.iter().rev() {
                 let _ = ops.remove_dir(dir);
             }
+            let _ = fs::remove_file(&tx.journal_path);
             Err(error)
         }
     }
+}
+
+/// The journal of carrying `plan` out: per folder that changes, the
+/// skills swapped, whether each has something in its place now and
+/// whether a new entry goes there.
+fn journal_of(plan: &Plan, transaction: &str) -> Journal {
+    let dirs = plan
+        .dirs
+        .iter()
+        .filter(|dir| dir.skills.iter().any(|skill| skill.change.writes()))
+        .map(|dir| JournalDir {
+            key: dir.shown.clone(),
+            swaps: dir
+                .skills
+                .iter()
+                .filter(|skill| skill.change.writes())
+                .map(|skill| Swap {
+                    name: skill.name.clone(),
+                    had_live: exists(&dir.path.join(&skill.name)),
+                    has_new: matches!(
+                        skill.work.outcome,
+                        Outcome::Folder { .. } | Outcome::Link(_)
+                    ),
+                })
+                .collect(),
+        })
+        .collect();
+    Journal {
+        transaction: transaction.to_string(),
+        swapping: false,
+        dirs,
+    }
+}
+
+/// One apply under way: its journal, and what it made so far (undone on
+/// an error).
+struct Transaction<'p> {
+    plan: &'p Plan,
+    journal: Journal,
+    journal_path: PathBuf,
+    /// The folders created, outermost first.
+    created: Vec<PathBuf>,
+    /// The staging folders made: the agent folder, the transaction's
+    /// folder in its staging folder, and its entry in the journal.
+    staged: Vec<(PathBuf, PathBuf, usize)>,
 }
 
 /// The record after the plan: its entries updated, stamped.
@@ -210,118 +157,116 @@ fn next_record(plan: &Plan, stamp: &Stamp<'_>, tx: &str) -> Record {
     record
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run(
-    plan: &Plan,
-    payloads: &[Payload<'_>],
-    ops: &Ops,
-    tx_name: &str,
-    record: &mut Record,
-    created: &mut Vec<PathBuf>,
-    staged: &mut Vec<(PathBuf, PathBuf, Vec<Swap>)>,
-) -> Result<(), InstallError> {
-    // Stage every skill of every folder.
-    for dir in &plan.dirs {
-        let changing: Vec<_> = dir.skills.iter().filter(|s| s.change.writes()).collect();
-        if changing.is_empty() {
-            continue;
-        }
-        for path in &dir.missing {
-            if !exists(path) {
-                ops.create_dir(path)
-                    .map_err(|e| InstallError::io("create", path, e))?;
-                created.push(path.clone());
-            }
-        }
-        let staging = dir.path.join(STAGING);
-        if !exists(&staging) {
-            ops.create_dir(&staging)
-                .map_err(|e| InstallError::io("create", &staging, e))?;
-            created.push(staging.clone());
-        }
-        let tx = staging.join(tx_name);
-        ops.create_dir(&tx)
-            .map_err(|e| InstallError::io("create", &tx, e))?;
-        staged.push((dir.path.clone(), tx.clone(), Vec::new()));
-        for sub in ["new", "old"] {
-            let path = tx.join(sub);
-            ops.create_dir(&path)
-                .map_err(|e| InstallError::io("create", &path, e))?;
-        }
-        let mut swaps = Vec::new();
-        for skill in changing {
-            let live = dir.path.join(&skill.name);
-            let new = tx.join("new").join(&skill.name);
-            let payload = skill.work.payload.and_then(|at| payloads.get(at));
-            let has_new = match &skill.work.outcome {
-                Outcome::Same | Outcome::Gone => false,
-                Outcome::Folder { write, carry } => {
-                    stage_folder(&new, &live, write.then_some(payload).flatten(), carry, ops)?;
-                    true
+impl Transaction<'_> {
+    fn write_journal(&self, ops: &Ops) -> Result<(), InstallError> {
+        let path = &self.journal_path;
+        ops.replace_file(path, self.journal.to_json().as_bytes())
+            .map_err(|e| InstallError::io("write", path, e))
+    }
+
+    fn run(
+        &mut self,
+        payloads: &[Payload<'_>],
+        ops: &Ops,
+        record: &mut Record,
+    ) -> Result<(), InstallError> {
+        // The journal first: a run killed from here on is undone by the next.
+        self.write_journal(ops)?;
+        // Stage every skill of every folder.
+        let plan = self.plan;
+        let changing = plan
+            .dirs
+            .iter()
+            .filter(|dir| dir.skills.iter().any(|skill| skill.change.writes()));
+        for (at, dir) in changing.enumerate() {
+            for path in &dir.missing {
+                if !exists(path) {
+                    ops.create_dir(path)
+                        .map_err(|e| InstallError::io("create", path, e))?;
+                    self.created.push(path.clone());
                 }
-                Outcome::Link(target) => {
-                    let linked = ops
-                        .symlink(target, &new)
-                        .map_err(|e| InstallError::io("link", &new, e))?;
-                    if !linked {
-                        // Links cannot be made here: a copy instead.
-                        stage_folder(&new, &live, payload, &[], ops)?;
-                        if let Some(entry) = record
-                            .dirs
-                            .get_mut(&dir.shown)
-                            .and_then(|entry| entry.skills.get_mut(&skill.name))
-                            && let Some(payload) = payload
-                        {
-                            *entry = payload.copy_record();
+            }
+            let staging = dir.path.join(STAGING);
+            if !exists(&staging) {
+                ops.create_dir(&staging)
+                    .map_err(|e| InstallError::io("create", &staging, e))?;
+                self.created.push(staging.clone());
+            }
+            let tx = staging.join(&self.journal.transaction);
+            ops.create_dir(&tx)
+                .map_err(|e| InstallError::io("create", &tx, e))?;
+            self.staged.push((dir.path.clone(), tx.clone(), at));
+            for sub in ["new", "old"] {
+                let path = tx.join(sub);
+                ops.create_dir(&path)
+                    .map_err(|e| InstallError::io("create", &path, e))?;
+            }
+            for skill in dir.skills.iter().filter(|skill| skill.change.writes()) {
+                let live = dir.path.join(&skill.name);
+                let new = tx.join("new").join(&skill.name);
+                let payload = skill.work.payload.and_then(|at| payloads.get(at));
+                match &skill.work.outcome {
+                    Outcome::Same | Outcome::Gone => {}
+                    Outcome::Folder { write, carry } => {
+                        stage_folder(&new, &live, write.then_some(payload).flatten(), carry, ops)?;
+                    }
+                    Outcome::Link(target) => {
+                        let linked = ops
+                            .symlink(target, &new)
+                            .map_err(|e| InstallError::io("link", &new, e))?;
+                        if !linked {
+                            // Links cannot be made here: a copy instead.
+                            stage_folder(&new, &live, payload, &[], ops)?;
+                            if let Some(entry) = record
+                                .dirs
+                                .get_mut(&dir.shown)
+                                .and_then(|entry| entry.skills.get_mut(&skill.name))
+                                && let Some(payload) = payload
+                            {
+                                *entry = payload.copy_record();
+                            }
                         }
                     }
-                    true
                 }
-            };
-            swaps.push(Swap {
-                name: skill.name.clone(),
-                had_live: exists(&live),
-                has_new,
-            });
-        }
-        let journal: String = swaps
-            .iter()
-            .map(|s| {
-                format!(
-                    "{}\t{}\t{}\n",
-                    s.name,
-                    u8::from(s.had_live),
-                    u8::from(s.has_new)
-                )
-            })
-            .collect();
-        let path = tx.join(JOURNAL);
-        ops.write_new(&path, journal.as_bytes(), false)
-            .map_err(|e| InstallError::io("write", &path, e))?;
-        if let Some(last) = staged.last_mut() {
-            last.2 = swaps;
-        }
-    }
-    // Swap them in.
-    for (dir, tx, swaps) in staged.iter() {
-        for swap in swaps {
-            let live = dir.join(&swap.name);
-            if swap.had_live {
-                let old = tx.join("old").join(&swap.name);
-                ops.rename(&live, &old)
-                    .map_err(|e| InstallError::io("move aside", &live, e))?;
-            }
-            if swap.has_new {
-                let new = tx.join("new").join(&swap.name);
-                ops.rename(&new, &live)
-                    .map_err(|e| InstallError::io("move in", &live, e))?;
             }
         }
+        // Swap them in, the journal saying so first.
+        self.journal.swapping = true;
+        self.write_journal(ops)?;
+        for (dir, tx, at) in &self.staged {
+            for swap in &self.journal.dirs[*at].swaps {
+                let live = dir.join(&swap.name);
+                if swap.had_live {
+                    let old = tx.join("old").join(&swap.name);
+                    ops.rename(&live, &old)
+                        .map_err(|e| InstallError::io("move aside", &live, e))?;
+                }
+                if swap.has_new {
+                    let new = tx.join("new").join(&swap.name);
+                    ops.rename(&new, &live)
+                        .map_err(|e| InstallError::io("move in", &live, e))?;
+                }
+            }
+        }
+        // Commit: the record names the transaction.
+        let path = &plan.record_path;
+        if let Some(inside) = path
+            .parent()
+            .and_then(|dir| dir.strip_prefix(&plan.base).ok())
+        {
+            let mut at = plan.base.clone();
+            for part in inside.components() {
+                at.push(part);
+                if !exists(&at) {
+                    ops.create_dir(&at)
+                        .map_err(|e| InstallError::io("create", &at, e))?;
+                    self.created.push(at.clone());
+                }
+            }
+        }
+        ops.replace_file(path, record.to_json().as_bytes())
+            .map_err(|e| InstallError::io("write", path, e))
     }
-    // Commit: the record names the transaction.
-    let path = &plan.record_path;
-    ops.replace_file(path, record.to_json().as_bytes())
-        .map_err(|e| InstallError::io("write", path, e))
 }
 
 /// Builds a skill folder at `new`: the payload's files (if any), then the
@@ -383,10 +328,16 @@ fn ensure_parents(root: &Path, path: &Path, ops: &Ops) -> Result<(), InstallErro
 /// After the commit: the old folders removed, and after an uninstall the
 /// folders we created and left empty. Failures here change nothing that
 /// matters (a later run removes what is left), so they are not errors.
-fn cleanup(plan: &Plan, record: &Record, staged: &[(PathBuf, PathBuf, Vec<Swap>)], ops: &Ops) {
-    for (dir, tx, _) in staged {
-        let _ = ops.remove_all(tx);
+fn cleanup(plan: &Plan, record: &Record, tx: &Transaction<'_>, ops: &Ops) {
+    let mut swept = true;
+    for (dir, staged, _) in &tx.staged {
+        swept &= ops.remove_all(staged).is_ok();
         let _ = fs::remove_dir(dir.join(STAGING));
+    }
+    // The journal goes last: while a staging folder is left, the next
+    // run finds it through the journal and removes it.
+    if swept {
+        let _ = ops.remove_all(&tx.journal_path);
     }
     if plan.operation == Operation::Uninstall {
         let mut created: BTreeSet<PathBuf> = BTreeSet::new();
@@ -404,7 +355,15 @@ fn cleanup(plan: &Plan, record: &Record, staged: &[(PathBuf, PathBuf, Vec<Swap>)
         }
     }
     if record.is_empty() {
+        // Nothing of the installer stays behind: the record, and its
+        // folder and `.agents` if that leaves them empty.
         let _ = fs::remove_file(&plan.record_path);
+        if let Some(record_dir) = plan.record_path.parent() {
+            let _ = fs::remove_dir(record_dir);
+            if let Some(agents) = record_dir.parent() {
+                let _ = fs::remove_dir(agents);
+            }
+        }
     }
 }
 

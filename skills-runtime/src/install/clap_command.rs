@@ -44,7 +44,7 @@ const ACTIONS: [(Action, &str); 4] = [
     ),
     (
         Action::Status,
-        "Say per agent and skill: up to date, outdated, modified, missing, not ours",
+        "Say per agent and skill: up to date, outdated, modified, missing, not installed by this tool",
     ),
     (
         Action::Uninstall,

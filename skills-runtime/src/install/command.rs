@@ -138,7 +138,7 @@ Options:
              Commands:\n  \
              install    Install or update the skills (all, or those named)\n  \
              status     Say per agent and skill: up to date, outdated, modified,\n             \
-             missing, not ours\n  \
+             missing, not installed by this tool\n  \
              uninstall  Remove the installed skills (only the files {tool} wrote)\n  \
              list       List the skills {tool} carries\n\n"
         ),
@@ -149,9 +149,9 @@ Options:
                 Action::Install =>
                     "Install or update the skills. A file this tool did not write, or one\nchanged since, is a conflict: every conflict is listed first, and nothing\nis written unless --force.",
                 Action::Status =>
-                    "Say, per agent folder and skill: up to date, outdated, modified by the\nuser, missing, or not ours. Exits 0 only when every skill is up to date.",
+                    "Say, per agent folder and skill: up to date, outdated, modified by the\nuser, missing, or not installed by this tool. Exits 0 only when every\nskill is up to date.",
                 Action::Uninstall =>
-                    "Remove the installed skills: only the files this tool wrote (and the\nfolders left empty); other skills and the user's own files stay.",
+                    "Remove the installed skills: only the files this tool's record says it\nwrote (and the folders left empty); other skills, the user's own files and\nfiles that merely hold the same bytes stay.",
                 Action::List => "List the skills this tool carries.",
             }
         ),

@@ -110,16 +110,6 @@ pub fn folder_name(listed: &str) -> &str {
     listed.rsplit(':').next().unwrap_or(listed)
 }
 
-/// Whether `name` is a folder name that stays where it is put: one
-/// non-empty segment, not hidden, without separators or NUL.
-pub fn is_safe_folder(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 255
-        && !name.starts_with('.')
-        && !name.contains(['/', '\\', '\0', ':'])
-        && !name.chars().any(char::is_control)
-}
-
 /// The bundle revision, computed when the bundle does not hold it.
 pub fn revision_of(bundle: &Bundle<'_>) -> Revision {
     match Revision(bundle.revision) {

@@ -3,10 +3,12 @@
 //! added, replaced, removed; a link made) and every conflict, worked out
 //! before anything is written. `status` is the same reading, shown.
 //!
-//! A file on disk is ours only if its bytes are what we embed now or what
-//! the record says we last wrote there; anything else in the way is a
-//! conflict. Files we know nothing of (a user's notes beside a skill) are
-//! carried over untouched.
+//! Each skill in each folder is judged by [`judge`](super::judge):
+//! ownership is the record, never matching bytes. Whatever the plan reads
+//! (the record, the folders) may have been written by a stranger: the
+//! record is checked whole when read, a folder the record names must be an
+//! agent's folder of this scope, and in the project scope no folder the
+//! plan would write may lead out of the project through a link.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -17,19 +19,25 @@ use std::prelude::rust_2024::*;
 use super::agents::{AGENTS, Agent, SHARED_DIR};
 use super::env::Environment;
 use super::error::{InstallError, Problem};
-use super::payload::{Payload, is_safe_folder};
-use super::record::{Record, RecordFile, RecordSkill};
+use super::journal::{self, transaction_prefix};
+use super::judge::Judge;
+use super::names::is_safe_folder;
+use super::open::{RECORD_CAP, read_state};
+use super::payload::Payload;
+use super::record::{Record, RecordError, RecordSkill};
+use super::state;
 use super::target::{
     Agents, Layout, Resolved, Scope, Target, agent_dir, base, default_agents, relative_path,
     resolve, shown,
 };
-use super::tree::{self, Entry, Node};
+use super::tree;
 
 /// The folder beside the skills where an apply stages its work.
 pub const STAGING: &str = ".skills-staging";
 
-/// Where a scope's records and lock live, under its base.
-pub const STATE_DIR: &str = ".agents/.skills-install";
+/// Where a scope's records live, under its base (the lock and journals
+/// live in the user's state folder: [`state`](super::state)).
+pub const RECORD_DIR: &str = ".agents/.skills-install";
 
 /// What a plan is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,7 +65,8 @@ pub enum State {
     Modified,
     /// Not installed.
     Missing,
-    /// Something we did not write is there.
+    /// Something this tool's record does not list is there (whatever its
+    /// bytes): not installed by this tool.
     NotOurs,
 }
 
@@ -81,7 +90,7 @@ impl fmt::Display for State {
             State::Outdated => "outdated",
             State::Modified => "modified by the user",
             State::Missing => "missing",
-            State::NotOurs => "not ours",
+            State::NotOurs => "not installed by this tool",
         })
     }
 }
@@ -99,7 +108,7 @@ pub enum Change {
     Link,
     /// Our files removed (the user's own kept).
     Remove,
-    /// Not ours: left as it is.
+    /// Not installed by this tool: left as it is.
     Leave,
 }
 
@@ -296,6 +305,11 @@ pub struct Plan {
     pub problems: Vec<Problem>,
     /// Whether conflicts are overwritten.
     pub force: bool,
+    /// Whether a stopped run of this tool left changes half done in this
+    /// scope: the plan shows them as they are, and an apply first
+    /// finishes or undoes them, then works from the folders as they are
+    /// then (refusing if they hold a conflict and `force` is not given).
+    pub unfinished: bool,
     pub(crate) target: Target,
     pub(crate) record: Record,
 }
@@ -319,9 +333,10 @@ impl Plan {
     }
 
     /// Whether [`apply`](super::Installer::apply) would carry it out: no
-    /// problem, and no conflict unless forced.
+    /// problem, and no conflict unless forced (or left by a stopped run).
     pub fn is_ready(&self) -> bool {
-        self.problems.is_empty() && (self.force || self.conflicts().next().is_none())
+        self.problems.is_empty()
+            && (self.force || self.unfinished || self.conflicts().next().is_none())
     }
 
     /// Whether every skill of every folder is up to date.
@@ -372,17 +387,18 @@ pub(crate) fn file_safe(name: &str) -> String {
     }
 }
 
-/// Reads the record at `path` (an empty one when there is none).
+/// Reads the record at `path` (`None` when there is none): a regular file
+/// of at most [`RECORD_CAP`] bytes, opened without following a link or
+/// blocking on a pipe, every name in it checked.
 pub(crate) fn read_record(path: &Path) -> Result<Option<Record>, InstallError> {
-    match std::fs::read(path) {
-        Ok(bytes) => Record::from_json(&bytes)
-            .map(Some)
-            .map_err(|error| InstallError::Record {
-                path: path.to_path_buf(),
-                error,
-            }),
-        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(error) => Err(InstallError::io("read", path, error)),
+    let refused = |error: RecordError| InstallError::Record {
+        path: path.to_path_buf(),
+        error,
+    };
+    match read_state(path, RECORD_CAP) {
+        Ok(Some(bytes)) => Record::from_json(&bytes).map(Some).map_err(refused),
+        Ok(None) => Ok(None),
+        Err(error) => Err(refused(RecordError(error.to_string()))),
     }
 }
 
@@ -421,7 +437,7 @@ pub(crate) fn plan(
 ) -> Result<Plan, InstallError> {
     let base = real_base(ctx, target)?;
     let record_path = base
-        .join(STATE_DIR)
+        .join(RECORD_DIR)
         .join(record_file(ctx.tool, target.scope));
     let record = read_record(&record_path)?.unwrap_or_else(|| Record {
         tool: ctx.tool.to_string(),
@@ -490,8 +506,15 @@ pub(crate) fn plan(
         .iter()
         .map(|agent| (agent_dir(ctx.env, &base, target.scope, agent), vec![*agent]))
         .collect();
-    if target.agents == Agents::Default {
+    if target.agents == Agents::Default && !record.dirs.is_empty() {
+        // A folder the record names is acted on only if it is an agent's
+        // folder here: a record may come from a repository.
+        let known = agent_folders(ctx.env, &base, target.scope);
         for (key, dir) in &record.dirs {
+            if !known.contains_key(key) {
+                problems.push(Problem::UnknownFolder { key: key.clone() });
+                continue;
+            }
             let agents = dir
                 .agents
                 .iter()
@@ -500,22 +523,41 @@ pub(crate) fn plan(
             wanted.push((base.join(key), agents));
         }
     }
-    let mut dirs: Vec<DirPlan> = Vec::new();
-    for (path, agents) in wanted {
-        let resolved = match resolve(&path) {
+    // In a project, what the plan would write stays in the project.
+    let confined = target.scope == Scope::Project;
+    let inside = |path: &Path, problems: &mut Vec<Problem>| -> Option<Resolved> {
+        let resolved = match resolve(path) {
             Ok(resolved) => resolved,
             Err(problem) => {
                 if !problems.contains(&problem) {
                     problems.push(problem);
                 }
-                continue;
+                return None;
             }
         };
-        add_dir(&mut dirs, &base, resolved, &agents);
+        if confined && !resolved.real.starts_with(&base) {
+            let problem = Problem::Outside {
+                path: path.to_path_buf(),
+                real: resolved.real,
+            };
+            if !problems.contains(&problem) {
+                problems.push(problem);
+            }
+            return None;
+        }
+        Some(resolved)
+    };
+    let mut dirs: Vec<DirPlan> = Vec::new();
+    for (path, agents) in wanted {
+        if let Some(resolved) = inside(&path, &mut problems) {
+            add_dir(&mut dirs, &base, resolved, &agents);
+        }
     }
+    inside(&base.join(RECORD_DIR), &mut problems);
 
     // The layout: which folders hold links, and the shared copy.
-    let store = resolve(&base.join(SHARED_DIR));
+    let store_path = base.join(SHARED_DIR);
+    let store = resolve(&store_path);
     let linked_before = |dir: &DirPlan| {
         record
             .dirs
@@ -535,10 +577,33 @@ pub(crate) fn plan(
                 };
             any_link |= dir.link;
         }
-        if any_link && operation == Operation::Install {
+        if any_link
+            && let Some(store) = inside(&store_path, &mut problems)
+            && operation == Operation::Install
+        {
             add_dir(&mut dirs, &base, store, &[]);
         }
         store_real = Some(real);
+    }
+    for dir in &dirs {
+        let staging = dir.path.join(STAGING);
+        if staging
+            .symlink_metadata()
+            .is_ok_and(|meta| !meta.file_type().is_dir())
+        {
+            problems.push(Problem::Staging { path: staging });
+        }
+        for source in &target.sources {
+            let Ok(source) = std::fs::canonicalize(ctx.env.working_dir().join(source)) else {
+                continue;
+            };
+            if dir.path.starts_with(&source) || source.starts_with(&dir.path) {
+                problems.push(Problem::SourceFolder {
+                    folder: dir.path.clone(),
+                    source,
+                });
+            }
+        }
     }
     // The shared copy first, so links can say what they point at.
     dirs.sort_by_key(|dir| (Some(&dir.path) != store_real.as_ref(), dir.shown.clone()));
@@ -638,6 +703,9 @@ pub(crate) fn plan(
         }
     }
 
+    let unfinished = state::scope_dir(ctx.env, &base).is_ok_and(|state_dir| {
+        journal::pending(&state_dir, &transaction_prefix(ctx.tool, target.scope))
+    });
     Ok(Plan {
         operation,
         scope: target.scope,
@@ -646,9 +714,31 @@ pub(crate) fn plan(
         dirs,
         problems,
         force: target.force,
+        unfinished,
         target: target.clone(),
         record,
     })
+}
+
+/// Every agent's folder in this scope, and the shared copy, links
+/// followed, by key (as the record writes them): the only folders a record
+/// or a journal may name.
+pub(crate) fn agent_folders(
+    env: &Environment,
+    base: &Path,
+    scope: Scope,
+) -> BTreeMap<String, PathBuf> {
+    // A folder that cannot be resolved now keeps its key as written, so
+    // the plan says what is wrong with it (a link pointing nowhere).
+    AGENTS
+        .iter()
+        .map(|agent| agent_dir(env, base, scope, agent))
+        .chain([base.join(SHARED_DIR)])
+        .map(|path| match resolve(&path) {
+            Ok(resolved) => (shown(base, &resolved.real), resolved.real),
+            Err(_) => (shown(base, &path), path),
+        })
+        .collect()
 }
 
 /// Adds a resolved folder, or its agents to the folder already there.
@@ -669,397 +759,4 @@ fn add_dir(dirs: &mut Vec<DirPlan>, base: &Path, resolved: Resolved, agents: &[&
         skills: Vec::new(),
         missing: resolved.missing,
     });
-}
-
-/// One skill in one folder, and what we know of it.
-struct Judge<'j, 'c> {
-    folder: &'j Path,
-    payload: Option<(usize, &'j Payload<'c>)>,
-    recorded: Option<&'j RecordSkill>,
-    /// The link we make to the shared copy, as written.
-    ours_link: Option<PathBuf>,
-    /// The shared copy of this skill.
-    store: Option<PathBuf>,
-}
-
-/// How a path of ours is found on disk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Verdict {
-    /// Not there.
-    Absent,
-    /// What we embed now.
-    Current,
-    /// What the record says we wrote.
-    Ours,
-    /// A file with other bytes.
-    Changed,
-    /// Not a file.
-    NotAFile,
-}
-
-/// A folder judged path by path.
-struct Reading {
-    /// Each path of ours (embedded or recorded) and its verdict.
-    verdicts: BTreeMap<String, Verdict>,
-    /// Entries that are not folders where our files need one.
-    blockers: Vec<(PathBuf, Node)>,
-    /// Entries we know nothing of (the user's), with their nodes.
-    extras: Vec<(PathBuf, Node)>,
-}
-
-impl Judge<'_, '_> {
-    fn read(&self, nodes: &BTreeMap<PathBuf, Node>) -> io::Result<Reading> {
-        let mut ours: BTreeSet<&str> = BTreeSet::new();
-        if let Some((_, payload)) = self.payload {
-            ours.extend(payload.files.iter().map(|file| file.path));
-        }
-        if let Some(recorded) = self.recorded {
-            ours.extend(recorded.files.keys().map(String::as_str));
-        }
-        let our_paths: BTreeSet<PathBuf> = ours.iter().map(|p| tree::relative(p)).collect();
-        let mut needed_dirs: BTreeSet<PathBuf> = BTreeSet::new();
-        if let Some((_, payload)) = self.payload {
-            for file in &payload.files {
-                let path = tree::relative(file.path);
-                needed_dirs.extend(path.ancestors().skip(1).map(Path::to_path_buf));
-            }
-        }
-        let mut verdicts = BTreeMap::new();
-        for path in &ours {
-            let relative = tree::relative(path);
-            let verdict = match nodes.get(&relative) {
-                None => Verdict::Absent,
-                Some(Node::File { size }) => {
-                    let on_disk = self.folder.join(&relative);
-                    let embedded = self
-                        .payload
-                        .and_then(|(_, payload)| payload.file(path))
-                        .map(|file| &file.bytes[..]);
-                    let recorded = self.recorded.and_then(|r| r.files.get(*path));
-                    if let Some(bytes) = embedded
-                        && tree::same_bytes(&on_disk, *size, bytes)?
-                    {
-                        Verdict::Current
-                    } else if let Some(RecordFile { size: was, sha256 }) = recorded
-                        && was == size
-                        && tree::sha256(&on_disk)? == *sha256
-                    {
-                        Verdict::Ours
-                    } else {
-                        Verdict::Changed
-                    }
-                }
-                Some(_) => Verdict::NotAFile,
-            };
-            verdicts.insert(path.to_string(), verdict);
-        }
-        let mut blockers = Vec::new();
-        let mut extras = Vec::new();
-        for (path, node) in nodes {
-            if our_paths.contains(path) {
-                continue;
-            }
-            if path.ancestors().skip(1).any(|a| our_paths.contains(a)) {
-                // Inside something standing where a file of ours goes.
-                continue;
-            }
-            if needed_dirs.contains(path) {
-                if *node != Node::Dir {
-                    blockers.push((path.clone(), node.clone()));
-                }
-                continue;
-            }
-            extras.push((path.clone(), node.clone()));
-        }
-        Ok(Reading {
-            verdicts,
-            blockers,
-            extras,
-        })
-    }
-
-    fn is_our_link(&self, target: &Path) -> bool {
-        if self.ours_link.as_deref() == Some(target) {
-            return true;
-        }
-        match (&self.store, std::fs::canonicalize(self.folder)) {
-            (Some(store), Ok(real)) => std::fs::canonicalize(store).is_ok_and(|s| s == real),
-            _ => false,
-        }
-    }
-
-    fn after_copy(&self) -> Option<RecordSkill> {
-        let (_, payload) = self.payload?;
-        Some(payload.copy_record())
-    }
-
-    fn after_link(&self, target: &Path) -> Option<RecordSkill> {
-        let (_, payload) = self.payload?;
-        Some(RecordSkill {
-            revision: payload.revision.to_string(),
-            link: Some(target.to_string_lossy().into_owned()),
-            files: BTreeMap::new(),
-        })
-    }
-
-    fn plan(&self, entry: &Entry, op: Operation, link: bool) -> io::Result<SkillPlan> {
-        let mut skill = SkillPlan {
-            name: String::new(),
-            state: State::Missing,
-            change: Change::Keep,
-            files: Vec::new(),
-            conflicts: Vec::new(),
-            work: Work {
-                payload: self.payload.map(|(at, _)| at),
-                outcome: Outcome::Same,
-                after: None,
-            },
-        };
-        let whole = |kind| Conflict {
-            path: String::new(),
-            kind,
-        };
-        let all_added = || -> Vec<FileChange> {
-            self.payload
-                .map(|(_, payload)| {
-                    payload
-                        .files
-                        .iter()
-                        .map(|file| FileChange {
-                            path: file.path.to_string(),
-                            action: FileAction::Add,
-                        })
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
-        let link_target = self.ours_link.clone().filter(|_| link);
-        // What an install puts in the skill's place.
-        let install = |skill: &mut SkillPlan, carry: Vec<PathBuf>| match &link_target {
-            Some(target) => {
-                skill.change = Change::Link;
-                skill.work.outcome = Outcome::Link(target.clone());
-                skill.work.after = self.after_link(target);
-            }
-            None => {
-                skill.work.outcome = Outcome::Folder { write: true, carry };
-                skill.work.after = self.after_copy();
-            }
-        };
-        match entry {
-            Entry::Absent => {
-                skill.state = State::Missing;
-                if op == Operation::Install {
-                    skill.change = Change::Write;
-                    skill.files = all_added();
-                    install(&mut skill, Vec::new());
-                }
-            }
-            Entry::NotFolder => {
-                skill.state = State::NotOurs;
-                if op == Operation::Install {
-                    skill.conflicts.push(whole(ConflictKind::NotAFolder));
-                    skill.change = Change::Write;
-                    skill.files = all_added();
-                    install(&mut skill, Vec::new());
-                } else {
-                    skill.change = Change::Leave;
-                }
-            }
-            Entry::Link(to) if self.is_our_link(to) => {
-                skill.state = State::UpToDate;
-                match (op, &link_target) {
-                    (Operation::Uninstall, _) => {
-                        skill.change = Change::Remove;
-                        skill.work.outcome = Outcome::Gone;
-                    }
-                    (Operation::Install, Some(target)) if target == to => {
-                        skill.work.after = self.after_link(target);
-                    }
-                    (Operation::Install, _) => {
-                        // A link of ours where a copy (or another link) goes.
-                        skill.state = State::Outdated;
-                        skill.change = Change::Update;
-                        skill.files = all_added();
-                        install(&mut skill, Vec::new());
-                    }
-                }
-            }
-            Entry::Link(to) => {
-                skill.state = State::NotOurs;
-                if op == Operation::Install {
-                    skill.conflicts.push(whole(ConflictKind::Link(to.clone())));
-                    skill.change = Change::Write;
-                    skill.files = all_added();
-                    install(&mut skill, Vec::new());
-                } else {
-                    skill.change = Change::Leave;
-                }
-            }
-            Entry::Folder(nodes) => {
-                let reading = self.read(nodes)?;
-                self.plan_folder(&mut skill, reading, op, link_target.as_deref());
-                if skill.work.outcome == Outcome::Same && op == Operation::Install {
-                    skill.work.after = match &link_target {
-                        Some(target) => self.after_link(target),
-                        None => self.after_copy(),
-                    };
-                }
-            }
-        }
-        Ok(skill)
-    }
-
-    fn plan_folder(
-        &self,
-        skill: &mut SkillPlan,
-        reading: Reading,
-        op: Operation,
-        link_target: Option<&Path>,
-    ) {
-        let embedded = |path: &str| {
-            self.payload
-                .is_some_and(|(_, payload)| payload.file(path).is_some())
-        };
-        let recorded = self.recorded.is_some();
-        let conflict_of = |verdict: Verdict| match (verdict, recorded) {
-            (Verdict::NotAFile, _) => Some(ConflictKind::NotAFile),
-            (Verdict::Changed, true) => Some(ConflictKind::Changed),
-            (Verdict::Changed, false) => Some(ConflictKind::NotOurs),
-            _ => None,
-        };
-        let mut deleted = false;
-        let mut present = false;
-        for (path, verdict) in &reading.verdicts {
-            present |= *verdict != Verdict::Absent;
-            deleted |= *verdict == Verdict::Absent
-                && embedded(path)
-                && self.recorded.is_some_and(|r| r.files.contains_key(path));
-            let conflict = conflict_of(*verdict);
-            let action = match (op, embedded(path), verdict) {
-                (_, _, Verdict::Absent) => {
-                    (op == Operation::Install && embedded(path)).then_some(FileAction::Add)
-                }
-                (Operation::Install, true, Verdict::Current) => None,
-                (Operation::Install, true, _) => Some(FileAction::Replace),
-                // Uninstall: a folder where our file was is the user's.
-                (Operation::Uninstall, _, Verdict::NotAFile) => None,
-                _ => Some(FileAction::Remove),
-            };
-            if let Some(kind) = conflict
-                && action.is_some()
-            {
-                skill.conflicts.push(Conflict {
-                    path: path.clone(),
-                    kind,
-                });
-            }
-            if let Some(action) = action {
-                skill.files.push(FileChange {
-                    path: path.clone(),
-                    action,
-                });
-            }
-        }
-        let changed = reading
-            .verdicts
-            .values()
-            .any(|v| matches!(v, Verdict::Changed | Verdict::NotAFile));
-        skill.state = if changed || !reading.blockers.is_empty() {
-            match recorded {
-                true => State::Modified,
-                false => State::NotOurs,
-            }
-        } else if deleted {
-            State::Modified
-        } else if !present {
-            State::Missing
-        } else if skill.files.is_empty() || op == Operation::Uninstall {
-            match reading.verdicts.iter().all(|(path, v)| {
-                *v == Verdict::Current || (!embedded(path) && *v == Verdict::Absent)
-            }) && self.payload.is_some()
-            {
-                true => State::UpToDate,
-                false => State::Outdated,
-            }
-        } else {
-            State::Outdated
-        };
-        let carry: Vec<PathBuf> = reading
-            .extras
-            .iter()
-            .map(|(path, _)| path.clone())
-            .collect();
-        match op {
-            Operation::Install => {
-                for (path, node) in &reading.blockers {
-                    let kind = match node {
-                        Node::Link(to) => ConflictKind::Link(to.clone()),
-                        _ => ConflictKind::NotAFolder,
-                    };
-                    skill.conflicts.push(Conflict {
-                        path: slashed(path),
-                        kind,
-                    });
-                }
-                if let Some(target) = link_target {
-                    // Replacing the folder with a link hides the user's files.
-                    for (path, node) in &reading.extras {
-                        if *node != Node::Dir {
-                            skill.conflicts.push(Conflict {
-                                path: slashed(path),
-                                kind: ConflictKind::Hidden,
-                            });
-                        }
-                    }
-                    for file in skill.files.iter_mut() {
-                        file.action = FileAction::Remove;
-                    }
-                    skill.change = Change::Link;
-                    skill.work.outcome = Outcome::Link(target.to_path_buf());
-                    skill.work.after = self.after_link(target);
-                } else if !skill.files.is_empty() || !skill.conflicts.is_empty() {
-                    skill.change = match present {
-                        true => Change::Update,
-                        false => Change::Write,
-                    };
-                    skill.work.outcome = Outcome::Folder { write: true, carry };
-                    skill.work.after = self.after_copy();
-                }
-            }
-            Operation::Uninstall => {
-                if skill.files.is_empty() && skill.conflicts.is_empty() {
-                    skill.change = match present {
-                        true => Change::Leave,
-                        false => Change::Keep,
-                    };
-                    if !present && skill.state == State::Missing && reading.extras.is_empty() {
-                        skill.change = Change::Keep;
-                    }
-                } else {
-                    skill.change = Change::Remove;
-                    let keeps = reading.extras.iter().any(|(_, node)| *node != Node::Dir)
-                        || !reading.blockers.is_empty();
-                    let mut carry = carry;
-                    carry.extend(reading.blockers.iter().map(|(path, _)| path.clone()));
-                    carry.sort();
-                    skill.work.outcome = match keeps {
-                        true => Outcome::Folder {
-                            write: false,
-                            carry,
-                        },
-                        false => Outcome::Gone,
-                    };
-                }
-            }
-        }
-    }
-}
-
-/// A relative path, `/`-separated.
-fn slashed(path: &Path) -> String {
-    path.components()
-        .map(|part| part.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
 }

@@ -1,9 +1,10 @@
 //! The record of what a tool installed in one scope: for every folder it
 //! wrote to, every skill with its content revision and every file's size
 //! and SHA-256 (or the link it made). A file on disk is the tool's only if
-//! its bytes are what the tool embeds now or what this record says it last
-//! wrote there, so the record is what lets an update tell an outdated copy
-//! from one a user edited.
+//! this record lists it, and then its digest tells an outdated copy from
+//! one a user edited; a file that merely holds the bytes the tool embeds is
+//! not its own. A record is read as untrusted input: every name in it is
+//! checked before it is joined to a folder (see [`Record::from_json`]).
 //!
 //! The record is JSON, written by `skills_core::encoding::json` (sorted keys,
 //! two-space indent, so a record is one byte string for one state) and read
@@ -39,6 +40,8 @@ use std::prelude::rust_2024::*;
 
 use serde_json::Value;
 use skills_core::encoding::json::{JsonWriter, Style};
+
+use super::names::{is_ancestor_key, is_safe_folder, is_safe_key, is_safe_path, quoted};
 
 /// The value of the record's `format` key.
 pub const FORMAT: &str = "skills-install-record-v1";
@@ -179,13 +182,22 @@ impl Record {
         json.end()
     }
 
-    /// Reads a record from its JSON text.
+    /// Reads a record from its JSON text, and refuses it when a name in
+    /// it could reach outside its folder: a folder key with `..`, a
+    /// `created` folder that is not that folder or one above it, a skill
+    /// name that is not a plain folder name, a file path that is not a
+    /// plain relative path.
     ///
     /// ```
     /// use skills_runtime::install::record::Record;
     /// let record = Record { tool: "t".into(), ..Record::default() };
     /// assert_eq!(Record::from_json(record.to_json().as_bytes()).unwrap(), record);
     /// assert!(Record::from_json(b"{}").is_err());
+    /// let hostile = record.to_json().replace(
+    ///     "\"directories\": {}",
+    ///     r#""directories": {"../..": {"agents": [], "created": [], "skills": {}}}"#,
+    /// );
+    /// assert!(Record::from_json(hostile.as_bytes()).is_err());
     /// ```
     pub fn from_json(bytes: &[u8]) -> Result<Record, RecordError> {
         let value: Value = serde_json::from_slice(bytes)
@@ -251,7 +263,47 @@ impl Record {
             }
             record.dirs.insert(path.clone(), entry);
         }
+        record.check()?;
         Ok(record)
+    }
+
+    /// Refuses a record whose names could reach outside the folders they
+    /// belong to: every folder key a plain relative path (or an absolute
+    /// one without `.` and `..`), every `created` folder that folder or one
+    /// above it, every skill a plain folder name, every file a plain
+    /// relative path. A record is read from the scope, where a repository
+    /// may have put it, so nothing in it is joined to a folder unchecked.
+    fn check(&self) -> Result<(), RecordError> {
+        for (key, dir) in &self.dirs {
+            if !is_safe_key(key) {
+                return Err(RecordError(format!(
+                    "folder {} is not a plain path (it holds `..`, an empty part or a control character)",
+                    quoted(key)
+                )));
+            }
+            if let Some(created) = dir.created.iter().find(|c| !is_ancestor_key(c, key)) {
+                return Err(RecordError(format!(
+                    "folder {}: {} is neither that folder nor one above it, so the install did not create it",
+                    quoted(key),
+                    quoted(created)
+                )));
+            }
+            for (name, skill) in &dir.skills {
+                if !is_safe_folder(name) {
+                    return Err(RecordError(format!(
+                        "skill {} is not a plain folder name",
+                        quoted(name)
+                    )));
+                }
+                if let Some(path) = skill.files.keys().find(|path| !is_safe_path(path)) {
+                    return Err(RecordError(format!(
+                        "{name}: file {} is not a plain relative path",
+                        quoted(path)
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -330,6 +382,42 @@ mod tests {
             b"{\"format\": \"skills-install-record-v1\", \"tool\": 1}",
         ] {
             assert!(Record::from_json(bad).is_err());
+        }
+    }
+
+    #[test]
+    fn refuses_names_that_reach_outside() {
+        let file = RecordFile {
+            size: 1,
+            sha256: [0; 32],
+        };
+        let record = |key: &str, created: &str, name: &str, path: &str| {
+            let mut dir = RecordDir::default();
+            if !created.is_empty() {
+                dir.created.insert(created.into());
+            }
+            let mut skill = RecordSkill::default();
+            skill.files.insert(path.into(), file);
+            dir.skills.insert(name.into(), skill);
+            let mut record = Record::default();
+            record.dirs.insert(key.into(), dir);
+            Record::from_json(record.to_json().as_bytes())
+        };
+        assert!(record(".claude/skills", ".claude", "pdf", "scripts/a.py").is_ok());
+        for (key, created, name, path) in [
+            ("../outside", "", "pdf", "SKILL.md"),
+            (".claude/../..", "", "pdf", "SKILL.md"),
+            (".claude/skills", "../empty", "pdf", "SKILL.md"),
+            (".claude/skills", "/tmp", "pdf", "SKILL.md"),
+            (".claude/skills", "", "../../../victim", "SKILL.md"),
+            (".claude/skills", "", "pdf", "../../x"),
+            (".claude/skills", "", "pdf", "/etc/passwd"),
+        ] {
+            let error = record(key, created, name, path).unwrap_err();
+            assert!(
+                error.0.contains("plain") || error.0.contains("above"),
+                "{error}"
+            );
         }
     }
 }

@@ -80,6 +80,11 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
         version,
         where_(&plan.base, plan.scope == super::Scope::User)
     );
+    if plan.unfinished {
+        out.push_str(
+            "a stopped run left changes half done here: they are finished or undone first\n",
+        );
+    }
     for dir in &plan.dirs {
         let _ = writeln!(
             out,

@@ -1,6 +1,7 @@
 //! `status`: per agent folder and skill, whether it is up to date,
-//! outdated, modified by the user, missing, or not ours. The same reading
-//! of the disk as an install's plan, shown instead of acted on.
+//! outdated, modified by the user, missing, or not installed by this tool.
+//! The same reading of the disk as an install's plan, shown instead of
+//! acted on.
 
 use std::path::PathBuf;
 use std::prelude::rust_2024::*;
