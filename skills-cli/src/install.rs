@@ -1,10 +1,10 @@
 //! `install`, `status` and `uninstall SRC...`: skills from folders (read and
 //! validated as `build` reads them) or a bundle file, installed where
 //! coding agents read them by the same engine a program's `skill`
-//! subcommand uses (`skills_runtime::install`), as the tool `skills`.
+//! subcommand uses (`skills_install`), as the tool `skills`.
 
 use skills_build::diagnostic;
-use skills_runtime::install::{Action, Agents, Installer, Layout, Request, Scope, Target};
+use skills_install::{Action, Agents, Installer, Layout, Request, Scope, Target};
 
 use crate::gate;
 use crate::output::{Stream, write};

@@ -1,7 +1,7 @@
 //! `skills install|status|uninstall SRC...` and `skills extract`: the
-//! installer programs use (skills_runtime::install), driven from the
-//! command line over skill folders and bundle files, in a temporary home
-//! and project.
+//! installer programs use (`skills_install`, re-exported as
+//! `skills_runtime::install`), driven from the command line over skill
+//! folders and bundle files, in a temporary home and project.
 
 mod support;
 

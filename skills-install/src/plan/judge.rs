@@ -15,15 +15,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io;
 use std::path::{Path, PathBuf};
-use std::prelude::rust_2024::*;
 
-use super::payload::Payload;
-use super::plan::{
-    Change, Conflict, ConflictKind, FileAction, FileChange, Operation, Outcome, SkillPlan, State,
-    Work,
-};
-use super::record::RecordSkill;
-use super::tree::{self, Entry, Node};
+use super::model::{Operation, Outcome, SkillPlan, Work};
+use super::verdicts::{Change, Conflict, ConflictKind, FileAction, FileChange, State};
+use crate::payload::Payload;
+use crate::record::RecordSkill;
+use crate::tree::{self, Entry, Node};
 
 /// One skill in one folder, and what we know of it.
 pub(crate) struct Judge<'j, 'c> {

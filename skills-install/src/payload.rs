@@ -2,7 +2,6 @@
 //! every file's path, bytes and executable bit.
 
 use std::borrow::Cow;
-use std::prelude::rust_2024::*;
 
 use skills_core::trust::revision::{
     Revision, bundle_revision, recorded_revision, skill_file_pieces,

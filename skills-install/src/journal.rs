@@ -15,17 +15,19 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::prelude::rust_2024::*;
 
-use serde_json::Value;
-use skills_core::encoding::json::{JsonWriter, Style};
+use serde::{Deserialize, Serialize};
 
 use super::error::InstallError;
+use super::names::file_safe;
 use super::names::{is_safe_folder, quoted};
 use super::open::{JOURNAL_CAP, read_state};
 use super::ops::Ops;
-use super::plan::{STAGING, file_safe};
 use super::target::Scope;
+
+/// The folder beside the skills where an apply stages its work (its
+/// transactions' folders, named by their journals).
+pub(crate) const STAGING: &str = ".skills-staging";
 
 /// The value of a journal's `format` key.
 const FORMAT: &str = "skills-install-journal-v1";
@@ -34,7 +36,7 @@ const FORMAT: &str = "skills-install-journal-v1";
 const EXTENSION: &str = ".journal";
 
 /// One apply's journal.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Journal {
     /// The transaction: the name of its staging folders, and what the
     /// record names once it completed.
@@ -42,20 +44,22 @@ pub(crate) struct Journal {
     /// Whether skills may have been swapped (else only staged).
     pub swapping: bool,
     /// The agent folders it stages in.
+    #[serde(rename = "directories")]
     pub dirs: Vec<JournalDir>,
 }
 
 /// The skills a transaction swaps in one agent folder.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct JournalDir {
     /// The folder, as the record writes it.
+    #[serde(rename = "path")]
     pub key: String,
     /// The skills.
     pub swaps: Vec<Swap>,
 }
 
 /// One skill swapped by a transaction.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Swap {
     /// Its folder name.
     pub name: String,
@@ -73,96 +77,50 @@ impl Journal {
 
     /// The journal as JSON text.
     pub fn to_json(&self) -> String {
-        let mut json = JsonWriter::new(String::new(), Style::indented(2));
-        let _ = (|| -> std::fmt::Result {
-            json.begin_object()?;
-            json.key("format")?;
-            json.string(FORMAT)?;
-            json.key("transaction")?;
-            json.string(&self.transaction)?;
-            json.key("swapping")?;
-            json.value(self.swapping)?;
-            json.key("directories")?;
-            json.begin_array()?;
-            for dir in &self.dirs {
-                json.begin_object()?;
-                json.key("path")?;
-                json.string(&dir.key)?;
-                json.key("swaps")?;
-                json.begin_array()?;
-                for swap in &dir.swaps {
-                    json.begin_object()?;
-                    json.key("name")?;
-                    json.string(&swap.name)?;
-                    json.key("had_live")?;
-                    json.value(swap.had_live)?;
-                    json.key("has_new")?;
-                    json.value(swap.has_new)?;
-                    json.end()?;
-                }
-                json.end()?;
-                json.end()?;
-            }
-            json.end()?;
-            json.end()
-        })();
-        json.into_inner() + "\n"
+        let stored = Stored {
+            format: FORMAT,
+            journal: self,
+        };
+        // Strings, booleans and lists of them always serialize.
+        serde_json::to_string_pretty(&stored).unwrap_or_default() + "\n"
     }
 
     /// Reads a journal from its JSON text, every skill name checked.
     pub fn from_json(bytes: &[u8]) -> Result<Journal, String> {
-        let value: Value =
-            serde_json::from_slice(bytes).map_err(|error| format!("not JSON: {error}"))?;
-        if value.get("format").and_then(Value::as_str) != Some(FORMAT) {
-            return Err(format!("no \"format\": {FORMAT:?}"));
+        let stored: Read =
+            serde_json::from_slice(bytes).map_err(|error| format!("not a journal: {error}"))?;
+        if stored.format != FORMAT {
+            return Err(format!(
+                "format {} is not {FORMAT:?}",
+                quoted(&stored.format)
+            ));
         }
-        let text = |value: &Value, key: &str| -> Result<String, String> {
-            value
-                .get(key)
-                .and_then(Value::as_str)
-                .map(str::to_string)
-                .ok_or_else(|| format!("\"{key}\" is missing or not text"))
-        };
-        let flag = |value: &Value, key: &str| -> Result<bool, String> {
-            value
-                .get(key)
-                .and_then(Value::as_bool)
-                .ok_or_else(|| format!("\"{key}\" is missing or not true or false"))
-        };
-        let list = |value: &Value, key: &str| -> Result<Vec<Value>, String> {
-            match value.get(key) {
-                Some(Value::Array(items)) => Ok(items.clone()),
-                _ => Err(format!("\"{key}\" is missing or not a list")),
-            }
-        };
-        let mut dirs = Vec::new();
-        for dir in list(&value, "directories")? {
-            let mut swaps = Vec::new();
-            for swap in list(&dir, "swaps")? {
-                let name = text(&swap, "name")?;
-                if !is_safe_folder(&name) {
-                    return Err(format!(
-                        "skill {} is not a plain folder name",
-                        quoted(&name)
-                    ));
-                }
-                swaps.push(Swap {
-                    name,
-                    had_live: flag(&swap, "had_live")?,
-                    has_new: flag(&swap, "has_new")?,
-                });
-            }
-            dirs.push(JournalDir {
-                key: text(&dir, "path")?,
-                swaps,
-            });
+        let journal = stored.journal;
+        let names = journal.dirs.iter().flat_map(|dir| &dir.swaps);
+        if let Some(swap) = names.into_iter().find(|swap| !is_safe_folder(&swap.name)) {
+            return Err(format!(
+                "skill {} is not a plain folder name",
+                quoted(&swap.name)
+            ));
         }
-        Ok(Journal {
-            transaction: text(&value, "transaction")?,
-            swapping: flag(&value, "swapping")?,
-            dirs,
-        })
+        Ok(journal)
     }
+}
+
+/// A journal as written: its format first.
+#[derive(Serialize)]
+struct Stored<'j> {
+    format: &'static str,
+    #[serde(flatten)]
+    journal: &'j Journal,
+}
+
+/// A journal as read.
+#[derive(Deserialize)]
+struct Read {
+    format: String,
+    #[serde(flatten)]
+    journal: Journal,
 }
 
 /// The prefix of this tool's transactions in a scope (other tools'

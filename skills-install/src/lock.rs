@@ -8,7 +8,6 @@
 use std::fs::{self, File};
 use std::io;
 use std::path::Path;
-use std::prelude::rust_2024::*;
 
 use super::error::InstallError;
 use super::open::{create_lock, open_file};

@@ -3,7 +3,6 @@
 //! hand-written parser builds and runs through the same code.
 
 use std::path::PathBuf;
-use std::prelude::rust_2024::*;
 
 use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
 

@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::prelude::rust_2024::*;
 
 use super::open::open_file;
 

@@ -6,7 +6,6 @@
 use std::fmt;
 use std::io;
 use std::path::{Component, Path, PathBuf};
-use std::prelude::rust_2024::*;
 use std::str::FromStr;
 
 use super::agents::{AGENTS, Agent, DEFAULT_AGENTS, OVERRIDES, agent};

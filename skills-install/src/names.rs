@@ -4,7 +4,6 @@
 //! before it is joined to a folder, so no name reaches outside it.
 
 use std::path::{Component, Path};
-use std::prelude::rust_2024::*;
 
 use skills_core::wire::path::is_valid_file_path;
 
@@ -52,6 +51,23 @@ pub(crate) fn is_ancestor_key(created: &str, key: &str) -> bool {
     is_safe_key(created)
         && Path::new(created).is_absolute() == Path::new(key).is_absolute()
         && Path::new(key).starts_with(created)
+}
+
+/// `name` with every character outside `[A-Za-z0-9._-]` made `-`.
+pub(crate) fn file_safe(name: &str) -> String {
+    let safe: String = name
+        .chars()
+        .map(
+            |c| match c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                true => c,
+                false => '-',
+            },
+        )
+        .collect();
+    match safe.trim_start_matches('.') {
+        "" => "skills".to_string(),
+        rest => rest.to_string(),
+    }
 }
 
 /// `name` quoted for a message, escaped, and cut at 200 characters (a

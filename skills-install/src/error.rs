@@ -4,7 +4,6 @@
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
-use std::prelude::rust_2024::*;
 
 use skills_core::DecodeError;
 

@@ -10,7 +10,6 @@
 use std::fs::{File, Metadata, OpenOptions};
 use std::io::{self, Read};
 use std::path::Path;
-use std::prelude::rust_2024::*;
 
 /// The most bytes an install record may hold (a record of 100,000 files
 /// takes about 15 MB).

@@ -3,7 +3,6 @@
 //! uninstall, extract).
 
 use std::path::{Path, PathBuf};
-use std::prelude::rust_2024::*;
 
 use skills_core::wire::bundle::Bundle;
 use skills_core::{Catalog, DecodeError, Embedded};
@@ -16,7 +15,8 @@ use super::lock;
 use super::names::is_safe_folder;
 use super::ops::{Fault, Ops};
 use super::payload::{Payload, SKILL_FILE, revision_of};
-use super::plan::{self, Context, Operation, Plan, read_record};
+use super::plan::read_record;
+use super::plan::{self, Context, Operation, Plan};
 use super::state;
 use super::status::Status;
 use super::target::{Layout, Target};
@@ -123,8 +123,9 @@ impl<'c> Installer<'c> {
         self
     }
 
-    /// Makes step `fault.at` of the next applies fail: for tests, not part
-    /// of the API.
+    /// Makes step `fault.at` of the next applies fail: for the installer's
+    /// own tests (feature `test-faults`), not part of the API.
+    #[cfg(feature = "test-faults")]
     #[doc(hidden)]
     pub fn __inject_fault(mut self, fault: Option<Fault>) -> Self {
         self.fault = fault;
@@ -179,7 +180,7 @@ impl<'c> Installer<'c> {
             tool: &self.tool,
             env: &env,
         };
-        let base = plan::real_base(&ctx, target)?;
+        let base = plan::real_base(&env, target)?;
         // Reading takes the lock only where there is one to take.
         let _lock = match state::scope_dir(&env, &base) {
             Ok(state_dir) => Some(lock::shared(&state_dir)?),

@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 use std::io;
 use std::path::{Path, PathBuf};
-use std::prelude::rust_2024::*;
 
 /// The variables the installer reads: `HOME` (`USERPROFILE` on Windows),
 /// the [`OVERRIDES`](super::agents::OVERRIDES), and `XDG_STATE_HOME`

@@ -11,13 +11,12 @@
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::prelude::rust_2024::*;
 
 use super::error::InstallError;
-use super::journal::{Journal, JournalDir, Swap, exists, transaction_prefix, undo};
+use super::journal::{Journal, JournalDir, STAGING, Swap, exists, transaction_prefix, undo};
 use super::ops::Ops;
 use super::payload::Payload;
-use super::plan::{Operation, Outcome, Plan, STAGING};
+use super::plan::{Operation, Outcome, Plan};
 use super::record::Record;
 use super::target::shown;
 use super::tree;

@@ -6,9 +6,9 @@
 //! not its own. A record is read as untrusted input: every name in it is
 //! checked before it is joined to a folder (see [`Record::from_json`]).
 //!
-//! The record is JSON, written by `skills_core::encoding::json` (sorted keys,
-//! two-space indent, so a record is one byte string for one state) and read
-//! back with serde_json. Its shape:
+//! The record is JSON, written and read with serde (keys in a fixed order,
+//! maps sorted, two-space indent, so a record is one byte string for one
+//! state). Its shape:
 //!
 //! ```json
 //! {
@@ -36,18 +36,20 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-use std::prelude::rust_2024::*;
 
-use serde_json::Value;
-use skills_core::encoding::json::{JsonWriter, Style};
+use serde::{Deserialize, Serialize};
 
-use super::names::{is_ancestor_key, is_safe_folder, is_safe_key, is_safe_path, quoted};
+use crate::names::{is_ancestor_key, is_safe_folder, is_safe_key, is_safe_path, quoted};
+
+/// Where a scope's records live, under its base (the lock and journals
+/// live in the user's state folder: see the `state` module).
+pub(crate) const RECORD_DIR: &str = ".agents/.skills-install";
 
 /// The value of the record's `format` key.
 pub const FORMAT: &str = "skills-install-record-v1";
 
 /// A tool's record for one scope.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Record {
     /// The tool's name.
     pub tool: String,
@@ -62,11 +64,12 @@ pub struct Record {
     pub transaction: String,
     /// Per folder (relative to the scope's base when inside it, else
     /// absolute), what was written there.
+    #[serde(rename = "directories")]
     pub dirs: BTreeMap<String, RecordDir>,
 }
 
 /// What a tool wrote into one agent folder.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct RecordDir {
     /// The agents installed for that read this folder.
     pub agents: BTreeSet<String>,
@@ -78,7 +81,7 @@ pub struct RecordDir {
 }
 
 /// One installed skill.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct RecordSkill {
     /// Its content revision (`sha256:<hex>`).
     pub revision: String,
@@ -90,12 +93,44 @@ pub struct RecordSkill {
 }
 
 /// The size and SHA-256 of a file as written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordFile {
     /// Its size in bytes.
     pub size: u64,
-    /// The SHA-256 of its bytes.
+    /// The SHA-256 of its bytes (64 hex digits in the JSON).
+    #[serde(with = "hex_digest")]
     pub sha256: [u8; 32],
+}
+
+/// A SHA-256 as 64 lowercase hex digits.
+mod hex_digest {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(digest: &[u8; 32], to: S) -> Result<S::Ok, S::Error> {
+        to.serialize_str(skills_core::Sha256(*digest).to_hex().as_str())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<[u8; 32], D::Error> {
+        let text = String::deserialize(from)?;
+        skills_core::trust::revision::parse_hex::<32>(&text)
+            .ok_or_else(|| D::Error::custom("\"sha256\" is not 64 hex digits"))
+    }
+}
+
+/// The record as stored: its format first, then its fields.
+#[derive(Serialize)]
+struct Stored<'r> {
+    format: &'static str,
+    #[serde(flatten)]
+    record: &'r Record,
+}
+
+/// The one key read before the rest, so a record of another format is
+/// named as such.
+#[derive(Deserialize)]
+struct Format {
+    format: Option<String>,
 }
 
 /// A record that cannot be read: what is wrong with it.
@@ -116,70 +151,14 @@ impl Record {
 
     /// The record as JSON text (ending with a newline).
     pub fn to_json(&self) -> String {
-        let mut json = JsonWriter::new(String::new(), Style::indented(2));
-        let _ = self.write(&mut json);
-        let mut text = json.into_inner();
+        let stored = Stored {
+            format: FORMAT,
+            record: self,
+        };
+        // Strings and maps with string keys always serialize.
+        let mut text = serde_json::to_string_pretty(&stored).unwrap_or_default();
         text.push('\n');
         text
-    }
-
-    fn write(&self, json: &mut JsonWriter<String>) -> fmt::Result {
-        json.begin_object()?;
-        for (key, value) in [
-            ("format", FORMAT),
-            ("tool", &self.tool),
-            ("version", &self.version),
-            ("scope", &self.scope),
-            ("bundle_revision", &self.bundle_revision),
-            ("transaction", &self.transaction),
-        ] {
-            json.key(key)?;
-            json.string(value)?;
-        }
-        json.key("directories")?;
-        json.begin_object()?;
-        for (path, dir) in &self.dirs {
-            json.key(path)?;
-            json.begin_object()?;
-            for (key, set) in [("agents", &dir.agents), ("created", &dir.created)] {
-                json.key(key)?;
-                json.begin_array()?;
-                for item in set {
-                    json.string(item)?;
-                }
-                json.end()?;
-            }
-            json.key("skills")?;
-            json.begin_object()?;
-            for (name, skill) in &dir.skills {
-                json.key(name)?;
-                json.begin_object()?;
-                json.key("revision")?;
-                json.string(&skill.revision)?;
-                json.key("link")?;
-                match &skill.link {
-                    Some(link) => json.string(link)?,
-                    None => json.null()?,
-                }
-                json.key("files")?;
-                json.begin_object()?;
-                for (path, file) in &skill.files {
-                    json.key(path)?;
-                    json.begin_object()?;
-                    json.key("size")?;
-                    json.value(file.size)?;
-                    json.key("sha256")?;
-                    json.string(skills_core::Sha256(file.sha256).to_hex().as_str())?;
-                    json.end()?;
-                }
-                json.end()?;
-                json.end()?;
-            }
-            json.end()?;
-            json.end()?;
-        }
-        json.end()?;
-        json.end()
     }
 
     /// Reads a record from its JSON text, and refuses it when a name in
@@ -200,10 +179,12 @@ impl Record {
     /// assert!(Record::from_json(hostile.as_bytes()).is_err());
     /// ```
     pub fn from_json(bytes: &[u8]) -> Result<Record, RecordError> {
-        let value: Value = serde_json::from_slice(bytes)
-            .map_err(|error| RecordError(format!("not JSON: {error}")))?;
-        let top = object(&value, "the record")?;
-        match top.get("format").and_then(Value::as_str) {
+        let unread = |error: serde_json::Error| RecordError(format!("not a record: {error}"));
+        match serde_json::from_slice::<Format>(bytes)
+            .map_err(unread)?
+            .format
+            .as_deref()
+        {
             Some(FORMAT) => {}
             Some(other) => {
                 return Err(RecordError(format!(
@@ -212,57 +193,7 @@ impl Record {
             }
             None => return Err(RecordError(format!("no \"format\": {FORMAT:?}"))),
         }
-        let mut record = Record {
-            tool: string(top, "tool")?,
-            version: string(top, "version")?,
-            scope: string(top, "scope")?,
-            bundle_revision: string(top, "bundle_revision")?,
-            transaction: string(top, "transaction")?,
-            dirs: BTreeMap::new(),
-        };
-        let dirs = top.get("directories").unwrap_or(&Value::Null);
-        for (path, dir) in object(dirs, "\"directories\"")? {
-            let dir = object(dir, path)?;
-            let mut entry = RecordDir {
-                agents: strings(dir, "agents")?,
-                created: strings(dir, "created")?,
-                skills: BTreeMap::new(),
-            };
-            let skills = dir.get("skills").unwrap_or(&Value::Null);
-            for (name, skill) in object(skills, "\"skills\"")? {
-                let skill = object(skill, name)?;
-                let link = match skill.get("link") {
-                    None | Some(Value::Null) => None,
-                    Some(Value::String(link)) => Some(link.clone()),
-                    Some(_) => return Err(RecordError(format!("{name}: \"link\" is not text"))),
-                };
-                let mut files = BTreeMap::new();
-                let listed = skill.get("files").unwrap_or(&Value::Null);
-                for (path, file) in object(listed, "\"files\"")? {
-                    let file = object(file, path)?;
-                    let size = file.get("size").and_then(Value::as_u64).ok_or_else(|| {
-                        RecordError(format!("{name}/{path}: \"size\" is not a number"))
-                    })?;
-                    let sha256 = file
-                        .get("sha256")
-                        .and_then(Value::as_str)
-                        .and_then(skills_core::trust::revision::parse_hex::<32>)
-                        .ok_or_else(|| {
-                            RecordError(format!("{name}/{path}: \"sha256\" is not 64 hex digits"))
-                        })?;
-                    files.insert(path.clone(), RecordFile { size, sha256 });
-                }
-                entry.skills.insert(
-                    name.clone(),
-                    RecordSkill {
-                        revision: string(skill, "revision")?,
-                        link,
-                        files,
-                    },
-                );
-            }
-            record.dirs.insert(path.clone(), entry);
-        }
+        let record: Record = serde_json::from_slice(bytes).map_err(unread)?;
         record.check()?;
         Ok(record)
     }
@@ -305,36 +236,6 @@ impl Record {
         }
         Ok(())
     }
-}
-
-type Object = serde_json::Map<String, Value>;
-
-fn object<'v>(value: &'v Value, what: &str) -> Result<&'v Object, RecordError> {
-    value
-        .as_object()
-        .ok_or_else(|| RecordError(format!("{what} is not an object")))
-}
-
-fn string(object: &Object, key: &str) -> Result<String, RecordError> {
-    object
-        .get(key)
-        .and_then(Value::as_str)
-        .map(str::to_string)
-        .ok_or_else(|| RecordError(format!("\"{key}\" is missing or not text")))
-}
-
-fn strings(object: &Object, key: &str) -> Result<BTreeSet<String>, RecordError> {
-    let Some(Value::Array(items)) = object.get(key) else {
-        return Err(RecordError(format!("\"{key}\" is missing or not a list")));
-    };
-    items
-        .iter()
-        .map(|item| {
-            item.as_str()
-                .map(str::to_string)
-                .ok_or_else(|| RecordError(format!("\"{key}\" holds something other than text")))
-        })
-        .collect()
 }
 
 #[cfg(test)]

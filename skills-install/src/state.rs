@@ -12,11 +12,10 @@
 //! team may commit it on purpose, and is checked whole when read.
 
 use std::path::{Path, PathBuf};
-use std::prelude::rust_2024::*;
 
 use super::env::Environment;
 use super::error::InstallError;
-use super::plan::file_safe;
+use super::names::file_safe;
 
 /// The folder of this scope's lock and journals: under the user's state
 /// folder, `<name>-<digest>` for the scope's base (its last part, kept to
