@@ -26,15 +26,15 @@ pub(crate) trait BundleSink {
     /// skills and the revision).
     fn writer(&self) -> &BundleWriter<'static>;
 
-    /// Makes room for `skills` more skills' names, ends and digests.
-    fn reserve(&mut self, skills: usize);
-
     /// Takes the next skill, listed as `name`, its encoding and digest.
     fn push(&mut self, name: &str, detail: &[u8], digest: [u8; 32]) -> Result<(), String>;
 
     /// The bundle, with the `revision` and `signatures`.
-    fn finish(self, revision: [u8; 32], signatures: &[Signature<'_>])
-    -> Result<Self::Bundle, String>;
+    fn finish(
+        self,
+        revision: [u8; 32],
+        signatures: &[Signature<'_>],
+    ) -> Result<Self::Bundle, String>;
 }
 
 impl BundleSink for BundleWriter<'static> {
@@ -44,20 +44,12 @@ impl BundleSink for BundleWriter<'static> {
         self
     }
 
-    fn reserve(&mut self, skills: usize) {
-        BundleWriter::reserve(self, skills, 0);
-    }
-
     fn push(&mut self, name: &str, detail: &[u8], digest: [u8; 32]) -> Result<(), String> {
         self.push_encoded(name, detail, digest)
             .map_err(|error| error.to_string())
     }
 
-    fn finish(
-        self,
-        revision: [u8; 32],
-        signatures: &[Signature<'_>],
-    ) -> Result<Vec<u8>, String> {
+    fn finish(self, revision: [u8; 32], signatures: &[Signature<'_>]) -> Result<Vec<u8>, String> {
         BundleWriter::finish(self, revision, signatures).map_err(|error| error.to_string())
     }
 }
@@ -173,10 +165,6 @@ impl BundleSink for FileSink {
         &self.writer
     }
 
-    fn reserve(&mut self, skills: usize) {
-        self.writer.reserve(skills, 0);
-    }
-
     fn push(&mut self, name: &str, detail: &[u8], digest: [u8; 32]) -> Result<(), String> {
         self.encodings
             .write_all(detail)
@@ -196,9 +184,8 @@ impl BundleSink for FileSink {
             .writer
             .finish_around(revision, signatures)
             .map_err(|error| error.to_string())?;
-        let cannot = |error: std::io::Error| {
-            format!("cannot write {}: {error}", self.destination.display())
-        };
+        let cannot =
+            |error: std::io::Error| format!("cannot write {}: {error}", self.destination.display());
         let scratch = self.scratch;
         let mut encodings = self
             .encodings
