@@ -151,13 +151,13 @@ pub struct Options {
     /// Accept agentskills-core's extension fields (`version`,
     /// `when_to_use`, `when_not_to_use`, a `metadata.tags` list) with its
     /// rules; off by default, when the reference rejects them as unknown
-    /// keys (see [`crate::extension_fields`]).
+    /// keys (see the compiler's `extension_fields` module).
     pub extensions: bool,
-    /// Embed junk ([`crate::filter::junk`]) like any other file instead of
-    /// leaving it out with a note.
+    /// Embed junk (what `filter::junk` names) like any other file instead
+    /// of leaving it out with a note.
     pub keep_junk: bool,
-    /// How many threads read and validate skills (`0`: every core; see
-    /// [`crate::parallel`]). The result is the same whatever the count.
+    /// How many threads read and validate skills (`0`: every core). The
+    /// result is the same whatever the count.
     pub threads: usize,
 }
 
@@ -433,7 +433,7 @@ fn check_qualifier(qualifier: &str) -> Option<&'static str> {
 
 /// Discovers the skills of `roots`, in order.
 ///
-/// See the [module documentation](self) for the rules.
+/// The rules are the `discover` module's, above.
 pub fn discover(roots: &[Root<'_>], options: &Options) -> Discovery {
     discover_each(roots, options, &mut |_, _| {})
 }

@@ -160,8 +160,8 @@ pub fn has_text_name(path: &str) -> bool {
         || extension(path).is_some_and(|ext| TEXT_EXTENSIONS.contains(&ext.as_str()))
 }
 
-/// Decides how the file at `path` with `bytes` is shown; see the [module
-/// documentation](self) for the order of the rules.
+/// Decides how the file at `path` with `bytes` is shown, by the rules of
+/// the `media` module, in their order.
 ///
 /// ```
 /// use skills_build::unstable::media::{detect, Kind};

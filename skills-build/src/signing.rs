@@ -239,7 +239,7 @@ impl From<PayloadError> for SigningError {
 /// only a revision that matches them is signed. A signature already there
 /// under the same key id is replaced; others are kept.
 ///
-/// See the [module documentation](self) for an example.
+/// The `signing` module's documentation has an example.
 pub fn sign_bundle(bytes: &[u8], signer: &Signer) -> Result<Vec<u8>, SigningError> {
     let mut bundle = Bundle::decode(bytes).map_err(SigningError::Decode)?;
     let mut skill_signatures = Vec::with_capacity(bundle.skills.len());
