@@ -149,6 +149,11 @@ impl<B> Outcome<B> {
     }
 
     /// Every problem, sorted: errors, warnings and notes.
+    ///
+    /// ```
+    /// let outcome = skills_build::Builder::new().source("no/such/dir").run();
+    /// assert_eq!(outcome.problems()[0].code.as_str(), "source-not-found");
+    /// ```
     pub fn problems(&self) -> &[Problem] {
         match &self.result {
             Ok(compiled) => &compiled.warnings,
@@ -158,6 +163,12 @@ impl<B> Outcome<B> {
 
     /// The skills left out for their errors by
     /// [`Builder::keep_going`] (none otherwise).
+    ///
+    /// ```
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let outcome = skills_build::Builder::new().source(skills).keep_going(true).run();
+    /// assert!(outcome.dropped().is_empty()); // every skill is valid
+    /// ```
     pub fn dropped(&self) -> &[crate::compile::Dropped] {
         match &self.result {
             Ok(compiled) => &compiled.dropped,
