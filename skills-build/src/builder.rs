@@ -372,7 +372,7 @@ impl Builder {
     /// 5 cases of at most 200 characters) and a `metadata.tags` list, so
     /// its catalog shapes can show them and filter by tag. Off by default:
     /// the reference validator rejects these keys, and so does this one
-    /// unless asked (see `skills_build::unstable::extension_fields`).
+    /// unless asked (the `extension` rules of `docs/rule-codes.md`).
     ///
     /// ```
     /// let dir = std::env::temp_dir().join(format!("skills-doc-extensions-{}", std::process::id()));
