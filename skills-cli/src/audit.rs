@@ -59,7 +59,7 @@ fn of_audit(problem: &Problem) -> bool {
 /// not an archive.
 fn is_bundle_file(path: &str) -> bool {
     let path = Path::new(path);
-    path.is_file() && !skills_build::archive::is_archive(path)
+    path.is_file() && !skills_build::unstable::archive::is_archive(path)
 }
 
 /// Runs the command.
@@ -91,7 +91,7 @@ pub fn run(call: &Invocation) -> i32 {
     let mut skills = 0;
     let mut sources_read = Vec::new();
     if !sources_call.args.is_empty() || bundles.is_empty() {
-        let reading = builder.read();
+        let reading = skills_build::unstable::read(&builder);
         problems.extend(reading.discovery.problems.into_iter().filter(of_audit));
         skills += reading.discovery.skills.len();
         sources_read = reading.discovery.sources;
@@ -101,11 +101,11 @@ pub fn run(call: &Invocation) -> i32 {
             Ok(bytes) => bytes,
             Err(code) => return code,
         };
-        match skills_build::content::check_bundle(&bytes, bundle, &allowed) {
+        match skills_build::unstable::content::check_bundle(&bytes, bundle, &allowed) {
             Ok((count, found)) => {
                 skills += count;
                 problems.extend(found.into_iter().filter(|p| p.rule() == Rule::Audit));
-                sources_read.push(skills_build::discover::SourceReport {
+                sources_read.push(skills_build::SourceReport {
                     location: bundle.to_string(),
                     layout: Some(skills_build::Layout::Collection),
                     skills: count,

@@ -25,7 +25,7 @@ pub const BODY_TOKENS: usize = 5_000;
 /// catalog feature a compiler does not build).
 ///
 /// ```
-/// use skills_build::content::estimate_tokens;
+/// use skills_build::unstable::content::estimate_tokens;
 /// assert_eq!(estimate_tokens("Fill the form."), 4);
 /// assert_eq!(estimate_tokens("日本語"), 1);
 /// ```

@@ -20,9 +20,9 @@ use crate::problem::{Code, Problem};
 /// ```
 /// let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
 /// let bundle = skills_build::Builder::new().source(skills).compile().unwrap().bytes;
-/// let (count, problems) = skills_build::content::check_bundle(&bundle, "skills.bin", &[]).unwrap();
+/// let (count, problems) = skills_build::unstable::content::check_bundle(&bundle, "skills.bin", &[]).unwrap();
 /// assert_eq!((count, problems.len()), (3, 0));
-/// assert!(skills_build::content::check_bundle(b"not a bundle", "x.bin", &[]).is_err());
+/// assert!(skills_build::unstable::content::check_bundle(b"not a bundle", "x.bin", &[]).is_err());
 /// ```
 pub fn check_bundle(bytes: &[u8], location: &str, allowed: &[Code]) -> Result<(usize, Vec<Problem>), String> {
     let bundle = Bundle::decode(bytes).map_err(|error| error.to_string())?;
