@@ -47,12 +47,13 @@ time_of() { # LABEL BINARY ARGS... -> appends seconds to $work/LABEL
     local label=$1 bin=$2
     shift 2
     # Exit 1 is expected: the corpus holds invalid skills.
-    /usr/bin/time -f '%e %M' -o "$work/t" "$bin" check "$corpus" --format json "$@" >"$work/out-$label.json" 2>/dev/null || true
+    /usr/bin/time -f '%e %M %U %S' -o "$work/t" "$bin" check "$corpus" --format json "$@" >"$work/out-$label.json" 2>/dev/null || true
     tail -n 1 "$work/t" >>"$work/$label"
+    tail -n 1 "$work/t" | awk '{print $3 + $4}' >>"$work/$label-cpu"
 }
 median() { sort -n "$1" | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 rss() { awk '{print $2}' "$1" | sort -n | tail -n 1; }
-echo "corpus: $n skills ($corpus); base: $base_ref ($(git rev-parse --short "$base_ref")); $runs runs each, interleaved; $(nproc) cores; $(uptime | sed 's/.*load average/load average/')"
+echo "corpus: $n skills ($corpus); base: ${BASE_BIN:-$base_ref ($(git rev-parse --short "$base_ref"))}; $runs runs each, interleaved; $(nproc) cores; $(uptime | sed 's/.*load average/load average/')"
 "$ours" check "$corpus" >/dev/null 2>&1 || true # warm the page cache
 for _ in $(seq "$runs"); do
     time_of base "$base"
@@ -60,8 +61,12 @@ for _ in $(seq "$runs"); do
     time_of on "$ours"
 done
 b=$(median "$work/base") off=$(median "$work/off") on=$(median "$work/on")
-printf 'base %.2f s, rules off %.2f s, rules on %.2f s (median wall); on/off %.3fx, on/base %.3fx; peak RSS base %s KiB, on %s KiB\n' \
-    "$b" "$off" "$on" "$(echo "$on / $off" | bc -l)" "$(echo "$on / $b" | bc -l)" "$(rss "$work/base")" "$(rss "$work/on")"
+printf 'wall (median): base %.2f s, rules off %.2f s, rules on %.2f s; on/off %.3fx, on/base %.3fx\n' \
+    "$b" "$off" "$on" "$(echo "$on / $off" | bc -l)" "$(echo "$on / $b" | bc -l)"
+b=$(median "$work/base-cpu") off=$(median "$work/off-cpu") on=$(median "$work/on-cpu")
+printf 'CPU, user + system (median): base %.2f s, rules off %.2f s, rules on %.2f s; on/off %.3fx, on/base %.3fx\n' \
+    "$b" "$off" "$on" "$(echo "$on / $off" | bc -l)" "$(echo "$on / $b" | bc -l)"
+printf 'peak RSS: base %s KiB, rules off %s KiB, rules on %s KiB\n' "$(rss "$work/base")" "$(rss "$work/off")" "$(rss "$work/on")"
 python3 - "$work/out-on.json" <<'PY'
 import collections, json, sys
 report = json.load(open(sys.argv[1]))
