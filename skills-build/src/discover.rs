@@ -1228,7 +1228,9 @@ mod tests {
     use crate::source::MemorySource;
 
     fn skill(name: &str) -> String {
-        format!("---\nname: {name}\ndescription: Does {name}. Use when asked.\n---\nBody of {name}; see scripts/.\n")
+        format!(
+            "---\nname: {name}\ndescription: Does {name}. Use when asked.\n---\nBody of {name}; see scripts/.\n"
+        )
     }
 
     #[test]

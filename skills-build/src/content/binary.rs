@@ -19,7 +19,9 @@ fn executable_format(bytes: &[u8]) -> Option<&'static str> {
         }
         [0xca, 0xfe, 0xba, 0xbe] => {
             let count = u32::from_be_bytes(word(4)?.try_into().ok()?);
-            (1..=20).contains(&count).then_some("a universal Mach-O executable")
+            (1..=20)
+                .contains(&count)
+                .then_some("a universal Mach-O executable")
         }
         [b'M', b'Z', ..] => {
             let offset = u32::from_le_bytes(word(0x3c)?.try_into().ok()?) as usize;
@@ -31,7 +33,11 @@ fn executable_format(bytes: &[u8]) -> Option<&'static str> {
 
 /// An executable among the skill's files; `true` when `file` is one (and
 /// so not text).
-pub(super) fn executable(skill: &Skill<'_>, file: &ResourceFile, findings: &mut Findings<'_>) -> bool {
+pub(super) fn executable(
+    skill: &Skill<'_>,
+    file: &ResourceFile,
+    findings: &mut Findings<'_>,
+) -> bool {
     let Some(format) = executable_format(&file.bytes) else {
         return false;
     };

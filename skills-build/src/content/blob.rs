@@ -1,8 +1,8 @@
 //! Long base64 blobs in the skill file: bytes a reviewer cannot read and
 //! a model can decode (an encoded payload, or instructions in disguise).
 
-use super::{Findings, Skill, TextFile, more};
-use crate::problem::{Code, Problem};
+use super::{Findings, Skill, Tally, TextFile};
+use crate::problem::Code;
 
 /// The shortest run of base64 characters taken for a blob: 256 characters,
 /// 192 bytes encoded, longer than any identifier, hash or key id.
@@ -19,7 +19,7 @@ pub(super) fn base64(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Find
         return;
     }
     let bytes = file.text.text.as_bytes();
-    let (mut count, mut first) = (0, None);
+    let mut found = Tally::new();
     // A run of BLOB_MIN base64 characters holds a whole aligned block of
     // half that length: only blocks are tested (prose fails each within a
     // few bytes), and a run is measured from a block that passes.
@@ -31,7 +31,12 @@ pub(super) fn base64(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Find
             at += block;
             continue;
         }
-        let start = at - bytes[..at].iter().rev().take_while(|b| is_base64(**b)).count();
+        let start = at
+            - bytes[..at]
+                .iter()
+                .rev()
+                .take_while(|b| is_base64(**b))
+                .count();
         let run = bytes[start..].iter().take_while(|b| is_base64(**b)).count();
         let blob = &bytes[start..start + run];
         if run >= BLOB_MIN
@@ -39,26 +44,17 @@ pub(super) fn base64(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Find
             && blob.iter().any(u8::is_ascii_uppercase)
             && blob.iter().any(u8::is_ascii_digit)
         {
-            count += 1;
-            first.get_or_insert((start, run));
+            found.add(start, || run);
         }
         scanned_to = start + run;
         at += block;
     }
-    if let Some((at, run)) = first {
-        findings.push(
-            Problem::new(
-                Code::Base64Blob,
-                format!(
-                    "a base64 blob of {run} characters: what it encodes, a reviewer cannot read and a model can{}",
-                    more(count)
-                ),
-            )
-            .with_hint("bundle the decoded file beside SKILL.md instead"),
-            skill.location_of(file.path),
-            Some(file.text.position(at)),
-        );
-    }
+    found.report(
+        findings,
+        (skill, file.path, &file.text),
+        (Code::Base64Blob, "bundle the decoded file beside SKILL.md instead"),
+        |run| format!("a base64 blob of {run} characters: what it encodes, a reviewer cannot read and a model can"),
+    );
 }
 
 #[cfg(test)]

@@ -34,7 +34,12 @@ pub fn estimate_tokens(text: &str) -> usize {
 }
 
 /// The body over [`BODY_TOKENS`] estimated tokens.
-pub(super) fn body_tokens(skill: &Skill<'_>, document: &SkillDocument, body: &Located<'_>, findings: &mut Findings<'_>) {
+pub(super) fn body_tokens(
+    skill: &Skill<'_>,
+    document: &SkillDocument,
+    body: &Located<'_>,
+    findings: &mut Findings<'_>,
+) {
     if !findings.wants(Code::BodyTooManyTokens) {
         return;
     }

@@ -24,7 +24,11 @@ use crate::problem::{Code, Problem};
 /// assert_eq!((count, problems.len()), (3, 0));
 /// assert!(skills_build::unstable::content::check_bundle(b"not a bundle", "x.bin", &[]).is_err());
 /// ```
-pub fn check_bundle(bytes: &[u8], location: &str, allowed: &[Code]) -> Result<(usize, Vec<Problem>), String> {
+pub fn check_bundle(
+    bytes: &[u8],
+    location: &str,
+    allowed: &[Code],
+) -> Result<(usize, Vec<Problem>), String> {
     let bundle = Bundle::decode(bytes).map_err(|error| error.to_string())?;
     let mut problems = Vec::new();
     for (index, skill) in bundle.skills.iter().enumerate() {
@@ -38,7 +42,11 @@ pub fn check_bundle(bytes: &[u8], location: &str, allowed: &[Code]) -> Result<(u
                 bytes: file.bytes().to_vec(),
             })
             .collect();
-        let folder = format!("{}/{}", location.trim_end_matches('/'), skill.name.replace(':', "/"));
+        let folder = format!(
+            "{}/{}",
+            location.trim_end_matches('/'),
+            skill.name.replace(':', "/")
+        );
         let file_location = format!("{folder}/{}", skill.skill_file.as_str());
         let view = Skill {
             skill_file: skill.skill_file.as_str(),
@@ -48,7 +56,11 @@ pub fn check_bundle(bytes: &[u8], location: &str, allowed: &[Code]) -> Result<(u
             document: document.as_ref(),
             files: &files,
         };
-        problems.extend(check(&view, allowed).into_iter().map(|problem| problem.of_skill(index)));
+        problems.extend(
+            check(&view, allowed)
+                .into_iter()
+                .map(|problem| problem.of_skill(index)),
+        );
     }
     Problem::sort(&mut problems);
     Ok((bundle.skills.len(), problems))

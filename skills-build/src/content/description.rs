@@ -8,20 +8,45 @@ use crate::problem::{Code, Problem};
 
 /// Words that name a situation, alone.
 const TRIGGER_WORDS: [&str; 23] = [
-    "when", "whenever", "if", "trigger", "triggers", "triggered", "ask", "asks", "asked",
-    "request", "requests", "requested", "wants", "need", "needs", "needed", "before", "after",
-    "during", "while", "upon", "unless", "once",
+    "when",
+    "whenever",
+    "if",
+    "trigger",
+    "triggers",
+    "triggered",
+    "ask",
+    "asks",
+    "asked",
+    "request",
+    "requests",
+    "requested",
+    "wants",
+    "need",
+    "needs",
+    "needed",
+    "before",
+    "after",
+    "during",
+    "while",
+    "upon",
+    "unless",
+    "once",
 ];
 
 /// Words that name a situation after "use" or "used" ("use for", "used
 /// when"), and "for use".
-const AFTER_USE: [&str; 10] = ["for", "to", "with", "this", "it", "on", "in", "after", "before", "when"];
+const AFTER_USE: [&str; 10] = [
+    "for", "to", "with", "this", "it", "on", "in", "after", "before", "when",
+];
 
 /// Whether `text` holds one of the trigger words or phrases, as whole
 /// words, case-insensitively: one pass over its words.
 fn names_a_situation(text: &str) -> bool {
     let mut previous = "";
-    for word in text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+    for word in text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
         let is = |wanted: &str| word.eq_ignore_ascii_case(wanted);
         let was = |wanted: &str| previous.eq_ignore_ascii_case(wanted);
         if TRIGGER_WORDS.iter().any(|trigger| is(trigger))
@@ -67,9 +92,15 @@ mod tests {
 
     #[test]
     fn situations() {
-        assert!(names_a_situation("Fill PDF forms. Use when the user asks to fill a form."));
-        assert!(names_a_situation("Rebase branches; use this before a merge."));
-        assert!(names_a_situation("Applies brand colours whenever a slide is made"));
+        assert!(names_a_situation(
+            "Fill PDF forms. Use when the user asks to fill a form."
+        ));
+        assert!(names_a_situation(
+            "Rebase branches; use this before a merge."
+        ));
+        assert!(names_a_situation(
+            "Applies brand colours whenever a slide is made"
+        ));
         assert!(!names_a_situation("Fill PDF forms."));
         // A word that holds a trigger is not one.
         assert!(!names_a_situation("Wheneverland tools for iffy diffs."));

@@ -2,15 +2,34 @@
 //! `C:\Users\alice\...`): a path that breaks on every other machine, and
 //! names the author.
 
-use super::{Findings, Skill, TextFile, more};
-use crate::problem::{Code, Problem};
+use super::{Findings, Skill, Tally, TextFile};
+use crate::problem::Code;
 
 /// Names that stand for "your user name" in documentation: not a real
 /// user's home.
 const PLACEHOLDERS: [&str; 22] = [
-    "user", "username", "user-name", "user_name", "you", "your-name", "yourname", "your_name",
-    "yourusername", "your-username", "me", "name", "someone", "example", "runner", "ubuntu",
-    "root", "admin", "default", "public", "shared", "all users",
+    "user",
+    "username",
+    "user-name",
+    "user_name",
+    "you",
+    "your-name",
+    "yourname",
+    "your_name",
+    "yourusername",
+    "your-username",
+    "me",
+    "name",
+    "someone",
+    "example",
+    "runner",
+    "ubuntu",
+    "root",
+    "admin",
+    "default",
+    "public",
+    "shared",
+    "all users",
 ];
 
 /// A user name as written after a home prefix: up to the next separator;
@@ -18,7 +37,11 @@ const PLACEHOLDERS: [&str; 22] = [
 /// `*`, a listed word).
 fn user_name(rest: &str) -> Option<&str> {
     let name = &rest[..rest
-        .find(|c: char| matches!(c, '/' | '\\') || c.is_whitespace() || matches!(c, '`' | '"' | '\'' | ')' | ']' | ',' | ';' | ':'))
+        .find(|c: char| {
+            matches!(c, '/' | '\\')
+                || c.is_whitespace()
+                || matches!(c, '`' | '"' | '\'' | ')' | ']' | ',' | ';' | ':')
+        })
         .unwrap_or(rest.len())];
     let placeholder = name.is_empty()
         || name.starts_with(['<', '$', '{', '%', '[', '*', '.', '~'])
@@ -35,7 +58,7 @@ pub(super) fn paths(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findi
         return;
     }
     let text = file.text.text;
-    let (mut count, mut first) = (0, None);
+    let mut found = Tally::new();
     for &(at, len) in &file.marks.homes {
         let prefix = &text[at..at + len];
         // A path of its own, not the tail of a URL path (`/api/home/...`).
@@ -48,24 +71,15 @@ pub(super) fn paths(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findi
             }
         };
         if standalone && let Some(name) = user_name(&text[at + len..]) {
-            count += 1;
-            first.get_or_insert((at, name.to_string()));
+            found.add(at, || name.to_string());
         }
     }
-    if let Some((at, name)) = first {
-        findings.push(
-            Problem::new(
-                Code::HomePath,
-                format!(
-                    "a hard-coded home directory (of the user {name:?}): the path breaks on every other machine and names its author{}",
-                    more(count)
-                ),
-            )
-            .with_hint("write it relative to the skill, or as ~ or $HOME"),
-            skill.location_of(file.path),
-            Some(file.text.position(at)),
-        );
-    }
+    found.report(
+        findings,
+        (skill, file.path, &file.text),
+        (Code::HomePath, "write it relative to the skill, or as ~ or $HOME"),
+        |name| format!("a hard-coded home directory (of the user {name:?}): the path breaks on every other machine and names its author"),
+    );
 }
 
 #[cfg(test)]
@@ -74,9 +88,18 @@ mod tests {
 
     #[test]
     fn real_homes_are_found_placeholders_are_not() {
-        assert_eq!(codes(&skill_md("Run /Users/alice/tools/fill.py"), &[]), ["home-path"]);
-        assert_eq!(codes(&skill_md("Go."), &[("run.sh", "cd /home/bob/work\n")]), ["home-path"]);
-        assert_eq!(codes(&skill_md("Open C:\\Users\\carol\\notes.txt"), &[]), ["home-path"]);
+        assert_eq!(
+            codes(&skill_md("Run /Users/alice/tools/fill.py"), &[]),
+            ["home-path"]
+        );
+        assert_eq!(
+            codes(&skill_md("Go."), &[("run.sh", "cd /home/bob/work\n")]),
+            ["home-path"]
+        );
+        assert_eq!(
+            codes(&skill_md("Open C:\\Users\\carol\\notes.txt"), &[]),
+            ["home-path"]
+        );
         for body in [
             "Install into /Users/<you>/bin or /home/$USER/bin or ~/bin",
             "e.g. /home/user/project or /Users/yourname/project",

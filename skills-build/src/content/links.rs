@@ -57,7 +57,11 @@ fn percent_decode(text: &str) -> String {
     let mut i = 0;
     while i < bytes.len() {
         let hex = |b: u8| char::from(b).to_digit(16);
-        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
+        match (
+            bytes[i],
+            bytes.get(i + 1).copied().and_then(hex),
+            bytes.get(i + 2).copied().and_then(hex),
+        ) {
             (b'%', Some(high), Some(low)) => {
                 out.push((high * 16 + low) as u8);
                 i += 3;
@@ -82,10 +86,7 @@ fn resolve(from: &str, destination: &str) -> Target {
     {
         return Target::NotAFile;
     }
-    let path = destination
-        .split(['#', '?'])
-        .next()
-        .unwrap_or(destination);
+    let path = destination.split(['#', '?']).next().unwrap_or(destination);
     let path = percent_decode(path);
     // `/features/analytics` is a web site's route (a page's link quoted in
     // the instructions), not a file; `/opt/tools/run.sh`, `C:\x.md` are.
@@ -166,9 +167,17 @@ fn needs_no_mention(path: &str) -> bool {
         let last = segments.peek().is_none();
         hidden_or_junk |= segment.starts_with('.') || crate::filter::junk(segment, !last).is_some();
     }
-    ["LICENSE", "LICENCE", "COPYING", "NOTICE", "README", "CHANGELOG", "AUTHORS"]
-        .iter()
-        .any(|prefix| name.starts_with(prefix))
+    [
+        "LICENSE",
+        "LICENCE",
+        "COPYING",
+        "NOTICE",
+        "README",
+        "CHANGELOG",
+        "AUTHORS",
+    ]
+    .iter()
+    .any(|prefix| name.starts_with(prefix))
         || hidden_or_junk
         || path.starts_with("evals/")
 }
@@ -193,7 +202,9 @@ fn mentions(text: &str, path: &str) -> bool {
         let named = format!("{parent}/");
         let whole = memchr::memmem::find_iter(text.as_bytes(), named.as_bytes()).any(|at| {
             let after = text.as_bytes().get(at + named.len());
-            !after.is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'*' | b'{'))
+            !after.is_some_and(|b| {
+                b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'*' | b'{')
+            })
         });
         if whole {
             return true;
@@ -210,7 +221,12 @@ struct Linking<'a> {
 }
 
 /// The link rules over `skill`.
-pub(super) fn check(skill: &Skill<'_>, _document: &SkillDocument, body: &Located<'_>, findings: &mut Findings<'_>) {
+pub(super) fn check(
+    skill: &Skill<'_>,
+    _document: &SkillDocument,
+    body: &Located<'_>,
+    findings: &mut Findings<'_>,
+) {
     const CODES: [Code; 4] = [
         Code::LinkBroken,
         Code::LinkOutsideSkill,
@@ -243,18 +259,32 @@ pub(super) fn check(skill: &Skill<'_>, _document: &SkillDocument, body: &Located
     let mut read_texts: Vec<&str> = vec![body.text];
     let mut visited: BTreeSet<usize> = BTreeSet::new();
     while let Some((linking, depth)) = queue.pop() {
-        for Link { destination, offset } in markdown::links(linking.text.text) {
+        for Link {
+            destination,
+            offset,
+        } in markdown::links(linking.text.text)
+        {
             let position = linking.text.position(offset);
             let target = match resolve(linking.path, &destination) {
                 Target::NotAFile => continue,
                 Target::Outside => {
-                    broken.push((linking.path.to_string(), position, destination, Code::LinkOutsideSkill));
+                    broken.push((
+                        linking.path.to_string(),
+                        position,
+                        destination,
+                        Code::LinkOutsideSkill,
+                    ));
                     continue;
                 }
                 Target::Inside(path) => path,
             };
             if !tree.holds(&target) {
-                broken.push((linking.path.to_string(), position, destination, Code::LinkBroken));
+                broken.push((
+                    linking.path.to_string(),
+                    position,
+                    destination,
+                    Code::LinkBroken,
+                ));
                 continue;
             }
             let Some(index) = tree.file(&target) else {
@@ -265,7 +295,11 @@ pub(super) fn check(skill: &Skill<'_>, _document: &SkillDocument, body: &Located
             if known.is_none_or(|known| reached < known) {
                 level.insert(index, reached);
             }
-            if reached >= 2 && known.is_none() && deep.insert(index) && findings.wants(Code::ReferenceTooDeep) {
+            if reached >= 2
+                && known.is_none()
+                && deep.insert(index)
+                && findings.wants(Code::ReferenceTooDeep)
+            {
                 findings.push(
                     Problem::new(
                         Code::ReferenceTooDeep,
@@ -303,8 +337,12 @@ pub(super) fn check(skill: &Skill<'_>, _document: &SkillDocument, body: &Located
             _ => format!("the link {destination:?} names no file of the skill"),
         };
         let hint = match code {
-            Code::LinkOutsideSkill => "copy what it points at into the skill, and link it relative to this file",
-            _ => "add the file to the skill, or fix the link (paths are relative to the linking file)",
+            Code::LinkOutsideSkill => {
+                "copy what it points at into the skill, and link it relative to this file"
+            }
+            _ => {
+                "add the file to the skill, or fix the link (paths are relative to the linking file)"
+            }
         };
         findings.push(
             Problem::new(code, message).with_hint(hint),
@@ -325,7 +363,12 @@ pub(super) fn check(skill: &Skill<'_>, _document: &SkillDocument, body: &Located
     // (the schemas a named validation script reads, say).
     let named_folders: BTreeSet<&str> = level
         .keys()
-        .filter_map(|index| skill.files[*index].path.rsplit_once('/').map(|(folder, _)| folder))
+        .filter_map(|index| {
+            skill.files[*index]
+                .path
+                .rsplit_once('/')
+                .map(|(folder, _)| folder)
+        })
         .collect();
     let in_named_folder = |path: &str| {
         let mut folder = path;
@@ -338,10 +381,15 @@ pub(super) fn check(skill: &Skill<'_>, _document: &SkillDocument, body: &Located
         false
     };
     for (index, file) in skill.files.iter().enumerate() {
-        if level.contains_key(&index) || needs_no_mention(&file.path) || in_named_folder(&file.path) {
+        if level.contains_key(&index) || needs_no_mention(&file.path) || in_named_folder(&file.path)
+        {
             continue;
         }
-        if read_texts.iter().skip(1).any(|text| mentions(text, &file.path)) {
+        if read_texts
+            .iter()
+            .skip(1)
+            .any(|text| mentions(text, &file.path))
+        {
             continue;
         }
         findings.push(
@@ -368,14 +416,30 @@ mod tests {
     fn destinations_resolve_relative_to_the_linking_file() {
         let inside = |p: &str| Target::Inside(p.to_string());
         assert_eq!(resolve("SKILL.md", "reference.md"), inside("reference.md"));
-        assert_eq!(resolve("SKILL.md", "./docs/a%20b.md#part"), inside("docs/a b.md"));
-        assert_eq!(resolve("docs/a.md", "../scripts/run.py?x=1"), inside("scripts/run.py"));
+        assert_eq!(
+            resolve("SKILL.md", "./docs/a%20b.md#part"),
+            inside("docs/a b.md")
+        );
+        assert_eq!(
+            resolve("docs/a.md", "../scripts/run.py?x=1"),
+            inside("scripts/run.py")
+        );
         assert_eq!(resolve("SKILL.md", "../other/SKILL.md"), Target::Outside);
         assert_eq!(resolve("SKILL.md", "/opt/tools/run.sh"), Target::Outside);
         assert_eq!(resolve("SKILL.md", "/features/analytics"), Target::NotAFile);
         assert_eq!(resolve("SKILL.md", "C:\\Users\\x"), Target::Outside);
-        for not_a_file in ["https://example.com/a.md", "mailto:me@example.com", "#usage", "//cdn.example/x.js", ""] {
-            assert_eq!(resolve("SKILL.md", not_a_file), Target::NotAFile, "{not_a_file}");
+        for not_a_file in [
+            "https://example.com/a.md",
+            "mailto:me@example.com",
+            "#usage",
+            "//cdn.example/x.js",
+            "",
+        ] {
+            assert_eq!(
+                resolve("SKILL.md", not_a_file),
+                Target::NotAFile,
+                "{not_a_file}"
+            );
         }
     }
 
@@ -384,22 +448,39 @@ mod tests {
         let md = skill_md("See [themes](themes.md) and [up](../shared/x.md).");
         assert_eq!(codes_all(&md, &[]), ["link-broken", "link-outside-skill"]);
         // In code, to a URL, an anchor, or a file that is there: no finding.
-        let md = skill_md("See [ref](reference.md#setup), [web](https://x.example/y.md), [top](#top).\n\n`[c](nope.md)`\n\n```\n[x](nope.md)\n```");
+        let md = skill_md(
+            "See [ref](reference.md#setup), [web](https://x.example/y.md), [top](#top).\n\n`[c](nope.md)`\n\n```\n[x](nope.md)\n```",
+        );
         assert!(codes_all(&md, &[("reference.md", "# Ref\n")]).is_empty());
         // A broken link in a linked reference is found there.
         let md = skill_md("Read [the guide](docs/guide.md).");
-        assert_eq!(codes_all(&md, &[("docs/guide.md", "See [x](missing.md).\n")]), ["link-broken"]);
+        assert_eq!(
+            codes_all(&md, &[("docs/guide.md", "See [x](missing.md).\n")]),
+            ["link-broken"]
+        );
     }
 
     #[test]
     fn deep_references_and_unmentioned_files() {
         let md = skill_md("Read [the guide](docs/guide.md).");
-        let files = [("docs/guide.md", "Then [the list](../scripts/list.txt).\n"), ("scripts/list.txt", "x\n")];
+        let files = [
+            ("docs/guide.md", "Then [the list](../scripts/list.txt).\n"),
+            ("scripts/list.txt", "x\n"),
+        ];
         assert_eq!(codes_all(&md, &files), ["reference-too-deep"]);
         let md = skill_md("Read [the guide](docs/guide.md) and run `scripts/list.txt`.");
         assert!(codes_all(&md, &files).is_empty());
         let md = skill_md("Go.");
-        assert_eq!(codes_all(&md, &[("scripts/orphan.py", "print(1)\n"), ("LICENSE.txt", "MIT\n")]), ["file-unmentioned"]);
+        assert_eq!(
+            codes_all(
+                &md,
+                &[
+                    ("scripts/orphan.py", "print(1)\n"),
+                    ("LICENSE.txt", "MIT\n")
+                ]
+            ),
+            ["file-unmentioned"]
+        );
         // A folder named with its slash covers its files; prose like
         // `@john.doe` or `$5.00` is no link.
         let md = skill_md("Templates are in `assets/`. Ask @john.doe; it costs $5.00.");
@@ -410,7 +491,10 @@ mod tests {
         let files = [
             ("scripts/office/validate.py", "load('schemas')\n"),
             ("scripts/office/schemas/a.xsd", "<x/>"),
-            ("agents/openai.yaml", "interface:\n  icon_small: assets/icon.png\n"),
+            (
+                "agents/openai.yaml",
+                "interface:\n  icon_small: assets/icon.png\n",
+            ),
             ("assets/icon.png", "png"),
         ];
         assert!(codes_all(&md, &files).is_empty());

@@ -5,9 +5,9 @@
 
 use pulldown_cmark::{Event, LinkType, Parser, Tag};
 
-use super::{Findings, Located, Skill, more};
+use super::{Findings, Located, Skill, Tally};
 use crate::frontmatter::SkillDocument;
-use crate::problem::{Code, Problem};
+use crate::problem::Code;
 
 /// The body of a skill file (what follows the closing `---`), placed where
 /// it sits in the file.
@@ -41,7 +41,17 @@ pub(super) fn links(text: &str) -> Vec<Link> {
         return links;
     }
     for (event, range) in Parser::new(text).into_offset_iter() {
-        let (Event::Start(Tag::Link { link_type, dest_url, .. }) | Event::Start(Tag::Image { link_type, dest_url, .. })) = event else {
+        let (Event::Start(Tag::Link {
+            link_type,
+            dest_url,
+            ..
+        })
+        | Event::Start(Tag::Image {
+            link_type,
+            dest_url,
+            ..
+        })) = event
+        else {
             continue;
         };
         if link_type == LinkType::Email {
@@ -61,41 +71,34 @@ pub(super) fn html_comments(skill: &Skill<'_>, body: &Located<'_>, findings: &mu
         return;
     }
     let text = body.text;
-    let (mut count, mut first) = (0, None);
+    let mut found = Tally::new();
     for (event, range) in Parser::new(text).into_offset_iter() {
         if !matches!(event, Event::Html(_) | Event::InlineHtml(_)) {
             continue;
         }
         let source = &text[range.clone()];
         for (at, _) in source.match_indices("<!--") {
-            count += 1;
-            first.get_or_insert(range.start + at);
+            found.add(range.start + at, || range.start + at);
         }
     }
-    if let Some(at) = first {
-        let comment = &text[at..];
-        let end = comment.find("-->").map_or(comment.len(), |end| end + 3);
-        let preview: String = comment[4..end.max(4)]
-            .trim_end_matches("-->")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .chars()
-            .take(60)
-            .collect();
-        findings.push(
-            Problem::new(
-                Code::HtmlComment,
-                format!(
-                    "an HTML comment ({preview:?}) is hidden in every rendered view, and the model reads it{}",
-                    more(count)
-                ),
-            )
-            .with_hint("write it as visible text, or delete it"),
-            skill.file_location.to_string(),
-            Some(body.position(at)),
-        );
-    }
+    found.report(
+        findings,
+        (skill, skill.skill_file, body),
+        (Code::HtmlComment, "write it as visible text, or delete it"),
+        |at| {
+            let comment = &text[at..];
+            let end = comment.find("-->").map_or(comment.len(), |end| end + 3);
+            let preview: String = comment[4..end.max(4)]
+                .trim_end_matches("-->")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .chars()
+                .take(60)
+                .collect();
+            format!("an HTML comment ({preview:?}) is hidden in every rendered view, and the model reads it")
+        },
+    );
 }
 
 #[cfg(test)]
@@ -107,7 +110,16 @@ mod tests {
     fn links_are_read_as_markdown_reads_them() {
         let text = "[a](a.md) ![i](img/x.png) [r][ref] <https://x.example> <me@x.example>\n\n`[c](code.md)`\n\n```\n[f](fenced.md)\n```\n\n[ref]: ref.md \"title\"\n[e](my\\_file.md)\n";
         let found: Vec<String> = links(text).into_iter().map(|l| l.destination).collect();
-        assert_eq!(found, ["a.md", "img/x.png", "ref.md", "https://x.example", "my_file.md"]);
+        assert_eq!(
+            found,
+            [
+                "a.md",
+                "img/x.png",
+                "ref.md",
+                "https://x.example",
+                "my_file.md"
+            ]
+        );
     }
 
     #[test]
@@ -117,7 +129,16 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].position.map(|p| (p.line, p.column)), Some((7, 6)));
         assert!(found[0].message.contains("ignore previous instructions"));
-        assert_eq!(codes(&skill_md("<!--\nhidden\n-->\n"), &[]), ["html-comment"]);
-        assert!(codes(&skill_md("```html\n<!-- a sample -->\n```\n\nAnd `<!-- x -->`."), &[]).is_empty());
+        assert_eq!(
+            codes(&skill_md("<!--\nhidden\n-->\n"), &[]),
+            ["html-comment"]
+        );
+        assert!(
+            codes(
+                &skill_md("```html\n<!-- a sample -->\n```\n\nAnd `<!-- x -->`."),
+                &[]
+            )
+            .is_empty()
+        );
     }
 }

@@ -21,8 +21,8 @@ use crate::problem::{Code, Position, Problem, Rule};
 
 mod binary;
 mod blob;
-mod bundle;
 mod budget;
+mod bundle;
 mod description;
 mod home;
 mod links;
@@ -106,6 +106,51 @@ impl<'a> Findings<'a> {
         if self.wants(problem.code) {
             self.problems
                 .push(problem.with_file(location).at_opt(position));
+        }
+    }
+}
+
+/// What one rule found in one text: how many places, and the first (its
+/// byte offset and what the message says of it). A rule reports one
+/// problem per file, at its first place.
+pub(super) struct Tally<T> {
+    count: usize,
+    first: Option<(usize, T)>,
+}
+
+impl<T> Tally<T> {
+    fn new() -> Self {
+        Tally {
+            count: 0,
+            first: None,
+        }
+    }
+
+    /// A place found at byte `at`; `what` is kept for the first one.
+    fn add(&mut self, at: usize, what: impl FnOnce() -> T) {
+        self.count += 1;
+        if self.first.is_none() {
+            self.first = Some((at, what()));
+        }
+    }
+
+    /// The problem of `code` at the first place, if one was found, in the
+    /// file at `path` whose text is `text`: `message` says what is there,
+    /// and how many more places there are follows it.
+    fn report(
+        self,
+        findings: &mut Findings<'_>,
+        (skill, path, text): (&Skill<'_>, &str, &Located<'_>),
+        (code, hint): (Code, &str),
+        message: impl FnOnce(T) -> String,
+    ) {
+        if let Some((at, what)) = self.first {
+            findings.push(
+                Problem::new(code, format!("{}{}", message(what), more(self.count)))
+                    .with_hint(hint),
+                skill.location_of(path),
+                Some(text.position(at)),
+            );
         }
     }
 }
@@ -251,7 +296,10 @@ pub(crate) mod tests {
 
     /// Every code found.
     pub fn codes_all(md: &str, files: &[(&str, &str)]) -> Vec<&'static str> {
-        problems(md, files).iter().map(|p| p.code.as_str()).collect()
+        problems(md, files)
+            .iter()
+            .map(|p| p.code.as_str())
+            .collect()
     }
 
     #[test]
@@ -276,25 +324,77 @@ pub(crate) mod tests {
             state
         };
         let pieces = [
-            "é", "\u{202E}", "\u{E0041}", "\u{200B}", "-----BEGIN ", "PRIVATE KEY-----", "ghp_", "sk-ant-", "xoxb-", "AKIA",
-            "://", "http", "1.2.3.4", "curl ", " | sh", "$(", "<(", "iex (", "/Users/", "/home/", "\\Users\\", "[a](",
-            "](", "<", ">", "<!--", "-->", "\n", "---\n", "name: x\n", "description: d\n", "%", "%e9", "../", "#", "`", "```\n",
-            "_", "-", "=", "A", "z", "9", "/", " ", "日本",
+            "é",
+            "\u{202E}",
+            "\u{E0041}",
+            "\u{200B}",
+            "-----BEGIN ",
+            "PRIVATE KEY-----",
+            "ghp_",
+            "sk-ant-",
+            "xoxb-",
+            "AKIA",
+            "://",
+            "http",
+            "1.2.3.4",
+            "curl ",
+            " | sh",
+            "$(",
+            "<(",
+            "iex (",
+            "/Users/",
+            "/home/",
+            "\\Users\\",
+            "[a](",
+            "](",
+            "<",
+            ">",
+            "<!--",
+            "-->",
+            "\n",
+            "---\n",
+            "name: x\n",
+            "description: d\n",
+            "%",
+            "%e9",
+            "../",
+            "#",
+            "`",
+            "```\n",
+            "_",
+            "-",
+            "=",
+            "A",
+            "z",
+            "9",
+            "/",
+            " ",
+            "日本",
         ];
         for round in 0..400 {
             let mut text = String::new();
             for _ in 0..(next() % 60) {
                 text.push_str(pieces[(next() % pieces.len() as u64) as usize]);
             }
-            let md = if round % 2 == 0 { format!("---\nname: x\ndescription: d\n---\n{text}") } else { text.clone() };
+            let md = if round % 2 == 0 {
+                format!("---\nname: x\ndescription: d\n---\n{text}")
+            } else {
+                text.clone()
+            };
             let mut bytes = text.clone().into_bytes();
             for _ in 0..(next() % 8) {
                 let at = (next() % (bytes.len() as u64 + 1)) as usize;
                 bytes.insert(at, next() as u8);
             }
             let files = vec![
-                ResourceFile { path: "a/.env".into(), bytes: text.clone().into_bytes() },
-                ResourceFile { path: "b.md".into(), bytes },
+                ResourceFile {
+                    path: "a/.env".into(),
+                    bytes: text.clone().into_bytes(),
+                },
+                ResourceFile {
+                    path: "b.md".into(),
+                    bytes,
+                },
             ];
             let document = crate::frontmatter::parse(md.as_bytes()).ok();
             let skill = Skill {
@@ -311,7 +411,10 @@ pub(crate) mod tests {
 
     #[test]
     fn files_are_located_in_the_skill_folder() {
-        let found = problems(&skill_md("Run `run.sh`."), &[("run.sh", "cd /home/alice\n")]);
+        let found = problems(
+            &skill_md("Run `run.sh`."),
+            &[("run.sh", "cd /home/alice\n")],
+        );
         assert_eq!(found[0].file.as_deref(), Some("skills/x/run.sh"));
         assert_eq!(found[0].position.map(|p| (p.line, p.column)), Some((1, 4)));
     }

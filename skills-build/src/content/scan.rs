@@ -56,24 +56,24 @@ pub(super) fn marks(bytes: &[u8]) -> Marks {
     let next_is = |i: usize, byte: u8| bytes.get(i + 1) == Some(&byte);
     let after_word = |i: usize| i > 0 && bytes[i - 1].is_ascii_alphanumeric();
     let mut i = 0;
-    loop {
-        // A tight loop over the bytes that start nothing.
-        match bytes[i..].iter().position(|&b| STARTS[b as usize]) {
-            Some(skip) => i += skip,
-            None => break,
-        }
+    // A tight loop over the bytes that start nothing.
+    while let Some(skip) = bytes[i..].iter().position(|&b| STARTS[b as usize]) {
+        i += skip;
         let byte = bytes[i];
         // The second byte is compared first: most letters start no pattern.
         match byte {
             b'-' => {
-                if next_is(i, b'-') && starts(i, b"-----BEGIN ") && (i == 0 || bytes[i - 1] != b'-') {
+                if next_is(i, b'-') && starts(i, b"-----BEGIN ") && (i == 0 || bytes[i - 1] != b'-')
+                {
                     marks.pem.push(i);
                 } else if after_word(i) {
                     marks.token_ends.push(i);
                 }
             }
             b'_' if after_word(i) => marks.token_ends.push(i),
-            b'A' if (next_is(i, b'K') && starts(i, b"AKIA")) || (next_is(i, b'S') && starts(i, b"ASIA")) => {
+            b'A' if (next_is(i, b'K') && starts(i, b"AKIA"))
+                || (next_is(i, b'S') && starts(i, b"ASIA")) =>
+            {
                 marks.aws.push(i)
             }
             b':' if next_is(i, b'/') && starts(i, b"://") => marks.schemes.push(i),
@@ -89,7 +89,9 @@ pub(super) fn marks(bytes: &[u8]) -> Marks {
     }
     // Downloaders' names start with common letters: a vectorised search
     // for each is cheaper than stopping at every such letter.
-    marks.download = DOWNLOADERS.iter().any(|finder| finder.find(bytes).is_some());
+    marks.download = DOWNLOADERS
+        .iter()
+        .any(|finder| finder.find(bytes).is_some());
     marks
 }
 

@@ -10,8 +10,8 @@
 //! The secret itself is never printed: a problem names its kind and
 //! prefix.
 
-use super::{Findings, Skill, TextFile, more};
-use crate::problem::{Code, Problem};
+use super::{Findings, Skill, Tally, TextFile};
+use crate::problem::Code;
 
 /// Private key blocks: `-----BEGIN <label> PRIVATE KEY-----` (PEM, PKCS#8,
 /// OpenSSH, encrypted) and `-----BEGIN PGP PRIVATE KEY BLOCK-----`, with at
@@ -21,8 +21,7 @@ pub(super) fn private_keys(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mu
         return;
     }
     let text = file.text.text;
-    let mut count = 0;
-    let mut first = None;
+    let mut found = Tally::new();
     for &at in &file.marks.pem {
         let rest = &text[at + 11..];
         let line_end = rest.find('\n').unwrap_or(rest.len());
@@ -35,24 +34,18 @@ pub(super) fn private_keys(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mu
         let body = &rest[line_end..];
         let body = &body[..body.find("-----END").unwrap_or(body.len())];
         if key_material(body) >= KEY_MATERIAL {
-            count += 1;
-            first.get_or_insert((at, label.to_string()));
+            found.add(at, || label.to_string());
         }
     }
-    if let Some((at, label)) = first {
-        findings.push(
-            Problem::new(
-                Code::PrivateKey,
-                format!(
-                    "a private key ({label}) is embedded here: whoever gets the bundle gets the key{}",
-                    more(count)
-                ),
-            )
-            .with_hint("remove the key and revoke it; a skill that needs a key reads it from the environment at run time"),
-            skill.location_of(file.path),
-            Some(file.text.position(at)),
-        );
-    }
+    found.report(
+        findings,
+        (skill, file.path, &file.text),
+        (
+            Code::PrivateKey,
+            "remove the key and revoke it; a skill that needs a key reads it from the environment at run time",
+        ),
+        |label| format!("a private key ({label}) is embedded here: whoever gets the bundle gets the key"),
+    );
 }
 
 /// The fewest base64 characters a block must hold to be a key: an
@@ -91,29 +84,101 @@ fn alnum_exactly(rest: &str, len: usize) -> bool {
 }
 
 const KINDS: &[Kind] = &[
-    Kind { name: "a GitHub personal access token", prefix: "ghp_", check: |r| alnum_exactly(r, 36) },
-    Kind { name: "a GitHub OAuth token", prefix: "gho_", check: |r| alnum_exactly(r, 36) },
-    Kind { name: "a GitHub user-to-server token", prefix: "ghu_", check: |r| alnum_exactly(r, 36) },
-    Kind { name: "a GitHub server-to-server token", prefix: "ghs_", check: |r| alnum_exactly(r, 36) },
-    Kind { name: "a GitHub refresh token", prefix: "ghr_", check: |r| alnum_exactly(r, 36) },
+    Kind {
+        name: "a GitHub personal access token",
+        prefix: "ghp_",
+        check: |r| alnum_exactly(r, 36),
+    },
+    Kind {
+        name: "a GitHub OAuth token",
+        prefix: "gho_",
+        check: |r| alnum_exactly(r, 36),
+    },
+    Kind {
+        name: "a GitHub user-to-server token",
+        prefix: "ghu_",
+        check: |r| alnum_exactly(r, 36),
+    },
+    Kind {
+        name: "a GitHub server-to-server token",
+        prefix: "ghs_",
+        check: |r| alnum_exactly(r, 36),
+    },
+    Kind {
+        name: "a GitHub refresh token",
+        prefix: "ghr_",
+        check: |r| alnum_exactly(r, 36),
+    },
     Kind {
         name: "a GitHub fine-grained personal access token",
         prefix: "github_pat_",
         check: |r| r.len() >= 70 && !r.contains('-') && looks_random(r),
     },
-    Kind { name: "a GitLab personal access token", prefix: "glpat-", check: |r| r.len() >= 20 && looks_random(r) },
-    Kind { name: "a GitLab deploy token", prefix: "gldt-", check: |r| r.len() >= 20 && looks_random(r) },
-    Kind { name: "a GitLab runner token", prefix: "glrt-", check: |r| r.len() >= 20 && looks_random(r) },
-    Kind { name: "a Slack bot token", prefix: "xoxb-", check: slack },
-    Kind { name: "a Slack user token", prefix: "xoxp-", check: slack },
-    Kind { name: "a Slack app token", prefix: "xapp-", check: slack },
-    Kind { name: "a Slack token", prefix: "xoxa-", check: slack },
-    Kind { name: "a Slack token", prefix: "xoxr-", check: slack },
-    Kind { name: "a Slack token", prefix: "xoxs-", check: slack },
-    Kind { name: "an Anthropic API key", prefix: "sk-ant-", check: anthropic },
-    Kind { name: "an OpenAI project key", prefix: "sk-proj-", check: |r| r.len() >= 40 && looks_random(r) },
-    Kind { name: "an OpenAI service account key", prefix: "sk-svcacct-", check: |r| r.len() >= 40 && looks_random(r) },
-    Kind { name: "an OpenAI admin key", prefix: "sk-admin-", check: |r| r.len() >= 40 && looks_random(r) },
+    Kind {
+        name: "a GitLab personal access token",
+        prefix: "glpat-",
+        check: |r| r.len() >= 20 && looks_random(r),
+    },
+    Kind {
+        name: "a GitLab deploy token",
+        prefix: "gldt-",
+        check: |r| r.len() >= 20 && looks_random(r),
+    },
+    Kind {
+        name: "a GitLab runner token",
+        prefix: "glrt-",
+        check: |r| r.len() >= 20 && looks_random(r),
+    },
+    Kind {
+        name: "a Slack bot token",
+        prefix: "xoxb-",
+        check: slack,
+    },
+    Kind {
+        name: "a Slack user token",
+        prefix: "xoxp-",
+        check: slack,
+    },
+    Kind {
+        name: "a Slack app token",
+        prefix: "xapp-",
+        check: slack,
+    },
+    Kind {
+        name: "a Slack token",
+        prefix: "xoxa-",
+        check: slack,
+    },
+    Kind {
+        name: "a Slack token",
+        prefix: "xoxr-",
+        check: slack,
+    },
+    Kind {
+        name: "a Slack token",
+        prefix: "xoxs-",
+        check: slack,
+    },
+    Kind {
+        name: "an Anthropic API key",
+        prefix: "sk-ant-",
+        check: anthropic,
+    },
+    Kind {
+        name: "an OpenAI project key",
+        prefix: "sk-proj-",
+        check: |r| r.len() >= 40 && looks_random(r),
+    },
+    Kind {
+        name: "an OpenAI service account key",
+        prefix: "sk-svcacct-",
+        check: |r| r.len() >= 40 && looks_random(r),
+    },
+    Kind {
+        name: "an OpenAI admin key",
+        prefix: "sk-admin-",
+        check: |r| r.len() >= 40 && looks_random(r),
+    },
     // OpenAI's older user keys: `sk-`, 20 characters, `T3BlbkFJ` (base64
     // of "OpenAI"), 20 characters.
     Kind {
@@ -165,13 +230,26 @@ pub(super) fn looks_random(token: &str) -> bool {
     let mut counting = 1;
     for pair in bytes.windows(2) {
         run = if pair[0] == pair[1] { run + 1 } else { 1 };
-        counting = if pair[1] == pair[0].wrapping_add(1) { counting + 1 } else { 1 };
+        counting = if pair[1] == pair[0].wrapping_add(1) {
+            counting + 1
+        } else {
+            1
+        };
         if run >= 4 || counting >= 5 {
             return false;
         }
     }
     let lower = token.to_ascii_lowercase();
-    const PLACEHOLDERS: [&str; 8] = ["example", "xxxx", "your", "placeholder", "redacted", "dummy", "fake", "token"];
+    const PLACEHOLDERS: [&str; 8] = [
+        "example",
+        "xxxx",
+        "your",
+        "placeholder",
+        "redacted",
+        "dummy",
+        "fake",
+        "token",
+    ];
     if PLACEHOLDERS.iter().any(|word| lower.contains(word)) {
         return false;
     }
@@ -198,11 +276,18 @@ pub(super) fn credentials(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut
                 continue;
             };
             // The first byte rules out nearly every `-` of prose at once.
-            if bytes[at] != prefix[0] || &bytes[at..=end] != prefix || (at > 0 && token_char(bytes[at - 1])) {
+            if bytes[at] != prefix[0]
+                || &bytes[at..=end] != prefix
+                || (at > 0 && token_char(bytes[at - 1]))
+            {
                 continue;
             }
             let start = end + 1;
-            let stop = start + bytes[start..].iter().take_while(|b| token_char(**b)).count();
+            let stop = start
+                + bytes[start..]
+                    .iter()
+                    .take_while(|b| token_char(**b))
+                    .count();
             if (kind.check)(&text[start..stop]) && !found.iter().any(|(other, _, _)| *other == at) {
                 found.push((at, kind.name, kind.prefix.to_string()));
             }
@@ -214,20 +299,19 @@ pub(super) fn credentials(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut
         env_assignments(text, &mut found);
     }
     found.sort_by_key(|(at, _, _)| *at);
-    if let Some((at, name, prefix)) = found.first() {
-        findings.push(
-            Problem::new(
-                Code::Credential,
-                format!(
-                    "{name} ({prefix}...) is written here: whoever gets the bundle can use it{}",
-                    more(found.len())
-                ),
-            )
-            .with_hint("remove it and revoke it; a skill that needs a credential reads it from the environment at run time"),
-            skill.location_of(file.path),
-            Some(file.text.position(*at)),
-        );
+    let mut tally = Tally::new();
+    for (at, name, prefix) in found {
+        tally.add(at, || (name, prefix));
     }
+    tally.report(
+        findings,
+        (skill, file.path, &file.text),
+        (
+            Code::Credential,
+            "remove it and revoke it; a skill that needs a credential reads it from the environment at run time",
+        ),
+        |(name, prefix)| format!("{name} ({prefix}...) is written here: whoever gets the bundle can use it"),
+    );
 }
 
 /// An AWS access key id (`AKIA`/`ASIA` and 16 base32 characters) with a
@@ -289,7 +373,9 @@ fn secret_near(text: &str, at: usize) -> bool {
         if run == 40
             && candidate.bytes().any(|b| b.is_ascii_lowercase())
             && candidate.bytes().any(|b| b.is_ascii_uppercase())
-            && candidate.bytes().any(|b| b.is_ascii_digit() || b == b'/' || b == b'+')
+            && candidate
+                .bytes()
+                .any(|b| b.is_ascii_digit() || b == b'/' || b == b'+')
             && looks_random(candidate)
         {
             return true;
@@ -319,7 +405,11 @@ fn slack_webhooks(text: &str, schemes: &[usize], found: &mut Vec<(usize, &'stati
             && secret.len() >= 20
             && looks_random(secret)
         {
-            found.push((at, "a Slack webhook URL", "hooks.slack.com/services/".to_string()));
+            found.push((
+                at,
+                "a Slack webhook URL",
+                "hooks.slack.com/services/".to_string(),
+            ));
         }
     }
 }
@@ -332,9 +422,11 @@ fn is_env_file(path: &str) -> bool {
         Some("") => true,
         Some(suffix) => {
             suffix.starts_with('.')
-                && !["example", "sample", "template", "dist", "defaults", "schema"]
-                    .iter()
-                    .any(|word| suffix.to_ascii_lowercase().contains(word))
+                && ![
+                    "example", "sample", "template", "dist", "defaults", "schema",
+                ]
+                .iter()
+                .any(|word| suffix.to_ascii_lowercase().contains(word))
         }
         None => false,
     }
@@ -355,9 +447,18 @@ fn env_assignments(text: &str, found: &mut Vec<(usize, &'static str, String)>) {
         let name = name.trim();
         let value = value.trim().trim_matches(|c| c == '"' || c == '\'');
         let upper = name.to_ascii_uppercase();
-        let secret_name = ["SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "PRIVATE_KEY", "ACCESS_KEY"]
-            .iter()
-            .any(|word| upper.contains(word));
+        let secret_name = [
+            "SECRET",
+            "TOKEN",
+            "PASSWORD",
+            "PASSWD",
+            "API_KEY",
+            "APIKEY",
+            "PRIVATE_KEY",
+            "ACCESS_KEY",
+        ]
+        .iter()
+        .any(|word| upper.contains(word));
         let random_value = value.len() >= 16
             && value
                 .bytes()
@@ -387,19 +488,34 @@ pub(crate) mod tests {
             noise(64),
             "OPENSSH PRIVATE KEY"
         );
-        assert_eq!(codes(&skill_md("Go."), &[("deploy/id_ed25519", &key)]), ["private-key"]);
+        assert_eq!(
+            codes(&skill_md("Go."), &[("deploy/id_ed25519", &key)]),
+            ["private-key"]
+        );
         // A placeholder in documentation is no key; a public key is none.
         let placeholder = "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----\n";
-        let public = format!("-----BEGIN PUBLIC KEY-----\n{}\n-----END PUBLIC KEY-----\n", noise(200));
+        let public = format!(
+            "-----BEGIN PUBLIC KEY-----\n{}\n-----END PUBLIC KEY-----\n",
+            noise(200)
+        );
         assert!(codes(&skill_md(placeholder), &[("key.pub", &public)]).is_empty());
     }
 
     #[test]
     fn tokens_in_their_formats_are_errors_placeholders_are_not() {
         let github = format!("ghp_{}", noise(36));
-        assert_eq!(codes(&skill_md(&format!("export GH={github}")), &[]), ["credential"]);
+        assert_eq!(
+            codes(&skill_md(&format!("export GH={github}")), &[]),
+            ["credential"]
+        );
         let anthropic = format!("sk-ant-api03-{}AA", noise(93));
-        assert_eq!(codes(&skill_md("Go."), &[("run.sh", &format!("KEY={anthropic}\n"))]), ["credential"]);
+        assert_eq!(
+            codes(
+                &skill_md("Go."),
+                &[("run.sh", &format!("KEY={anthropic}\n"))]
+            ),
+            ["credential"]
+        );
         let slack = format!("xoxb-{}-{}-{}", "123456789012", "1234567890123", noise(24));
         assert_eq!(codes(&skill_md(&slack), &[]), ["credential"]);
         for placeholder in [
@@ -410,7 +526,10 @@ pub(crate) mod tests {
             "Set OPENAI_API_KEY=sk-...",
             "the task-list and a risk-free desk-top",
         ] {
-            assert!(codes(&skill_md(placeholder), &[]).is_empty(), "{placeholder}");
+            assert!(
+                codes(&skill_md(placeholder), &[]).is_empty(),
+                "{placeholder}"
+            );
         }
     }
 
@@ -419,7 +538,10 @@ pub(crate) mod tests {
         let id = format!("AKIA{}", "Q7RZ2KP3WMX4VN6B");
         let secret = format!("{}/{}", noise(20), noise(19));
         let pair = format!("aws_access_key_id = {id}\naws_secret_access_key = {secret}\n");
-        assert_eq!(codes(&skill_md("Go."), &[("creds.ini", &pair)]), ["credential"]);
+        assert_eq!(
+            codes(&skill_md("Go."), &[("creds.ini", &pair)]),
+            ["credential"]
+        );
         // The id alone is no credential; AWS's documented example pair is
         // an example.
         assert!(codes(&skill_md(&format!("Key id: {id}")), &[]).is_empty());
@@ -429,9 +551,18 @@ pub(crate) mod tests {
 
     #[test]
     fn env_files_with_secret_values_are_errors_templates_are_not() {
-        let env = format!("DATABASE_URL=postgres://localhost/db\nSTRIPE_SECRET={}\n", noise(32));
+        let env = format!(
+            "DATABASE_URL=postgres://localhost/db\nSTRIPE_SECRET={}\n",
+            noise(32)
+        );
         assert_eq!(codes(&skill_md("Go."), &[(".env", &env)]), ["credential"]);
         assert!(codes(&skill_md("Go."), &[(".env.example", &env)]).is_empty());
-        assert!(codes(&skill_md("Go."), &[(".env", "API_KEY=changeme\nTOKEN=${TOKEN}\n")]).is_empty());
+        assert!(
+            codes(
+                &skill_md("Go."),
+                &[(".env", "API_KEY=changeme\nTOKEN=${TOKEN}\n")]
+            )
+            .is_empty()
+        );
     }
 }

@@ -43,7 +43,8 @@ pub(super) fn reference(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut F
         return;
     }
     let text = file.text.text;
-    let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count() + usize::from(!text.ends_with('\n'));
+    let lines =
+        memchr::memchr_iter(b'\n', text.as_bytes()).count() + usize::from(!text.ends_with('\n'));
     if lines <= LONG || has_toc(text) {
         return;
     }
@@ -66,7 +67,10 @@ mod tests {
     fn long_references_want_a_map() {
         let long = "Some line of the reference.\n".repeat(320);
         let md = skill_md("See [the reference](reference.md).");
-        assert_eq!(codes(&md, &[("reference.md", &long)]), ["reference-without-toc"]);
+        assert_eq!(
+            codes(&md, &[("reference.md", &long)]),
+            ["reference-without-toc"]
+        );
         let mapped = format!("# API\n\n## Contents\n- [Setup](#setup)\n\n{long}");
         assert!(codes(&md, &[("reference.md", &mapped)]).is_empty());
         // A long script or data file is not a reference.

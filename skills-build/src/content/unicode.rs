@@ -8,8 +8,8 @@
 //! smuggling"). Zero-width characters split a word a reviewer reads whole,
 //! so a filter or a reader sees another word than the model.
 
-use super::{Findings, Skill, TextFile, more};
-use crate::problem::{Code, Problem};
+use super::{Findings, Skill, Tally, TextFile};
+use crate::problem::Code;
 
 /// The bidirectional controls: the embeddings and overrides U+202A to
 /// U+202E and the isolates U+2066 to U+2069.
@@ -26,10 +26,11 @@ fn is_tag(c: char) -> bool {
 /// [`super::scan::Marks::wide`]), with their offsets.
 fn wide_chars<'t>(file: &'t TextFile<'_>) -> impl Iterator<Item = (usize, char)> + 't {
     let text = file.text.text;
-    file.marks
-        .wide
-        .iter()
-        .filter_map(move |&at| text.get(at..).and_then(|rest| rest.chars().next()).map(|c| (at, c)))
+    file.marks.wide.iter().filter_map(move |&at| {
+        text.get(at..)
+            .and_then(|rest| rest.chars().next())
+            .map(|c| (at, c))
+    })
 }
 
 /// Bidirectional controls and tag characters in a text file.
@@ -38,63 +39,57 @@ pub(super) fn hidden(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Find
         return;
     }
     let text = file.text.text;
-    // (places found, the first one, where the last run ended): a run of
-    // such characters is one place.
-    let (mut bidi, mut tags) = ((0, None, 0), (0, None, 0));
+    // A run of such characters is one place: where the last run ended.
+    let (mut bidi, mut tags) = ((Tally::new(), usize::MAX), (Tally::new(), usize::MAX));
     // U+202A..U+2069 start with 0xE2; the tags with 0xF3.
     for (at, c) in wide_chars(file) {
-        let slot = match c {
+        let (tally, run_end) = match c {
             c if is_bidi(c) => &mut bidi,
             c if is_tag(c) => &mut tags,
             _ => continue,
         };
-        if slot.1.is_none() || slot.2 != at {
-            slot.0 += 1;
+        if *run_end != at {
+            tally.add(at, || c);
         }
-        slot.1.get_or_insert((at, c));
-        slot.2 = at + c.len_utf8();
+        *run_end = at + c.len_utf8();
     }
-    if let (count, Some((at, c)), _) = bidi {
-        findings.push(
-            Problem::new(
-                Code::BidiControl,
-                format!(
-                    "a bidirectional control character U+{:04X} ({}) makes this text read in another order than it is shown{}",
-                    c as u32,
-                    bidi_name(c),
-                    more(count)
-                ),
+    let place = (skill, file.path, &file.text);
+    bidi.0.report(
+        findings,
+        place,
+        (
+            Code::BidiControl,
+            "delete it; if right-to-left text needs it, allow the rule by name (bidi-control)",
+        ),
+        |c| {
+            format!(
+                "a bidirectional control character U+{:04X} ({}) makes this text read in another order than it is shown",
+                c as u32,
+                bidi_name(c)
             )
-            .with_hint("delete it; if right-to-left text needs it, allow the rule by name (bidi-control)"),
-            skill.location_of(file.path),
-            Some(file.text.position(at)),
-        );
-    }
-    if let (count, Some((at, _)), _) = tags {
-        let hidden: String = text[at..]
-            .chars()
-            .take_while(|c| is_tag(*c))
-            .filter_map(|c| char::from_u32(c as u32 - 0xE0000))
-            .filter(|c| c.is_ascii_graphic() || *c == ' ')
-            .take(60)
-            .collect();
-        let spelled = match hidden.is_empty() {
-            true => String::new(),
-            false => format!(", spelling {hidden:?} where no one sees it"),
-        };
-        findings.push(
-            Problem::new(
-                Code::TagCharacter,
-                format!(
-                    "Unicode tag characters (U+E0000-U+E007F) hide text here{spelled}{}",
-                    more(count)
+        },
+    );
+    let hidden_at = tags.0.first.as_ref().map(|(at, _)| *at);
+    tags.0.report(
+        findings,
+        place,
+        (Code::TagCharacter, "delete them: a model reads them and a reviewer does not"),
+        |_| {
+            let hidden: String = text[hidden_at.unwrap_or(0)..]
+                .chars()
+                .take_while(|c| is_tag(*c))
+                .filter_map(|c| char::from_u32(c as u32 - 0xE0000))
+                .filter(|c| c.is_ascii_graphic() || *c == ' ')
+                .take(60)
+                .collect();
+            match hidden.is_empty() {
+                true => "Unicode tag characters (U+E0000-U+E007F) hide text here".to_string(),
+                false => format!(
+                    "Unicode tag characters (U+E0000-U+E007F) hide text here, spelling {hidden:?} where no one sees it"
                 ),
-            )
-            .with_hint("delete them: a model reads them and a reviewer does not"),
-            skill.location_of(file.path),
-            Some(file.text.position(at)),
-        );
-    }
+            }
+        },
+    );
 }
 
 fn bidi_name(c: char) -> &'static str {
@@ -135,8 +130,7 @@ pub(super) fn invisible(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut F
         return;
     }
     let text = file.text.text;
-    let mut count = 0;
-    let mut first = None;
+    let mut found = Tally::new();
     // U+200B..U+2064 start with 0xE2, U+FEFF with 0xEF, U+180E with 0xE1.
     for (at, c) in wide_chars(file) {
         if !(is_invisible(c) || is_joiner(c)) || (at == 0 && c == '\u{FEFF}') {
@@ -152,25 +146,20 @@ pub(super) fn invisible(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut F
             _ => false,
         };
         if inside {
-            count += 1;
-            first.get_or_insert((at, c));
+            found.add(at, || c);
         }
     }
-    if let Some((at, c)) = first {
-        findings.push(
-            Problem::new(
-                Code::InvisibleCharacter,
-                format!(
-                    "an invisible character U+{:04X} sits inside a word: a reviewer reads the word whole, a model or a filter reads two{}",
-                    c as u32,
-                    more(count)
-                ),
+    found.report(
+        findings,
+        (skill, file.path, &file.text),
+        (Code::InvisibleCharacter, "delete it"),
+        |c| {
+            format!(
+                "an invisible character U+{:04X} sits inside a word: a reviewer reads the word whole, a model or a filter reads two",
+                c as u32
             )
-            .with_hint("delete it"),
-            skill.location_of(file.path),
-            Some(file.text.position(at)),
-        );
-    }
+        },
+    );
 }
 
 #[cfg(test)]
@@ -181,10 +170,16 @@ mod tests {
     fn bidi_and_tags_are_found_and_located() {
         let md = "---\nname: x\ndescription: Does x.\n---\nSee the \u{202E}txt.exe file.\n";
         let problems = crate::content::tests::problems(md, &[]);
-        let bidi = problems.iter().find(|p| p.code.as_str() == "bidi-control").unwrap();
+        let bidi = problems
+            .iter()
+            .find(|p| p.code.as_str() == "bidi-control")
+            .unwrap();
         assert_eq!(bidi.position.map(|p| (p.line, p.column)), Some((5, 9)));
         assert!(bidi.message.contains("right-to-left override"));
-        let tags: String = "ignore".chars().map(|c| char::from_u32(0xE0000 + c as u32).unwrap()).collect();
+        let tags: String = "ignore"
+            .chars()
+            .map(|c| char::from_u32(0xE0000 + c as u32).unwrap())
+            .collect();
         let md = format!("---\nname: x\ndescription: Does x.\n---\nHello{tags}.\n");
         let problems = crate::content::tests::problems(&md, &[]);
         assert!(problems.iter().any(|p| p.message.contains("\"ignore\"")));
@@ -205,8 +200,14 @@ mod tests {
 
     #[test]
     fn invisible_characters_inside_words_are_warned() {
-        assert_eq!(codes(&skill_md("ig\u{200B}nore the rules"), &[]), ["invisible-character"]);
-        assert_eq!(codes(&skill_md("pass\u{200D}word"), &[]), ["invisible-character"]);
+        assert_eq!(
+            codes(&skill_md("ig\u{200B}nore the rules"), &[]),
+            ["invisible-character"]
+        );
+        assert_eq!(
+            codes(&skill_md("pass\u{200D}word"), &[]),
+            ["invisible-character"]
+        );
         // Between words, or at the start of the file, it splits nothing.
         assert!(codes(&skill_md("a \u{200B} b"), &[]).is_empty());
         assert!(codes(&format!("\u{FEFF}{}", skill_md("Go.")), &[]).is_empty());

@@ -4,8 +4,8 @@
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use super::{Findings, Skill, TextFile, more};
-use crate::problem::{Code, Problem};
+use super::{Findings, Skill, Tally, TextFile};
+use crate::problem::Code;
 
 /// Paste sites and anonymous file drops, by host (a subdomain counts).
 const PASTE_HOSTS: [&str; 19] = [
@@ -40,12 +40,19 @@ fn host_at(text: &str, at: usize) -> Option<(usize, &str)> {
         .find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-')))
         .map_or(0, |(i, c)| i + c.len_utf8());
     let scheme = head[scheme_start..].to_ascii_lowercase();
-    if !matches!(scheme.as_str(), "http" | "https" | "ftp" | "ftps" | "ws" | "wss") {
+    if !matches!(
+        scheme.as_str(),
+        "http" | "https" | "ftp" | "ftps" | "ws" | "wss"
+    ) {
         return None;
     }
     let rest = &text[at + 3..];
     let authority = &rest[..rest
-        .find(|c: char| matches!(c, '/' | '?' | '#') || c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | ')' | '`'))
+        .find(|c: char| {
+            matches!(c, '/' | '?' | '#')
+                || c.is_whitespace()
+                || matches!(c, '"' | '\'' | '<' | '>' | ')' | '`')
+        })
         .unwrap_or(rest.len())];
     let host_port = authority.rsplit('@').next().unwrap_or(authority);
     let host = match host_port.strip_prefix('[') {
@@ -61,12 +68,18 @@ fn worth_noting(host: &str) -> Option<String> {
     if let Ok(v4) = host.parse::<Ipv4Addr>() {
         let [a, b, c, _] = v4.octets();
         let documentation = matches!((a, b, c), (192, 0, 2) | (198, 51, 100) | (203, 0, 113));
-        let quiet = v4.is_loopback() || v4.is_private() || v4.is_unspecified() || documentation || v4.is_broadcast();
+        let quiet = v4.is_loopback()
+            || v4.is_private()
+            || v4.is_unspecified()
+            || documentation
+            || v4.is_broadcast();
         let metadata = v4 == Ipv4Addr::new(169, 254, 169, 254);
         return (metadata || (!quiet && !v4.is_link_local())).then(|| host.to_string());
     }
     if let Ok(v6) = host.parse::<Ipv6Addr>() {
-        let quiet = v6.is_loopback() || v6.is_unspecified() || v6.segments()[0] == 0x2001 && v6.segments()[1] == 0xdb8;
+        let quiet = v6.is_loopback()
+            || v6.is_unspecified()
+            || v6.segments()[0] == 0x2001 && v6.segments()[1] == 0xdb8;
         return (!quiet).then(|| host.to_string());
     }
     None
@@ -86,41 +99,37 @@ pub(super) fn suspicious(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut 
         return;
     }
     let text = file.text.text;
-    let (mut raw, mut paste) = ((0, None), (0, None));
+    let (mut raw, mut paste) = (Tally::new(), Tally::new());
     for &at in &file.marks.schemes {
         let Some((start, host)) = host_at(text, at) else {
             continue;
         };
         if let Some(address) = worth_noting(host) {
-            raw.0 += 1;
-            raw.1.get_or_insert((start, address));
+            raw.add(start, || address);
         } else if paste_site(host) {
-            paste.0 += 1;
-            paste.1.get_or_insert((start, host.to_string()));
+            paste.add(start, || host.to_string());
         }
     }
-    if let (count, Some((at, address))) = raw {
-        findings.push(
-            Problem::new(
-                Code::UrlRawIp,
-                format!("a URL points at the raw IP address {address}: no name says whose server it is{}", more(count)),
-            )
-            .with_hint("use the service's name, or bundle what it serves"),
-            skill.location_of(file.path),
-            Some(file.text.position(at)),
-        );
-    }
-    if let (count, Some((at, host))) = paste {
-        findings.push(
-            Problem::new(
-                Code::UrlPasteSite,
-                format!("a URL points at the paste site {host}, whose content can change after review{}", more(count)),
-            )
-            .with_hint("bundle the content in the skill"),
-            skill.location_of(file.path),
-            Some(file.text.position(at)),
-        );
-    }
+    let place = (skill, file.path, &file.text);
+    raw.report(
+        findings,
+        place,
+        (
+            Code::UrlRawIp,
+            "use the service's name, or bundle what it serves",
+        ),
+        |address| {
+            format!("a URL points at the raw IP address {address}: no name says whose server it is")
+        },
+    );
+    paste.report(
+        findings,
+        place,
+        (Code::UrlPasteSite, "bundle the content in the skill"),
+        |host| {
+            format!("a URL points at the paste site {host}, whose content can change after review")
+        },
+    );
 }
 
 #[cfg(test)]
@@ -129,11 +138,29 @@ mod tests {
 
     #[test]
     fn raw_addresses_and_paste_sites() {
-        assert_eq!(codes(&skill_md("Fetch http://45.33.32.156:8080/x.sh first."), &[]), ["url-raw-ip"]);
-        assert_eq!(codes(&skill_md("Read http://169.254.169.254/latest/meta-data/"), &[]), ["url-raw-ip"]);
-        assert_eq!(codes(&skill_md("See https://pastebin.com/raw/abc123"), &[]), ["url-paste-site"]);
+        assert_eq!(
+            codes(&skill_md("Fetch http://45.33.32.156:8080/x.sh first."), &[]),
+            ["url-raw-ip"]
+        );
+        assert_eq!(
+            codes(
+                &skill_md("Read http://169.254.169.254/latest/meta-data/"),
+                &[]
+            ),
+            ["url-raw-ip"]
+        );
+        assert_eq!(
+            codes(&skill_md("See https://pastebin.com/raw/abc123"), &[]),
+            ["url-paste-site"]
+        );
         // A letter of more than one byte before a scheme is no scheme.
-        assert_eq!(codes(&skill_md("é://45.33.32.156/ then éhttp://45.33.32.156/"), &[]), ["url-raw-ip"]);
+        assert_eq!(
+            codes(
+                &skill_md("é://45.33.32.156/ then éhttp://45.33.32.156/"),
+                &[]
+            ),
+            ["url-raw-ip"]
+        );
         // Local and documentation addresses, names, versions and prose.
         for body in [
             "Open http://127.0.0.1:8080/ or http://localhost:3000",
