@@ -817,6 +817,13 @@ fn read_skill(
     let mut files = walk.files;
     files.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
     let folder_location = join_location(location, path);
+    let views: Vec<crate::content::File<'_>> = files
+        .iter()
+        .map(|file| crate::content::File {
+            path: &file.path,
+            bytes: &file.bytes,
+        })
+        .collect();
     problems.extend(crate::content::check(
         &crate::content::Skill {
             skill_file: skill_file.as_str(),
@@ -824,7 +831,7 @@ fn read_skill(
             folder_location: &folder_location,
             bytes: &skill_file_bytes,
             document: document.as_ref(),
-            files: &files,
+            files: &views,
         },
         &options.allowed,
     ));

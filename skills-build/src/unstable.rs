@@ -56,7 +56,8 @@ pub mod archive {
 /// The audit's and lints' rules over a compiled bundle (`skills audit`
 /// of a bundle file), and the body-token estimate they use.
 pub mod content {
-    pub use crate::content::{check_bundle, estimate_tokens};
+    pub use crate::content::bundle::check_bundle;
+    pub use crate::content::estimate_tokens;
 }
 
 /// Finding skills across sources, and the skills found.

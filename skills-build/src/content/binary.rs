@@ -1,8 +1,8 @@
 //! Executable programs embedded in a skill: ELF, Mach-O and PE files,
 //! which no reader of the skill can review and a host may be led to run.
 
-use super::{Findings, Skill};
-use crate::discover::ResourceFile;
+use super::findings::Findings;
+use super::skill::{File, Skill};
 use crate::problem::{Code, Problem};
 
 /// The executable format `bytes` are in, by their magic numbers.
@@ -33,12 +33,8 @@ fn executable_format(bytes: &[u8]) -> Option<&'static str> {
 
 /// An executable among the skill's files; `true` when `file` is one (and
 /// so not text).
-pub(super) fn executable(
-    skill: &Skill<'_>,
-    file: &ResourceFile,
-    findings: &mut Findings<'_>,
-) -> bool {
-    let Some(format) = executable_format(&file.bytes) else {
+pub(super) fn executable(skill: &Skill<'_>, file: &File<'_>, findings: &mut Findings<'_>) -> bool {
+    let Some(format) = executable_format(file.bytes) else {
         return false;
     };
     findings.push(
@@ -50,7 +46,7 @@ pub(super) fn executable(
             ),
         )
         .with_hint("ship the source and build it, or have the skill install a published release"),
-        skill.location_of(&file.path),
+        skill.location_of(file.path),
         None,
     );
     true

@@ -1,7 +1,8 @@
 //! Long base64 blobs in the skill file: bytes a reviewer cannot read and
 //! a model can decode (an encoded payload, or instructions in disguise).
 
-use super::{Findings, Skill, Tally, TextFile};
+use super::findings::{Findings, Tally};
+use super::skill::{Skill, TextFile};
 use crate::problem::Code;
 
 /// The shortest run of base64 characters taken for a blob: 256 characters,

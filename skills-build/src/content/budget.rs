@@ -12,7 +12,9 @@
 //! tokenizer crate would add its vocabulary (megabytes) to every build that
 //! embeds skills, and each model counts differently anyway.
 
-use super::{Findings, Located, Skill};
+use super::findings::Findings;
+use super::position::Located;
+use super::skill::Skill;
 use crate::frontmatter::SkillDocument;
 use crate::problem::{Code, Problem};
 

@@ -8,8 +8,8 @@
 use skills_core::trust::revision::skill_file_pieces;
 use skills_core::wire::bundle::Bundle;
 
-use super::{Skill, check};
-use crate::discover::ResourceFile;
+use super::check;
+use super::skill::{File, Skill};
 use crate::problem::{Code, Problem};
 
 /// The rules not in `allowed` over every skill of the bundle `bytes`,
@@ -34,12 +34,12 @@ pub fn check_bundle(
     for (index, skill) in bundle.skills.iter().enumerate() {
         let skill_file_bytes = skill_file_pieces(skill).concat();
         let document = crate::frontmatter::parse(&skill_file_bytes).ok();
-        let files: Vec<ResourceFile> = skill
+        let files: Vec<File<'_>> = skill
             .files
             .iter()
-            .map(|file| ResourceFile {
-                path: file.path.to_string(),
-                bytes: file.bytes().to_vec(),
+            .map(|file| File {
+                path: file.path,
+                bytes: file.bytes(),
             })
             .collect();
         let folder = format!(

@@ -2,7 +2,8 @@
 //! description is all a model sees of a skill before it picks one, so the
 //! situations that call for it are what makes it trigger.
 
-use super::{Findings, Skill};
+use super::findings::Findings;
+use super::skill::Skill;
 use crate::frontmatter::SkillDocument;
 use crate::problem::{Code, Problem};
 

@@ -2,7 +2,8 @@
 //! `C:\Users\alice\...`): a path that breaks on every other machine, and
 //! names the author.
 
-use super::{Findings, Skill, Tally, TextFile};
+use super::findings::{Findings, Tally};
+use super::skill::{Skill, TextFile};
 use crate::problem::Code;
 
 /// Names that stand for "your user name" in documentation: not a real

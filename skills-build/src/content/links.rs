@@ -14,9 +14,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::findings::Findings;
 use super::markdown::{self, Link};
-use super::{Findings, Located, Skill};
-use crate::discover::ResourceFile;
+use super::position::Located;
+use super::skill::{File, Skill};
 use crate::frontmatter::SkillDocument;
 use crate::problem::{Code, Position, Problem};
 
@@ -119,7 +120,7 @@ fn resolve(from: &str, destination: &str) -> Target {
 /// The skill's files by path, for lookups.
 struct Tree<'a> {
     skill_file: &'a str,
-    files: &'a [ResourceFile],
+    files: &'a [File<'a>],
 }
 
 impl Tree<'_> {

@@ -5,7 +5,9 @@
 
 use pulldown_cmark::{Event, LinkType, Parser, Tag};
 
-use super::{Findings, Located, Skill, Tally};
+use super::findings::{Findings, Tally};
+use super::position::Located;
+use super::skill::Skill;
 use crate::frontmatter::SkillDocument;
 use crate::problem::Code;
 

@@ -15,15 +15,14 @@
 //! the `Builder`, `skills check`, `build`, `mcp`, `audit`), and a rule that
 //! is allowed by name does not run at all.
 
-use crate::discover::ResourceFile;
-use crate::frontmatter::SkillDocument;
 use crate::problem::{Code, Position, Problem, Rule};
 
 mod binary;
 mod blob;
 mod budget;
-mod bundle;
+pub(crate) mod bundle;
 mod description;
+mod findings;
 mod home;
 mod links;
 mod markdown;
@@ -31,6 +30,7 @@ mod position;
 mod scan;
 mod secrets;
 mod shell;
+mod skill;
 mod toc;
 mod unicode;
 mod urls;
@@ -43,127 +43,11 @@ mod urls;
 mod fake_secrets;
 
 pub use budget::estimate_tokens;
-pub use bundle::check_bundle;
-pub(crate) use position::Located;
+pub(crate) use skill::{File, Skill};
 
-/// A skill as read, seen by the rules.
-pub(crate) struct Skill<'a> {
-    /// The skill file's name inside the skill (`SKILL.md`).
-    pub skill_file: &'a str,
-    /// The skill file's location, as problems name it.
-    pub file_location: &'a str,
-    /// Prefix of every other file's location (the skill folder's), with
-    /// no trailing `/`; empty when the skill folder is the current one.
-    pub folder_location: &'a str,
-    /// The skill file's exact bytes.
-    pub bytes: &'a [u8],
-    /// The parsed skill file, when it parsed.
-    pub document: Option<&'a SkillDocument>,
-    /// Every other file, sorted by path.
-    pub files: &'a [ResourceFile],
-}
-
-impl Skill<'_> {
-    /// The location of the file at `path` in the skill (`""` or the skill
-    /// file's name for the skill file).
-    fn location_of(&self, path: &str) -> String {
-        if path.is_empty() || path == self.skill_file {
-            return self.file_location.to_string();
-        }
-        match self.folder_location {
-            "" => path.to_string(),
-            folder => format!("{folder}/{path}"),
-        }
-    }
-}
-
-/// The problems of one skill, and which rules to leave out.
-pub(crate) struct Findings<'a> {
-    allowed: &'a [Code],
-    problems: Vec<Problem>,
-}
-
-impl<'a> Findings<'a> {
-    fn new(allowed: &'a [Code]) -> Self {
-        Findings {
-            allowed,
-            problems: Vec::new(),
-        }
-    }
-
-    /// Whether the rule runs (it is not allowed by name).
-    fn wants(&self, code: Code) -> bool {
-        !self.allowed.contains(&code)
-    }
-
-    /// Whether any of the rules runs.
-    fn wants_any(&self, codes: &[Code]) -> bool {
-        codes.iter().any(|code| self.wants(*code))
-    }
-
-    /// Records a finding of `code` in the file at `location`.
-    fn push(&mut self, problem: Problem, location: String, position: Option<Position>) {
-        if self.wants(problem.code) {
-            self.problems
-                .push(problem.with_file(location).at_opt(position));
-        }
-    }
-}
-
-/// What one rule found in one text: how many places, and the first (its
-/// byte offset and what the message says of it). A rule reports one
-/// problem per file, at its first place.
-pub(super) struct Tally<T> {
-    count: usize,
-    first: Option<(usize, T)>,
-}
-
-impl<T> Tally<T> {
-    fn new() -> Self {
-        Tally {
-            count: 0,
-            first: None,
-        }
-    }
-
-    /// A place found at byte `at`; `what` is kept for the first one.
-    fn add(&mut self, at: usize, what: impl FnOnce() -> T) {
-        self.count += 1;
-        if self.first.is_none() {
-            self.first = Some((at, what()));
-        }
-    }
-
-    /// The problem of `code` at the first place, if one was found, in the
-    /// file at `path` whose text is `text`: `message` says what is there,
-    /// and how many more places there are follows it.
-    fn report(
-        self,
-        findings: &mut Findings<'_>,
-        (skill, path, text): (&Skill<'_>, &str, &Located<'_>),
-        (code, hint): (Code, &str),
-        message: impl FnOnce(T) -> String,
-    ) {
-        if let Some((at, what)) = self.first {
-            findings.push(
-                Problem::new(code, format!("{}{}", message(what), more(self.count)))
-                    .with_hint(hint),
-                skill.location_of(path),
-                Some(text.position(at)),
-            );
-        }
-    }
-}
-
-/// `count` findings of one rule in one file, in words: ` (and 3 more in
-/// this file)`, or nothing for one.
-fn more(count: usize) -> String {
-    match count {
-        0 | 1 => String::new(),
-        2 => " (and 1 more in this file)".to_string(),
-        n => format!(" (and {} more in this file)", n - 1),
-    }
-}
+use findings::Findings;
+use position::Located;
+use skill::TextFile;
 
 /// Runs every rule not in `allowed` over `skill`; the problems come out in
 /// file order.
@@ -207,7 +91,7 @@ pub(crate) fn check(skill: &Skill<'_>, allowed: &[Code]) -> Vec<Problem> {
             continue;
         };
         let text_file = TextFile {
-            path: &file.path,
+            path: file.path,
             text: Located::new(text, Position { line: 1, column: 1 }),
             skill_file: false,
             marks: scan::marks(text.as_bytes()),
@@ -230,21 +114,9 @@ fn text_rules(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_
 
 /// A file's text, when it is text: UTF-8 without NUL bytes (images,
 /// archives and other binaries are not read as text).
-fn text_of(file: &ResourceFile) -> Option<&str> {
-    let text = std::str::from_utf8(&file.bytes).ok()?;
+fn text_of<'f>(file: &File<'f>) -> Option<&'f str> {
+    let text = std::str::from_utf8(file.bytes).ok()?;
     (!text.as_bytes().contains(&0)).then_some(text)
-}
-
-/// A text file of the skill, for the rules that read text.
-pub(crate) struct TextFile<'a> {
-    /// Its path in the skill.
-    pub path: &'a str,
-    /// Its text, with positions.
-    pub text: Located<'a>,
-    /// Whether it is the skill file.
-    pub skill_file: bool,
-    /// Where the rules' patterns may start in it.
-    pub marks: scan::Marks,
 }
 
 #[cfg(test)]
@@ -261,11 +133,11 @@ pub(crate) mod tests {
     /// `allowed` rules left out.
     pub fn problems_allowing(md: &str, files: &[(&str, &str)], allowed: &[Code]) -> Vec<Problem> {
         let document = crate::frontmatter::parse(md.as_bytes()).ok();
-        let mut files: Vec<ResourceFile> = files
+        let mut files: Vec<File<'_>> = files
             .iter()
-            .map(|(path, text)| ResourceFile {
-                path: path.to_string(),
-                bytes: text.as_bytes().to_vec(),
+            .map(|(path, text)| File {
+                path,
+                bytes: text.as_bytes(),
             })
             .collect();
         files.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
@@ -387,13 +259,13 @@ pub(crate) mod tests {
                 bytes.insert(at, next() as u8);
             }
             let files = vec![
-                ResourceFile {
-                    path: "a/.env".into(),
-                    bytes: text.clone().into_bytes(),
+                File {
+                    path: "a/.env",
+                    bytes: text.as_bytes(),
                 },
-                ResourceFile {
-                    path: "b.md".into(),
-                    bytes,
+                File {
+                    path: "b.md",
+                    bytes: &bytes,
                 },
             ];
             let document = crate::frontmatter::parse(md.as_bytes()).ok();

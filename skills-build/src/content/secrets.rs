@@ -10,7 +10,8 @@
 //! The secret itself is never printed: a problem names its kind and
 //! prefix.
 
-use super::{Findings, Skill, Tally, TextFile};
+use super::findings::{Findings, Tally};
+use super::skill::{Skill, TextFile};
 use crate::problem::Code;
 
 /// Private key blocks: `-----BEGIN <label> PRIVATE KEY-----` (PEM, PKCS#8,

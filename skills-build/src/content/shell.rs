@@ -2,7 +2,8 @@
 //! the skill saw, fetched when the agent runs it), and `allowed-tools`
 //! that grants an unrestricted shell.
 
-use super::{Findings, Skill, Tally, TextFile};
+use super::findings::{Findings, Tally};
+use super::skill::{Skill, TextFile};
 use crate::frontmatter::SkillDocument;
 use crate::problem::{Code, Problem};
 

@@ -2,7 +2,8 @@
 //! long file in parts, and without a map of it reads the wrong part or
 //! all of it.
 
-use super::{Findings, Skill, TextFile};
+use super::findings::Findings;
+use super::skill::{Skill, TextFile};
 use crate::problem::{Code, Position, Problem};
 
 /// Past this many lines a reference wants a table of contents.

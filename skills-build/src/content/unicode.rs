@@ -8,7 +8,8 @@
 //! smuggling"). Zero-width characters split a word a reviewer reads whole,
 //! so a filter or a reader sees another word than the model.
 
-use super::{Findings, Skill, Tally, TextFile};
+use super::findings::{Findings, Tally};
+use super::skill::{Skill, TextFile};
 use crate::problem::Code;
 
 /// The bidirectional controls: the embeddings and overrides U+202A to

@@ -4,7 +4,8 @@
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use super::{Findings, Skill, Tally, TextFile};
+use super::findings::{Findings, Tally};
+use super::skill::{Skill, TextFile};
 use crate::problem::Code;
 
 /// Paste sites and anonymous file drops, by host (a subdomain counts).
