@@ -251,7 +251,7 @@ pub(super) fn check(
         0,
     )];
     for (index, file) in skill.files.iter().enumerate() {
-        if mentions(body.text, &file.path) {
+        if mentions(body.text, file.path) {
             level.insert(index, 1);
         }
     }
@@ -315,14 +315,14 @@ pub(super) fn check(
                 );
             }
             let file = &skill.files[index];
-            if is_markdown(&file.path)
+            if is_markdown(file.path)
                 && visited.insert(index)
-                && let Ok(text) = std::str::from_utf8(&file.bytes)
+                && let Ok(text) = std::str::from_utf8(file.bytes)
             {
                 read_texts.push(text);
                 queue.push((
                     Linking {
-                        path: &file.path,
+                        path: file.path,
                         text: Located::new(text, Position { line: 1, column: 1 }),
                     },
                     reached.min(2),
@@ -356,7 +356,7 @@ pub(super) fn check(
     }
     // A host's sidecar names the files it uses (icons, say).
     if let Some(sidecar) = tree.file(CODEX_SIDECAR)
-        && let Ok(text) = std::str::from_utf8(&skill.files[sidecar].bytes)
+        && let Ok(text) = std::str::from_utf8(skill.files[sidecar].bytes)
     {
         read_texts.push(text);
     }
@@ -382,14 +382,13 @@ pub(super) fn check(
         false
     };
     for (index, file) in skill.files.iter().enumerate() {
-        if level.contains_key(&index) || needs_no_mention(&file.path) || in_named_folder(&file.path)
-        {
+        if level.contains_key(&index) || needs_no_mention(file.path) || in_named_folder(file.path) {
             continue;
         }
         if read_texts
             .iter()
             .skip(1)
-            .any(|text| mentions(text, &file.path))
+            .any(|text| mentions(text, file.path))
         {
             continue;
         }
@@ -402,7 +401,7 @@ pub(super) fn check(
                 ),
             )
             .with_hint("say in SKILL.md when to read or run it, or leave it out of the skill"),
-            skill.location_of(&file.path),
+            skill.location_of(file.path),
             None,
         );
     }
