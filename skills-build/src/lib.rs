@@ -57,6 +57,7 @@ internal_modules! {
     fence;
     filter;
     frontmatter;
+    hosts;
     #[cfg(feature = "sign")]
     keys;
     media;
@@ -81,6 +82,7 @@ pub mod source;
 pub use builder::{Builder, DEFAULT_OUT_FILE, Outcome, compile_sources};
 pub use compile::{CompileError, Compiled, Dropped, Locations};
 pub use discover::{DEFAULT_MAX_FILE_SIZE, Layout, SourceReport};
+pub use hosts::{Host, Hosts, UnknownHost};
 #[cfg(feature = "sign")]
 pub use keys::{KeyError, KeySource};
 pub use problem::Problem;
