@@ -51,7 +51,7 @@ const OWN_PARAMS: [Param; 10] = [
     Param::Flag { long: "--json" },
 ];
 
-const PARAMS: [Param; 16] = concat(&[
+const PARAMS: [Param; 18] = concat(&[
     &OWN_PARAMS,
     &[Param::Flag {
         long: "--extensions",
@@ -59,7 +59,7 @@ const PARAMS: [Param; 16] = concat(&[
     &gate::READ_PARAMS,
 ]);
 
-const HELP: [&str; 14] = concat(&[
+const HELP: [&str; 16] = concat(&[
     &OPTIONS,
     &[
         "  --extensions            Accept the extension fields version, when_to_use,\n                          when_not_to_use.",

@@ -300,32 +300,19 @@ fn unread_note(entry: &Entry, field: &Field, hosts: Hosts) -> Option<Problem> {
             .collect()
     };
     let (ignored, warned) = (by(false), by(true));
-    let mut says = Vec::new();
     let key = &entry.key;
     let message = if key == "allowed-tools" {
         if !matches!(entry.value.value, Value::Seq(_)) {
             return None;
         }
-        if !ignored.is_empty() {
-            says.push(format!(
-                "{} {} the specification's space-separated string, not a list",
-                names(ignored.iter().copied()),
-                if ignored.len() == 1 { "expects" } else { "expect" }
-            ));
-        }
-        if !warned.is_empty() {
-            says.push(format!(
-                "{} {} on the list form",
-                names(warned.iter().copied()),
-                if warned.len() == 1 { "warns" } else { "warn" }
-            ));
-        }
         format!(
-            "the list form of allowed-tools is {}'s; {}",
+            "allowed-tools is a list, {}'s form; the specification, which {} {}, writes one space-separated string",
             names(readers),
-            says.join("; ")
+            names(others.iter().copied()),
+            if others.len() == 1 { "follows" } else { "follow" }
         )
     } else {
+        let mut says = Vec::new();
         if !ignored.is_empty() {
             says.push(format!(
                 "{} {} it",

@@ -80,8 +80,9 @@ pub(crate) fn short_description(doc: &crate::frontmatter::SkillDocument, hosts: 
         Problem::new(
             Code::ShortDescriptionTooLong,
             format!(
-                "metadata.short-description is {} characters, over the {MAX_SHORT_TEXT_CHARS} Codex reads",
-                crate::diagnostic::thousands(chars)
+                "metadata.short-description is {} characters, over the {} Codex reads",
+                crate::diagnostic::thousands(chars),
+                crate::diagnostic::thousands(MAX_SHORT_TEXT_CHARS)
             ),
         )
         .with_field("metadata")
@@ -128,7 +129,7 @@ pub(crate) fn check(files: &[ResourceFile], hosts: Hosts, location: &str) -> Vec
             problems.push(
                 Problem::new(
                     Code::CodexSidecarInvalid,
-                    format!("{SIDECAR} is not strict YAML: {error}"),
+                    crate::diagnostic::plain(&format!("{SIDECAR} is not strict YAML: {error}")),
                 )
                 .with_file(location)
                 .at(position(mark))
@@ -247,8 +248,9 @@ impl Sidecar<'_> {
             self.invalid(
                 node.mark,
                 format!(
-                    "{path} is {} characters, over the {max} Codex allows",
-                    crate::diagnostic::thousands(chars)
+                    "{path} is {} characters, over the {} Codex allows",
+                    crate::diagnostic::thousands(chars),
+                    crate::diagnostic::thousands(max)
                 ),
                 None,
             );

@@ -505,7 +505,7 @@ impl<'c> Check<'c> {
             self.invalid(
                 node.mark,
                 message,
-                Some("write it as in a settings file: PreToolUse: [{matcher: Bash, hooks: [{type: command, command: ...}]}], in block style".to_string()),
+                Some("write it as a settings file's hooks, in block style: an event such as PreToolUse, under it a list of matchers, each with a hooks list of {type: command, command: ...}".to_string()),
             );
             return;
         };
