@@ -13,7 +13,7 @@ use super::env::Environment;
 use super::error::InstallError;
 use super::lock;
 use super::ops::{Fault, Ops};
-use super::payload::{Payload, SKILL_FILE, is_safe_folder, revision_of};
+use super::payload::{Payload, SKILL_FILE, folder_name, is_safe_folder, revision_of};
 use super::plan::{self, Context, Operation, Plan, STATE_DIR, read_record};
 use super::status::Status;
 use super::target::{Layout, Target};
@@ -86,6 +86,9 @@ pub struct Installer<'c> {
     version: String,
     env: Option<Environment>,
     fault: Option<Fault>,
+    /// (skill, agent id, remark), shown with the plans that write the
+    /// skill where the agent reads.
+    notes: Vec<(String, String, String)>,
 }
 
 impl<'c> Installer<'c> {
@@ -107,6 +110,7 @@ impl<'c> Installer<'c> {
             version: String::new(),
             env: None,
             fault: None,
+            notes: Vec::new(),
         }
     }
 
@@ -128,6 +132,63 @@ impl<'c> Installer<'c> {
     pub fn environment(mut self, env: Environment) -> Self {
         self.env = Some(env);
         self
+    }
+
+    /// A remark shown with every install plan that writes `skill` (as the
+    /// catalog lists it) into a folder `agent` (an id, `github-copilot`)
+    /// reads: what the caller
+    /// knows and the installer does not, such as a frontmatter field that
+    /// agent ignores. It changes nothing that is written.
+    ///
+    /// ```
+    /// use skills_runtime::install::{Environment, Installer, Scope, Target};
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// # let project = std::env::temp_dir().join(format!("doc-note-{}", std::process::id()));
+    /// # std::fs::create_dir_all(&project).unwrap();
+    /// let installer = Installer::new(&SKILLS)
+    ///     .environment(Environment::new(&project))
+    ///     .note("pdf-forms", "codex", "ignores `model`");
+    /// let plan = installer.plan(&Target::new(Scope::Project))?;
+    /// let shared = plan.dirs.iter().find(|dir| dir.shown == ".agents/skills").unwrap();
+    /// let skill = shared.skills.iter().find(|skill| skill.name == "pdf-forms").unwrap();
+    /// assert_eq!(skill.notes, ["Codex: ignores `model`"]);
+    /// # std::fs::remove_dir_all(&project).unwrap();
+    /// # Ok::<(), skills_runtime::install::InstallError>(())
+    /// ```
+    pub fn note(
+        mut self,
+        skill: impl Into<String>,
+        agent: impl Into<String>,
+        text: impl Into<String>,
+    ) -> Self {
+        self.notes.push((skill.into(), agent.into(), text.into()));
+        self
+    }
+
+    /// `plan` with the [`note`](Self::note)s of each skill it writes,
+    /// for the agents of its folder.
+    fn noted(&self, mut plan: Plan) -> Plan {
+        if plan.operation != Operation::Install {
+            return plan;
+        }
+        for dir in &mut plan.dirs {
+            for skill in &mut dir.skills {
+                if !skill.change.writes() {
+                    continue;
+                }
+                for agent in &dir.agents {
+                    skill.notes.extend(
+                        self.notes
+                            .iter()
+                            .filter(|(name, id, _)| {
+                                folder_name(name) == skill.name && id == agent.id
+                            })
+                            .map(|(_, _, text)| format!("{}: {text}", agent.name)),
+                    );
+                }
+            }
+        }
+        plan
     }
 
     /// Makes step `fault.at` of the next applies fail: for tests, not part
@@ -196,6 +257,7 @@ impl<'c> Installer<'c> {
     /// Reads only.
     pub fn plan(&self, target: &Target) -> Result<Plan, InstallError> {
         self.make_plan(target, Operation::Install, false)
+            .map(|plan| self.noted(plan))
     }
 
     /// What an uninstall from `target` would do. Reads only.
@@ -271,7 +333,7 @@ impl<'c> Installer<'c> {
                 lock.remove(&state_dir);
             }
         }
-        Ok(fresh)
+        Ok(self.noted(fresh))
     }
 
     /// The folders of a plan and of its record.

@@ -226,6 +226,9 @@ pub struct SkillPlan {
     pub files: Vec<FileChange>,
     /// What is in the way (overwritten only with `force`).
     pub conflicts: Vec<Conflict>,
+    /// Remarks on what it is written for, each naming an agent that reads
+    /// this folder (see [`Installer::note`](super::Installer::note)).
+    pub notes: Vec<String>,
     pub(crate) work: Work,
 }
 
@@ -809,6 +812,7 @@ impl Judge<'_, '_> {
             change: Change::Keep,
             files: Vec::new(),
             conflicts: Vec::new(),
+            notes: Vec::new(),
             work: Work {
                 payload: self.payload.map(|(at, _)| at),
                 outcome: Outcome::Same,

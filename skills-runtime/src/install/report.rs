@@ -93,6 +93,9 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
         }
         for skill in &dir.skills {
             out.push_str(&skill_line(skill));
+            for note in &skill.notes {
+                let _ = writeln!(out, "           note: {note}");
+            }
         }
     }
     let conflicts: Vec<_> = plan.conflicts().collect();
@@ -259,6 +262,12 @@ pub(crate) fn plan_json(
                     json.key("message")?;
                     json.display(conflict)?;
                     json.end()?;
+                }
+                json.end()?;
+                json.key("notes")?;
+                json.begin_array()?;
+                for note in &skill.notes {
+                    json.string(note)?;
                 }
                 json.end()?;
                 json.end()?;
