@@ -16,6 +16,18 @@ fn skills() -> Command {
 /// Runs `skills ARGS` over stdio, sends the handshake and one
 /// `resources/list`, hangs up, and gives what it printed and its status.
 fn list_resources(args: &[&str]) -> std::process::Output {
+    exchange(
+        args,
+        &[
+            HANDSHAKE,
+            r#"{"jsonrpc":"2.0","id":1,"method":"resources/list","params":{}}"#,
+        ],
+    )
+}
+
+/// Runs `skills ARGS` over stdio, sends `requests` one a line, hangs up,
+/// and gives what it printed and its status.
+fn exchange(args: &[&str], requests: &[&str]) -> std::process::Output {
     let mut child = skills()
         .args(args)
         .stdin(Stdio::piped())
@@ -25,11 +37,9 @@ fn list_resources(args: &[&str]) -> std::process::Output {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     // A server that refused its sources has exited: writes may fail.
-    let _ = writeln!(stdin, "{HANDSHAKE}");
-    let _ = writeln!(
-        stdin,
-        r#"{{"jsonrpc":"2.0","id":1,"method":"resources/list","params":{{}}}}"#
-    );
+    for request in requests {
+        let _ = writeln!(stdin, "{request}");
+    }
     drop(stdin);
     child.wait_with_output().unwrap()
 }
@@ -441,26 +451,17 @@ fn mcp_serves_host_fields_in_the_frontmatter_verbatim() {
     std::fs::write(dir.join("deploy-helper/evals/evals.json"), "[]").unwrap();
     let folder = dir.to_str().unwrap();
     let envelope = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
-    let mut child = skills()
-        .args(["mcp", "--host", "claude-code", folder])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    writeln!(
-        stdin,
-        r#"{{"jsonrpc":"2.0","id":1,"method":"skills/list","params":{{{envelope}}}}}"#
-    )
-    .unwrap();
-    writeln!(
-        stdin,
-        r#"{{"jsonrpc":"2.0","id":2,"method":"skills/get","params":{{"uri":"skill://deploy-helper/SKILL.md",{envelope}}}}}"#
-    )
-    .unwrap();
-    drop(stdin);
-    let output = child.wait_with_output().unwrap();
+    let output = exchange(
+        &["mcp", "--host", "claude-code", folder],
+        &[
+            &format!(
+                r#"{{"jsonrpc":"2.0","id":1,"method":"skills/list","params":{{{envelope}}}}}"#
+            ),
+            &format!(
+                r#"{{"jsonrpc":"2.0","id":2,"method":"skills/get","params":{{"uri":"skill://deploy-helper/SKILL.md",{envelope}}}}}"#
+            ),
+        ],
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("note[evals-skipped]"), "{stderr}");

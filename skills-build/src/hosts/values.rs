@@ -532,18 +532,29 @@ impl<'c> Check<'c> {
                 }
             }
             let path = format!("hooks.{}", event.key);
-            let Value::Seq(groups) = &event.value.value else {
-                let message = format!(
-                    "{path} must be a list of matchers, not {}",
-                    describe(&event.value.value)
-                );
-                self.invalid(event.value.mark, message, None);
-                continue;
-            };
-            for (at, group) in groups.iter().enumerate() {
+            for (at, group) in self.list(&path, &event.value, "a list of matchers") {
                 self.hook_group(&format!("{path}[{at}]"), group);
             }
         }
+    }
+
+    /// The items of the list at `path`, or an error saying it must be
+    /// `what`, and none.
+    fn list<'n>(
+        &mut self,
+        path: &str,
+        node: &'n Node,
+        what: &str,
+    ) -> std::iter::Enumerate<std::slice::Iter<'n, Node>> {
+        let items: &[Node] = match &node.value {
+            Value::Seq(items) => items,
+            other => {
+                let message = format!("{path} must be {what}, not {}", describe(other));
+                self.invalid(node.mark, message, None);
+                &[]
+            }
+        };
+        items.iter().enumerate()
     }
 
     /// `{matcher, hooks: [...]}`.
@@ -587,16 +598,9 @@ impl<'c> Check<'c> {
             );
             return;
         };
-        let Value::Seq(items) = &hooks.value.value else {
-            let message = format!(
-                "{path}.hooks must be a list of hooks, not {}",
-                describe(&hooks.value.value)
-            );
-            self.invalid(hooks.value.mark, message, None);
-            return;
-        };
-        for (at, item) in items.iter().enumerate() {
-            self.hook(&format!("{path}.hooks[{at}]"), item);
+        let path = format!("{path}.hooks");
+        for (at, item) in self.list(&path, &hooks.value, "a list of hooks") {
+            self.hook(&format!("{path}[{at}]"), item);
         }
     }
 
