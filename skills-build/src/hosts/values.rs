@@ -176,16 +176,25 @@ impl<'c> Check<'c> {
         self.scalar("text");
     }
 
-    /// One line of text, not blank.
-    pub(super) fn line(&mut self) {
-        let Some(text) = self.scalar("text") else {
-            return;
-        };
+    /// The field's value as text that is not blank, with where it is, or
+    /// an error saying it must be `what`.
+    fn filled(&mut self, what: &str) -> Option<(&'c str, Mark)> {
+        let text = self.scalar(what)?;
         let at = self.value().mark;
         if text.trim().is_empty() {
             let message = format!("{} is empty", self.key());
-            self.invalid(at, message, Some(self.reads_as("a name")));
-        } else if text.contains(['\n', '\r']) {
+            self.invalid(at, message, Some(self.reads_as(what)));
+            return None;
+        }
+        Some((text, at))
+    }
+
+    /// One line of text, not blank.
+    pub(super) fn line(&mut self) {
+        let Some((text, at)) = self.filled("a name") else {
+            return;
+        };
+        if text.contains(['\n', '\r']) {
             let message = format!("{} must be one line", self.key());
             self.invalid(at, message, Some(self.reads_as("a name")));
         }
@@ -253,15 +262,9 @@ impl<'c> Check<'c> {
 
     /// A model alias, `inherit` or a `claude-*` id.
     pub(super) fn model(&mut self) {
-        let Some(text) = self.scalar("a model name") else {
+        let Some((text, at)) = self.filled("a model name") else {
             return;
         };
-        let at = self.value().mark;
-        if text.trim().is_empty() {
-            let message = format!("{} is empty", self.key());
-            self.invalid(at, message, Some(self.reads_as("a model name")));
-            return;
-        }
         if MODEL_ALIASES.contains(&text) || text.starts_with("claude-") {
             return;
         }
