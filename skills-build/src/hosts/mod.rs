@@ -137,6 +137,31 @@ impl Host {
         fields::field(key).is_some() && !crate::frontmatter::KNOWN_FIELDS.contains(&key)
     }
 
+    /// Whether some host reads `key` as a bool (`disable-model-invocation`,
+    /// `user-invocable`...): a writer that quotes `true` so every YAML
+    /// reader takes it for text (`skills fmt`) leaves such a field's
+    /// `true` and `false` plain, as the host reads them.
+    ///
+    /// ```
+    /// use skills_build::Host;
+    /// assert!(Host::is_bool_field("disable-model-invocation"));
+    /// assert!(!Host::is_bool_field("model") && !Host::is_bool_field("license"));
+    /// ```
+    pub fn is_bool_field(key: &str) -> bool {
+        fields::field(key).is_some_and(|field| field.kind == fields::Kind::Bool)
+    }
+
+    /// Whether `text` is `true` or `false` as every YAML 1.2 reader
+    /// spells a bool (`true`, `True`, `TRUE`, `false`...).
+    ///
+    /// ```
+    /// use skills_build::Host;
+    /// assert!(Host::is_bool("True") && !Host::is_bool("yes"));
+    /// ```
+    pub fn is_bool(text: &str) -> bool {
+        values::is_bool(text)
+    }
+
     /// The host whose skills an installer's agent id (`claude-code`,
     /// `github-copilot`, `gemini-cli`...) is, when it has a profile.
     ///
