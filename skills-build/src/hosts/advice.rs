@@ -25,6 +25,9 @@ use super::{Host, Hosts};
 /// The advice for a key no rule knows.
 pub const METADATA_ADVICE: &str = "put custom fields under `metadata:`";
 
+/// The most pieces of advice one help line gives.
+const MAX_PARTS: usize = 4;
+
 /// Keys two hosts spell differently for the same setting: (Claude Code's,
 /// VS Code's).
 const SPELLINGS: [(&str, Host, &str, Host); 1] = [(
@@ -66,6 +69,13 @@ pub fn unknown_keys_hint(unknown: &[&str], known: &[&str], hosts: Hosts) -> Stri
             "{list} {fields}: add hosts = [\"{id}\"] (--host {id})",
             id = host.id()
         ));
+    }
+    // The keys are the skill's: a frontmatter of many near misses gets a
+    // help line of a few.
+    if parts.len() > MAX_PARTS {
+        let more = parts.len() - MAX_PARTS;
+        parts.truncate(MAX_PARTS);
+        parts.push(format!("{more} more like these"));
     }
     if rest > 0 {
         parts.push(match parts.is_empty() {
@@ -147,6 +157,14 @@ mod tests {
             "disable-model-invocation is a Claude Code field: add hosts = [\"claude-code\"] (--host claude-code)"
         );
         assert_eq!(unknown_keys_hint(&["owner"], &[], Hosts::default()), METADATA_ADVICE);
+    }
+
+    #[test]
+    fn many_near_misses_give_a_short_line() {
+        let keys: Vec<String> = (0..1000).map(|n| format!("efort{n}")).collect();
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let hint = unknown_keys_hint(&keys, &["effort"], one(Host::ClaudeCode));
+        assert!(hint.ends_with("; 996 more like these"), "{hint}");
     }
 
     #[test]

@@ -32,7 +32,7 @@
 use skills_core::pycompat::difflib::close_matches;
 use skills_pycompat::yaml::{self, Entry, Mark, Node, Value};
 
-use super::values::{is_bool, quoted, shape};
+use super::values::{Lines, is_bool, shape};
 use super::{Host, Hosts};
 use crate::discover::ResourceFile;
 use crate::printable::capped;
@@ -139,7 +139,7 @@ pub(crate) fn check(files: &[ResourceFile], hosts: Hosts, location: &str) -> Vec
         }
     };
     let mut sidecar = Sidecar {
-        text: &text,
+        lines: Lines::new(&text),
         files,
         problems: Vec::new(),
     };
@@ -173,7 +173,7 @@ fn position(mark: Mark) -> Position {
 
 /// The check of one sidecar.
 struct Sidecar<'s> {
-    text: &'s str,
+    lines: Lines<'s>,
     files: &'s [ResourceFile],
     problems: Vec<Problem>,
 }
@@ -350,7 +350,7 @@ impl Sidecar<'_> {
                     let Some(text) = self.text(&path, &entry.value) else {
                         continue;
                     };
-                    if !is_bool(text) || quoted(self.text, entry.value.mark) {
+                    if !is_bool(text) || self.lines.quoted(entry.value.mark) {
                         self.invalid(
                             entry.value.mark,
                             format!("{path} must be true or false, not `{}`", capped(text)),

@@ -68,13 +68,32 @@ pub(crate) fn is_bool(text: &str) -> bool {
     BOOLS.contains(&text)
 }
 
-/// Whether the scalar at `mark` in `text` was written in quotes: the
-/// strict reader keeps every scalar as text, and a host's reader takes a
-/// quoted `"true"` for text, not a bool.
-pub(crate) fn quoted(text: &str, mark: Mark) -> bool {
-    let line = text.split('\n').nth(mark.line.saturating_sub(1) as usize);
-    let first = line.and_then(|line| line.chars().nth(mark.column.saturating_sub(1) as usize));
-    matches!(first, Some('"' | '\''))
+/// A text's lines, to look at what a scalar's mark points to: whether it
+/// was written in quotes. The strict reader keeps every scalar as text,
+/// and a host's reader takes a quoted `"true"` for text, not a bool.
+/// Built once per text, so each look is as long as its line, not the text.
+pub(crate) struct Lines<'t> {
+    text: &'t str,
+    starts: Vec<usize>,
+}
+
+impl<'t> Lines<'t> {
+    pub(crate) fn new(text: &'t str) -> Self {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+            .collect();
+        Lines { text, starts }
+    }
+
+    /// Whether the scalar at `mark` was written in quotes.
+    pub(crate) fn quoted(&self, mark: Mark) -> bool {
+        let Some(start) = self.starts.get(mark.line.saturating_sub(1) as usize) else {
+            return false;
+        };
+        let line = self.text[*start..].split('\n').next().unwrap_or_default();
+        let first = line.chars().nth(mark.column.saturating_sub(1) as usize);
+        matches!(first, Some('"' | '\''))
+    }
 }
 
 /// How a value is shaped, for messages.
@@ -92,6 +111,8 @@ pub(super) struct Check<'c> {
     entry: &'c Entry,
     readers: &'c [Host],
     problems: &'c mut Vec<Problem>,
+    /// The frontmatter's lines, when a check needs them.
+    lines: Option<Lines<'c>>,
 }
 
 impl<'c> Check<'c> {
@@ -106,6 +127,7 @@ impl<'c> Check<'c> {
             entry,
             readers,
             problems,
+            lines: None,
         }
     }
 
@@ -167,8 +189,9 @@ impl<'c> Check<'c> {
     }
 
     /// Whether the scalar at `mark` was written in quotes.
-    fn quoted(&self, mark: Mark) -> bool {
-        quoted(&self.doc.frontmatter_text, mark)
+    fn quoted(&mut self, mark: Mark) -> bool {
+        let text = &self.doc.frontmatter_text;
+        self.lines.get_or_insert_with(|| Lines::new(text)).quoted(mark)
     }
 
     /// Any text.
@@ -205,33 +228,27 @@ impl<'c> Check<'c> {
         let Some(text) = self.scalar("true or false") else {
             return;
         };
-        let at = self.value().mark;
-        let hint = self.reads_as("a bool");
-        if is_bool(text) {
-            if self.quoted(at) {
-                let message = format!(
-                    "{} must be true or false, not the quoted text {:?}",
-                    self.key(),
-                    text
-                );
-                self.invalid(
-                    at,
-                    message,
-                    Some(format!(
-                        "remove the quotes: a YAML reader takes a quoted {text:?} for text; {hint}"
-                    )),
-                );
-            }
-            return;
-        }
-        let message = format!(
-            "{} must be true or false, not `{}`",
-            self.key(),
-            capped(text)
-        );
-        let hint = match OLD_BOOLS.contains(&text) {
-            true => format!("write true or false: YAML 1.2 readers take `{text}` for text; {hint}"),
-            false => hint,
+        let (name, at, hint) = (self.entry.key.clone(), self.value().mark, self.reads_as("a bool"));
+        self.bool_at(&name, text, at, &hint);
+    }
+
+    /// The problem of `name` at `at` when `text` is not a bool written
+    /// as one (`true`, unquoted); `hint` says who reads it so.
+    fn bool_at(&mut self, name: &str, text: &str, at: Mark, hint: &str) {
+        let (message, hint) = match (is_bool(text), self.quoted(at)) {
+            (true, false) => return,
+            (true, true) => (
+                format!("{name} must be true or false, not the quoted text {text:?}"),
+                format!("remove the quotes: a YAML reader takes a quoted {text:?} for text; {hint}"),
+            ),
+            (false, _) if OLD_BOOLS.contains(&text) => (
+                format!("{name} must be true or false, not `{text}`"),
+                format!("write true or false: YAML 1.2 readers take `{text}` for text; {hint}"),
+            ),
+            (false, _) => (
+                format!("{name} must be true or false, not `{}`", capped(text)),
+                hint.to_string(),
+            ),
         };
         self.invalid(at, message, Some(hint));
     }
@@ -689,14 +706,8 @@ impl<'c> Check<'c> {
                     }
                 }
                 ("once" | "async", Value::Str(text)) => {
-                    if !is_bool(text) || self.quoted(at) {
-                        let message = format!(
-                            "{path}.{} must be true or false, not `{}`",
-                            entry.key,
-                            capped(text)
-                        );
-                        self.invalid(at, message, None);
-                    }
+                    let hint = self.reads_as("a bool");
+                    self.bool_at(&format!("{path}.{}", entry.key), text, at, &hint);
                 }
                 (key, Value::Str(_)) if HOOK_KEYS.contains(&key) => {}
                 (key, other) if HOOK_KEYS.contains(&key) => {
