@@ -222,6 +222,14 @@ pub struct ResourceFile {
     pub bytes: Vec<u8>,
 }
 
+impl crate::hosts::sidecar::SkillFiles for Vec<ResourceFile> {
+    fn bytes_of(&self, path: &str) -> Option<&[u8]> {
+        self.iter()
+            .find(|file| file.path == path)
+            .map(|file| file.bytes.as_slice())
+    }
+}
+
 /// Whether, and under which name, a skill is listed.
 ///
 /// ```

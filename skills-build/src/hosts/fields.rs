@@ -171,6 +171,59 @@ pub const FIELDS: &[Field] = &[
     },
 ];
 
+impl Host {
+    /// Whether the host reads `key` as a field of its own (one the
+    /// specification does not define, or Claude Code's list form of
+    /// `allowed-tools`).
+    ///
+    /// ```
+    /// use skills_build::Host;
+    /// assert!(Host::ClaudeCode.reads("model") && !Host::Codex.reads("model"));
+    /// assert!(Host::Vscode.reads("user-invokable") && !Host::ClaudeCode.reads("user-invokable"));
+    /// ```
+    pub fn reads(self, key: &str) -> bool {
+        field(key).is_some_and(|field| field.readers.contains(&self))
+    }
+
+    /// Whether some host reads `key` as a field of its own, beyond the
+    /// specification's six.
+    ///
+    /// ```
+    /// use skills_build::Host;
+    /// assert!(Host::is_host_field("disable-model-invocation"));
+    /// assert!(!Host::is_host_field("allowed-tools") && !Host::is_host_field("owner"));
+    /// ```
+    pub fn is_host_field(key: &str) -> bool {
+        field(key).is_some() && !crate::frontmatter::KNOWN_FIELDS.contains(&key)
+    }
+
+    /// Whether some host reads `key` as a bool (`disable-model-invocation`,
+    /// `user-invocable`...): a writer that quotes `true` so every YAML
+    /// reader takes it for text (`skills fmt`) leaves such a field's
+    /// `true` and `false` plain, as the host reads them.
+    ///
+    /// ```
+    /// use skills_build::Host;
+    /// assert!(Host::is_bool_field("disable-model-invocation"));
+    /// assert!(!Host::is_bool_field("model") && !Host::is_bool_field("license"));
+    /// ```
+    pub fn is_bool_field(key: &str) -> bool {
+        field(key).is_some_and(|field| field.kind == Kind::Bool)
+    }
+
+    /// Whether `text` is `true` or `false` as every YAML 1.2 reader
+    /// spells a bool (`true`, `True`, `TRUE`, `false`...).
+    ///
+    /// ```
+    /// use skills_build::Host;
+    /// assert!(Host::is_bool("True") && !Host::is_bool("yes"));
+    /// ```
+    pub fn is_bool(text: &str) -> bool {
+        super::values::is_bool(text)
+    }
+
+}
+
 /// The host field `key`, if a host documents (or reads) one.
 pub fn field(key: &str) -> Option<&'static Field> {
     FIELDS.iter().find(|field| field.key == key)

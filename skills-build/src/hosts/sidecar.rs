@@ -34,7 +34,6 @@ use skills_pycompat::yaml::{self, Entry, Mark, Node, Value};
 
 use super::values::{Lines, is_bool, shape};
 use super::{Host, Hosts};
-use crate::discover::ResourceFile;
 use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
 
@@ -91,18 +90,24 @@ pub(crate) fn short_description(doc: &crate::frontmatter::SkillDocument, hosts: 
     })
 }
 
-/// Under `codex`: checks the sidecar among `files` (a skill's files, paths
-/// relative to its folder), locating problems in `location` (the sidecar's
-/// path as problems name files).
-pub(crate) fn check(files: &[ResourceFile], hosts: Hosts, location: &str) -> Vec<Problem> {
+/// A skill's files as the sidecar check sees them: by path, relative to
+/// its folder.
+pub(crate) trait SkillFiles {
+    /// The bytes of the file at `path`, if the skill has one.
+    fn bytes_of(&self, path: &str) -> Option<&[u8]>;
+}
+
+/// Under `codex`: checks the sidecar among a skill's `files`, locating
+/// problems in `location` (the sidecar's path as problems name files).
+pub(crate) fn check(files: &dyn SkillFiles, hosts: Hosts, location: &str) -> Vec<Problem> {
     let mut problems = Vec::new();
     if !hosts.contains(Host::Codex) {
         return problems;
     }
-    let Some(file) = files.iter().find(|file| file.path == SIDECAR) else {
+    let Some(bytes) = files.bytes_of(SIDECAR) else {
         return problems;
     };
-    let text = match crate::skill_file::decode(&file.bytes) {
+    let text = match crate::skill_file::decode(bytes) {
         Ok(text) => text,
         Err(error) => {
             problems.push(
@@ -174,7 +179,7 @@ fn position(mark: Mark) -> Position {
 /// The check of one sidecar.
 struct Sidecar<'s> {
     lines: Lines<'s>,
-    files: &'s [ResourceFile],
+    files: &'s dyn SkillFiles,
     problems: Vec<Problem>,
 }
 
@@ -305,7 +310,7 @@ impl Sidecar<'_> {
                 ),
                 Some("give the icon's path relative to the skill folder, like assets/icon.png".to_string()),
             );
-        } else if !self.files.iter().any(|file| file.path == relative) {
+        } else if self.files.bytes_of(relative).is_none() {
             self.push(
                 Code::CodexIconMissing,
                 node.mark,
