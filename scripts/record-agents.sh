@@ -2,8 +2,8 @@
 # Records the reference notes on where coding agents read skills
 # (shared/reference/agents.md, beside the repository) into
 # testdata/agents/agents.md, which the installer's agent table is tested
-# against (skills-runtime/tests/install_agents.rs). Run it when the notes
-# change, then update skills-runtime/src/install/agents.rs to match.
+# against (skills-install/tests/install_agents.rs). Run it when the notes
+# change, then update skills-install/src/agents.rs to match.
 #
 #   scripts/record-agents.sh [PATH-TO-agents.md]
 set -euo pipefail

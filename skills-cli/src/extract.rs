@@ -1,9 +1,9 @@
 //! `extract BUNDLE DIR`: every skill of a bundle file back as folders, byte
-//! for byte, by the installer's writer (`skills_runtime::install`).
+//! for byte, by the installer's writer (`skills_install`).
 
 use std::path::Path;
 
-use skills_runtime::install::Installer;
+use skills_install::Installer;
 
 use crate::output::{Stream, write};
 use crate::python::click::{CommandSpec, Invocation, Param};

@@ -1,13 +1,13 @@
 //! `install`, `status` and `uninstall SRC...`: skills from folders (read and
 //! validated as `build` reads them) or a bundle file, installed where
 //! coding agents read them by the same engine a program's `skill`
-//! subcommand uses (`skills_runtime::install`), as the tool `skills`.
+//! subcommand uses (`skills_install`), as the tool `skills`.
 
 use skills_build::{Host, diagnostic};
 use skills_core::Catalog;
+use skills_install::agents::AGENTS;
+use skills_install::{Action, Agents, Installer, Layout, Request, Scope, Target};
 use skills_pycompat::yaml::{self, Value};
-use skills_runtime::install::agents::AGENTS;
-use skills_runtime::install::{Action, Agents, Installer, Layout, Request, Scope, Target};
 
 use crate::gate;
 use crate::output::{Stream, write};
@@ -120,12 +120,12 @@ mod concat_help {
     help!(
         STATUS,
         "Say whether installed skills are up to date.",
-        "Prints, per agent folder and skill: up to date, outdated, modified by the\n  user, missing, or not ours.\n\n  Exit codes:\n    0  Every skill is installed and up to date\n    1  A skill is not, or the sources have errors\n    2  Usage error"
+        "Prints, per agent folder and skill: up to date, outdated, modified by the\n  user, missing, or not installed by this tool.\n\n  Exit codes:\n    0  Every skill is installed and up to date\n    1  A skill is not, or the sources have errors\n    2  Usage error"
     );
     help!(
         UNINSTALL,
         "Remove installed skills (only the files written).",
-        "Removes the files install wrote for these skills, and the folders left\n  empty; other skills and the user's own files stay. A file changed since it\n  was written is a conflict, removed only with --force.\n\n  Exit codes:\n    0  Removed (or, with --dry-run, shown)\n    1  Conflicts or problems: nothing removed; or the sources have errors\n    2  Usage error"
+        "Removes the files install recorded writing for these skills, and the\n  folders left empty; other skills, the user's own files and files that merely\n  hold the same bytes stay. A file changed since it was written is a\n  conflict, removed only with --force. An agent folder that is, holds or lies\n  inside a source folder is refused.\n\n  Exit codes:\n    0  Removed (or, with --dry-run, shown)\n    1  Conflicts or problems: nothing removed; or the sources have errors\n    2  Usage error"
     );
 }
 
@@ -208,8 +208,19 @@ pub fn run(call: &Invocation, action: Action) -> i32 {
         Err(code) => return code,
     };
     // The skills of these sources, by name: others installed before from
-    // other sources are neither removed nor reported.
-    let target = target.skills(catalog.names());
+    // other sources are neither removed nor reported. An agent's folder
+    // that is, holds or lies inside a source folder is refused: its skills
+    // are the sources, not copies to update or remove.
+    let sources = match call.flag("--bundle") {
+        true => Vec::new(),
+        false => call
+            .args
+            .iter()
+            .filter(|arg| std::path::Path::new(arg).is_dir())
+            .cloned()
+            .collect(),
+    };
+    let target = target.skills(catalog.names()).sources(sources);
     let request = Request::new(action, target)
         .dry_run(call.flag("--dry-run"))
         .json(call.flag("--json"));

@@ -37,7 +37,7 @@ mod targets;
 mod verify;
 
 use python::click::{CommandSpec, GroupSpec, Param};
-use skills_runtime::install::Action;
+use skills_install::Action;
 
 const SKILL_PATH: Param = Param::Arg {
     metavar: "SKILL_PATH",

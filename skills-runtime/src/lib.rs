@@ -67,11 +67,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// Installing the embedded skills where coding agents read them (feature
+/// `install`): the [`skills-install`](https://docs.rs/skills-install)
+/// crate.
 #[cfg(feature = "install")]
-extern crate std;
-
-#[cfg(feature = "install")]
-pub mod install;
+pub use skills_install as install;
 
 pub use skills_core::include_bundle;
 #[cfg(feature = "macros")]

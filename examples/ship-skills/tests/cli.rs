@@ -29,6 +29,7 @@ fn ship(root: &Path, args: &[&str]) -> Output {
         .env_remove("CLAUDE_CONFIG_DIR")
         .env_remove("CODEX_HOME")
         .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_STATE_HOME")
         .output()
         .unwrap()
 }

@@ -156,7 +156,10 @@ mod tests {
             unknown_keys_hint(&["disable-model-invocation"], &[], Hosts::default()),
             "disable-model-invocation is a Claude Code field: add hosts = [\"claude-code\"] (--host claude-code)"
         );
-        assert_eq!(unknown_keys_hint(&["owner"], &[], Hosts::default()), METADATA_ADVICE);
+        assert_eq!(
+            unknown_keys_hint(&["owner"], &[], Hosts::default()),
+            METADATA_ADVICE
+        );
     }
 
     #[test]

@@ -155,7 +155,10 @@ mod tests {
             "the Codex skills list is 8,224 characters for 4 skills (name and description; the file paths Codex adds are not counted), over the 8,000 Codex allows when it does not know the context window"
         );
         assert!(
-            problem.hint.unwrap().ends_with("a (3,006), d (2,606), c (2,506)"),
+            problem
+                .hint
+                .unwrap()
+                .ends_with("a (3,006), d (2,606), c (2,506)"),
         );
         let mut small = Catalog::new(codex);
         small.add("a", "short");

@@ -221,7 +221,6 @@ impl Host {
     pub fn is_bool(text: &str) -> bool {
         super::values::is_bool(text)
     }
-
 }
 
 /// The host field `key`, if a host documents (or reads) one.
@@ -362,7 +361,11 @@ fn unread_note(entry: &Entry, field: &Field, hosts: Hosts) -> Option<Problem> {
             "allowed-tools is a list, {}'s form; the specification, which {} {}, writes one space-separated string",
             names(readers),
             names(others.iter().copied()),
-            if others.len() == 1 { "follows" } else { "follow" }
+            if others.len() == 1 {
+                "follows"
+            } else {
+                "follow"
+            }
         )
     } else {
         let mut says = Vec::new();
@@ -400,7 +403,12 @@ mod tests {
     #[test]
     fn fields_name_their_readers() {
         assert_eq!(field("model").unwrap().readers, [Host::ClaudeCode]);
-        assert!(field("user-invokable").unwrap().readers.contains(&Host::Vscode));
+        assert!(
+            field("user-invokable")
+                .unwrap()
+                .readers
+                .contains(&Host::Vscode)
+        );
         assert!(field("name").is_none()); // the specification's own
     }
 

@@ -36,5 +36,5 @@ mod profile;
 pub mod sidecar;
 mod values;
 
-pub use profile::{Host, Hosts, UnknownHost};
 pub(crate) use profile::names;
+pub use profile::{Host, Hosts, UnknownHost};

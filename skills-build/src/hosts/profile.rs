@@ -180,7 +180,9 @@ impl Hosts {
 
     /// The chosen hosts, in [`Host::ALL`]'s order.
     pub fn iter(self) -> impl Iterator<Item = Host> {
-        Host::ALL.into_iter().filter(move |host| self.contains(*host))
+        Host::ALL
+            .into_iter()
+            .filter(move |host| self.contains(*host))
     }
 
     /// How many hosts are chosen.

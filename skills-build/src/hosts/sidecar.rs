@@ -59,18 +59,30 @@ const INTERFACE_KEYS: [&str; 6] = [
 ];
 const POLICY_KEYS: [&str; 2] = ["allow_implicit_invocation", "products"];
 const DEPENDENCY_KEYS: [&str; 1] = ["tools"];
-const TOOL_KEYS: [&str; 6] = ["type", "value", "description", "transport", "command", "url"];
+const TOOL_KEYS: [&str; 6] = [
+    "type",
+    "value",
+    "description",
+    "transport",
+    "command",
+    "url",
+];
 
 /// Under `codex`: the problem of a `metadata.short-description` longer
 /// than Codex allows (the caller adds the file).
-pub(crate) fn short_description(doc: &crate::frontmatter::SkillDocument, hosts: Hosts) -> Option<Problem> {
+pub(crate) fn short_description(
+    doc: &crate::frontmatter::SkillDocument,
+    hosts: Hosts,
+) -> Option<Problem> {
     if !hosts.contains(Host::Codex) {
         return None;
     }
     let Value::Map(entries) = &doc.frontmatter.get("metadata")?.value.value else {
         return None;
     };
-    let entry = entries.iter().find(|entry| entry.key == "short-description")?;
+    let entry = entries
+        .iter()
+        .find(|entry| entry.key == "short-description")?;
     let Value::Str(text) = &entry.value.value else {
         return None;
     };
@@ -85,7 +97,9 @@ pub(crate) fn short_description(doc: &crate::frontmatter::SkillDocument, hosts: 
             ),
         )
         .with_field("metadata")
-        .at(crate::frontmatter::SkillDocument::position(entry.value.mark))
+        .at(crate::frontmatter::SkillDocument::position(
+            entry.value.mark,
+        ))
         .with_hint("Codex shows it in its skill picker: one line or two")
     })
 }
@@ -204,7 +218,10 @@ impl Sidecar<'_> {
             None => format!("Codex reads {}", known.join(", ")),
         };
         let message = match path {
-            "" => format!("{SIDECAR} holds `{}`, which Codex does not read", capped(&entry.key)),
+            "" => format!(
+                "{SIDECAR} holds `{}`, which Codex does not read",
+                capped(&entry.key)
+            ),
             path => format!(
                 "{path} holds `{}`, which Codex does not read",
                 capped(&entry.key)
@@ -300,7 +317,9 @@ impl Sidecar<'_> {
         let escapes = relative.is_empty()
             || relative.starts_with('/')
             || relative.contains('\\')
-            || relative.split('/').any(|segment| segment == ".." || segment.is_empty());
+            || relative
+                .split('/')
+                .any(|segment| segment == ".." || segment.is_empty());
         if escapes {
             self.invalid(
                 node.mark,
@@ -308,7 +327,10 @@ impl Sidecar<'_> {
                     "{path} `{}` is not a path inside the skill folder",
                     capped(icon)
                 ),
-                Some("give the icon's path relative to the skill folder, like assets/icon.png".to_string()),
+                Some(
+                    "give the icon's path relative to the skill folder, like assets/icon.png"
+                        .to_string(),
+                ),
             );
         } else if self.files.bytes_of(relative).is_none() {
             self.push(
@@ -371,7 +393,10 @@ impl Sidecar<'_> {
                     }
                     other => self.invalid(
                         entry.value.mark,
-                        format!("{path} must be a list of product names, not {}", shape(other)),
+                        format!(
+                            "{path} must be a list of product names, not {}",
+                            shape(other)
+                        ),
                         None,
                     ),
                 },

@@ -191,7 +191,9 @@ impl<'c> Check<'c> {
     /// Whether the scalar at `mark` was written in quotes.
     fn quoted(&mut self, mark: Mark) -> bool {
         let text = &self.doc.frontmatter_text;
-        self.lines.get_or_insert_with(|| Lines::new(text)).quoted(mark)
+        self.lines
+            .get_or_insert_with(|| Lines::new(text))
+            .quoted(mark)
     }
 
     /// Any text.
@@ -228,7 +230,11 @@ impl<'c> Check<'c> {
         let Some(text) = self.scalar("true or false") else {
             return;
         };
-        let (name, at, hint) = (self.entry.key.clone(), self.value().mark, self.reads_as("a bool"));
+        let (name, at, hint) = (
+            self.entry.key.clone(),
+            self.value().mark,
+            self.reads_as("a bool"),
+        );
         self.bool_at(&name, text, at, &hint);
     }
 
@@ -239,7 +245,9 @@ impl<'c> Check<'c> {
             (true, false) => return,
             (true, true) => (
                 format!("{name} must be true or false, not the quoted text {text:?}"),
-                format!("remove the quotes: a YAML reader takes a quoted {text:?} for text; {hint}"),
+                format!(
+                    "remove the quotes: a YAML reader takes a quoted {text:?} for text; {hint}"
+                ),
             ),
             (false, _) if OLD_BOOLS.contains(&text) => (
                 format!("{name} must be true or false, not `{text}`"),
@@ -450,11 +458,7 @@ impl<'c> Check<'c> {
         if valid {
             return;
         }
-        let message = format!(
-            "{}: `{}` is not a tool name",
-            self.key(),
-            capped(tool)
-        );
+        let message = format!("{}: `{}` is not a tool name", self.key(), capped(tool));
         let hint = match tool.contains(',') {
             true => "separate rules with spaces (or give a list), not commas".to_string(),
             false => format!(
@@ -534,7 +538,8 @@ impl<'c> Check<'c> {
                 let near = close_matches(&event.key, HOOK_EVENTS, 1);
                 match near.first() {
                     Some(near) => {
-                        let message = format!("hooks: `{}` is not a hook event", capped(&event.key));
+                        let message =
+                            format!("hooks: `{}` is not a hook event", capped(&event.key));
                         self.invalid(
                             event.key_mark,
                             message,
@@ -673,7 +678,10 @@ impl<'c> Check<'c> {
             match get(needed).map(|entry| &entry.value) {
                 None => self.invalid(
                     hook.mark,
-                    format!("{path} is a {} hook without {needed}", kind.unwrap_or_default()),
+                    format!(
+                        "{path} is a {} hook without {needed}",
+                        kind.unwrap_or_default()
+                    ),
                     None,
                 ),
                 Some(Node {
@@ -687,7 +695,8 @@ impl<'c> Check<'c> {
                     ..
                 }) => {}
                 Some(node) => {
-                    let message = format!("{path}.{needed} must be text, not {}", shape(&node.value));
+                    let message =
+                        format!("{path}.{needed} must be text, not {}", shape(&node.value));
                     self.invalid(node.mark, message, None);
                 }
             }

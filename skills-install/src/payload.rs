@@ -2,7 +2,6 @@
 //! every file's path, bytes and executable bit.
 
 use std::borrow::Cow;
-use std::prelude::rust_2024::*;
 
 use skills_core::trust::revision::{
     Revision, bundle_revision, recorded_revision, skill_file_pieces,
@@ -108,16 +107,6 @@ pub fn is_executable(path: &str, bytes: &[u8]) -> bool {
 /// The folder a listed name installs into: the name after its qualifier.
 pub fn folder_name(listed: &str) -> &str {
     listed.rsplit(':').next().unwrap_or(listed)
-}
-
-/// Whether `name` is a folder name that stays where it is put: one
-/// non-empty segment, not hidden, without separators or NUL.
-pub fn is_safe_folder(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 255
-        && !name.starts_with('.')
-        && !name.contains(['/', '\\', '\0', ':'])
-        && !name.chars().any(char::is_control)
 }
 
 /// The bundle revision, computed when the bundle does not hold it.

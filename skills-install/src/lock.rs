@@ -1,13 +1,17 @@
 //! One installer at a time per scope: an exclusive lock on a file in the
-//! scope's state folder while an apply runs, a shared one while a plan or
-//! status reads (only when the file exists: reading creates nothing).
+//! scope's state folder (in the user's own state folder, see
+//! [`state`](super::state), never in the project) while an apply runs, a
+//! shared one while a plan or status reads (only when the file exists:
+//! reading creates nothing). The file is opened as every file the
+//! installer finds: never through a link, never a pipe.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io;
 use std::path::Path;
-use std::prelude::rust_2024::*;
 
 use super::error::InstallError;
+use super::open::{create_lock, open_file};
+use super::state;
 
 /// The lock file's name in the state folder.
 pub const LOCK_FILE: &str = "lock";
@@ -23,13 +27,8 @@ pub(crate) struct Lock {
 pub(crate) fn exclusive(state_dir: &Path) -> Result<Lock, InstallError> {
     let path = state_dir.join(LOCK_FILE);
     loop {
-        fs::create_dir_all(state_dir).map_err(|e| InstallError::io("create", state_dir, e))?;
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|e| InstallError::io("open", &path, e))?;
+        state::create(state_dir)?;
+        let file = create_lock(&path).map_err(|e| InstallError::io("open", &path, e))?;
         file.lock()
             .map_err(|e| InstallError::io("lock", &path, e))?;
         // The run that held it may have removed the file (an uninstall that
@@ -44,7 +43,7 @@ pub(crate) fn exclusive(state_dir: &Path) -> Result<Lock, InstallError> {
 pub(crate) fn shared(state_dir: &Path) -> Result<Lock, InstallError> {
     let path = state_dir.join(LOCK_FILE);
     loop {
-        let file = match File::open(&path) {
+        let file = match open_file(&path) {
             Ok(file) => file,
             Err(error) if error.kind() == io::ErrorKind::NotFound => {
                 return Ok(Lock { file: None });
@@ -63,7 +62,7 @@ pub(crate) fn shared(state_dir: &Path) -> Result<Lock, InstallError> {
 #[cfg(unix)]
 fn is_current(file: &File, path: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
-    match (file.metadata(), fs::metadata(path)) {
+    match (file.metadata(), fs::symlink_metadata(path)) {
         (Ok(held), Ok(named)) => held.dev() == named.dev() && held.ino() == named.ino(),
         _ => false,
     }
@@ -76,10 +75,11 @@ fn is_current(_: &File, _: &Path) -> bool {
 }
 
 impl Lock {
-    /// Removes the lock file while holding it, then the state folder and
-    /// its parent (`.agents`) if that leaves them empty: after an uninstall
-    /// that left no record, nothing of the installer stays behind. A run
-    /// waiting on the removed file sees it is gone and takes a new one.
+    /// Removes the lock file while holding it, then the scope's state
+    /// folder and the installer's folder above it if that leaves them
+    /// empty: after an uninstall that left no record, nothing of the
+    /// installer stays behind. A run waiting on the removed file sees it is
+    /// gone and takes a new one.
     pub(crate) fn remove(self, state_dir: &Path) {
         if cfg!(unix) && self.file.is_some() {
             let _ = fs::remove_file(state_dir.join(LOCK_FILE));

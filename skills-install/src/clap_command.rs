@@ -3,7 +3,6 @@
 //! hand-written parser builds and runs through the same code.
 
 use std::path::PathBuf;
-use std::prelude::rust_2024::*;
 
 use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
 
@@ -44,7 +43,7 @@ const ACTIONS: [(Action, &str); 4] = [
     ),
     (
         Action::Status,
-        "Say per agent and skill: up to date, outdated, modified, missing, not ours",
+        "Say per agent and skill: up to date, outdated, modified, missing, not installed by this tool",
     ),
     (
         Action::Uninstall,

@@ -4,10 +4,11 @@
 //! what is its digest), reading no more than the answer needs.
 
 use std::collections::BTreeMap;
-use std::fs::{self, File};
+use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::prelude::rust_2024::*;
+
+use super::open::open_file;
 
 /// The most entries read from one skill folder: a folder larger than that
 /// is not a skill someone installed, and is refused rather than walked.
@@ -94,12 +95,12 @@ fn walk(root: &Path, relative: &Path, nodes: &mut BTreeMap<PathBuf, Node>) -> io
 }
 
 /// Whether the file at `path` holds exactly `expected` (read only when the
-/// sizes agree).
+/// sizes agree; opened as [`open_file`] opens, never through a link).
 pub fn same_bytes(path: &Path, size: u64, expected: &[u8]) -> io::Result<bool> {
     if size != expected.len() as u64 {
         return Ok(false);
     }
-    let mut file = File::open(path)?;
+    let mut file = open_file(path)?;
     let mut buffer = [0u8; 8192];
     let mut at = 0;
     loop {
@@ -119,7 +120,7 @@ pub fn same_bytes(path: &Path, size: u64, expected: &[u8]) -> io::Result<bool> {
 
 /// The SHA-256 of the file at `path`.
 pub fn sha256(path: &Path) -> io::Result<[u8; 32]> {
-    let mut file = File::open(path)?;
+    let mut file = open_file(path)?;
     let mut hasher = skills_core::trust::sha256::Hasher::new();
     let mut buffer = [0u8; 8192];
     loop {

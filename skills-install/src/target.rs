@@ -6,7 +6,6 @@
 use std::fmt;
 use std::io;
 use std::path::{Component, Path, PathBuf};
-use std::prelude::rust_2024::*;
 use std::str::FromStr;
 
 use super::agents::{AGENTS, Agent, DEFAULT_AGENTS, OVERRIDES, agent};
@@ -184,6 +183,10 @@ pub struct Target {
     pub force: bool,
     /// Copies or links.
     pub layout: Layout,
+    /// The folders the skills are read from (the `skills` CLI's sources):
+    /// an agent's folder that is, holds or lies inside one is refused, so
+    /// sources are never taken for installed copies.
+    pub sources: Vec<PathBuf>,
 }
 
 impl Target {
@@ -222,6 +225,24 @@ impl Target {
     /// Copies or links.
     pub fn layout(mut self, layout: Layout) -> Self {
         self.layout = layout;
+        self
+    }
+
+    /// The folders the skills are read from: a plan refuses an agent's
+    /// folder that is, holds or lies inside one
+    /// ([`Problem::SourceFolder`](super::Problem::SourceFolder)).
+    ///
+    /// ```
+    /// use skills_runtime::install::{Agents, Scope, Target};
+    /// // OpenClaw reads `<project>/skills`, where the sources are kept.
+    /// let target = Target::new(Scope::Project)
+    ///     .agents(Agents::parse(["openclaw"])?)
+    ///     .sources(["skills"]);
+    /// assert_eq!(target.sources, [std::path::PathBuf::from("skills")]);
+    /// # Ok::<(), skills_runtime::install::UnknownAgent>(())
+    /// ```
+    pub fn sources<P: Into<PathBuf>>(mut self, folders: impl IntoIterator<Item = P>) -> Self {
+        self.sources = folders.into_iter().map(Into::into).collect();
         self
     }
 }

@@ -4,16 +4,18 @@
 //! Every test passes its own environment to the installer (never the
 //! process's), so they run in parallel.
 
+mod install_support;
+
 use std::collections::BTreeMap;
-use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+
+use install_support::{Temp, World, assert_same, executable, files, run, snapshot};
 
 use skills_runtime::bundle::{Bundle, Content, File};
 use skills_runtime::install::{
-    Agents, Change, ConflictKind, Environment, Fault, InstallError, Installer, Layout, Problem,
-    Scope, State, Target,
+    Agents, Change, ConflictKind, Fault, InstallError, Installer, Layout, Problem, Scope, State,
+    Target,
 };
 use skills_runtime::{Catalog, Embedded};
 
@@ -21,130 +23,6 @@ static SKILLS: Embedded = skills_runtime::include_skills!("../testdata/skills");
 
 fn sources() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/skills")
-}
-
-/// A folder under the system's temporary folder, removed when dropped.
-struct Temp(PathBuf);
-
-impl Temp {
-    fn new(name: &str) -> Temp {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "skills-install-{name}-{}-{}",
-            std::process::id(),
-            COUNT.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = fs::remove_dir_all(&path);
-        fs::create_dir_all(&path).unwrap();
-        Temp(fs::canonicalize(&path).unwrap())
-    }
-}
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A home and a project (with `.git`) under one temporary folder.
-struct World {
-    root: Temp,
-}
-
-impl World {
-    fn new(name: &str) -> World {
-        let root = Temp::new(name);
-        fs::create_dir_all(root.0.join("home")).unwrap();
-        fs::create_dir_all(root.0.join("project/.git")).unwrap();
-        fs::create_dir_all(root.0.join("project/src")).unwrap();
-        World { root }
-    }
-    fn home(&self) -> PathBuf {
-        self.root.0.join("home")
-    }
-    fn project(&self) -> PathBuf {
-        self.root.0.join("project")
-    }
-    /// Run from a folder inside the project: the root is found from `.git`.
-    fn env(&self) -> Environment {
-        Environment::new(self.project().join("src")).var("HOME", self.home())
-    }
-    fn installer<'c>(
-        &self,
-        skills: impl Into<skills_runtime::install::Skills<'c>>,
-    ) -> Installer<'c> {
-        Installer::new(skills)
-            .tool_name("mytool")
-            .version("1.0.0")
-            .environment(self.env())
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Snap {
-    File(Vec<u8>, bool),
-    Dir,
-    Link(PathBuf),
-}
-
-/// Everything under `root`, links not followed.
-fn snapshot(root: &Path) -> BTreeMap<PathBuf, Snap> {
-    fn walk(root: &Path, at: &Path, out: &mut BTreeMap<PathBuf, Snap>) {
-        let Ok(items) = fs::read_dir(at) else { return };
-        for item in items {
-            let item = item.unwrap();
-            let path = item.path();
-            let relative = path.strip_prefix(root).unwrap().to_path_buf();
-            let meta = fs::symlink_metadata(&path).unwrap();
-            if meta.file_type().is_symlink() {
-                out.insert(relative, Snap::Link(fs::read_link(&path).unwrap()));
-            } else if meta.is_dir() {
-                out.insert(relative, Snap::Dir);
-                walk(root, &path, out);
-            } else {
-                out.insert(
-                    relative,
-                    Snap::File(fs::read(&path).unwrap(), executable(&path)),
-                );
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(root, root, &mut out);
-    out
-}
-
-#[cfg(unix)]
-fn executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    fs::metadata(path).unwrap().permissions().mode() & 0o111 != 0
-}
-
-#[cfg(not(unix))]
-fn executable(_: &Path) -> bool {
-    false
-}
-
-/// Asserts two snapshots are equal, naming only the paths that differ.
-#[track_caller]
-fn assert_same(left: &BTreeMap<PathBuf, Snap>, right: &BTreeMap<PathBuf, Snap>, what: &str) {
-    let differ: Vec<&PathBuf> = left
-        .keys()
-        .chain(right.keys())
-        .filter(|path| left.get(*path) != right.get(*path))
-        .collect();
-    assert!(differ.is_empty(), "{what}: these differ: {differ:?}");
-}
-
-/// The files of a skill folder, bytes only.
-fn files(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    snapshot(root)
-        .into_iter()
-        .filter_map(|(path, snap)| match snap {
-            Snap::File(bytes, _) => Some((path, bytes)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// What a bundle holds of a skill: its files by path, the skill file as
@@ -670,10 +548,8 @@ fn a_run_killed_part_way_is_finished_or_undone_by_the_next() {
         // The next run recovers, then installs.
         let next = world.installer(v2);
         next.install(&target()).unwrap();
-        assert!(
-            next.status(&target()).unwrap().all_up_to_date(),
-            "step {step}"
-        );
+        let status = next.status(&target()).unwrap();
+        assert!(status.all_up_to_date(), "step {step}: {status:?}");
         for dir in [".claude/skills", ".agents/skills"] {
             assert!(
                 !world.project().join(dir).join(".skills-staging").exists(),
@@ -936,17 +812,6 @@ fn link_mode_keeps_one_copy() {
     assert!(!world.project().join(".claude").exists());
     assert!(!world.project().join(".cursor").exists());
     assert!(!world.project().join(".agents").exists());
-}
-
-fn run(installer: &Installer<'_>, args: &[&str]) -> (i32, String, String) {
-    let args: Vec<OsString> = args.iter().map(OsString::from).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = installer.run_args(&args, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
 }
 
 #[test]

@@ -1,13 +1,13 @@
 //! `status`: per agent folder and skill, whether it is up to date,
-//! outdated, modified by the user, missing, or not ours. The same reading
-//! of the disk as an install's plan, shown instead of acted on.
+//! outdated, modified by the user, missing, or not installed by this tool.
+//! The same reading of the disk as an install's plan, shown instead of
+//! acted on.
 
 use std::path::PathBuf;
-use std::prelude::rust_2024::*;
 
 use super::agents::Agent;
 use super::error::Problem;
-use super::plan::{Plan, State};
+use super::plan::{Plan, State, all_up_to_date};
 use super::target::Scope;
 
 /// The state of every selected skill in every selected folder.
@@ -53,12 +53,8 @@ impl Status {
     /// # }
     /// ```
     pub fn all_up_to_date(&self) -> bool {
-        self.problems.is_empty()
-            && self
-                .dirs
-                .iter()
-                .flat_map(|dir| &dir.skills)
-                .all(|(_, state)| *state == State::UpToDate)
+        let states = self.dirs.iter().flat_map(|dir| &dir.skills);
+        all_up_to_date(&self.problems, states.map(|(_, state)| state))
     }
 
     /// The state of skill `name` in the folder shown as `dir`.

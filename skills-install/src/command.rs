@@ -6,9 +6,6 @@
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
-use std::prelude::rust_2024::*;
-
-use skills_core::encoding::json::{JsonWriter, Style};
 
 use super::installer::Installer;
 use super::payload::{SKILL_FILE, revision_of};
@@ -138,7 +135,7 @@ Options:
              Commands:\n  \
              install    Install or update the skills (all, or those named)\n  \
              status     Say per agent and skill: up to date, outdated, modified,\n             \
-             missing, not ours\n  \
+             missing, not installed by this tool\n  \
              uninstall  Remove the installed skills (only the files {tool} wrote)\n  \
              list       List the skills {tool} carries\n\n"
         ),
@@ -149,9 +146,9 @@ Options:
                 Action::Install =>
                     "Install or update the skills. A file this tool did not write, or one\nchanged since, is a conflict: every conflict is listed first, and nothing\nis written unless --force.",
                 Action::Status =>
-                    "Say, per agent folder and skill: up to date, outdated, modified by the\nuser, missing, or not ours. Exits 0 only when every skill is up to date.",
+                    "Say, per agent folder and skill: up to date, outdated, modified by the\nuser, missing, or not installed by this tool. Exits 0 only when every\nskill is up to date.",
                 Action::Uninstall =>
-                    "Remove the installed skills: only the files this tool wrote (and the\nfolders left empty); other skills and the user's own files stay.",
+                    "Remove the installed skills: only the files this tool's record says it\nwrote (and the folders left empty); other skills, the user's own files and\nfiles that merely hold the same bytes stay.",
                 Action::List => "List the skills this tool carries.",
             }
         ),
@@ -312,7 +309,7 @@ impl Installer<'_> {
             match request.json {
                 true => {
                     let _ =
-                        out.write_all(report::error_json(request.action.name(), error).as_bytes());
+                        out.write_all(report::json::error(request.action.name(), error).as_bytes());
                 }
                 false => {
                     let _ = writeln!(err, "error: {error}");
@@ -331,8 +328,8 @@ impl Installer<'_> {
             Action::Status => match self.status(&request.target) {
                 Ok(status) => {
                     let text = match request.json {
-                        true => report::status_json(&status),
-                        false => report::status_text(self.tool(), &version, &status),
+                        true => report::json::status(&status),
+                        false => report::text::status_text(self.tool(), &version, &status),
                     };
                     let _ = out.write_all(text.as_bytes());
                     match status.all_up_to_date() {
@@ -371,13 +368,17 @@ impl Installer<'_> {
                 match request.json {
                     true => {
                         let text =
-                            report::plan_json(&shown, request.dry_run, applied, error.as_ref());
+                            report::json::plan(&shown, request.dry_run, applied, error.as_ref());
                         let _ = out.write_all(text.as_bytes());
                     }
                     false => {
-                        let mut text = report::plan_text(self.tool(), &version, &shown);
+                        let mut text = report::text::plan_text(self.tool(), &version, &shown);
                         if error.is_none() {
-                            text.push_str(&report::outcome_line(&shown, request.dry_run, applied));
+                            text.push_str(&report::text::outcome_line(
+                                &shown,
+                                request.dry_run,
+                                applied,
+                            ));
                         }
                         let _ = out.write_all(text.as_bytes());
                         if let Some(error) = &error {
@@ -402,31 +403,19 @@ impl Installer<'_> {
             .map(|skill| (skill, super::payload::Payload::new(skill, SKILL_FILE)))
             .collect();
         if json {
-            let mut writer = JsonWriter::new(String::new(), Style::indented(2));
-            let _ = (|| -> std::fmt::Result {
-                writer.begin_object()?;
-                writer.key("tool")?;
-                writer.string(self.tool())?;
-                writer.key("bundle_revision")?;
-                writer.display(revision_of(bundle))?;
-                writer.key("skills")?;
-                writer.begin_array()?;
-                for (skill, payload) in &payloads {
-                    writer.begin_object()?;
-                    writer.key("name")?;
-                    writer.string(skill.name)?;
-                    writer.key("description")?;
-                    writer.string(skill.description)?;
-                    writer.key("revision")?;
-                    writer.display(payload.revision)?;
-                    writer.key("files")?;
-                    writer.value(payload.files.len())?;
-                    writer.end()?;
-                }
-                writer.end()?;
-                writer.end()
-            })();
-            return Ok(writer.into_inner() + "\n");
+            return Ok(report::json::document(&report::json::ListReport {
+                tool: self.tool(),
+                bundle_revision: revision_of(bundle).to_string(),
+                skills: payloads
+                    .iter()
+                    .map(|(skill, payload)| report::json::ListedSkill {
+                        name: skill.name,
+                        description: skill.description,
+                        revision: payload.revision.to_string(),
+                        files: payload.files.len(),
+                    })
+                    .collect(),
+            }));
         }
         let width = payloads
             .iter()

@@ -4,7 +4,6 @@
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
-use std::prelude::rust_2024::*;
 
 use skills_core::DecodeError;
 
@@ -40,6 +39,15 @@ pub enum InstallError {
         path: PathBuf,
         /// What is wrong with it.
         error: RecordError,
+    },
+    /// A journal of a stopped run fails a check (not a regular file, too
+    /// large, unreadable, or naming a folder or skill it may not): it is
+    /// reported and left alone, never acted on.
+    Journal {
+        /// Its path.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: String,
     },
     /// The plan has conflicts and `force` was not given.
     Conflicts {
@@ -87,7 +95,12 @@ impl fmt::Display for InstallError {
             } => write!(f, "cannot {action} {}: {error}", path.display()),
             InstallError::Record { path, error } => write!(
                 f,
-                "the install record {} cannot be read ({error}); move it away to start over (files are then judged by their bytes alone)",
+                "the install record {} cannot be read ({error}); move it away to start over (nothing is then counted as installed by this tool)",
+                path.display()
+            ),
+            InstallError::Journal { path, error } => write!(
+                f,
+                "the journal of a stopped run, {}, fails a check ({error}): it was left alone and nothing was written; remove it to go on",
                 path.display()
             ),
             InstallError::Conflicts { count } => write!(
@@ -167,6 +180,37 @@ pub enum Problem {
         /// The error's text.
         error: String,
     },
+    /// In the project scope, a folder the install would write (an agent's
+    /// folder, the shared copy, the record's folder) leads outside the
+    /// project through a link.
+    Outside {
+        /// The folder as named.
+        path: PathBuf,
+        /// Where it leads.
+        real: PathBuf,
+    },
+    /// An agent's folder is, holds or lies inside a folder the skills are
+    /// read from: installing or uninstalling there would take the sources
+    /// for installed copies.
+    SourceFolder {
+        /// The agent's folder.
+        folder: PathBuf,
+        /// The source folder.
+        source: PathBuf,
+    },
+    /// The record names a folder that is no agent's skill folder in this
+    /// scope (a record changed by hand, or the variables or links that
+    /// placed the folder changed): it is left alone.
+    UnknownFolder {
+        /// The folder's key in the record.
+        key: String,
+    },
+    /// An agent folder's `.skills-staging` is a link or a file, not a
+    /// folder the installer can stage in.
+    Staging {
+        /// Its path.
+        path: PathBuf,
+    },
     /// The shared copy would be removed while a link not being removed
     /// still points at it.
     StillLinked {
@@ -204,6 +248,37 @@ impl fmt::Display for Problem {
             Problem::Unreadable { path, error } => {
                 write!(f, "cannot read {}: {error}", path.display())
             }
+            Problem::Outside { path, real } => write!(
+                f,
+                "{} leads to {}, outside the project: a project's links out are not followed (remove the link, or use --scope user)",
+                path.display(),
+                real.display()
+            ),
+            Problem::SourceFolder { folder, source } => {
+                let relation = if folder == source {
+                    "is the folder the skills are read from"
+                } else if source.starts_with(folder) {
+                    "holds the folder the skills are read from"
+                } else {
+                    "lies inside the folder the skills are read from"
+                };
+                write!(
+                    f,
+                    "{} {relation} ({}): its skills are the sources, not installed copies; install for another agent (--agent) or keep the sources elsewhere",
+                    folder.display(),
+                    source.display()
+                )
+            }
+            Problem::UnknownFolder { key } => write!(
+                f,
+                "the install record names {}, which is no agent's skill folder here: it is left alone (name the agents with --agent, or move the record away)",
+                super::names::quoted(key)
+            ),
+            Problem::Staging { path } => write!(
+                f,
+                "{} is a link or a file, not a staging folder of the installer: move it away",
+                path.display()
+            ),
             Problem::StillLinked { path, link } => write!(
                 f,
                 "{} is the copy that {} links to: uninstall that agent too",

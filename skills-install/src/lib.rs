@@ -1,5 +1,6 @@
-//! Installing the embedded skills where coding agents read them (feature
-//! `install`).
+//! Installing the skills a program embeds where coding agents read them.
+//! Programs reach it through the runtime, as `skills_runtime::install`
+//! (feature `install`); the `skills` CLI uses it directly.
 //!
 //! Coding agents (Claude Code, Codex, Cursor, Gemini CLI, GitHub Copilot,
 //! OpenCode and 33 more: [`agents::AGENTS`]) read skills from
@@ -59,7 +60,8 @@
 //! writes nothing; [`Installer::apply`] carries a plan out;
 //! [`Installer::status`] and [`Installer::uninstall`] do the rest. See
 //! [`Installer`] for an example, and `docs/install.md` for the guide.
-#![allow(clippy::module_inception)]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 pub mod agents;
 mod apply;
@@ -69,12 +71,16 @@ mod command;
 mod env;
 mod error;
 mod installer;
+mod journal;
 mod lock;
+mod names;
+mod open;
 mod ops;
 mod payload;
 mod plan;
 pub mod record;
 mod report;
+mod state;
 mod status;
 mod target;
 mod tree;
@@ -85,6 +91,7 @@ pub use command::{Action, ParseOutcome, Request};
 pub use env::{Environment, VARIABLES};
 pub use error::{InstallError, Problem};
 pub use installer::{Installer, Skills};
+#[cfg(feature = "test-faults")]
 #[doc(hidden)]
 pub use ops::Fault;
 pub use payload::is_executable;

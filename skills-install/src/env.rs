@@ -7,16 +7,17 @@ use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 use std::io;
 use std::path::{Path, PathBuf};
-use std::prelude::rust_2024::*;
 
 /// The variables the installer reads: `HOME` (`USERPROFILE` on Windows),
-/// and the [`OVERRIDES`](super::agents::OVERRIDES).
-pub const VARIABLES: [&str; 5] = [
+/// the [`OVERRIDES`](super::agents::OVERRIDES), and `XDG_STATE_HOME`
+/// (where it keeps its lock and journals).
+pub const VARIABLES: [&str; 6] = [
     "HOME",
     "USERPROFILE",
     "CLAUDE_CONFIG_DIR",
     "CODEX_HOME",
     "XDG_CONFIG_HOME",
+    "XDG_STATE_HOME",
 ];
 
 /// The working directory and the environment variables an
@@ -91,5 +92,22 @@ impl Environment {
     pub fn home(&self) -> Option<PathBuf> {
         self.path_var("HOME")
             .or_else(|| self.path_var("USERPROFILE"))
+    }
+
+    /// Where the user's programs keep their state: `XDG_STATE_HOME` when
+    /// absolute (as the XDG specification says), else `~/.local/state`.
+    ///
+    /// ```
+    /// use skills_runtime::install::Environment;
+    /// let env = Environment::new("/work").var("HOME", "/home/ada");
+    /// assert_eq!(env.state_home().unwrap(), std::path::Path::new("/home/ada/.local/state"));
+    /// let env = env.var("XDG_STATE_HOME", "/var/ada");
+    /// assert_eq!(env.state_home().unwrap(), std::path::Path::new("/var/ada"));
+    /// ```
+    pub fn state_home(&self) -> Option<PathBuf> {
+        self.var_os("XDG_STATE_HOME")
+            .map(PathBuf::from)
+            .filter(|path| path.is_absolute())
+            .or_else(|| Some(self.home()?.join(".local").join("state")))
     }
 }

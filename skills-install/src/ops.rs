@@ -6,10 +6,9 @@ use std::cell::Cell;
 use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
-use std::prelude::rust_2024::*;
 
-/// A failure injected at one step of an apply: not part of the API.
-#[doc(hidden)]
+/// A failure injected at one step of an apply (feature `test-faults`): not
+/// part of the API.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fault {
     /// The step (counted from 1) that fails.

@@ -3,31 +3,24 @@
 //! uninstall, extract).
 
 use std::path::{Path, PathBuf};
-use std::prelude::rust_2024::*;
 
 use skills_core::wire::bundle::Bundle;
 use skills_core::{Catalog, DecodeError, Embedded};
 
-use super::apply::{self, Stamp, transaction_prefix};
+use super::apply::{self, Stamp};
 use super::env::Environment;
 use super::error::InstallError;
+use super::journal::{self, transaction_prefix};
 use super::lock;
+use super::names::is_safe_folder;
 use super::ops::{Fault, Ops};
-use super::payload::{Payload, SKILL_FILE, folder_name, is_safe_folder, revision_of};
-use super::plan::{self, Context, Operation, Plan, STATE_DIR, read_record};
+use super::payload::{Payload, SKILL_FILE, folder_name, revision_of};
+use super::plan::read_record;
+use super::plan::{self, Context, Operation, Plan};
+use super::state;
 use super::status::Status;
 use super::target::{Layout, Target};
 use super::tree;
-
-/// Whether the state folder holds another record (another tool's, or this
-/// tool's for the other scope).
-fn others_recorded(state_dir: &Path) -> bool {
-    std::fs::read_dir(state_dir).is_ok_and(|items| {
-        items
-            .flatten()
-            .any(|item| item.file_name() != std::ffi::OsStr::new(lock::LOCK_FILE))
-    })
-}
 
 /// The skills an [`Installer`] installs: an [`Embedded`] bundle or a
 /// [`Catalog`] (`Installer::new` takes either).
@@ -77,7 +70,7 @@ impl<'c, 'a: 'c> From<&'c Catalog<'a>> for Skills<'c> {
 /// installer.uninstall(&target)?;
 /// assert!(!project.join(".claude/skills/pdf-forms").exists());
 /// # std::fs::remove_dir_all(&project).unwrap();
-/// # Ok::<(), skills_runtime::install::InstallError>(())
+/// # Ok::<(), skills_install::InstallError>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Installer<'c> {
@@ -136,12 +129,12 @@ impl<'c> Installer<'c> {
 
     /// A remark shown with every install plan that writes `skill` (as the
     /// catalog lists it) into a folder `agent` (an id, `github-copilot`)
-    /// reads: what the caller
-    /// knows and the installer does not, such as a frontmatter field that
-    /// agent ignores. It changes nothing that is written.
+    /// reads: what the caller knows and the installer does not, such as a
+    /// frontmatter field that agent ignores. It changes nothing that is
+    /// written.
     ///
     /// ```
-    /// use skills_runtime::install::{Environment, Installer, Scope, Target};
+    /// use skills_install::{Environment, Installer, Scope, Target};
     /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
     /// # let project = std::env::temp_dir().join(format!("doc-note-{}", std::process::id()));
     /// # std::fs::create_dir_all(&project).unwrap();
@@ -153,7 +146,7 @@ impl<'c> Installer<'c> {
     /// let skill = shared.skills.iter().find(|skill| skill.name == "pdf-forms").unwrap();
     /// assert_eq!(skill.notes, ["Codex: ignores `model`"]);
     /// # std::fs::remove_dir_all(&project).unwrap();
-    /// # Ok::<(), skills_runtime::install::InstallError>(())
+    /// # Ok::<(), skills_install::InstallError>(())
     /// ```
     pub fn note(
         mut self,
@@ -191,8 +184,9 @@ impl<'c> Installer<'c> {
         plan
     }
 
-    /// Makes step `fault.at` of the next applies fail: for tests, not part
-    /// of the API.
+    /// Makes step `fault.at` of the next applies fail: for the installer's
+    /// own tests (feature `test-faults`), not part of the API.
+    #[cfg(feature = "test-faults")]
     #[doc(hidden)]
     pub fn __inject_fault(mut self, fault: Option<Fault>) -> Self {
         self.fault = fault;
@@ -247,8 +241,12 @@ impl<'c> Installer<'c> {
             tool: &self.tool,
             env: &env,
         };
-        let base = plan::real_base(&ctx, target)?;
-        let _lock = lock::shared(&base.join(STATE_DIR))?;
+        let base = plan::real_base(&env, target)?;
+        // Reading takes the lock only where there is one to take.
+        let _lock = match state::scope_dir(&env, &base) {
+            Ok(state_dir) => Some(lock::shared(&state_dir)?),
+            Err(_) => None,
+        };
         plan::plan(&ctx, target, operation, recorded_only)
     }
 
@@ -286,7 +284,7 @@ impl<'c> Installer<'c> {
             });
         }
         let conflicts = plan.conflicts().count();
-        if conflicts > 0 && !plan.force {
+        if conflicts > 0 && !plan.force && !plan.unfinished {
             return Err(InstallError::Conflicts { count: conflicts });
         }
         let bundle = self.bundle()?;
@@ -295,66 +293,48 @@ impl<'c> Installer<'c> {
             version: &self.version,
             bundle_revision: revision_of(bundle).to_string(),
         };
-        if !apply::needs_write(&plan, &stamp) && !self.leftovers(&plan) {
+        let env = self.env()?;
+        let state_dir = state::scope_dir(&env, &plan.base)?;
+        let prefix = transaction_prefix(&self.tool, plan.scope);
+        if !apply::needs_write(&plan, &stamp) && !journal::pending(&state_dir, &prefix) {
             return Ok(plan);
         }
-        let env = self.env()?;
         let payloads = self.payloads()?;
         let ctx = Context {
             payloads: &payloads,
             tool: &self.tool,
             env: &env,
         };
-        let state_dir = plan.base.join(STATE_DIR);
         let lock = lock::exclusive(&state_dir)?;
         let ops = Ops::new(self.fault);
         let committed = read_record(&plan.record_path)?
             .map(|record| record.transaction)
             .unwrap_or_default();
-        let dirs = self.known_dirs(&plan);
-        apply::recover(
-            dirs.iter().map(PathBuf::as_path),
-            &transaction_prefix(&self.tool, &plan),
-            &committed,
-            &ops,
-        )?;
+        let folders = plan::agent_folders(&env, &plan.base, plan.scope);
+        journal::recover(&state_dir, &prefix, &committed, &folders, &ops)?;
         let fresh = plan::plan(&ctx, &plan.target, plan.operation, false)?;
         if !fresh.problems.is_empty() {
             return Err(InstallError::Problems {
                 count: fresh.problems.len(),
             });
         }
-        if !fresh.conflict_set().is_subset(&plan.conflict_set()) {
+        // A plan made before a stopped run was undone saw its half-done
+        // state: the folders as they are now decide.
+        let conflicts = fresh.conflicts().count();
+        if plan.unfinished && conflicts > 0 && !fresh.force {
+            return Err(InstallError::Conflicts { count: conflicts });
+        }
+        if !plan.unfinished && !fresh.conflict_set().is_subset(&plan.conflict_set()) {
             return Err(InstallError::Changed);
         }
         if apply::needs_write(&fresh, &stamp) {
-            let record = apply::execute(&fresh, &payloads, &stamp, &ops)?;
-            if record.is_empty() && !self.leftovers(&fresh) && !others_recorded(&state_dir) {
+            let record = apply::execute(&fresh, &payloads, &stamp, &ops, &state_dir)?;
+            let record_dir = fresh.record_path.parent().unwrap_or(&fresh.base);
+            if record.is_empty() && !record_dir.exists() && !journal::pending(&state_dir, "") {
                 lock.remove(&state_dir);
             }
         }
         Ok(self.noted(fresh))
-    }
-
-    /// The folders of a plan and of its record.
-    fn known_dirs(&self, plan: &Plan) -> Vec<PathBuf> {
-        let mut dirs: Vec<PathBuf> = plan.dirs.iter().map(|dir| dir.path.clone()).collect();
-        dirs.extend(plan.record.dirs.keys().map(|key| plan.base.join(key)));
-        dirs.sort();
-        dirs.dedup();
-        dirs
-    }
-
-    /// Whether a stopped run of this tool left staging folders behind.
-    fn leftovers(&self, plan: &Plan) -> bool {
-        let prefix = transaction_prefix(&self.tool, plan);
-        self.known_dirs(plan).iter().any(|dir| {
-            std::fs::read_dir(dir.join(plan::STAGING)).is_ok_and(|items| {
-                items
-                    .flatten()
-                    .any(|item| item.file_name().to_string_lossy().starts_with(&prefix))
-            })
-        })
     }
 
     /// Plans and applies an install in one call.
@@ -381,7 +361,7 @@ impl<'c> Installer<'c> {
     /// assert_eq!(written.len(), 3);
     /// assert!(dir.join("pdf-forms/assets/logo.png").is_file());
     /// # std::fs::remove_dir_all(&dir).unwrap();
-    /// # Ok::<(), skills_runtime::install::InstallError>(())
+    /// # Ok::<(), skills_install::InstallError>(())
     /// ```
     pub fn extract(&self, dir: &Path) -> Result<Vec<PathBuf>, InstallError> {
         let bundle = self.bundle()?;

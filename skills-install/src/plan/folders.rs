@@ -1,0 +1,192 @@
+//! Which agent folders a plan is about, and whether it may write there:
+//! the agents asked for (or the default ones) and every folder the record
+//! names that is an agent's folder of the scope, each resolved with the
+//! links on the way followed and agents that share a folder merged; in
+//! the project scope none may lead out of the project; a folder's
+//! `.skills-staging` must be a folder; and none may be, hold or lie inside
+//! a folder the skills are read from.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::model::DirPlan;
+use super::planner::Planner;
+use crate::agents::{AGENTS, Agent, SHARED_DIR};
+use crate::env::Environment;
+use crate::error::{InstallError, Problem};
+use crate::journal::STAGING;
+use crate::record::RECORD_DIR;
+use crate::target::{
+    Agents, Resolved, Scope, Target, agent_dir, base, default_agents, resolve, shown,
+};
+
+/// The scope's base, links followed; it must exist (a mistyped
+/// `--project-dir` is an error, not a new folder).
+pub(crate) fn real_base(env: &Environment, target: &Target) -> Result<PathBuf, InstallError> {
+    let base = base(env, target)?;
+    match resolve(&base) {
+        Ok(resolved) if resolved.missing.is_empty() => Ok(resolved.real),
+        Ok(_) => Err(InstallError::io(
+            "use",
+            base,
+            io::Error::new(io::ErrorKind::NotFound, "no such folder"),
+        )),
+        Err(problem) => Err(InstallError::io(
+            "use",
+            base,
+            io::Error::other(problem.to_string()),
+        )),
+    }
+}
+
+/// Every agent's folder in this scope, and the shared copy, links
+/// followed, by key (as the record writes them): the only folders a record
+/// or a journal may name.
+pub(crate) fn agent_folders(
+    env: &Environment,
+    base: &Path,
+    scope: Scope,
+) -> BTreeMap<String, PathBuf> {
+    // A folder that cannot be resolved now keeps its key as written, so
+    // the plan says what is wrong with it (a link pointing nowhere).
+    AGENTS
+        .iter()
+        .map(|agent| agent_dir(env, base, scope, agent))
+        .chain([base.join(SHARED_DIR)])
+        .map(|path| match resolve(&path) {
+            Ok(resolved) => (shown(base, &resolved.real), resolved.real),
+            Err(_) => (shown(base, &path), path),
+        })
+        .collect()
+}
+
+impl Planner<'_, '_, '_> {
+    /// The folders: the agents named (or the default ones: with
+    /// `recorded_only`, only when the record names none), and with no
+    /// agent named every folder the record names.
+    pub(super) fn folders(&mut self, recorded_only: bool) -> Vec<DirPlan> {
+        let env = self.ctx.env;
+        let target = self.target;
+        let requested: Vec<&'static Agent> = match &target.agents {
+            Agents::Default if recorded_only && !self.record.is_empty() => Vec::new(),
+            Agents::Default => default_agents(),
+            agents => agents.list(&[]),
+        };
+        let mut wanted: Vec<(PathBuf, Vec<&'static Agent>)> = requested
+            .iter()
+            .map(|agent| {
+                (
+                    agent_dir(env, &self.base, target.scope, agent),
+                    vec![*agent],
+                )
+            })
+            .collect();
+        if target.agents == Agents::Default && !self.record.dirs.is_empty() {
+            // A folder the record names is acted on only if it is an
+            // agent's folder here: a record may come from a repository.
+            let known = agent_folders(env, &self.base, target.scope);
+            let mut unknown = Vec::new();
+            for (key, dir) in &self.record.dirs {
+                if !known.contains_key(key) {
+                    unknown.push(Problem::UnknownFolder { key: key.clone() });
+                    continue;
+                }
+                let agents = dir
+                    .agents
+                    .iter()
+                    .filter_map(|id| AGENTS.iter().find(|a| a.id == id))
+                    .collect();
+                wanted.push((self.base.join(key), agents));
+            }
+            unknown
+                .into_iter()
+                .for_each(|problem| self.problem(problem));
+        }
+        let mut dirs = Vec::new();
+        for (path, agents) in wanted {
+            if let Some(resolved) = self.writable(&path) {
+                self.add_dir(&mut dirs, resolved, &agents);
+            }
+        }
+        self.writable(&self.base.join(RECORD_DIR));
+        dirs
+    }
+
+    /// `path` resolved, if the plan may write there: it resolves (no file
+    /// or dangling link on the way) and, in the project scope, stays in
+    /// the project. Otherwise a problem.
+    pub(super) fn writable(&mut self, path: &Path) -> Option<Resolved> {
+        let resolved = match resolve(path) {
+            Ok(resolved) => resolved,
+            Err(problem) => {
+                self.problem(problem);
+                return None;
+            }
+        };
+        if self.target.scope == Scope::Project && !resolved.real.starts_with(&self.base) {
+            self.problem(Problem::Outside {
+                path: path.to_path_buf(),
+                real: resolved.real,
+            });
+            return None;
+        }
+        Some(resolved)
+    }
+
+    /// Adds a resolved folder, or its agents to the folder already there.
+    pub(super) fn add_dir(
+        &self,
+        dirs: &mut Vec<DirPlan>,
+        resolved: Resolved,
+        agents: &[&'static Agent],
+    ) {
+        if let Some(dir) = dirs.iter_mut().find(|dir| dir.path == resolved.real) {
+            for agent in agents {
+                if !dir.agents.contains(agent) {
+                    dir.agents.push(agent);
+                }
+            }
+            return;
+        }
+        dirs.push(DirPlan {
+            shown: shown(&self.base, &resolved.real),
+            path: resolved.real,
+            agents: agents.to_vec(),
+            link: false,
+            skills: Vec::new(),
+            missing: resolved.missing,
+        });
+    }
+
+    /// What no `force` overrides about the folders themselves: a
+    /// `.skills-staging` that is a link or a file, and a folder that is,
+    /// holds or lies inside a folder the skills are read from.
+    pub(super) fn guard(&mut self, dirs: &[DirPlan]) {
+        let sources: Vec<PathBuf> = self
+            .target
+            .sources
+            .iter()
+            .filter_map(|source| {
+                std::fs::canonicalize(self.ctx.env.working_dir().join(source)).ok()
+            })
+            .collect();
+        for dir in dirs {
+            let staging = dir.path.join(STAGING);
+            if staging
+                .symlink_metadata()
+                .is_ok_and(|meta| !meta.file_type().is_dir())
+            {
+                self.problem(Problem::Staging { path: staging });
+            }
+            for source in &sources {
+                if dir.path.starts_with(source) || source.starts_with(&dir.path) {
+                    self.problem(Problem::SourceFolder {
+                        folder: dir.path.clone(),
+                        source: source.clone(),
+                    });
+                }
+            }
+        }
+    }
+}

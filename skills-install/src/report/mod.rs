@@ -1,0 +1,6 @@
+//! How plans, statuses and skill lists are shown: text for people
+//! ([`text`]), one JSON document for programs ([`json`]). The `skill`
+//! subcommand, its clap form and the `skills` CLI all print through here.
+
+pub(crate) mod json;
+pub(crate) mod text;
