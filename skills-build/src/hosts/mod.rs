@@ -23,10 +23,10 @@
 //! The facts per host, with their sources, are in `docs/hosts.md`.
 //!
 //! ```
-//! use skills_build::{Host, Hosts};
-//! let hosts: Hosts = ["claude-code", "vscode"].iter().map(|id| id.parse::<Host>().unwrap()).collect();
-//! assert!(hosts.contains(Host::ClaudeCode) && !hosts.contains(Host::Codex));
-//! assert_eq!(hosts.to_string(), "claude-code, vscode");
+//! use skills_build::Host;
+//! let hosts: Vec<Host> = ["claude-code", "vscode"].iter().map(|id| id.parse().unwrap()).collect();
+//! assert_eq!(hosts, [Host::ClaudeCode, Host::Vscode]);
+//! assert!(Host::ClaudeCode.reads("model") && !Host::Vscode.reads("model"));
 //! ```
 
 pub mod advice;

@@ -150,15 +150,6 @@ impl FromStr for Host {
 
 /// A set of hosts: the profiles a project targets. Empty is the default,
 /// the reference's verdict.
-///
-/// ```
-/// use skills_build::{Host, Hosts};
-/// let mut hosts = Hosts::default();
-/// assert!(hosts.is_empty());
-/// hosts.insert(Host::Cursor);
-/// hosts.insert(Host::ClaudeCode);
-/// assert_eq!(hosts.iter().collect::<Vec<_>>(), [Host::ClaudeCode, Host::Cursor]);
-/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Hosts(u8);
 
@@ -221,6 +212,19 @@ pub(crate) fn names(hosts: impl IntoIterator<Item = Host>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_set_lists_its_hosts_in_order() {
+        let mut hosts = Hosts::default();
+        assert!(hosts.is_empty());
+        hosts.insert(Host::Cursor);
+        hosts.insert(Host::ClaudeCode);
+        assert_eq!(
+            hosts.iter().collect::<Vec<_>>(),
+            [Host::ClaudeCode, Host::Cursor]
+        );
+        assert_eq!(hosts.to_string(), "claude-code, cursor");
+    }
 
     #[test]
     fn ids_round_trip_and_are_listed_once() {
