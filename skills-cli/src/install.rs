@@ -3,8 +3,11 @@
 //! coding agents read them by the same engine a program's `skill`
 //! subcommand uses (`skills_install`), as the tool `skills`.
 
-use skills_build::diagnostic;
+use skills_build::{Host, diagnostic};
+use skills_core::Catalog;
+use skills_install::agents::AGENTS;
 use skills_install::{Action, Agents, Installer, Layout, Request, Scope, Target};
+use skills_pycompat::yaml::{self, Value};
 
 use crate::gate;
 use crate::output::{Stream, write};
@@ -51,7 +54,7 @@ const OWN_PARAMS: [Param; 10] = [
     Param::Flag { long: "--json" },
 ];
 
-const PARAMS: [Param; 16] = concat(&[
+const PARAMS: [Param; 18] = concat(&[
     &OWN_PARAMS,
     &[Param::Flag {
         long: "--extensions",
@@ -59,7 +62,7 @@ const PARAMS: [Param; 16] = concat(&[
     &gate::READ_PARAMS,
 ]);
 
-const HELP: [&str; 14] = concat(&[
+const HELP: [&str; 16] = concat(&[
     &OPTIONS,
     &[
         "  --extensions            Accept the extension fields version, when_to_use,\n                          when_not_to_use.",
@@ -221,12 +224,60 @@ pub fn run(call: &Invocation, action: Action) -> i32 {
     let request = Request::new(action, target)
         .dry_run(call.flag("--dry-run"))
         .json(call.flag("--json"));
-    let installer = Installer::new(&catalog)
+    let mut installer = Installer::new(&catalog)
         .tool_name(TOOL)
         .version(env!("CARGO_PKG_VERSION"));
+    for (skill, agent, text) in host_notes(&catalog) {
+        installer = installer.note(skill, agent, text);
+    }
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     installer.run_request(&request, &mut stdout.lock(), &mut stderr.lock())
+}
+
+/// For each skill, and each agent whose host has a profile: the host
+/// fields of its frontmatter that host does not read, as the plan notes
+/// them (`Codex: ignores model`, `GitHub Copilot: warns on model...`).
+/// SKILL.md is installed byte for byte all the same.
+fn host_notes<'c>(catalog: &Catalog<'c>) -> Vec<(&'c str, &'static str, String)> {
+    let mut notes = Vec::new();
+    for skill in catalog.skills() {
+        let Ok(node) = yaml::parse(skill.frontmatter) else {
+            continue;
+        };
+        let Value::Map(entries) = node.value else {
+            continue;
+        };
+        let keys: Vec<&str> = entries
+            .iter()
+            .map(|entry| entry.key.as_str())
+            .filter(|key| Host::is_host_field(key))
+            .collect();
+        for agent in &AGENTS {
+            let Some(host) = Host::of_agent(agent.id) else {
+                continue;
+            };
+            let unread: Vec<&str> = keys
+                .iter()
+                .copied()
+                .filter(|key| !host.reads(key))
+                .collect();
+            if unread.is_empty() {
+                continue;
+            }
+            let list = unread.join(", ");
+            let fields = match unread.len() {
+                1 => "a field",
+                _ => "fields",
+            };
+            let text = match host.warns_on_unread() {
+                true => format!("{} warns on {list}, {fields} it does not read", host.name()),
+                false => format!("ignores {list}"),
+            };
+            notes.push((skill.name, agent.id, text));
+        }
+    }
+    notes
 }
 
 #[cfg(test)]

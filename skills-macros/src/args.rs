@@ -18,6 +18,8 @@ pub const OPTIONS: &[&str] = &[
     "key_id",
     "extensions",
     "keep_junk",
+    "keep_evals",
+    "hosts",
     "allow",
     "deny_warnings",
 ];
@@ -82,6 +84,10 @@ pub struct MacroArgs {
     /// Embed junk (`.DS_Store`, swap files, `.git/`...) instead of leaving
     /// it out.
     pub keep_junk: Option<Spanned<bool>>,
+    /// Embed each skill's `evals/` folder instead of leaving it out.
+    pub keep_evals: Option<Spanned<bool>>,
+    /// The hosts targeted, by id (`claude-code`, `codex`...).
+    pub hosts: Vec<Spanned<String>>,
     /// Rules silenced everywhere, by code: warnings, notes and the audit's
     /// and lints' errors.
     pub allow: Vec<Spanned<String>>,
@@ -237,6 +243,8 @@ pub fn parse(input: TokenStream) -> Result<MacroArgs, ArgError> {
         key_id: None,
         extensions: None,
         keep_junk: None,
+        keep_evals: None,
+        hosts: Vec::new(),
         allow: Vec::new(),
         deny_warnings: None,
     };
@@ -268,6 +276,8 @@ pub fn parse(input: TokenStream) -> Result<MacroArgs, ArgError> {
             "key_id" => set_once(&mut args.key_id, &name, tokens.string()?)?,
             "extensions" => set_once(&mut args.extensions, &name, tokens.boolean()?)?,
             "keep_junk" => set_once(&mut args.keep_junk, &name, tokens.boolean()?)?,
+            "keep_evals" => set_once(&mut args.keep_evals, &name, tokens.boolean()?)?,
+            "hosts" => args.hosts.extend(tokens.strings()?),
             "allow" => args.allow.extend(tokens.strings()?),
             "deny_warnings" => set_once(&mut args.deny_warnings, &name, tokens.boolean()?)?,
             other => {

@@ -150,9 +150,9 @@ fn is_markdown(path: &str) -> bool {
     lower.ends_with(".md") || lower.ends_with(".markdown")
 }
 
-/// OpenAI Codex's sidecar of its own settings for a skill
-/// (`reference/hosts.md`): read by the host, not the model.
-const CODEX_SIDECAR: &str = "agents/openai.yaml";
+// OpenAI Codex's sidecar of its own settings for a skill: read by the
+// host, not the model.
+use crate::hosts::sidecar::SIDECAR as CODEX_SIDECAR;
 
 /// Files whose presence explains itself: licences, read-me files, change
 /// logs, dotfiles and what sits in dot folders, junk kept on purpose, a

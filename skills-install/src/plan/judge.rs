@@ -207,6 +207,7 @@ impl Judge<'_, '_> {
             change: Change::Keep,
             files: Vec::new(),
             conflicts: Vec::new(),
+            notes: Vec::new(),
             work: Work {
                 payload: self.payload.map(|(at, _)| at),
                 outcome: Outcome::Same,

@@ -34,6 +34,9 @@ pub struct SkillPlan {
     pub files: Vec<FileChange>,
     /// What is in the way (overwritten only with `force`).
     pub conflicts: Vec<Conflict>,
+    /// Remarks on what it is written for, each naming an agent that reads
+    /// this folder (see [`Installer::note`](crate::Installer::note)).
+    pub notes: Vec<String>,
     pub(crate) work: Work,
 }
 
