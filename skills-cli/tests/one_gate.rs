@@ -281,13 +281,13 @@ fn every_door_gives_the_same_verdict_and_problems() {
     write(
         &root,
         "claude/deploy-helper/SKILL.md",
-        "---\nname: deploy-helper\ndescription: Deploys the app to staging.\ndisable-model-invocation: true\nargument-hint: \"[environment]\"\nallowed-tools: Bash(git:*) Read\nmodel: sonnet\n---\nDeploy.\n",
+        "---\nname: deploy-helper\ndescription: Deploys the app to staging. Use when asked to ship.\ndisable-model-invocation: true\nargument-hint: \"[environment]\"\nallowed-tools: Bash(git:*) Read\nmodel: sonnet\n---\nDeploy.\n",
     );
     write(&root, "claude/deploy-helper/evals/evals.json", "[]");
     write(
         &root,
         "mistyped/deploy/SKILL.md",
-        "---\nname: deploy\ndescription: d\neffort: extreme\ncontext: spoon\n---\n",
+        "---\nname: deploy\ndescription: Use when d.\neffort: extreme\ncontext: spoon\n---\n",
     );
     write(&root, "codex/ship/SKILL.md", skill("ship"));
     write(
