@@ -258,12 +258,19 @@ impl Installer<'_> {
 
     /// [`intercept`](Self::intercept) over given arguments (without the
     /// program's name), printing to stdout and stderr: `Some(exit code)`
-    /// when the first is `skill`, else `None`.
+    /// when the first is `skill`, else `None` (after a
+    /// [`refresh`](Self::refresh), with
+    /// [`refresh_on_start`](Self::refresh_on_start)).
     pub fn intercept_args(&self, args: &[OsString]) -> Option<i32> {
-        let (first, rest) = args.split_first()?;
-        if first != "skill" {
+        let Some(("skill", rest)) = args
+            .split_first()
+            .map(|(first, rest)| (first.to_str().unwrap_or_default(), rest))
+        else {
+            if self.refresh_on_start {
+                self.refresh();
+            }
             return None;
-        }
+        };
         let stdout = std::io::stdout();
         let stderr = std::io::stderr();
         Some(self.run_args(rest, &mut stdout.lock(), &mut stderr.lock()))

@@ -20,6 +20,7 @@ use super::plan::{self, Context, Operation, Plan};
 use super::state;
 use super::status::Status;
 use super::target::{Layout, Target};
+use super::told;
 use super::tree;
 
 /// The skills an [`Installer`] installs: an [`Embedded`] bundle or a
@@ -79,6 +80,8 @@ pub struct Installer<'c> {
     version: String,
     env: Option<Environment>,
     fault: Option<Fault>,
+    pub(crate) refresh_on_start: bool,
+    install_command: Option<String>,
 }
 
 impl<'c> Installer<'c> {
@@ -100,6 +103,8 @@ impl<'c> Installer<'c> {
             version: String::new(),
             env: None,
             fault: None,
+            refresh_on_start: false,
+            install_command: None,
         }
     }
 
@@ -114,6 +119,45 @@ impl<'c> Installer<'c> {
     pub fn version(mut self, version: impl Into<String>) -> Self {
         self.version = version.into();
         self
+    }
+
+    /// The command a person runs to install these skills, as the hints of
+    /// `status` and of a refresh name it: by default `<tool> skill
+    /// install` (the subcommand, which takes a skill's name); the `skills`
+    /// CLI names its own (`skills install SRC...`), given whole.
+    ///
+    /// ```
+    /// use skills_runtime::install::Installer;
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// let installer = Installer::new(&SKILLS).tool_name("mytool");
+    /// assert_eq!(installer.install_hint(Some("pdf-forms"), &["--force"]), "mytool skill install pdf-forms --force");
+    /// let installer = installer.install_command("skills install skills/");
+    /// assert_eq!(installer.install_hint(Some("pdf-forms"), &[]), "skills install skills/");
+    /// ```
+    pub fn install_command(mut self, command: impl Into<String>) -> Self {
+        self.install_command = Some(command.into());
+        self
+    }
+
+    /// The command that installs (skill `name` where the command takes
+    /// names), with `flags` after it.
+    pub fn install_hint(&self, name: Option<&str>, flags: &[&str]) -> String {
+        let mut line = match &self.install_command {
+            Some(command) => command.clone(),
+            None => {
+                let mut line = format!("{} skill install", self.tool);
+                if let Some(name) = name {
+                    line.push(' ');
+                    line.push_str(name);
+                }
+                line
+            }
+        };
+        for flag in flags {
+            line.push(' ');
+            line.push_str(flag);
+        }
+        line
     }
 
     /// The working directory and variables to resolve folders against,
@@ -151,7 +195,7 @@ impl<'c> Installer<'c> {
         self.skills.clone().map_err(InstallError::Decode)
     }
 
-    fn env(&self) -> Result<Environment, InstallError> {
+    pub(crate) fn env(&self) -> Result<Environment, InstallError> {
         match &self.env {
             Some(env) => Ok(env.clone()),
             None => Environment::current().map_err(|e| InstallError::io("read", ".", e)),
@@ -167,7 +211,7 @@ impl<'c> Installer<'c> {
             .collect())
     }
 
-    fn make_plan(
+    pub(crate) fn make_plan(
         &self,
         target: &Target,
         operation: Operation,
@@ -194,6 +238,11 @@ impl<'c> Installer<'c> {
     /// Reads only.
     pub fn plan(&self, target: &Target) -> Result<Plan, InstallError> {
         self.make_plan(target, Operation::Install, false)
+    }
+
+    /// What a refresh would do. Reads only.
+    pub(crate) fn plan_refresh(&self, target: &Target) -> Result<Plan, InstallError> {
+        self.make_plan(target, Operation::Install, true)
     }
 
     /// What an uninstall from `target` would do. Reads only.
@@ -267,6 +316,13 @@ impl<'c> Installer<'c> {
         }
         if apply::needs_write(&fresh, &stamp) {
             let record = apply::execute(&fresh, &payloads, &stamp, &ops, &state_dir)?;
+            if record.is_empty() {
+                // Nothing installed: nothing left to tell of.
+                let _ = told::write(
+                    &told::path(&state_dir, &self.tool, plan.scope),
+                    &Default::default(),
+                );
+            }
             let record_dir = fresh.record_path.parent().unwrap_or(&fresh.base);
             if record.is_empty() && !record_dir.exists() && !journal::pending(&state_dir, "") {
                 lock.remove(&state_dir);

@@ -79,10 +79,12 @@ mod ops;
 mod payload;
 mod plan;
 pub mod record;
+mod refresh;
 mod report;
 mod state;
 mod status;
 mod target;
+mod told;
 mod tree;
 
 #[cfg(feature = "clap")]
@@ -99,5 +101,6 @@ pub use plan::{
     Change, Conflict, ConflictKind, DirPlan, FileAction, FileChange, Operation, Plan, SkillPlan,
     State,
 };
+pub use refresh::{Kept, Refreshed};
 pub use status::{DirStatus, Status};
 pub use target::{Agents, Layout, Scope, Target, UnknownAgent, project_root};

@@ -38,6 +38,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use skills_core::trust::revision::Revision;
 
 use crate::names::{is_ancestor_key, is_safe_folder, is_safe_key, is_safe_path, quoted};
 
@@ -140,6 +141,43 @@ pub struct RecordError(pub String);
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+impl RecordDir {
+    /// The skills recorded here that a refresh looks at: those at another
+    /// revision than the one `embedded` gives for their folder name, with
+    /// what `embedded` gave, and those it gives none for (no longer
+    /// embedded), with `None`. A skill recorded at the embedded revision
+    /// is not among them: nothing of it is read.
+    pub(crate) fn stale<'r, T>(
+        &'r self,
+        embedded: impl Fn(&str) -> Option<(T, Revision)>,
+    ) -> Vec<(&'r str, Option<T>)> {
+        self.skills
+            .iter()
+            .filter_map(|(name, was)| match embedded(name) {
+                Some((_, revision)) if was.is_at(revision) => None,
+                Some((found, _)) => Some((name.as_str(), Some(found))),
+                None => Some((name.as_str(), None)),
+            })
+            .collect()
+    }
+}
+
+impl RecordSkill {
+    /// Whether it was installed at `revision` (a refresh looks no further
+    /// at a skill that was: no file of it is read).
+    ///
+    /// ```
+    /// use skills_runtime::install::record::RecordSkill;
+    /// use skills_runtime::revision::Revision;
+    /// let skill = RecordSkill { revision: format!("sha256:{}", "ab".repeat(32)), ..RecordSkill::default() };
+    /// assert!(skill.is_at(Revision([0xab; 32])));
+    /// assert!(!skill.is_at(Revision([0xcd; 32])));
+    /// ```
+    pub fn is_at(&self, revision: Revision) -> bool {
+        self.revision.parse::<Revision>() == Ok(revision)
     }
 }
 
