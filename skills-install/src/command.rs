@@ -65,6 +65,10 @@ pub struct Request {
     pub dry_run: bool,
     /// Print one JSON document instead of text.
     pub json: bool,
+    /// For `status`: fail (exit 1) when any installed copy is not exactly
+    /// the skill's files (stale, edited, missing, holding extra files, or
+    /// something else in its place), listing each difference.
+    pub check: bool,
 }
 
 impl Request {
@@ -75,6 +79,7 @@ impl Request {
             target,
             dry_run: false,
             json: false,
+            check: false,
         }
     }
 
@@ -87,6 +92,20 @@ impl Request {
     /// Report as JSON.
     pub fn json(mut self, json: bool) -> Self {
         self.json = json;
+        self
+    }
+
+    /// For `status`: exit 1 when any installed copy differs from what is
+    /// embedded, listing how.
+    ///
+    /// ```
+    /// use skills_runtime::install::{ParseOutcome, Request};
+    /// let ParseOutcome::Run(request) = Request::parse(["status", "--check"]) else { panic!() };
+    /// assert!(request.check);
+    /// assert!(matches!(Request::parse(["install", "--check"]), ParseOutcome::Usage(_)));
+    /// ```
+    pub fn check(mut self, check: bool) -> Self {
+        self.check = check;
         self
     }
 
@@ -125,6 +144,11 @@ Options:
                        where links cannot be made).
   --copy               A copy in every folder (undoes --link).
   --json               Print one JSON document instead of text.
+  --check              (status) Exit 1 when any installed copy is not exactly
+                       the skill's files: stale, edited, missing, holding files
+                       that are not part of it, or something else in its place;
+                       each difference is listed. For CI, where copies are
+                       committed.
   -h, --help           Show this help.
 ";
     let head = match action {
@@ -146,7 +170,7 @@ Options:
                 Action::Install =>
                     "Install or update the skills. A file this tool did not write, or one\nchanged since, is a conflict: every conflict is listed first, and nothing\nis written unless --force.",
                 Action::Status =>
-                    "Say, per agent folder and skill: up to date, outdated, modified by the\nuser, missing, or not installed by this tool. Exits 0 only when every\nskill is up to date.",
+                    "Say, per agent folder and skill: up to date, outdated, modified by the\nuser, missing, or not installed by this tool, and the command that\nresolves it. Exits 0 only when every skill is up to date (with --check:\nwhen every installed copy is exactly the skill's files).",
                 Action::Uninstall =>
                     "Remove the installed skills: only the files this tool's record says it\nwrote (and the folders left empty); other skills, the user's own files and\nfiles that merely hold the same bytes stay.",
                 Action::List => "List the skills this tool carries.",
@@ -196,6 +220,7 @@ fn parse(args: Vec<OsString>) -> ParseOutcome {
             "--dry-run" => Some(&mut request.dry_run),
             "--force" => Some(&mut target.force),
             "--json" => Some(&mut request.json),
+            "--check" => Some(&mut request.check),
             _ => None,
         };
         if let Some(slot) = flag_slot {
@@ -232,6 +257,9 @@ fn parse(args: Vec<OsString>) -> ParseOutcome {
     }
     if let (Some(_), Scope::User) = (&target.project_dir, target.scope) {
         return ParseOutcome::Usage("--project-dir is for --scope project".to_string());
+    }
+    if request.check && action != Action::Status {
+        return ParseOutcome::Usage("--check is for status".to_string());
     }
     request.target = target;
     ParseOutcome::Run(request)
@@ -335,11 +363,15 @@ impl Installer<'_> {
             Action::Status => match self.status(&request.target) {
                 Ok(status) => {
                     let text = match request.json {
-                        true => report::json::status(&status),
-                        false => report::text::status_text(self.tool(), &version, &status),
+                        true => report::json::status(self, &status),
+                        false => report::text::status_text(self, &status, request.check),
                     };
                     let _ = out.write_all(text.as_bytes());
-                    match status.all_up_to_date() {
+                    let fine = match request.check {
+                        true => status.in_sync(),
+                        false => status.all_up_to_date(),
+                    };
+                    match fine {
                         true => EXIT_OK,
                         false => EXIT_FAILED,
                     }

@@ -81,7 +81,7 @@ pub struct Installer<'c> {
     env: Option<Environment>,
     fault: Option<Fault>,
     pub(crate) refresh_on_start: bool,
-    install_command: Option<String>,
+    install_command: Option<Vec<String>>,
 }
 
 impl<'c> Installer<'c> {
@@ -121,43 +121,38 @@ impl<'c> Installer<'c> {
         self
     }
 
-    /// The command a person runs to install these skills, as the hints of
-    /// `status` and of a refresh name it: by default `<tool> skill
-    /// install` (the subcommand, which takes a skill's name); the `skills`
-    /// CLI names its own (`skills install SRC...`), given whole.
+    /// The command a person runs to install these skills, word by word,
+    /// as the hints of `status` and of a refresh name it: by default
+    /// `<tool> skill install` (the subcommand, which takes a skill's name);
+    /// the `skills` CLI names its own (`skills install SRC...`).
     ///
     /// ```
     /// use skills_runtime::install::Installer;
     /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
     /// let installer = Installer::new(&SKILLS).tool_name("mytool");
     /// assert_eq!(installer.install_hint(Some("pdf-forms"), &["--force"]), "mytool skill install pdf-forms --force");
-    /// let installer = installer.install_command("skills install skills/");
-    /// assert_eq!(installer.install_hint(Some("pdf-forms"), &[]), "skills install skills/");
+    /// let installer = installer.install_command(["skills", "install", "my skills/"]);
+    /// assert_eq!(installer.install_hint(Some("pdf-forms"), &[]), "skills install 'my skills/'");
     /// ```
-    pub fn install_command(mut self, command: impl Into<String>) -> Self {
-        self.install_command = Some(command.into());
+    pub fn install_command<S: Into<String>>(mut self, words: impl IntoIterator<Item = S>) -> Self {
+        self.install_command = Some(words.into_iter().map(Into::into).collect());
         self
     }
 
-    /// The command that installs (skill `name` where the command takes
-    /// names), with `flags` after it.
+    /// The command that installs (skill `name`, where the command takes
+    /// names), with `flags` after it, as a person types it (words quoted
+    /// for a POSIX shell where they need it).
     pub fn install_hint(&self, name: Option<&str>, flags: &[&str]) -> String {
-        let mut line = match &self.install_command {
-            Some(command) => command.clone(),
-            None => {
-                let mut line = format!("{} skill install", self.tool);
-                if let Some(name) = name {
-                    line.push(' ');
-                    line.push_str(name);
-                }
-                line
-            }
+        let mut words: Vec<&str> = match &self.install_command {
+            Some(words) => words.iter().map(String::as_str).collect(),
+            None => [self.tool.as_str(), "skill", "install"]
+                .into_iter()
+                .chain(name)
+                .collect(),
         };
-        for flag in flags {
-            line.push(' ');
-            line.push_str(flag);
-        }
-        line
+        words.extend(flags);
+        let words: Vec<String> = words.into_iter().map(shell_word).collect();
+        words.join(" ")
     }
 
     /// The working directory and variables to resolve folders against,
@@ -397,5 +392,29 @@ impl<'c> Installer<'c> {
             }
         }
         Ok(folders)
+    }
+}
+
+/// `word` as a POSIX shell reads it back: as it is when it holds only
+/// characters no shell treats specially, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./:=,@%+".contains(c);
+    match !word.is_empty() && word.chars().all(plain) {
+        true => word.to_string(),
+        false => format!("'{}'", word.replace('\'', r"'\''")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn shell_words_are_quoted_where_needed() {
+        assert_eq!(shell_word("skills/pdf-forms"), "skills/pdf-forms");
+        assert_eq!(shell_word("my skills"), "'my skills'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
+        assert_eq!(shell_word("$HOME"), "'$HOME'");
     }
 }

@@ -102,5 +102,5 @@ pub use plan::{
     State,
 };
 pub use refresh::{Kept, Refreshed};
-pub use status::{DirStatus, Status};
+pub use status::{Difference, DifferenceKind, DirStatus, SkillStatus, Status};
 pub use target::{Agents, Layout, Scope, Target, UnknownAgent, project_root};

@@ -150,10 +150,10 @@ impl RecordDir {
     /// what `embedded` gave, and those it gives none for (no longer
     /// embedded), with `None`. A skill recorded at the embedded revision
     /// is not among them: nothing of it is read.
-    pub(crate) fn stale<'r, T>(
-        &'r self,
+    pub(crate) fn stale<T>(
+        &self,
         embedded: impl Fn(&str) -> Option<(T, Revision)>,
-    ) -> Vec<(&'r str, Option<T>)> {
+    ) -> Vec<(&str, Option<T>)> {
         self.skills
             .iter()
             .filter_map(|(name, was)| match embedded(name) {

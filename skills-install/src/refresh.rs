@@ -47,7 +47,7 @@ pub enum Refreshed {
     /// as the user changed them.
     Applied {
         /// The plan as carried out.
-        plan: Plan,
+        plan: Box<Plan>,
         /// The skills left as they are.
         kept: Vec<Kept>,
     },
@@ -264,7 +264,10 @@ impl Installer<'_> {
                 ..kept
             })
             .collect();
-        Ok(Refreshed::Applied { plan, kept })
+        Ok(Refreshed::Applied {
+            plan: Box::new(plan),
+            kept,
+        })
     }
 
     /// Whether `intercept` refreshes the installed copies (see

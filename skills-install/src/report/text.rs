@@ -8,6 +8,7 @@ use crate::error::{InstallError, Problem};
 use crate::installer::Installer;
 use crate::plan::{Change, FileAction, Operation, Plan, SkillPlan, State};
 use crate::refresh::Refreshed;
+use crate::report::remedy::remedy;
 use crate::status::Status;
 use crate::target::Scope;
 
@@ -167,36 +168,76 @@ pub(crate) fn outcome_line(plan: &Plan, dry_run: bool, applied: bool) -> String 
     }
 }
 
-/// A status for people.
-pub(crate) fn status_text(tool: &str, version: &str, status: &Status) -> String {
+/// A status for people: per folder and skill its state and the command
+/// that resolves it; with `check`, every difference beneath.
+pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: bool) -> String {
     let mut out = String::new();
+    let version = installer.version_text();
     heading(
         &mut out,
-        tool,
-        version,
+        installer.tool(),
+        &version,
         "skills",
         &status.base,
         status.scope,
     );
     let mut behind = 0;
     let mut total = 0;
+    let mut differing = 0;
     for dir in &status.dirs {
         folder_line(&mut out, &dir.shown, dir.link, &dir.agents);
-        for (name, state) in &dir.skills {
+        for skill in &dir.skills {
             total += 1;
-            behind += usize::from(*state != State::UpToDate);
-            let _ = writeln!(out, "  {name}  {state}");
+            behind += usize::from(skill.state != State::UpToDate);
+            differing += usize::from(!skill.differences.is_empty());
+            let _ = write!(out, "  {}  {}", skill.name, skill.state);
+            let shown_differences = check && !skill.differences.is_empty();
+            match remedy(installer, status, skill) {
+                Some(remedy) => {
+                    let _ = write!(out, ": `{}` {}", remedy.command, remedy.does);
+                }
+                None if skill.state == State::NotOurs => {
+                    out.push_str(": it holds this version, and is left alone");
+                }
+                None if shown_differences => {
+                    out.push_str(", with files that are not part of it");
+                }
+                None => {}
+            }
+            out.push('\n');
+            if shown_differences {
+                for difference in &skill.differences {
+                    let _ = writeln!(out, "    {} ({})", difference, difference.kind.key());
+                }
+            }
         }
     }
     problems_text(&mut out, &status.problems);
-    match (behind, status.problems.is_empty()) {
-        (0, true) => {
-            let _ = writeln!(out, "ok: {} up to date", count(total, "skill"));
+    let copies = match total {
+        1 => "1 installed copy".to_string(),
+        n => format!("{n} installed copies"),
+    };
+    match (check, behind, status.problems.is_empty()) {
+        (true, _, true) if differing == 0 => {
+            let _ = writeln!(out, "ok: {copies}, each exactly the skill's files");
         }
-        _ => {
+        (true, _, _) => {
             let _ = writeln!(
                 out,
-                "{behind} of {total} not up to date: run `{tool} skill install` (see the states above)"
+                "check failed: {differing} of {copies} not exactly the skill's files{}",
+                match status.problems.is_empty() {
+                    true => "",
+                    false => ", and problems",
+                }
+            );
+        }
+        (false, 0, true) => {
+            let _ = writeln!(out, "ok: {} up to date", count(total, "skill"));
+        }
+        (false, _, _) => {
+            let _ = writeln!(
+                out,
+                "{behind} of {total} not up to date: each line above names the command that resolves it"
             );
         }
     }
