@@ -49,3 +49,29 @@ pub(crate) fn remedy(
         does,
     })
 }
+
+impl Installer<'_> {
+    /// The command that resolves `skill`'s state in `status` (`None` when
+    /// there is nothing to do, or nothing this tool would do: a copy it did
+    /// not install that holds what is embedded is left alone). The same
+    /// command the status's text and JSON name.
+    ///
+    /// ```
+    /// use skills_runtime::install::{Environment, Installer, Scope, Target};
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// # let root = std::env::temp_dir().join(format!("doc-remedy-{}", std::process::id()));
+    /// # std::fs::create_dir_all(root.join(".git")).unwrap();
+    /// let installer = Installer::new(&SKILLS).tool_name("mytool").environment(Environment::new(&root));
+    /// let status = installer.status(&Target::new(Scope::Project))?;
+    /// let (_, skill, _) = status.differences().next().expect("nothing installed yet");
+    /// assert_eq!(
+    ///     installer.resolving_command(&status, skill).as_deref(),
+    ///     Some(format!("mytool skill install {}", skill.name).as_str())
+    /// );
+    /// # std::fs::remove_dir_all(&root).unwrap();
+    /// # Ok::<(), skills_runtime::install::InstallError>(())
+    /// ```
+    pub fn resolving_command(&self, status: &Status, skill: &SkillStatus) -> Option<String> {
+        remedy(self, status, skill).map(|remedy| remedy.command)
+    }
+}
