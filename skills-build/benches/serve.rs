@@ -58,10 +58,10 @@ use std::time::{Duration, Instant};
 
 use include_dir::{Dir, DirEntry, File};
 use sha2::{Digest, Sha256};
-use skills_build::discover::{Options, Root, discover};
-use skills_build::media::{self, Kind};
 use skills_build::source::IncludeDirSource;
-use skills_build::{fence, frontmatter};
+use skills_build::unstable::discover::{Options, Root, discover};
+use skills_build::unstable::media::{self, Kind};
+use skills_build::unstable::{fence, frontmatter};
 use skills_core::wire::{instructions, path};
 use skills_core::{Catalog, Reply};
 

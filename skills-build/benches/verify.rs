@@ -14,9 +14,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use skills_build::keys::SecretKey;
-use skills_build::signing::{Signer, sign_bundle};
 use skills_build::source::MemorySource;
+use skills_build::unstable::keys::SecretKey;
+use skills_build::unstable::signing::{Signer, sign_bundle};
 use skills_core::Catalog;
 use skills_core::trust::verify::TrustPolicy;
 

@@ -124,7 +124,7 @@ struct Held {
 /// The p50 of the same calls served the usual way.
 fn usual_p50(corpus: &str, calls: &[&str]) -> u64 {
     use sha2::{Digest, Sha256};
-    use skills_build::{fence, frontmatter};
+    use skills_build::unstable::{fence, frontmatter};
     let mut held = std::collections::HashMap::new();
     for name in calls {
         if held.contains_key(*name) {

@@ -8,12 +8,6 @@
 use std::fmt;
 
 /// One parsed rule: a tool name and an optional specifier.
-///
-/// ```
-/// use skills_build::allowed_tools::{parse, ToolRule};
-/// let rules = parse("Read Bash(git commit:*)").unwrap();
-/// assert_eq!(rules[1], ToolRule { tool: "Bash".into(), spec: Some("git commit:*".into()) });
-/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ToolRule {
     /// The tool the rule allows.
@@ -50,11 +44,6 @@ impl RuleErrorKind {
 }
 
 /// A token of `allowed-tools` that is not a rule.
-///
-/// ```
-/// let err = skills_build::allowed_tools::parse("Read Bash()").unwrap_err();
-/// assert_eq!(err.to_string(), "allowed-tools token \"Bash()\": empty specifier");
-/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RuleError {
     /// The offending token, as written.
@@ -211,5 +200,27 @@ mod tests {
         assert_eq!(err.token, "Bash(git x");
         let err = parse("a) b").unwrap_err();
         assert_eq!(err.token, "a)");
+    }
+
+    #[test]
+    fn a_rule_is_a_tool_and_its_specifier() {
+        use crate::allowed_tools::{ToolRule, parse};
+        let rules = parse("Read Bash(git commit:*)").unwrap();
+        assert_eq!(
+            rules[1],
+            ToolRule {
+                tool: "Bash".into(),
+                spec: Some("git commit:*".into())
+            }
+        );
+    }
+
+    #[test]
+    fn an_error_names_the_token() {
+        let err = crate::allowed_tools::parse("Read Bash()").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "allowed-tools token \"Bash()\": empty specifier"
+        );
     }
 }

@@ -27,10 +27,7 @@ use std::path::{Path, PathBuf};
 use skills_core::wire::bundle::Bundle;
 use skills_core::wire::writer::BundleWriter;
 
-use crate::compile::{
-    CompileError, CompileOptions, Compiled, Early, Locations, compile, compile_early,
-    compile_kept,
-};
+use crate::compile::{CompileError, CompileOptions, Compiled, Compiler, Locations};
 use crate::diagnostic;
 use crate::discover::{self, DiscoveredSkill, Discovery, Options, Root, SourceReport};
 use crate::filter::Glob;
@@ -105,13 +102,11 @@ pub struct Outcome<B = Vec<u8>> {
     pub sources: Vec<SourceReport>,
     /// How many skill directories were found (listed or not).
     pub skills: usize,
-    /// The skill directories found, as read (listed or not), in search
-    /// order, when the run kept them.
-    discovered: Vec<DiscoveredSkill>,
 }
 
-/// What [`Builder::read`] found: every skill as read, with every problem
-/// of the reading, and every file read.
+/// What the sources hold, read and judged but not compiled: every skill
+/// as read, with every problem of the reading, and every file read (see
+/// [`unstable::read`](crate::unstable::read)).
 #[derive(Debug)]
 pub struct Reading {
     /// The skills, how each source was read, and every problem.
@@ -122,15 +117,24 @@ pub struct Reading {
 
 impl<B> Outcome<B> {
     /// The same outcome with its bundle (if one was made) passed through
-    /// `f`: to take a streamed bundle out and still report the problems.
+    /// `f`, the problems and the rest kept: to take a streamed bundle out
+    /// of the outcome (say, to put it in place only when no warning
+    /// refuses the build) and still report every problem from it.
     ///
     /// ```
     /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
-    /// let outcome = skills_build::Builder::new().source(skills).run().map_bundle(|bytes| bytes.len());
-    /// assert!(outcome.result.unwrap().bytes > 0);
+    /// let out = std::env::temp_dir().join(format!("map-bundle-doc-{}.bin", std::process::id()));
+    /// let mut outcome = skills_build::Builder::new()
+    ///     .source(skills)
+    ///     .run_to_file(&out, &mut |_| {})
+    ///     .map_bundle(Some);
+    /// let bundle = outcome.result.as_mut().unwrap().bytes.take().unwrap();
+    /// if !outcome.failed(true) {
+    ///     bundle.persist().unwrap();
+    /// }
+    /// assert!(out.exists() && outcome.problems().is_empty());
+    /// # std::fs::remove_file(&out).unwrap();
     /// ```
-    #[cfg(feature = "internals")]
-    #[doc(hidden)]
     pub fn map_bundle<C>(self, f: impl FnOnce(B) -> C) -> Outcome<C> {
         Outcome {
             result: self.result.map(|compiled| Compiled {
@@ -141,21 +145,15 @@ impl<B> Outcome<B> {
             inputs: self.inputs,
             sources: self.sources,
             skills: self.skills,
-            discovered: self.discovered,
         }
     }
 
-    /// The skill directories found, as read (listed or not), in search
-    /// order: what the commands that show skills one by one (`skills
-    /// catalog`, `outline`) show, from the very reading that was judged.
-    /// Empty unless the run kept them (`run_keeping_skills`).
-    #[cfg(feature = "internals")]
-    #[doc(hidden)]
-    pub fn discovered(&self) -> &[DiscoveredSkill] {
-        &self.discovered
-    }
-
     /// Every problem, sorted: errors, warnings and notes.
+    ///
+    /// ```
+    /// let outcome = skills_build::Builder::new().source("no/such/dir").run();
+    /// assert_eq!(outcome.problems()[0].code.as_str(), "source-not-found");
+    /// ```
     pub fn problems(&self) -> &[Problem] {
         match &self.result {
             Ok(compiled) => &compiled.warnings,
@@ -165,6 +163,12 @@ impl<B> Outcome<B> {
 
     /// The skills left out for their errors by
     /// [`Builder::keep_going`] (none otherwise).
+    ///
+    /// ```
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let outcome = skills_build::Builder::new().source(skills).keep_going(true).run();
+    /// assert!(outcome.dropped().is_empty()); // every skill is valid
+    /// ```
     pub fn dropped(&self) -> &[crate::compile::Dropped] {
         match &self.result {
             Ok(compiled) => &compiled.dropped,
@@ -368,7 +372,7 @@ impl Builder {
     /// 5 cases of at most 200 characters) and a `metadata.tags` list, so
     /// its catalog shapes can show them and filter by tag. Off by default:
     /// the reference validator rejects these keys, and so does this one
-    /// unless asked (see `skills_build::extension_fields`).
+    /// unless asked (the `extension` rules of `docs/rule-codes.md`).
     ///
     /// ```
     /// let dir = std::env::temp_dir().join(format!("skills-doc-extensions-{}", std::process::id()));
@@ -390,7 +394,7 @@ impl Builder {
     /// the line that reruns the build script when the key changes.
     ///
     /// ```
-    /// use skills_build::{keys::KeySource, signing::Signing};
+    /// use skills_build::{KeySource, Signing};
     /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
     /// let builder = skills_build::Builder::new()
     ///     .source(skills)
@@ -558,24 +562,13 @@ impl Builder {
     }
 
     /// Opens the sources and discovers their skills (resolution, filters,
-    /// junk, validation of each skill file), without compiling: what
-    /// [`run`](Self::run) compiles, and what the commands that act on the
-    /// skills one by one (`skills revision`, `sign`, `verify`) read, so
-    /// that every door reads a source the same way.
-    ///
-    /// ```
-    /// let reading = skills_build::Builder::new().source("no/such/dir").read();
-    /// assert_eq!(reading.discovery.problems[0].code.as_str(), "source-not-found");
-    /// ```
-    #[cfg(feature = "internals")]
-    #[doc(hidden)]
-    pub fn read(&self) -> Reading {
-        self.read_each(&mut |_, _| {})
-    }
-
-    /// Reads the sources (see `read`), handing each window of skills read and named
-    /// to `each` (see `discover::discover_each`).
-    fn read_each(&self, each: &mut discover::Each<'_>) -> Reading {
+    /// junk, validation of each skill file), handing each window of skills
+    /// read and named to `each` (see `discover::discover_each`): what
+    /// [`run`](Self::run) compiles, and, with nothing done per window, what
+    /// the commands that act on the skills one by one (`skills revision`,
+    /// `sign`, `verify`) read, so that every door reads a source the same
+    /// way.
+    pub(crate) fn read_each(&self, each: &mut discover::Each<'_>) -> Reading {
         let mut problems = Vec::new();
         let mut options = Options {
             max_file_size: self.max_file_size,
@@ -678,31 +671,36 @@ impl Builder {
     /// assert!(!outcome.failed(false) && outcome.result.is_ok());
     /// ```
     pub fn run(&self) -> Outcome {
-        self.run_keeping(false, &mut |_| {})
+        self.run_with_progress(&mut |_| {})
     }
 
     /// [`run`](Self::run), telling `progress` how many skill directories
-    /// were read (and, as they are read, compiled) after each window of
-    /// them: for a command that shows a long build's progress.
+    /// have been read (and, as they are read, compiled) after each window
+    /// of them, in search order: for a build script or a command that
+    /// shows a long build's progress. The bundle, problems and verdict are
+    /// `run`'s.
     ///
     /// ```
     /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
     /// let mut seen = Vec::new();
-    /// let outcome = skills_build::Builder::new().source(skills).run_with_progress(&mut |read| seen.push(read));
+    /// let outcome = skills_build::Builder::new()
+    ///     .source(skills)
+    ///     .run_with_progress(&mut |read| seen.push(read));
     /// assert_eq!(seen.last(), Some(&outcome.skills));
     /// ```
-    #[cfg(feature = "internals")]
-    #[doc(hidden)]
     pub fn run_with_progress(&self, progress: &mut dyn FnMut(usize)) -> Outcome {
-        self.run_keeping(false, progress)
+        let sink = BundleWriter::new(&Bundle::default());
+        self.run_into(sink, false, progress).0
     }
 
     /// [`run_with_progress`](Self::run_with_progress), streaming the bundle
     /// into a temporary file beside `output` as each skill is encoded
-    /// instead of holding it in memory (what `skills build` does, so a
-    /// registry's bundle is never held whole): the same bytes, problems
-    /// and verdict. The result's [`BundleFile`] is put in place with
-    /// [`BundleFile::persist`], or removed when dropped.
+    /// instead of holding it in memory, so that a registry's bundle is
+    /// never held whole (what `skills build` does): the same bytes,
+    /// problems and verdict. The result's [`BundleFile`] is put in place at
+    /// `output` with [`BundleFile::persist`], or removed when dropped, so
+    /// a build refused afterwards (say, for a warning) leaves `output` as
+    /// it was.
     ///
     /// ```
     /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
@@ -714,15 +712,13 @@ impl Builder {
     /// assert_eq!(std::fs::read(&out).unwrap(), builder.run().result.unwrap().bytes);
     /// # std::fs::remove_file(&out).unwrap();
     /// ```
-    #[cfg(feature = "internals")]
-    #[doc(hidden)]
     pub fn run_to_file(
         &self,
-        output: &Path,
+        output: impl AsRef<Path>,
         progress: &mut dyn FnMut(usize),
     ) -> Outcome<BundleFile> {
-        match FileSink::create(output) {
-            Ok(sink) => self.run_into(false, progress, sink),
+        match FileSink::create(output.as_ref()) {
+            Ok(sink) => self.run_into(sink, false, progress).0,
             Err(message) => Outcome {
                 result: Err(CompileError {
                     problems: vec![Problem::new(Code::OutputUnwritable, message)],
@@ -730,48 +726,32 @@ impl Builder {
                 inputs: Vec::new(),
                 sources: Vec::new(),
                 skills: 0,
-                discovered: Vec::new(),
             },
         }
     }
 
-    /// [`run`](Self::run), keeping every skill as read for the commands
-    /// that show skills one by one (`skills catalog`, `outline`): the
-    /// same bundle, problems and verdict, and `Outcome::discovered` filled.
-    ///
-    /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
-    /// let builder = skills_build::Builder::new().source(skills);
-    /// let (kept, lean) = (builder.run_keeping_skills(), builder.run());
-    /// assert!(lean.discovered().is_empty() && !kept.discovered().is_empty());
-    /// assert_eq!(lean.skills, kept.skills);
-    /// assert_eq!(lean.result.unwrap().bytes, kept.result.unwrap().bytes);
-    /// ```
-    #[cfg(feature = "internals")]
-    #[doc(hidden)]
-    pub fn run_keeping_skills(&self) -> Outcome {
-        self.run_keeping(true, &mut |_| {})
+    /// [`run`](Self::run), and every skill as read (listed or not, in
+    /// search order) for the commands that show skills one by one (`skills
+    /// catalog`, `outline`): the same bundle, problems and verdict, from
+    /// the very reading that was judged (see
+    /// [`unstable::run_keeping_skills`](crate::unstable::run_keeping_skills)).
+    pub(crate) fn run_keeping_skills(&self) -> (Outcome, Vec<DiscoveredSkill>) {
+        let sink = BundleWriter::new(&Bundle::default());
+        self.run_into(sink, true, &mut |_| {})
     }
 
-    fn run_keeping(&self, keep_discovered: bool, progress: &mut dyn FnMut(usize)) -> Outcome {
-        self.run_into(
-            keep_discovered,
-            progress,
-            BundleWriter::new(&Bundle::default()),
-        )
-    }
-
+    /// The pipeline into `sink`: the sources read a window of skills at a
+    /// time, each window compiled by the one [`Compiler`] as soon as it is
+    /// read, then the verdict. Returns the outcome and the skills found
+    /// (with what was read of them only when `keep_skills`).
     fn run_into<S: BundleSink>(
         &self,
-        keep_discovered: bool,
-        progress: &mut dyn FnMut(usize),
         sink: S,
-    ) -> Outcome<S::Bundle> {
+        keep_skills: bool,
+        progress: &mut dyn FnMut(usize),
+    ) -> (Outcome<S::Bundle>, Vec<DiscoveredSkill>) {
         let reuse = self.previous.as_deref().map(crate::reuse::Reuse::load);
-        #[cfg_attr(
-            not(feature = "sign"),
-            allow(unused_mut, clippy::needless_update)
-        )]
+        #[cfg_attr(not(feature = "sign"), allow(unused_mut, clippy::needless_update))]
         let mut options = CompileOptions {
             locations: self.locations.clone(),
             keep_going: self.keep_going,
@@ -788,33 +768,19 @@ impl Builder {
             Some(Err(error)) => Some(error),
             None => None,
         };
-        let mut early = Early::with_sink(&options, reuse.as_ref(), sink);
+        let mut compiler = Compiler::new(&options, reuse.as_ref(), sink, keep_skills);
         // Only signing adds an input (its key file).
         #[cfg_attr(not(feature = "sign"), allow(unused_mut))]
         let Reading {
             discovery: mut found,
             mut inputs,
-        } = match keep_discovered {
-            true => self.read_each(&mut |found, _| progress(found.skills.len())),
-            // Each skill compiled as soon as it is read, and what was read
-            // of it dropped.
-            false => self.read_each(&mut |found, range| {
-                early.take(found, range);
-                progress(found.skills.len());
-            }),
-        };
+        } = self.read_each(&mut |found, range| {
+            compiler.take(found, range);
+            progress(found.skills.len());
+        });
         let skills = found.skills.len();
         let sources = std::mem::take(&mut found.sources);
-        let (result, discovered) = match keep_discovered {
-            true => {
-                let result = compile_kept(&found, &options, reuse.as_ref(), early);
-                (result, found.skills)
-            }
-            false => (
-                compile_early(found, &options, reuse.as_ref(), early),
-                Vec::new(),
-            ),
-        };
+        let result = compiler.finish(&found);
         #[cfg(feature = "sign")]
         let result = match (&self.signing, key_error) {
             (Some(signing), key_error) => {
@@ -840,13 +806,13 @@ impl Builder {
             }
             result => result,
         };
-        Outcome {
+        let outcome = Outcome {
             result,
             inputs,
             skills,
             sources,
-            discovered,
-        }
+        };
+        (outcome, found.skills)
     }
 
     /// For a build script: prints `cargo:rerun-if-changed` for every
@@ -977,6 +943,10 @@ impl Opened {
 /// ```
 pub fn compile_sources(sources: &[&dyn Source]) -> Result<Compiled, CompileError> {
     let roots: Vec<Root<'_>> = sources.iter().map(|source| Root::new(*source)).collect();
-    let found = discover::discover(&roots, &Options::default());
-    compile(&found, &CompileOptions::default())
+    let options = CompileOptions::default();
+    let mut compiler = Compiler::new(&options, None, BundleWriter::new(&Bundle::default()), false);
+    let found = discover::discover_each(&roots, &Options::default(), &mut |found, range| {
+        compiler.take(found, range)
+    });
+    compiler.finish(&found)
 }

@@ -1,7 +1,7 @@
-//! From discovered skills to bundle bytes.
+//! From discovered skills to bundle bytes, by one route: the
+//! [`Compiler`], which takes each window of skills as discovery reads it.
 //!
-//! The compiler takes a [`Discovery`] without errors and precomputes
-//! what the `skill` tool serves: the usage paragraph and tool definition,
+//! The compiler precomputes what the `skill` tool serves: the usage paragraph and tool definition,
 //! and for each listed skill its instructions text (the body after the
 //! closing `---` line, then the list of files with sizes), its files with
 //! their media kinds, and SHA-256 digests of every file, of the
@@ -13,14 +13,14 @@
 //! bytes than storing them.
 
 use std::fmt;
+use std::ops::Range;
 
-use skills_core::wire::bundle::{
-    Bundle, Bytes, Content, EncodeError, File, Skill, SkillFileName, ToolRule,
-};
-use skills_core::wire::writer::BundleWriter;
-use skills_core::wire::instructions;
-use skills_core::wire::bundle::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
 use skills_core::trust::sha256::digest as sha256;
+use skills_core::wire::bundle::{
+    Bytes, Content, EncodeError, File, Skill, SkillFileName, ToolRule,
+};
+use skills_core::wire::bundle::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
+use skills_core::wire::instructions;
 
 use crate::allowed_tools;
 use crate::discover::{DiscoveredSkill, Discovery, join_location};
@@ -65,27 +65,32 @@ impl Locations {
     }
 }
 
-/// How to compile.
-///
-/// ```
-/// let options = skills_build::compile::CompileOptions::default();
-/// assert_eq!(options.locations, skills_build::compile::Locations::Uri);
-/// ```
+/// How to compile: what [`Builder`](crate::Builder) passes on to the
+/// [`Compiler`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct CompileOptions {
+pub(crate) struct CompileOptions {
     /// What locations the prompt and read records show.
-    pub locations: Locations,
+    pub(crate) locations: Locations,
     /// Leave out the skills with errors and compile the rest, instead of
     /// failing (see [`Compiled::dropped`]). Errors that belong to no skill
     /// (a missing source, an invalid exclude rule) still fail.
-    pub keep_going: bool,
+    pub(crate) keep_going: bool,
     /// How many threads prepare and hash skills (`0`: every core). The
     /// bytes are the same whatever the count.
-    pub threads: usize,
+    pub(crate) threads: usize,
     /// Signs each skill as it is encoded, and the bundle at the end (the
     /// `sign` feature): see [`Builder::sign`](crate::Builder::sign).
     #[cfg(feature = "sign")]
-    pub signer: Option<crate::signing::Signer>,
+    pub(crate) signer: Option<crate::signing::Signer>,
+}
+
+impl CompileOptions {
+    /// Whether `problem` rules out a bundle, whatever else is found: any
+    /// error of a strict build; keeping going, an error that belongs to
+    /// no skill (a skill's own errors only leave it out).
+    fn blocks(&self, problem: &Problem) -> bool {
+        problem.is_error() && !(self.keep_going && problem.skill().is_some())
+    }
 }
 
 /// A compiled bundle and the warnings met on the way.
@@ -308,209 +313,210 @@ fn content<'d>(path: &str, bytes: &'d [u8]) -> Content<'d> {
     }
 }
 
-/// Compiles the listed skills of `found` into bundle bytes.
+/// The one route from discovered skills to a bundle: every door
+/// ([`Builder::run`](crate::Builder::run) and so `skills check`, `skills
+/// build`, a build script and `include_skills!`, and
+/// [`compile_sources`](crate::compile_sources)) hands each window of
+/// skills to [`take`](Self::take) as soon as discovery has read and named
+/// it, and calls [`finish`](Self::finish) once discovery is done. Nothing
+/// else prepares, encodes or pushes a skill.
 ///
-/// Fails, with every problem, when discovery found any error; nothing is
-/// produced for an invalid set. The bytes depend only on the skills and
-/// the options: not on file-system order, times, or (unless
-/// [`Locations::Source`] is chosen) where the skills were read from.
-pub fn compile(found: &Discovery, options: &CompileOptions) -> Result<Compiled, CompileError> {
-    compile_reusing(found, options, None)
-}
-
-/// [`compile`], taking the digests of unchanged files from the bundle an
-/// earlier build wrote (see [`Reuse`]): the same bytes, with less hashing.
-///
-/// ```
-/// use skills_build::compile::{compile, compile_reusing, CompileOptions};
-/// use skills_build::discover::{discover, Options, Root};
-/// use skills_build::reuse::Reuse;
-/// use skills_build::source::MemorySource;
-/// let source = MemorySource::new("skills")
-///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Forms.\n---\nGo.\n")
-///     .with_file("pdf/reference.md", "Use pdfplumber.");
-/// let found = discover(&[Root::new(&source)], &Options::default());
-/// let first = compile(&found, &CompileOptions::default()).unwrap().bytes;
-/// let reuse = Reuse::from_bundle(first.clone()).unwrap();
-/// let again = compile_reusing(&found, &CompileOptions::default(), Some(&reuse)).unwrap().bytes;
-/// assert_eq!((again, reuse.reused()), (first, 1));
-/// ```
-pub fn compile_reusing(
-    found: &Discovery,
-    options: &CompileOptions,
-    reuse: Option<&Reuse>,
-) -> Result<Compiled, CompileError> {
-    compile_skills(Skills::Borrowed(found), options, reuse, Early::new(options, reuse))
-}
-
-/// [`compile_reusing`], taking the skills: each skill's bytes and parsed
-/// document are dropped as soon as it is encoded, so a large build holds
-/// the skills as read and their encodings together only for a window of
-/// skills, not for the whole catalog. The same bytes, problems and
-/// verdicts as [`compile_reusing`]; what is left of `found` (every
-/// skill's name, directory and listing, the sources, the problems) is
-/// dropped with it.
-///
-/// ```
-/// use skills_build::compile::{compile, compile_owned, CompileOptions};
-/// use skills_build::discover::{discover, Options, Root};
-/// use skills_build::source::MemorySource;
-/// let source = MemorySource::new("skills")
-///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Forms.\n---\nGo.\n");
-/// let found = discover(&[Root::new(&source)], &Options::default());
-/// let borrowed = compile(&found, &CompileOptions::default()).unwrap();
-/// let owned = compile_owned(found, &CompileOptions::default(), None).unwrap();
-/// assert_eq!(owned, borrowed);
-/// ```
-pub fn compile_owned(
-    found: Discovery,
-    options: &CompileOptions,
-    reuse: Option<&Reuse>,
-) -> Result<Compiled, CompileError> {
-    compile_skills(Skills::Owned(found), options, reuse, Early::new(options, reuse))
-}
-
-/// Skills compiled while discovery reads them ([`crate::Builder::run`]):
-/// each listed skill with no error of its own is prepared, checked,
-/// encoded and hashed as soon as its window of skills is read and named
-/// (see `discover::discover_each`), and what was read of it (its bytes,
-/// its parsed document) dropped then, so that a large build never holds
-/// every skill as read. [`compile_early`] takes these results in place of
-/// preparing the skills again; a skill taken here that turns out to be
-/// left out is left out all the same, and one not taken here is prepared
-/// there as usual: the same bytes, problems and verdicts as
-/// [`compile_reusing`] over the whole discovery.
-pub(crate) struct Early<'o, S = BundleWriter<'static>> {
+/// Each listed skill without an error of its own is prepared, checked,
+/// encoded and hashed on the window's threads, and its encoding goes into
+/// the sink in discovery order (which is catalog order); then what was
+/// read of the window's skills (their bytes, their parsed documents) is
+/// dropped, unless the caller keeps them to show them one by one, so that
+/// a large build never holds every skill as read. Whether a skill is in
+/// the bundle is settled in its own window: its name depends on the
+/// skills before it alone, and every error of its own is found while its
+/// window is read. What is settled only at the end is whether there is a
+/// bundle at all, which [`finish`](Self::finish) decides over every
+/// problem.
+pub(crate) struct Compiler<'o, S> {
     options: &'o CompileOptions,
     reuse: Option<&'o Reuse>,
-    /// By skill index: the result of preparing and encoding it, if taken.
-    results: Vec<Option<Result<EncodedSkill, Problem>>>,
-    /// By skill index: the frontmatter name of a skill whose document was
-    /// dropped (for [`Dropped::name`]).
-    names: Vec<Option<String>>,
+    /// Where the encodings go, in catalog order.
+    sink: S,
+    /// Whether what was read of each skill stays (for the commands that
+    /// show skills one by one) or is dropped once its window is compiled.
+    keep_skills: bool,
     /// How many of the discovery's problems were looked at already.
     seen: usize,
-    /// The bundle, written as the skills are taken: each encoding goes
-    /// into it as soon as its window is done, and is dropped then.
-    sink: S,
-    /// By skill index: whether its encoding is in `writer` already.
-    pushed: Vec<bool>,
-    /// The index of the last skill in `writer`, if any.
-    last_pushed: Option<usize>,
-    /// Why `sink` could not take a skill (past 4 GiB, a full disk).
-    error: Option<String>,
+    /// Whether an error already rules out a bundle (see
+    /// [`CompileOptions::blocks`]): no more skills are compiled then.
+    blocked: bool,
+    /// The problems compiling found, each of its skill, in skill order.
+    problems: Vec<Problem>,
+    /// By skill index: the frontmatter name of a skill whose document was
+    /// dropped without its being compiled (for [`Dropped::name`]).
+    names: Vec<Option<String>>,
+    /// Why the bundle cannot be made although the skills compiled: the
+    /// sink refused an encoding (past 4 GiB, a full disk) or a skill broke
+    /// a rule of the bundle. The first such reason; nothing more is
+    /// pushed after it.
+    failed: Option<String>,
 }
 
-impl<'o> Early<'o> {
-    /// Takes skills into a bundle held in memory.
-    pub(crate) fn new(options: &'o CompileOptions, reuse: Option<&'o Reuse>) -> Self {
-        Early::with_sink(options, reuse, BundleWriter::new(&Bundle::default()))
-    }
-}
-
-impl<'o, S: BundleSink> Early<'o, S> {
-    /// Takes skills into `sink`.
-    pub(crate) fn with_sink(options: &'o CompileOptions, reuse: Option<&'o Reuse>, sink: S) -> Self {
-        Early {
+impl<'o, S: BundleSink> Compiler<'o, S> {
+    /// A compiler writing into `sink`, taking unchanged files' digests
+    /// from `reuse`; with `keep_skills`, what was read of each skill stays
+    /// in the discovery.
+    pub(crate) fn new(
+        options: &'o CompileOptions,
+        reuse: Option<&'o Reuse>,
+        sink: S,
+        keep_skills: bool,
+    ) -> Self {
+        Compiler {
             options,
             reuse,
-            results: Vec::new(),
-            names: Vec::new(),
-            seen: 0,
             sink,
-            pushed: Vec::new(),
-            last_pushed: None,
-            error: None,
+            keep_skills,
+            seen: 0,
+            blocked: false,
+            problems: Vec::new(),
+            names: Vec::new(),
+            failed: None,
         }
     }
 
-    /// Takes on the skills of `range`, just read and named.
-    pub(crate) fn take(&mut self, found: &mut Discovery, range: std::ops::Range<usize>) {
-        self.results.resize_with(found.skills.len(), || None);
+    /// Compiles the skills of `range`, just read and named by discovery,
+    /// into the sink, and drops what was read of them (unless kept).
+    pub(crate) fn take(&mut self, found: &mut Discovery, range: Range<usize>) {
         self.names.resize_with(found.skills.len(), || None);
-        self.pushed.resize(found.skills.len(), false);
         let new_problems = &found.problems[self.seen.min(found.problems.len())..];
         self.seen = found.problems.len();
-        // A strict build with an error fails: nothing to compile, and
-        // every problem of reading was found already, so what was read of
-        // these skills is dropped at once.
-        if !self.options.keep_going && found.has_errors() {
-            for skill in &mut found.skills[range] {
-                release(skill);
-            }
-            return;
-        }
-        // The skills of the range with an error of their own, which are
-        // left out (the compilation decides again over every problem).
+        self.blocked |= new_problems.iter().any(|p| self.options.blocks(p));
+        // A skill with an error of its own is left out.
+        let mut compiled = vec![false; range.len()];
         let mut erred = vec![false; range.len()];
         for problem in new_problems.iter().filter(|p| p.is_error()) {
             if let Some(index) = problem.skill().filter(|index| range.contains(index)) {
                 erred[index - range.start] = true;
             }
         }
-        // A skill left out for its errors keeps only what the report
-        // names it by.
-        for (index, _) in range.clone().zip(&erred).filter(|(_, erred)| **erred) {
-            self.names[index] = found.skills[index].name().map(str::to_string);
-            release(&mut found.skills[index]);
-        }
-        let items: Vec<(usize, &str, &DiscoveredSkill)> = range
-            .clone()
-            .zip(&erred)
-            .filter(|(_, erred)| !**erred)
-            .filter_map(|(index, _)| {
-                let skill = &found.skills[index];
-                skill.listing.name().map(|name| (index, name, skill))
-            })
-            .collect();
-        let (options, reuse) = (self.options, self.reuse);
-        let results = crate::parallel::map(&items, options.threads, |(_, name, skill)| {
-            prepare(name, skill, options, reuse).and_then(|prepared| encode_one(&prepared, options))
-        });
-        let taken: Vec<usize> = items.iter().map(|(index, _, _)| *index).collect();
-        drop(items);
-        for (index, mut result) in taken.into_iter().zip(results) {
-            if result.is_ok() {
-                self.names[index] = found.skills[index].name().map(str::to_string);
-                release(&mut found.skills[index]);
-            }
-            // Into the bundle now, in discovery order (which is catalog
-            // order); only the digest is kept, as a marker.
-            if let (Ok(Ok((detail, digest))), None) = (&mut result, &self.error) {
-                let name = found.skills[index].listing.name().unwrap_or_default();
-                match self.sink.push(name, detail, *digest) {
-                    Ok(()) => {
-                        *detail = Vec::new();
-                        self.pushed[index] = true;
-                        self.last_pushed = Some(index);
+        if !self.blocked {
+            let items: Vec<(usize, &str, &DiscoveredSkill)> = range
+                .clone()
+                .filter(|index| !erred[index - range.start])
+                .filter_map(|index| {
+                    let skill = &found.skills[index];
+                    skill.listing.name().map(|name| (index, name, skill))
+                })
+                .collect();
+            let (options, reuse) = (self.options, self.reuse);
+            let results = crate::parallel::map(&items, options.threads, |(_, name, skill)| {
+                prepare(name, skill, options, reuse)
+                    .and_then(|prepared| encode_one(&prepared, options))
+            });
+            // Into the bundle in discovery order, which is catalog order.
+            for (&(index, name, _), result) in items.iter().zip(results) {
+                match result {
+                    Ok(Ok((detail, digest))) => {
+                        compiled[index - range.start] = true;
+                        if self.failed.is_none()
+                            && let Err(error) = self.sink.push(name, &detail, digest)
+                        {
+                            self.failed = Some(error);
+                        }
                     }
-                    Err(error) => self.error = Some(error),
+                    Ok(Err(error)) => {
+                        self.failed
+                            .get_or_insert_with(|| EncodeError::Invalid(error).to_string());
+                    }
+                    Err(problem) => self.problems.push(problem.of_skill(index)),
                 }
             }
-            self.results[index] = Some(result);
+        }
+        if self.keep_skills {
+            return;
+        }
+        for (index, compiled) in range.zip(compiled) {
+            let skill = &mut found.skills[index];
+            // A skill not in the bundle may be reported as left out: it
+            // keeps the name the report gives it.
+            if !compiled {
+                self.names[index] = skill.name().map(str::to_string);
+            }
+            release(skill);
         }
     }
-}
 
-/// [`compile_owned`], taking the results of the skills [`Early`] took on.
-pub(crate) fn compile_early<S: BundleSink>(
-    found: Discovery,
-    options: &CompileOptions,
-    reuse: Option<&Reuse>,
-    early: Early<'_, S>,
-) -> Result<Compiled<S::Bundle>, CompileError> {
-    compile_skills(Skills::Owned(found), options, reuse, early)
-}
-
-/// [`compile_reusing`] into the sink of `early`, which took no skill (the
-/// skills were kept whole as read).
-pub(crate) fn compile_kept<S: BundleSink>(
-    found: &Discovery,
-    options: &CompileOptions,
-    reuse: Option<&Reuse>,
-    early: Early<'_, S>,
-) -> Result<Compiled<S::Bundle>, CompileError> {
-    compile_skills(Skills::Borrowed(found), options, reuse, early)
+    /// The bundle of the skills taken, or every problem: `found` is the
+    /// whole discovery, with every problem of the reading (those found
+    /// after the last window too, such as a source that could not be
+    /// opened).
+    pub(crate) fn finish(self, found: &Discovery) -> Result<Compiled<S::Bundle>, CompileError> {
+        let Compiler {
+            options,
+            sink,
+            problems: compiling,
+            names,
+            failed,
+            ..
+        } = self;
+        let mut problems = found.problems.clone();
+        // What blocks a bundle was found while reading: the problems of
+        // compiling are not looked for then.
+        if problems.iter().any(|problem| options.blocks(problem)) {
+            Problem::sort(&mut problems);
+            return Err(CompileError { problems });
+        }
+        problems.extend(compiling);
+        if problems.iter().any(|problem| options.blocks(problem)) {
+            Problem::sort(&mut problems);
+            return Err(CompileError { problems });
+        }
+        // Keeping going: the skills with errors are left out.
+        let mut left_out = vec![false; found.skills.len()];
+        for index in problems
+            .iter()
+            .filter(|p| p.is_error())
+            .filter_map(Problem::skill)
+        {
+            if let Some(out) = left_out.get_mut(index) {
+                *out = true;
+            }
+        }
+        // Keeping going is for a bundle of the valid skills: when every
+        // skill found was left out, there is none, and an empty bundle
+        // would pass for a build.
+        if sink.writer().is_empty() && left_out.contains(&true) {
+            let count = left_out.iter().filter(|out| **out).count();
+            problems.push(
+                Problem::new(
+                    Code::NoValidSkill,
+                    format!(
+                        "no valid skill: all {count} skill{} found have errors, so no bundle is made",
+                        if count == 1 { "" } else { "s" }
+                    ),
+                )
+                .with_hint("fix at least one skill; --keep-going leaves out the invalid ones only when some are valid"),
+            );
+            Problem::sort(&mut problems);
+            return Err(CompileError { problems });
+        }
+        let dropped = dropped(found, &left_out, &problems, &names);
+        let encoded = match failed {
+            Some(error) => Err(error),
+            None => finish_bundle(sink, options),
+        };
+        match encoded {
+            Ok(bytes) => {
+                Problem::sort(&mut problems);
+                Ok(Compiled {
+                    bytes,
+                    warnings: problems,
+                    dropped,
+                })
+            }
+            Err(message) => {
+                problems.push(Problem::new(Code::BundleEncodeFailed, message));
+                Problem::sort(&mut problems);
+                Err(CompileError { problems })
+            }
+        }
+    }
 }
 
 /// Drops what was read of a skill (its bytes, its files' bytes, its parsed
@@ -522,199 +528,6 @@ fn release(skill: &mut DiscoveredSkill) {
         file.bytes = Vec::new();
     }
 }
-
-/// How many skills are read into encodings between two releases of what
-/// was read of them (with [`compile_owned`]): large enough to keep every
-/// thread busy, small beside a registry.
-const WINDOW: usize = 1024;
-
-/// The skills a compilation reads: borrowed (they stay whole), or owned
-/// (each one's bytes and parsed document dropped once it is encoded).
-enum Skills<'a> {
-    Borrowed(&'a Discovery),
-    Owned(Discovery),
-}
-
-impl Skills<'_> {
-    fn found(&self) -> &Discovery {
-        match self {
-            Skills::Borrowed(found) => found,
-            Skills::Owned(found) => found,
-        }
-    }
-
-    /// Drops what was read of skill `index` (see [`release`]), when the
-    /// skills are owned.
-    fn release(&mut self, index: usize) {
-        if let Skills::Owned(found) = self
-            && let Some(skill) = found.skills.get_mut(index)
-        {
-            release(skill);
-        }
-    }
-}
-
-fn compile_skills<S: BundleSink>(
-    mut skills: Skills<'_>,
-    options: &CompileOptions,
-    reuse: Option<&Reuse>,
-    early: Early<'_, S>,
-) -> Result<Compiled<S::Bundle>, CompileError> {
-    let found = skills.found();
-    let mut problems = found.problems.clone();
-    // With keep_going, a skill with an error is left out; an error that
-    // belongs to no skill still fails the whole compilation.
-    let mut left_out = vec![false; found.skills.len()];
-    let blocked = match options.keep_going {
-        false => found.has_errors(),
-        true => {
-            let mut blocked = false;
-            for problem in problems.iter().filter(|p| p.is_error()) {
-                match problem.skill() {
-                    Some(index) => left_out[index] = true,
-                    None => blocked = true,
-                }
-            }
-            blocked
-        }
-    };
-    // Each skill's encoding goes into the bundle as soon as its window is
-    // done, and is dropped then: the bundle grows around the encodings.
-    // The skills taken while reading are in the bundle already (see
-    // `Early`); the rest are pushed after them, in order.
-    let Early {
-        results: mut early_results,
-        names,
-        sink: mut writer,
-        pushed,
-        last_pushed,
-        error: mut encode_error,
-        ..
-    } = early;
-    let mut pushed_seen = 0;
-    if !blocked {
-        let listed: Vec<usize> = found
-            .skills
-            .iter()
-            .enumerate()
-            .filter(|(index, skill)| !left_out[*index] && skill.listing.name().is_some())
-            .map(|(index, _)| index)
-            .collect();
-        writer.reserve(listed.len());
-        // Each skill prepared, checked, encoded and hashed on one thread,
-        // and its prepared texts dropped there: what is kept of it is its
-        // encoding. One window of skills at a time, so that owned skills
-        // are released (and their memory taken again by the next
-        // window's encodings) as the compilation goes.
-        for window in listed.chunks(WINDOW) {
-            // What was taken on while reading, then the rest, prepared now.
-            let mut results: Vec<Option<Result<EncodedSkill, Problem>>> = window
-                .iter()
-                .map(|&index| early_results.get_mut(index).and_then(Option::take))
-                .collect();
-            let found = skills.found();
-            let items: Vec<(usize, &str, &DiscoveredSkill)> = results
-                .iter()
-                .zip(window)
-                .enumerate()
-                .filter(|(_, (result, _))| result.is_none())
-                .map(|(at, (_, &index))| {
-                    let skill = &found.skills[index];
-                    (at, skill.listing.name().unwrap_or_default(), skill)
-                })
-                .collect();
-            let done = crate::parallel::map(&items, options.threads, |(_, name, skill)| {
-                prepare(name, skill, options, reuse).and_then(|prepared| encode_one(&prepared, options))
-            });
-            for ((at, _, _), result) in items.iter().zip(done) {
-                results[*at] = Some(result);
-            }
-            drop(items);
-            for (&index, result) in window.iter().zip(results) {
-                match result {
-                    Some(Ok(_)) if pushed.get(index) == Some(&true) => pushed_seen += 1,
-                    Some(Ok(encoded)) => {
-                        let name = skills.found().skills[index]
-                            .listing
-                            .name()
-                            .unwrap_or_default();
-                        let result = match last_pushed {
-                            // Only after what the reading pushed, in order.
-                            Some(last) if index < last => Err(OUT_OF_ORDER.to_string()),
-                            _ => encoded
-                                .map_err(|error| EncodeError::Invalid(error).to_string())
-                                .and_then(|(detail, digest)| writer.push(name, &detail, digest)),
-                        };
-                        if let Err(error) = result {
-                            encode_error.get_or_insert(error);
-                        }
-                        skills.release(index);
-                    }
-                    Some(Err(problem)) => {
-                        left_out[index] = options.keep_going;
-                        problems.push(problem.of_skill(index));
-                    }
-                    None => {}
-                }
-            }
-        }
-    }
-    let found = skills.found();
-    let fails = |problem: &Problem| {
-        problem.is_error() && !(options.keep_going && problem.skill().is_some())
-    };
-    if blocked || problems.iter().any(fails) {
-        Problem::sort(&mut problems);
-        return Err(CompileError { problems });
-    }
-    // Keeping going is for a bundle of the valid skills: when every skill
-    // found was left out, there is none, and an empty bundle would pass
-    // for a build.
-    if options.keep_going && writer.writer().is_empty() && left_out.contains(&true) {
-        let count = left_out.iter().filter(|out| **out).count();
-        problems.push(
-            Problem::new(
-                Code::NoValidSkill,
-                format!(
-                    "no valid skill: all {count} skill{} found have errors, so no bundle is made",
-                    if count == 1 { "" } else { "s" }
-                ),
-            )
-            .with_hint("fix at least one skill; --keep-going leaves out the invalid ones only when some are valid"),
-        );
-        Problem::sort(&mut problems);
-        return Err(CompileError { problems });
-    }
-    let dropped = dropped(found, &left_out, &problems, &names);
-    // Every skill the reading pushed must be in the catalog.
-    if pushed_seen != pushed.iter().filter(|&&pushed| pushed).count() {
-        encode_error.get_or_insert_with(|| OUT_OF_ORDER.to_string());
-    }
-    let encoded = match encode_error {
-        Some(error) => Err(error),
-        None => finish(writer, options),
-    };
-    match encoded {
-        Ok(bytes) => {
-            Problem::sort(&mut problems);
-            Ok(Compiled {
-                bytes,
-                warnings: problems,
-                dropped,
-            })
-        }
-        Err(message) => {
-            problems.push(Problem::new(Code::BundleEncodeFailed, message));
-            Problem::sort(&mut problems);
-            Err(CompileError { problems })
-        }
-    }
-}
-
-/// What a compilation says if the skills it streamed into the bundle while
-/// reading are not the catalog it decides on at the end (which the reading
-/// rules out: a skill's errors are all found in its own window).
-const OUT_OF_ORDER: &str = "the skills compiled while reading are not the catalog the compilation decided on; rerun with --threads 1 and report this";
 
 /// One skill compiled: its own encoding (the bundle's detail for it, with
 /// its signature when signing) and its digest (for the bundle revision),
@@ -752,7 +565,7 @@ fn encode_one(prepared: &Prepared<'_>, options: &CompileOptions) -> Result<Encod
 /// prompt is left to be rendered from the skills when read (the default
 /// catalog of `skills_core::features::render`), which costs fewer bytes
 /// than storing it.
-fn finish<S: BundleSink>(writer: S, options: &CompileOptions) -> Result<S::Bundle, String> {
+fn finish_bundle<S: BundleSink>(writer: S, options: &CompileOptions) -> Result<S::Bundle, String> {
     let revision = writer.writer().revision();
     #[cfg(feature = "sign")]
     if let Some(signer) = &options.signer {

@@ -26,8 +26,8 @@ use std::collections::BTreeMap;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use skills_core::wire::bundle::SkillFileName;
 use skills_core::wire::bundle::MAX_SKILL_BYTES;
+use skills_core::wire::bundle::SkillFileName;
 use skills_core::wire::path::names_skill_file;
 
 use crate::fence;
@@ -35,9 +35,9 @@ use crate::filter::{Glob, junk};
 use crate::frontmatter::{self, SkillDocument};
 use crate::printable::{has_control, printable};
 use crate::problem::{Code, Problem, Severity};
-use skills_core::pycompat::pytext;
 use crate::source::{EntryKind, Source, SourceError};
 use crate::validate::{ValidateOptions, validate_with};
+use skills_core::pycompat::pytext;
 
 /// The default largest file embedded: 16 MiB, the MCP Skills extension's
 /// limit for a whole skill, so no single file exceeds what a host must
@@ -50,23 +50,15 @@ pub const DEFAULT_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
 
 /// The default deepest directory nesting inside a skill; deeper is taken
 /// for a symbolic-link loop.
-///
-/// ```
-/// assert_eq!(skills_build::discover::DEFAULT_MAX_DEPTH, 32);
-/// ```
 pub const DEFAULT_MAX_DEPTH: usize = 32;
 
 /// The default most entries (files and directories) walked in one skill.
-///
-/// ```
-/// assert_eq!(skills_build::discover::DEFAULT_MAX_ENTRIES, 100_000);
-/// ```
 pub const DEFAULT_MAX_ENTRIES: usize = 100_000;
 
 /// One source in the search order, with its optional qualifier.
 ///
 /// ```
-/// use skills_build::discover::Root;
+/// use skills_build::unstable::discover::Root;
 /// use skills_build::source::MemorySource;
 /// let team = MemorySource::new("team");
 /// let root = Root::new(&team).qualified("team");
@@ -98,7 +90,7 @@ impl<'a> Root<'a> {
     /// A source without a qualifier.
     ///
     /// ```
-    /// use skills_build::{discover::Root, source::MemorySource};
+    /// use skills_build::{source::MemorySource, unstable::discover::Root};
     /// let source = MemorySource::new("m");
     /// assert_eq!(Root::new(&source).qualifier, None);
     /// ```
@@ -113,7 +105,7 @@ impl<'a> Root<'a> {
     /// Says which directory on disk the source reads.
     ///
     /// ```
-    /// use skills_build::{discover::Root, source::MemorySource};
+    /// use skills_build::{source::MemorySource, unstable::discover::Root};
     /// let source = MemorySource::new("m");
     /// let root = Root::new(&source).on_disk("skills".as_ref());
     /// assert_eq!(root.path, Some(std::path::Path::new("skills")));
@@ -126,7 +118,7 @@ impl<'a> Root<'a> {
     /// Gives the source a qualifier.
     ///
     /// ```
-    /// use skills_build::{discover::Root, source::MemorySource};
+    /// use skills_build::{source::MemorySource, unstable::discover::Root};
     /// let source = MemorySource::new("m");
     /// assert_eq!(Root::new(&source).qualified("vendor").qualifier, Some("vendor"));
     /// ```
@@ -139,7 +131,7 @@ impl<'a> Root<'a> {
 /// What discovery accepts and refuses.
 ///
 /// ```
-/// use skills_build::discover::Options;
+/// use skills_build::unstable::discover::Options;
 /// let options = Options::default().exclude("*.pyc").unwrap();
 /// assert_eq!(options.excludes.len(), 1);
 /// ```
@@ -159,13 +151,13 @@ pub struct Options {
     /// Accept agentskills-core's extension fields (`version`,
     /// `when_to_use`, `when_not_to_use`, a `metadata.tags` list) with its
     /// rules; off by default, when the reference rejects them as unknown
-    /// keys (see [`crate::extension_fields`]).
+    /// keys (see the compiler's `extension_fields` module).
     pub extensions: bool,
-    /// Embed junk ([`crate::filter::junk`]) like any other file instead of
-    /// leaving it out with a note.
+    /// Embed junk (what `filter::junk` names) like any other file instead
+    /// of leaving it out with a note.
     pub keep_junk: bool,
-    /// How many threads read and validate skills (`0`: every core; see
-    /// [`crate::parallel`]). The result is the same whatever the count.
+    /// How many threads read and validate skills (`0`: every core). The
+    /// result is the same whatever the count.
     pub threads: usize,
 }
 
@@ -188,7 +180,7 @@ impl Options {
     /// Adds an exclude rule (see [`Glob`]).
     ///
     /// ```
-    /// assert!(skills_build::discover::Options::default().exclude("a//b").is_err());
+    /// assert!(skills_build::unstable::discover::Options::default().exclude("a//b").is_err());
     /// ```
     pub fn exclude(mut self, pattern: &str) -> Result<Self, crate::filter::GlobError> {
         self.excludes.push(Glob::new(pattern)?);
@@ -203,7 +195,7 @@ impl Options {
 /// One file of a skill, other than its skill file.
 ///
 /// ```
-/// let file = skills_build::discover::ResourceFile { path: "reference.md".into(), bytes: b"x".to_vec() };
+/// let file = skills_build::unstable::discover::ResourceFile { path: "reference.md".into(), bytes: b"x".to_vec() };
 /// assert_eq!(file.bytes.len(), 1);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -217,7 +209,7 @@ pub struct ResourceFile {
 /// Whether, and under which name, a skill is listed.
 ///
 /// ```
-/// use skills_build::discover::Listing;
+/// use skills_build::unstable::discover::Listing;
 /// let listing = Listing::Listed("pdf".into());
 /// assert_eq!(listing.name(), Some("pdf"));
 /// ```
@@ -239,7 +231,7 @@ impl Listing {
     /// The listed name, if listed.
     ///
     /// ```
-    /// assert_eq!(skills_build::discover::Listing::Unlisted("no name".into()).name(), None);
+    /// assert_eq!(skills_build::unstable::discover::Listing::Unlisted("no name".into()).name(), None);
     /// ```
     pub fn name(&self) -> Option<&str> {
         match self {
@@ -301,7 +293,7 @@ impl DiscoveredSkill {
     /// prints and `skills sign` signs.
     ///
     /// ```
-    /// use skills_build::discover::{discover, Options, Root};
+    /// use skills_build::unstable::discover::{discover, Options, Root};
     /// use skills_build::source::MemorySource;
     /// use skills_core::trust::{revision::content_revision, sha256::digest as sha256};
     /// let md = "---\nname: pdf\ndescription: Forms.\n---\n";
@@ -379,7 +371,7 @@ pub struct SourceReport {
 /// order, and every problem, sorted by file and position.
 ///
 /// ```
-/// use skills_build::discover::{discover, Options, Root};
+/// use skills_build::unstable::discover::{discover, Options, Root};
 /// use skills_build::source::MemorySource;
 /// let source = MemorySource::new("skills")
 ///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\nGo.\n")
@@ -441,7 +433,7 @@ fn check_qualifier(qualifier: &str) -> Option<&'static str> {
 
 /// Discovers the skills of `roots`, in order.
 ///
-/// See the [module documentation](self) for the rules.
+/// The rules are the `discover` module's, above.
 pub fn discover(roots: &[Root<'_>], options: &Options) -> Discovery {
     discover_each(roots, options, &mut |_, _| {})
 }
@@ -654,14 +646,15 @@ fn discover_source(
 /// route follows: the directory itself when it holds a skill file, else
 /// its direct subdirectories that hold one (in name order, as paths under
 /// `dir`). For `skills fmt`, which rewrites skill files in place; the
-/// commands that read skills go through [`crate::Builder::read`] or
+/// commands that read skills go through [`crate::unstable::read`] or
 /// [`crate::Builder::run`] instead, which also read archives.
 ///
 /// A path that does not exist, is not a directory, or holds no skill is
 /// the same problem the pipeline reports ([`Code::NoSkills`] and so on).
 ///
 /// ```
-/// use skills_build::discover::{skill_folders, Layout};
+/// use skills_build::Layout;
+/// use skills_build::unstable::discover::skill_folders;
 /// use skills_build::problem::Code;
 /// let testdata = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/skills");
 /// let (layout, folders) = skill_folders(&testdata).unwrap();

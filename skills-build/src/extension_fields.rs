@@ -16,13 +16,6 @@
 //!
 //! Problems carry agentskills-core's wording, without its `Skill '<id>': `
 //! prefix (a problem names its file already).
-//!
-//! ```
-//! use skills_build::{frontmatter::parse_text, validate::{validate_with, ValidateOptions}};
-//! let doc = parse_text("---\nname: pdf\ndescription: Forms.\nwhen_to_use:\n  - ' '\n---\nGo.\n").unwrap();
-//! let problems = validate_with(&doc, "pdf", &ValidateOptions { extensions: true });
-//! assert_eq!(problems[0].message, "field 'when_to_use' entry 0 is empty");
-//! ```
 
 use skills_core::encoding::json::Style;
 use skills_core::pycompat::pytext;
@@ -52,12 +45,6 @@ fn type_name(value: &Value) -> &'static str {
 /// The top-level keys known with the extensions on: the reference's and
 /// [`EXTENSION_FIELDS`], sorted (the order the unknown-key problem lists
 /// them in).
-///
-/// ```
-/// let known = skills_build::extension_fields::known_fields();
-/// assert_eq!(known.len(), 9);
-/// assert!(known.windows(2).all(|pair| pair[0] < pair[1]));
-/// ```
 pub fn known_fields() -> Vec<&'static str> {
     let mut known: Vec<&str> = KNOWN_FIELDS
         .iter()
@@ -151,12 +138,6 @@ fn problem(entry: &Entry, message: String) -> Problem {
 /// zeros, then an optional `-` pre-release of dot-separated identifiers
 /// (numeric ones without leading zeros) and an optional `+` build of
 /// dot-separated identifiers.
-///
-/// ```
-/// use skills_build::extension_fields::is_semver;
-/// assert!(is_semver("1.0.0") && is_semver("2.1.0-rc.1") && is_semver("1.0.0-rc.1+b.5"));
-/// assert!(!is_semver("1.0") && !is_semver("01.0.0") && !is_semver("v1.0.0") && !is_semver("1.0.0-01"));
-/// ```
 pub fn is_semver(text: &str) -> bool {
     let (rest, build) = match text.split_once('+') {
         Some((rest, build)) => (rest, Some(build)),
@@ -206,8 +187,8 @@ pub struct CatalogFields {
 /// that validates).
 ///
 /// ```
-/// let doc = skills_build::frontmatter::parse_text("---\nname: pdf\ndescription: Forms.\nmetadata:\n  tags:\n    - ' PDF '\n---\n").unwrap();
-/// let fields = skills_build::extension_fields::catalog_fields(&doc.frontmatter, true);
+/// let doc = skills_build::unstable::frontmatter::parse_text("---\nname: pdf\ndescription: Forms.\nmetadata:\n  tags:\n    - ' PDF '\n---\n").unwrap();
+/// let fields = skills_build::unstable::extension_fields::catalog_fields(&doc.frontmatter, true);
 /// assert_eq!(fields.tags, ["pdf"]);
 /// assert_eq!(fields.frontmatter_json, r#"{"name":"pdf","description":"Forms.","metadata":{"tags":[" PDF "]}}"#);
 /// ```
@@ -251,5 +232,41 @@ pub fn catalog_fields(fm: &Frontmatter, extensions: bool) -> CatalogFields {
         when_not_to_use: cases("when_not_to_use"),
         tags,
         frontmatter_json: crate::frontmatter::entries_json(fm.entries()).to_text(Style::COMPACT),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+
+    #[test]
+    fn checks_the_extension_fields() {
+        use crate::{
+            frontmatter::parse_text,
+            validate::{ValidateOptions, validate_with},
+        };
+        let doc =
+            parse_text("---\nname: pdf\ndescription: Forms.\nwhen_to_use:\n  - ' '\n---\nGo.\n")
+                .unwrap();
+        let problems = validate_with(&doc, "pdf", &ValidateOptions { extensions: true });
+        assert_eq!(problems[0].message, "field 'when_to_use' entry 0 is empty");
+    }
+
+    #[test]
+    fn knows_the_extension_fields() {
+        let known = crate::extension_fields::known_fields();
+        assert_eq!(known.len(), 9);
+        assert!(known.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+
+    #[test]
+    fn tells_semver() {
+        use crate::extension_fields::is_semver;
+        assert!(is_semver("1.0.0") && is_semver("2.1.0-rc.1") && is_semver("1.0.0-rc.1+b.5"));
+        assert!(
+            !is_semver("1.0")
+                && !is_semver("01.0.0")
+                && !is_semver("v1.0.0")
+                && !is_semver("1.0.0-01")
+        );
     }
 }

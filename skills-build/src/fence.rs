@@ -13,7 +13,7 @@ use crate::problem::{Code, Position, Problem};
 /// A skill file cut at its fence lines (after newline normalisation).
 ///
 /// ```
-/// use skills_build::{fence, frontmatter::parse};
+/// use skills_build::unstable::{fence, frontmatter::parse};
 /// let doc = parse(b"---\nname: pdf\n---\n# PDF\n").unwrap();
 /// let parts = fence::parts(&doc).unwrap();
 /// assert_eq!(parts.frontmatter, "name: pdf\n");
@@ -32,7 +32,7 @@ pub struct Parts<'a> {
 /// own.
 ///
 /// ```
-/// use skills_build::{fence, frontmatter::parse};
+/// use skills_build::unstable::{fence, frontmatter::parse};
 /// let doc = parse(b"---\nname: pdf\ndescription: a --- b\n---\n").unwrap();
 /// let problem = fence::parts(&doc).unwrap_err();
 /// assert_eq!(problem.position.unwrap().line, 3);

@@ -21,7 +21,7 @@ use std::fmt;
 /// whole path relative to the skill directory, as the tool lists it.
 ///
 /// ```
-/// use skills_build::filter::Glob;
+/// use skills_build::unstable::filter::Glob;
 /// let pyc = Glob::new("*.pyc").unwrap();
 /// assert!(pyc.matches("scripts/cache/x.pyc"));
 /// let drafts = Glob::new("drafts/**").unwrap();
@@ -38,7 +38,7 @@ pub struct Glob {
 /// An exclude pattern that cannot be used.
 ///
 /// ```
-/// let err = skills_build::filter::Glob::new("").unwrap_err();
+/// let err = skills_build::unstable::filter::Glob::new("").unwrap_err();
 /// assert_eq!(err.to_string(), "exclude pattern \"\" is empty");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,7 +62,7 @@ impl Glob {
     /// (`a//b`, a leading or trailing `/`) and backslashes are refused.
     ///
     /// ```
-    /// assert!(skills_build::filter::Glob::new("a\\b").is_err());
+    /// assert!(skills_build::unstable::filter::Glob::new("a\\b").is_err());
     /// ```
     pub fn new(pattern: &str) -> Result<Glob, GlobError> {
         let fail = |reason| GlobError {
@@ -88,20 +88,11 @@ impl Glob {
         })
     }
 
-    /// The pattern as written.
-    ///
-    /// ```
-    /// assert_eq!(skills_build::filter::Glob::new("*.tmp").unwrap().as_str(), "*.tmp");
-    /// ```
-    pub fn as_str(&self) -> &str {
-        &self.pattern
-    }
-
     /// Whether the rule skips `path` (relative to the skill directory,
     /// `/`-separated). A directory that matches is skipped whole.
     ///
     /// ```
-    /// let tmp = skills_build::filter::Glob::new("build").unwrap();
+    /// let tmp = skills_build::unstable::filter::Glob::new("build").unwrap();
     /// assert!(tmp.matches("build") && tmp.matches("a/build") && !tmp.matches("builds"));
     /// ```
     pub fn matches(&self, path: &str) -> bool {
@@ -193,16 +184,6 @@ fn match_name(pattern: &str, name: &str) -> bool {
 /// the `skill` tool and never runs code from the bundle; and a real one
 /// holds thousands of files, far over the MCP Skills extension's 512 files
 /// and 16 MiB per skill. Anthropic's `.skill` packager leaves it out too.
-///
-/// ```
-/// use skills_build::filter::junk;
-/// assert!(junk(".DS_Store", false).is_some());
-/// assert!(junk(".SKILL.md.swp", false).is_some());
-/// assert!(junk("notes.md~", false).is_some());
-/// assert!(junk("node_modules", true).is_some());
-/// assert_eq!(junk("node_modules", false), None);
-/// assert_eq!(junk("reference.md", false), None);
-/// ```
 pub fn junk(name: &str, is_dir: bool) -> Option<&'static str> {
     if is_dir {
         return match name {
@@ -302,5 +283,16 @@ mod tests {
         for fine in ["scripts", ".github", "node", "Thumbs.db"] {
             assert_eq!(super::junk(fine, true), None, "{fine}");
         }
+    }
+
+    #[test]
+    fn names_junk() {
+        use crate::filter::junk;
+        assert!(junk(".DS_Store", false).is_some());
+        assert!(junk(".SKILL.md.swp", false).is_some());
+        assert!(junk("notes.md~", false).is_some());
+        assert!(junk("node_modules", true).is_some());
+        assert_eq!(junk("node_modules", false), None);
+        assert_eq!(junk("reference.md", false), None);
     }
 }

@@ -35,7 +35,7 @@ impl Frontmatter {
     /// The entry for `key`, if present.
     ///
     /// ```
-    /// let doc = skills_build::frontmatter::parse_text("---\nname: pdf\n---\n").unwrap();
+    /// let doc = skills_build::unstable::frontmatter::parse_text("---\nname: pdf\n---\n").unwrap();
     /// assert_eq!(doc.frontmatter.get("name").unwrap().value.value, skills_pycompat::yaml::Value::Str("pdf".into()));
     /// ```
     pub fn get(&self, key: &str) -> Option<&Entry> {
@@ -143,7 +143,7 @@ impl ParseError {
     /// The rule the file breaks.
     ///
     /// ```
-    /// use skills_build::{frontmatter::parse_text, problem::Code};
+    /// use skills_build::{problem::Code, unstable::frontmatter::parse_text};
     /// assert_eq!(parse_text("no fence").unwrap_err().code(), Code::FrontmatterMissing);
     /// ```
     pub fn code(&self) -> crate::problem::Code {
@@ -169,8 +169,14 @@ impl ParseError {
         match self {
             // The most common mistake: `description: Use when: ...`, a
             // plain value holding `: `.
-            ParseError::Yaml(error) if error.to_string().contains("mapping values are not allowed here") => {
-                problem.with_hint("quote the value: a plain value cannot hold `: `, so write it as key: \"...\"")
+            ParseError::Yaml(error)
+                if error
+                    .to_string()
+                    .contains("mapping values are not allowed here") =>
+            {
+                problem.with_hint(
+                    "quote the value: a plain value cannot hold `: `, so write it as key: \"...\"",
+                )
             }
             _ => problem,
         }
@@ -193,7 +199,7 @@ impl std::error::Error for ParseError {}
 /// Reads a skill file from its bytes.
 ///
 /// ```
-/// let doc = skills_build::frontmatter::parse(b"---\r\nname: pdf\r\n---\r\n# PDF\r\n").unwrap();
+/// let doc = skills_build::unstable::frontmatter::parse(b"---\r\nname: pdf\r\n---\r\n# PDF\r\n").unwrap();
 /// assert_eq!(doc.frontmatter.text("name"), Some("pdf"));
 /// assert_eq!(doc.body(), "# PDF");
 /// ```
@@ -205,7 +211,7 @@ pub fn parse(bytes: &[u8]) -> Result<SkillDocument, ParseError> {
 /// Reads a skill file from text that is already decoded and normalised.
 ///
 /// ```
-/// use skills_build::frontmatter::{parse_text, ParseError};
+/// use skills_build::unstable::frontmatter::{parse_text, ParseError};
 /// assert_eq!(parse_text("---\n- a\n---\n"), Err(ParseError::NotMapping));
 /// ```
 pub fn parse_text(text: &str) -> Result<SkillDocument, ParseError> {
@@ -227,7 +233,7 @@ pub fn parse_text(text: &str) -> Result<SkillDocument, ParseError> {
 /// holds.
 ///
 /// ```
-/// use skills_build::frontmatter::value_json;
+/// use skills_build::unstable::frontmatter::value_json;
 /// use skills_core::encoding::json::Style;
 /// let doc = skills_pycompat::yaml::parse("tags:\n- é\n").unwrap();
 /// assert_eq!(value_json(&doc.value).to_text(Style::COMPACT), r#"{"tags":["é"]}"#);
@@ -242,15 +248,6 @@ pub fn value_json(value: &Value) -> Json {
 
 /// A mapping's entries as a JSON object, keys in file order (see
 /// [`value_json`]).
-///
-/// ```
-/// use skills_build::frontmatter::entries_json;
-/// use skills_core::encoding::json::Style;
-/// use skills_pycompat::yaml::{self, Value};
-/// let doc = yaml::parse("a: x\nb:\n  c: y\n").unwrap();
-/// let Value::Map(entries) = &doc.value else { unreachable!() };
-/// assert_eq!(entries_json(&entries[1..]).to_text(Style::PYTHON), r#"{"b": {"c": "y"}}"#);
-/// ```
 pub fn entries_json(entries: &[Entry]) -> Json {
     Json::Object(
         entries
@@ -258,4 +255,23 @@ pub fn entries_json(entries: &[Entry]) -> Json {
             .map(|e| (e.key.clone(), value_json(&e.value.value)))
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+
+    #[test]
+    fn entries_as_a_json_object() {
+        use crate::frontmatter::entries_json;
+        use skills_core::encoding::json::Style;
+        use skills_pycompat::yaml::{self, Value};
+        let doc = yaml::parse("a: x\nb:\n  c: y\n").unwrap();
+        let Value::Map(entries) = &doc.value else {
+            unreachable!()
+        };
+        assert_eq!(
+            entries_json(&entries[1..]).to_text(Style::PYTHON),
+            r#"{"b": {"c": "y"}}"#
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! Ed25519 keys for signing skills: reading a secret key from a PEM file or
-//! a hex seed (in a file or an environment variable), writing a new key
-//! pair as PEM, and public keys in PEM, hex or base64.
+//! a hex seed (in a file or an environment variable), and public keys in
+//! PEM, hex or base64. (Making a new key pair is the `skills keygen`
+//! command's.)
 //!
 //! The secret key is never printed: [`SecretKey`]'s `Debug` shows only its
 //! public half, no error message quotes key material, and the key's bytes
@@ -19,21 +20,16 @@
 //! features, RustCrypto's `pkcs8`, `spki` and `der`); what is written here
 //! is what they leave to us: telling a person which part of a key is wrong
 //! (their errors are mapped to messages that name the file and never quote
-//! it), checking a version 2 key's public half against its seed, writing
-//! version 1 keys as OpenSSL and Python's `cryptography` do (the crate's
-//! encoder would add the public key), the hex and raw base64 forms, and
-//! wiping and key-file hygiene.
+//! it), checking a version 2 key's public half against its seed, the hex
+//! and raw base64 forms, and wiping.
 //!
 //! ```
-//! use skills_build::keys::{PublicKey, SecretKey};
-//! let secret = SecretKey::from_text(&"00".repeat(32))?;
-//! let pem = secret.to_pkcs8_pem();
-//! assert!(pem.starts_with("-----BEGIN PRIVATE KEY-----\n"));
-//! assert_eq!(SecretKey::from_text(&pem)?.public_key(), secret.public_key());
+//! use skills_build::unstable::keys::{PublicKey, SecretKey};
+//! let secret = SecretKey::from_seed([0; 32]);
 //! let public = PublicKey::from_text(&secret.public_key().to_pem())?;
 //! assert_eq!(public, secret.public_key());
 //! assert!(!format!("{secret:?}").contains(&"00".repeat(32)));
-//! # Ok::<(), skills_build::keys::KeyError>(())
+//! # Ok::<(), skills_build::KeyError>(())
 //! ```
 
 use std::fmt;
@@ -41,8 +37,7 @@ use std::path::{Path, PathBuf};
 
 use ed25519_dalek::pkcs8::spki::der::pem::{self, LineEnding};
 use ed25519_dalek::pkcs8::{
-    DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, KeypairBytes,
-    PublicKeyBytes,
+    DecodePrivateKey, DecodePublicKey, EncodePublicKey, KeypairBytes, PublicKeyBytes,
 };
 use ed25519_dalek::{Signer, SigningKey, VerifyingKey};
 use zeroize::Zeroizing;
@@ -54,8 +49,8 @@ use crate::read_limit::{read_limited, read_text_limited};
 /// mistake from being read without end.
 pub const MAX_KEY_FILE_BYTES: u64 = 64 * 1024;
 
-/// Why a key could not be read, made or written. Messages name the file or
-/// variable, never the key's bytes.
+/// Why a key could not be read. Messages name the file or variable, never
+/// the key's bytes.
 ///
 /// ```
 /// use skills_build::{KeySource, Signing};
@@ -66,7 +61,7 @@ pub const MAX_KEY_FILE_BYTES: u64 = 64 * 1024;
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum KeyError {
-    /// A key file could not be read or written.
+    /// A key file could not be read.
     Io {
         /// The file.
         path: PathBuf,
@@ -77,11 +72,6 @@ pub enum KeyError {
     MissingVariable {
         /// The variable's name.
         name: String,
-    },
-    /// A key file would be overwritten.
-    Exists {
-        /// The file.
-        path: PathBuf,
     },
     /// The text is not a key in a format this module reads.
     Malformed {
@@ -99,11 +89,6 @@ impl fmt::Display for KeyError {
             KeyError::MissingVariable { name } => write!(
                 f,
                 "the environment variable {name} holding the signing key is not set (or not Unicode)"
-            ),
-            KeyError::Exists { path } => write!(
-                f,
-                "{} exists; refusing to overwrite a key (remove it first, or choose another path)",
-                path.display()
             ),
             KeyError::Malformed { origin, why } => write!(f, "{origin}: {why}"),
         }
@@ -178,7 +163,7 @@ impl KeySource {
 /// are wiped on drop.
 ///
 /// ```
-/// let key = skills_build::keys::SecretKey::from_seed([7; 32]);
+/// let key = skills_build::unstable::keys::SecretKey::from_seed([7; 32]);
 /// assert!(format!("{key:?}").starts_with("SecretKey { public: "));
 /// ```
 #[derive(Clone, PartialEq, Eq)]
@@ -199,7 +184,7 @@ impl SecretKey {
     ///
     /// ```
     /// // The Python SDK's test vector: seed bytes 0, 1, ..., 31.
-    /// let key = skills_build::keys::SecretKey::from_seed(std::array::from_fn(|at| at as u8));
+    /// let key = skills_build::unstable::keys::SecretKey::from_seed(std::array::from_fn(|at| at as u8));
     /// assert_eq!(key.public_key().to_hex(), "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8");
     /// ```
     pub fn from_seed(seed: [u8; 32]) -> Self {
@@ -207,19 +192,9 @@ impl SecretKey {
         SecretKey(SigningKey::from_bytes(&seed))
     }
 
-    /// Reads a key from text: a PKCS#8 PEM block or 64 hex digits, with
-    /// surrounding whitespace ignored.
-    ///
-    /// ```
-    /// use skills_build::keys::SecretKey;
-    /// let key = SecretKey::from_text(&format!("  {}\n", "00".repeat(32))).unwrap();
-    /// assert_eq!(key, SecretKey::from_seed([0; 32]));
-    /// assert_eq!(SecretKey::from_text(&key.to_pkcs8_pem()).unwrap(), key);
-    /// ```
-    pub fn from_text(text: &str) -> Result<Self, KeyError> {
-        Self::parse(text, "text")
-    }
-
+    /// Reads a key from `text`, which came from `origin` (what an error
+    /// names): a PKCS#8 PEM block or 64 hex digits, with surrounding
+    /// whitespace ignored.
     fn parse(text: &str, origin: &str) -> Result<Self, KeyError> {
         let malformed = |why| KeyError::Malformed {
             origin: origin.to_string(),
@@ -265,7 +240,7 @@ impl SecretKey {
     /// The public half.
     ///
     /// ```
-    /// let key = skills_build::keys::SecretKey::from_seed([0; 32]);
+    /// let key = skills_build::unstable::keys::SecretKey::from_seed([0; 32]);
     /// assert_eq!(key.public_key().to_hex().len(), 64);
     /// ```
     pub fn public_key(&self) -> PublicKey {
@@ -275,92 +250,18 @@ impl SecretKey {
     /// The detached Ed25519 signature of `message`.
     ///
     /// ```
-    /// let key = skills_build::keys::SecretKey::from_seed([0; 32]);
+    /// let key = skills_build::unstable::keys::SecretKey::from_seed([0; 32]);
     /// assert_eq!(key.sign(b"hello").len(), 64);
     /// ```
     pub fn sign(&self, message: &[u8]) -> [u8; 64] {
         self.0.sign(message).to_bytes()
     }
-
-    /// The key as a PKCS#8 (version 1) PEM document, as OpenSSL writes it.
-    /// The text holds the secret: write it to a private file, never print it.
-    ///
-    /// ```
-    /// let pem = skills_build::keys::SecretKey::from_seed([1; 32]).to_pkcs8_pem();
-    /// assert!(pem.ends_with("-----END PRIVATE KEY-----\n"));
-    /// ```
-    pub fn to_pkcs8_pem(&self) -> Zeroizing<String> {
-        // Version 1 (no public key), as OpenSSL writes it; a 32-byte seed
-        // always encodes.
-        KeypairBytes {
-            secret_key: self.0.to_bytes(),
-            public_key: None,
-        }
-        .to_pkcs8_pem(LineEnding::LF)
-        .expect("a 32-byte Ed25519 seed encodes as PKCS#8")
-    }
-
-    /// Writes a new key pair: the secret key as PKCS#8 PEM at `secret`
-    /// (readable by its owner only, on Unix) and the public key as PEM at
-    /// `public`. Refuses to overwrite either file.
-    ///
-    /// ```
-    /// let dir = std::env::temp_dir().join(format!("skills-keys-doc-{}", std::process::id()));
-    /// std::fs::create_dir_all(&dir).unwrap();
-    /// let (secret, public) = (dir.join("k.pem"), dir.join("k.pub.pem"));
-    /// let key = skills_build::keys::SecretKey::from_seed([7; 32]);
-    /// key.write_pair(&secret, &public).unwrap();
-    /// assert!(key.write_pair(&secret, &public).is_err()); // never overwrites
-    /// # std::fs::remove_dir_all(&dir).unwrap();
-    /// ```
-    pub fn write_pair(&self, secret: &Path, public: &Path) -> Result<(), KeyError> {
-        for path in [secret, public] {
-            if path.exists() {
-                return Err(KeyError::Exists {
-                    path: path.to_path_buf(),
-                });
-            }
-        }
-        let io = |path: &Path| {
-            let path = path.to_path_buf();
-            move |error| KeyError::Io { path, error }
-        };
-        write_new(secret, self.to_pkcs8_pem().as_bytes(), true).map_err(io(secret))?;
-        // Both or neither: a secret key without its public key is a key
-        // nobody knows to trust, left behind where it may leak.
-        write_new(public, self.public_key().to_pem().as_bytes(), false).map_err(|error| {
-            let _ = std::fs::remove_file(secret);
-            io(public)(error)
-        })
-    }
-}
-
-/// Creates `path`, failing if it exists, and writes `bytes`.
-fn write_new(path: &Path, bytes: &[u8], private: bool) -> std::io::Result<()> {
-    use std::io::Write as _;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    if private {
-        use std::os::unix::fs::OpenOptionsExt as _;
-        options.mode(0o600);
-    }
-    #[cfg(not(unix))]
-    let _ = private;
-    let mut file = options.open(path)?;
-    // A file this call created and could not fill is removed, not left
-    // half written.
-    file.write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(path);
-        })
 }
 
 /// An Ed25519 public key: 32 bytes.
 ///
 /// ```
-/// use skills_build::keys::PublicKey;
+/// use skills_build::unstable::keys::PublicKey;
 /// let hex = "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8";
 /// let key = PublicKey::from_text(hex).unwrap();
 /// assert_eq!(key.to_string(), hex);
@@ -380,7 +281,7 @@ impl PublicKey {
     /// base64 of the 32 bytes. The bytes must be a valid Ed25519 point.
     ///
     /// ```
-    /// assert!(skills_build::keys::PublicKey::from_text("zz").is_err());
+    /// assert!(skills_build::unstable::keys::PublicKey::from_text("zz").is_err());
     /// ```
     pub fn from_text(text: &str) -> Result<Self, KeyError> {
         Self::parse(text, "text")
@@ -389,7 +290,7 @@ impl PublicKey {
     /// Reads a public key from a file (see [`from_text`](Self::from_text)).
     ///
     /// ```
-    /// assert!(skills_build::keys::PublicKey::from_file("no/such/key.pem".as_ref()).is_err());
+    /// assert!(skills_build::unstable::keys::PublicKey::from_file("no/such/key.pem".as_ref()).is_err());
     /// ```
     pub fn from_file(path: &Path) -> Result<Self, KeyError> {
         let text = read_text_limited(path, MAX_KEY_FILE_BYTES).map_err(|error| KeyError::Io {
@@ -429,7 +330,7 @@ impl PublicKey {
     /// The key as 64 lowercase hex digits.
     ///
     /// ```
-    /// assert_eq!(skills_build::keys::PublicKey([0; 32]).to_hex(), "0".repeat(64));
+    /// assert_eq!(skills_build::unstable::keys::PublicKey([0; 32]).to_hex(), "0".repeat(64));
     /// ```
     pub fn to_hex(self) -> String {
         skills_core::Sha256(self.0).to_string()
@@ -438,7 +339,7 @@ impl PublicKey {
     /// The key as standard base64 of its 32 bytes.
     ///
     /// ```
-    /// assert_eq!(skills_build::keys::PublicKey([0; 32]).to_base64(), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
+    /// assert_eq!(skills_build::unstable::keys::PublicKey([0; 32]).to_base64(), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
     /// ```
     pub fn to_base64(self) -> String {
         skills_core::encoding::base64::encode(&self.0)
@@ -447,7 +348,7 @@ impl PublicKey {
     /// The key as a PEM SubjectPublicKeyInfo document.
     ///
     /// ```
-    /// let pem = skills_build::keys::PublicKey([0; 32]).to_pem();
+    /// let pem = skills_build::unstable::keys::PublicKey([0; 32]).to_pem();
     /// assert!(pem.starts_with("-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA"));
     /// ```
     pub fn to_pem(self) -> String {
@@ -460,7 +361,7 @@ impl PublicKey {
     /// first 16 hex digits of the SHA-256 of its bytes.
     ///
     /// ```
-    /// let id = skills_build::keys::PublicKey([0; 32]).fingerprint();
+    /// let id = skills_build::unstable::keys::PublicKey([0; 32]).fingerprint();
     /// assert!(id.starts_with("ed25519-") && id.len() == 24);
     /// ```
     pub fn fingerprint(&self) -> String {
@@ -484,7 +385,6 @@ fn is_version_error(error: &ed25519_dalek::pkcs8::spki::der::Error) -> bool {
     use ed25519_dalek::pkcs8::spki::der::{ErrorKind, Tag};
     matches!(error.kind(), ErrorKind::Value { tag: Tag::Integer })
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -520,13 +420,25 @@ mod tests {
     /// The DER of the Ed25519 algorithm identifier: `SEQUENCE { OID 1.3.101.112 }`.
     const ED25519_ALGORITHM: [u8; 7] = [0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70];
 
+    /// Reads a secret key from text, as a key file's is read.
+    fn secret(text: &str) -> Result<SecretKey, KeyError> {
+        SecretKey::parse(text, "text")
+    }
+
+    /// A PKCS#8 version 1 key (no public key), as OpenSSL writes it.
+    fn v1(seed: [u8; 32]) -> String {
+        let mut der = vec![0x30, 0x2e, 0x02, 0x01, 0x00];
+        der.extend_from_slice(&ED25519_ALGORITHM);
+        der.extend_from_slice(&[0x04, 0x22, 0x04, 0x20]);
+        der.extend_from_slice(&seed);
+        pem("PRIVATE KEY", &der)
+    }
+
     #[test]
-    fn writes_the_bytes_openssl_writes() {
-        let secret = SecretKey::from_seed([1; 32]);
-        assert_eq!(
-            *secret.to_pkcs8_pem(),
-            "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n-----END PRIVATE KEY-----\n"
-        );
+    fn reads_the_key_openssl_writes() {
+        let openssl = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n-----END PRIVATE KEY-----\n";
+        assert_eq!(v1([1; 32]), openssl);
+        assert_eq!(secret(openssl).unwrap(), SecretKey::from_seed([1; 32]));
         assert_eq!(
             PublicKey([0; 32]).to_pem(),
             "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n-----END PUBLIC KEY-----\n"
@@ -536,8 +448,7 @@ mod tests {
     #[test]
     fn pkcs8_v1_and_v2_round_trip() {
         let key = SecretKey::from_seed(seed());
-        let v1 = key.to_pkcs8_pem();
-        assert_eq!(SecretKey::from_text(&v1).unwrap(), key);
+        assert_eq!(secret(&v1(seed())).unwrap(), key);
         // Version 2 with the public key, as RFC 8410 shows it.
         let mut der = vec![0x30, 0x51, 0x02, 0x01, 0x01];
         der.extend_from_slice(&ED25519_ALGORITHM);
@@ -545,27 +456,20 @@ mod tests {
         der.extend_from_slice(&seed());
         der.extend_from_slice(&[0x81, 0x21, 0x00]);
         der.extend_from_slice(&key.public_key().0);
-        assert_eq!(
-            SecretKey::from_text(&pem("PRIVATE KEY", &der)).unwrap(),
-            key
-        );
+        assert_eq!(secret(&pem("PRIVATE KEY", &der)).unwrap(), key);
         // CRLF line ends, as a key saved on Windows has them.
         let crlf = pem("PRIVATE KEY", &der).replace('\n', "\r\n");
-        assert_eq!(SecretKey::from_text(&crlf).unwrap(), key);
+        assert_eq!(secret(&crlf).unwrap(), key);
         // A public key of another key is refused.
         let last = der.len() - 1;
         der[last] ^= 1;
-        let error = SecretKey::from_text(&pem("PRIVATE KEY", &der)).unwrap_err();
+        let error = secret(&pem("PRIVATE KEY", &der)).unwrap_err();
         assert!(error.to_string().contains("does not belong"), "{error}");
     }
 
     #[test]
     fn each_wrong_part_is_named() {
-        let why = |der: &[u8]| {
-            SecretKey::from_text(&pem("PRIVATE KEY", der))
-                .unwrap_err()
-                .to_string()
-        };
+        let why = |der: &[u8]| secret(&pem("PRIVATE KEY", der)).unwrap_err().to_string();
         let mut v3 = vec![0x30, 0x2e, 0x02, 0x01, 0x02];
         v3.extend_from_slice(&ED25519_ALGORITHM);
         v3.extend_from_slice(&[0x04, 0x22, 0x04, 0x20]);
@@ -592,7 +496,7 @@ mod tests {
         );
         assert!(why(&[0x30, 0x00]).contains("not a PKCS#8 private key"));
         let encrypted = pem("ENCRYPTED PRIVATE KEY", &v3);
-        let error = SecretKey::from_text(&encrypted).unwrap_err().to_string();
+        let error = secret(&encrypted).unwrap_err().to_string();
         assert!(
             error.contains("encrypted keys are not supported"),
             "{error}"
@@ -604,22 +508,22 @@ mod tests {
             error.contains("not an Ed25519 SubjectPublicKeyInfo"),
             "{error}"
         );
-        let error = PublicKey::from_text(&SecretKey::from_seed(seed()).to_pkcs8_pem()).unwrap_err();
+        let error = PublicKey::from_text(&v1(seed())).unwrap_err();
         assert!(error.to_string().contains("not a PEM `PUBLIC KEY` block"));
     }
 
     #[test]
     fn hex_seed_and_whitespace() {
         let hex: String = seed().iter().map(|b| format!("{b:02x}")).collect();
-        let key = SecretKey::from_text(&format!("  {hex}\n")).unwrap();
+        let key = secret(&format!("  {hex}\n")).unwrap();
         assert_eq!(key, SecretKey::from_seed(seed()));
-        assert!(SecretKey::from_text(&hex[..62]).is_err());
+        assert!(secret(&hex[..62]).is_err());
     }
 
     #[test]
     fn errors_never_quote_the_key() {
         let hex: String = "ab".repeat(31) + "zz";
-        let error = SecretKey::from_text(&hex).unwrap_err().to_string();
+        let error = secret(&hex).unwrap_err().to_string();
         assert!(!error.contains("abab"), "{error}");
         let key = SecretKey::from_seed([0xab; 32]);
         assert!(!format!("{key:?}").contains("abab"));
@@ -636,12 +540,12 @@ mod tests {
             "-----BEGIN PRIVATE KEY-----\nMIIBAA==\n-----END PRIVATE KEY-----",
             "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----",
         ] {
-            assert!(SecretKey::from_text(text).is_err());
+            assert!(secret(text).is_err());
             assert!(PublicKey::from_text(text).is_err());
         }
         for len in 0..60 {
             let text = pem("PRIVATE KEY", &vec![0x30; len]);
-            assert!(SecretKey::from_text(&text).is_err());
+            assert!(secret(&text).is_err());
             assert!(PublicKey::from_text(&text.replace("PRIVATE", "PUBLIC")).is_err());
         }
     }

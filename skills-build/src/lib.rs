@@ -23,60 +23,64 @@
 //! renders its diagnostics ([`diagnostic`]). Sources are folders, archives
 //! (feature `archive`), an `include_dir::Dir` (feature `include-dir`) or
 //! files in memory ([`source`]).
+//!
+//! A build script that wants more than [`Builder::emit`] runs the pipeline
+//! itself: [`Builder::run`] returns the whole [`Outcome`] (the bundle or
+//! every problem, the files read, how each source was read),
+//! [`Builder::run_with_progress`] says how far a long build has come, and
+//! [`Builder::run_to_file`] streams the bundle into a [`BundleFile`]
+//! instead of holding it in memory, which [`Outcome::map_bundle`] takes
+//! out of the outcome to put in place.
+//!
+//! ```no_run
+//! // build.rs: a large catalog, streamed to OUT_DIR with progress.
+//! let out = std::path::Path::new(&std::env::var_os("OUT_DIR").unwrap()).join("skills.bin");
+//! let outcome = skills_build::Builder::new()
+//!     .source("skills")
+//!     .run_to_file(&out, &mut |read| eprintln!("{read} skills read"));
+//! for problem in outcome.problems() {
+//!     println!("cargo::warning={}", problem.to_string().replace('\n', " "));
+//! }
+//! match outcome.result {
+//!     Ok(compiled) => compiled.bytes.persist().unwrap(),
+//!     Err(error) => panic!("{error}"),
+//! }
+//! println!("cargo::rerun-if-changed=skills");
+//! ```
 #![cfg_attr(feature = "document-features", doc = "# Features")]
 #![cfg_attr(feature = "document-features", doc = "")]
 #![cfg_attr(feature = "document-features", doc = document_features::document_features!())]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
-// Without `internals` the compiler's modules are private, and what only
-// skills-cli uses of them goes unused here.
-#![cfg_attr(not(feature = "internals"), allow(dead_code, unused_imports))]
 
-/// Declares the compiler's modules: private to the crate, or public (and
-/// hidden from the documentation) with the `internals` feature, which only
-/// skills-cli and this crate's tests enable.
-macro_rules! internal_modules {
-    ($($(#[$attr:meta])* $name:ident;)*) => {$(
-        $(#[$attr])*
-        #[cfg(feature = "internals")]
-        #[doc(hidden)]
-        pub mod $name;
-        $(#[$attr])*
-        #[cfg(not(feature = "internals"))]
-        mod $name;
-    )*};
-}
-
-internal_modules! {
-    allowed_tools;
-    archive;
-    builder;
-    compile;
-    discover;
-    extension_fields;
-    fence;
-    filter;
-    frontmatter;
-    #[cfg(feature = "sign")]
-    keys;
-    media;
-    parallel;
-    printable;
-    read_limit;
-    reuse;
-    #[cfg(feature = "sign")]
-    signing;
-    sink;
-    skill_file;
-    skill_revision;
-    #[cfg(feature = "sign")]
-    snapshot;
-    validate;
-}
+mod allowed_tools;
+mod archive;
+mod builder;
+mod compile;
+mod discover;
+mod extension_fields;
+mod fence;
+mod filter;
+mod frontmatter;
+#[cfg(feature = "sign")]
+mod keys;
+mod media;
+mod parallel;
+mod printable;
+mod read_limit;
+mod reuse;
+#[cfg(feature = "sign")]
+mod signing;
+mod sink;
+mod skill_file;
+mod skill_revision;
+mod validate;
 
 pub mod diagnostic;
 pub mod problem;
 pub mod source;
+#[doc(hidden)]
+pub mod unstable;
 
 pub use builder::{Builder, DEFAULT_OUT_FILE, Outcome, compile_sources};
 pub use compile::{CompileError, Compiled, Dropped, Locations};
@@ -86,3 +90,4 @@ pub use keys::{KeyError, KeySource};
 pub use problem::Problem;
 #[cfg(feature = "sign")]
 pub use signing::{Signing, SigningError};
+pub use sink::BundleFile;

@@ -14,7 +14,7 @@
 /// What a file is, for the tool.
 ///
 /// ```
-/// use skills_build::media::{detect, Kind};
+/// use skills_build::unstable::media::{detect, Kind};
 /// assert_eq!(detect("notes.md", b"# Notes"), Kind::Text);
 /// assert_eq!(detect("logo", b"\x89PNG\r\n\x1a\n...."), Kind::Image("image/png"));
 /// assert_eq!(detect("form.pdf", b"%PDF-1.7\n\xff"), Kind::Binary("application/pdf"));
@@ -27,20 +27,6 @@ pub enum Kind {
     Image(&'static str),
     /// Anything else, refused with this detected media type.
     Binary(&'static str),
-}
-
-impl Kind {
-    /// `text`, or the media type.
-    ///
-    /// ```
-    /// assert_eq!(skills_build::media::Kind::Text.describe(), "text");
-    /// ```
-    pub fn describe(self) -> &'static str {
-        match self {
-            Kind::Text => "text",
-            Kind::Image(media_type) | Kind::Binary(media_type) => media_type,
-        }
-    }
 }
 
 /// Extensions (lowercased, with the dot) whose files are text when UTF-8;
@@ -145,20 +131,9 @@ const SIGNATURES: &[(usize, &[u8], &str)] = &[
 /// serves as images. One implementation, skills-core's: the runtime sniffs
 /// resources with it too, so a file the build serves as an image is one
 /// the MCP resources call an image.
-///
-/// ```
-/// assert_eq!(skills_build::media::sniff_image(b"GIF89a\x01\x00"), Some("image/gif"));
-/// assert_eq!(skills_build::media::sniff_image(b"RIFF\0\0\0\0WEBPVP8 "), Some("image/webp"));
-/// assert_eq!(skills_build::media::sniff_image(b"hello"), None);
-/// ```
 pub use skills_core::wire::derived::sniff_image;
 
 /// The media type of a known binary signature.
-///
-/// ```
-/// assert_eq!(skills_build::media::sniff_binary(b"PK\x03\x04rest"), Some("application/zip"));
-/// assert_eq!(skills_build::media::sniff_binary(b"plain"), None);
-/// ```
 pub fn sniff_binary(bytes: &[u8]) -> Option<&'static str> {
     SIGNATURES
         .iter()
@@ -179,24 +154,17 @@ fn extension(path: &str) -> Option<String> {
 }
 
 /// Whether the name says text.
-///
-/// ```
-/// use skills_build::media::has_text_name;
-/// assert!(has_text_name("scripts/run.PY"));
-/// assert!(has_text_name("docker/Dockerfile"));
-/// assert!(!has_text_name("blob.bin"));
-/// ```
 pub fn has_text_name(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     TEXT_NAMES.contains(&name)
         || extension(path).is_some_and(|ext| TEXT_EXTENSIONS.contains(&ext.as_str()))
 }
 
-/// Decides how the file at `path` with `bytes` is shown; see the [module
-/// documentation](self) for the order of the rules.
+/// Decides how the file at `path` with `bytes` is shown, by the rules of
+/// the `media` module, in their order.
 ///
 /// ```
-/// use skills_build::media::{detect, Kind};
+/// use skills_build::unstable::media::{detect, Kind};
 /// assert_eq!(detect("data.bin", b"plain words"), Kind::Text);
 /// assert_eq!(detect("data.bin", b"a\0b"), Kind::Binary("application/octet-stream"));
 /// assert_eq!(detect("notes.txt", b"GIF89a...."), Kind::Image("image/gif"));
@@ -240,5 +208,35 @@ mod tests {
         );
         assert_eq!(detect("empty", b""), Kind::Text);
         assert_eq!(detect("logo.png", b"not a png"), Kind::Text);
+    }
+
+    #[test]
+    fn sniffs_images() {
+        assert_eq!(
+            crate::media::sniff_image(b"GIF89a\x01\x00"),
+            Some("image/gif")
+        );
+        assert_eq!(
+            crate::media::sniff_image(b"RIFF\0\0\0\0WEBPVP8 "),
+            Some("image/webp")
+        );
+        assert_eq!(crate::media::sniff_image(b"hello"), None);
+    }
+
+    #[test]
+    fn sniffs_binary_signatures() {
+        assert_eq!(
+            crate::media::sniff_binary(b"PK\x03\x04rest"),
+            Some("application/zip")
+        );
+        assert_eq!(crate::media::sniff_binary(b"plain"), None);
+    }
+
+    #[test]
+    fn names_that_say_text() {
+        use crate::media::has_text_name;
+        assert!(has_text_name("scripts/run.PY"));
+        assert!(has_text_name("docker/Dockerfile"));
+        assert!(!has_text_name("blob.bin"));
     }
 }

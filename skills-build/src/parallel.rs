@@ -6,11 +6,6 @@
 //! results in the order of the items, so what comes out is the same bytes
 //! whatever the thread count. Items are handed out one small block at a
 //! time, so one 100 KB skill does not hold back a thread's whole share.
-//!
-//! ```
-//! let squares = skills_build::parallel::map(&[1, 2, 3, 4], 3, |n| n * n);
-//! assert_eq!(squares, [1, 4, 9, 16]);
-//! ```
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -19,10 +14,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 const BLOCK: usize = 8;
 
 /// The number of threads the machine offers (1 when it cannot say).
-///
-/// ```
-/// assert!(skills_build::parallel::available() >= 1);
-/// ```
 pub fn available() -> usize {
     std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
 }
@@ -30,12 +21,6 @@ pub fn available() -> usize {
 /// `f` applied to every item, on up to `threads` threads (`0` means
 /// [`available`]), the results in item order. With one thread, or few
 /// items, it runs on the calling thread.
-///
-/// ```
-/// let one = skills_build::parallel::map(&["a", "bb", "ccc"], 1, |s| s.len());
-/// let many = skills_build::parallel::map(&["a", "bb", "ccc"], 8, |s| s.len());
-/// assert_eq!(one, many);
-/// ```
 pub fn map<'a, T, R, F>(items: &'a [T], threads: usize, f: F) -> Vec<R>
 where
     T: Sync,
@@ -97,5 +82,23 @@ mod tests {
             );
         }
         assert!(map(&[] as &[u8], 4, |n| *n).is_empty());
+    }
+
+    #[test]
+    fn results_come_in_item_order() {
+        let squares = crate::parallel::map(&[1, 2, 3, 4], 3, |n| n * n);
+        assert_eq!(squares, [1, 4, 9, 16]);
+    }
+
+    #[test]
+    fn at_least_one_thread_is_available() {
+        assert!(crate::parallel::available() >= 1);
+    }
+
+    #[test]
+    fn one_thread_or_many_give_the_same() {
+        let one = crate::parallel::map(&["a", "bb", "ccc"], 1, |s| s.len());
+        let many = crate::parallel::map(&["a", "bb", "ccc"], 8, |s| s.len());
+        assert_eq!(one, many);
     }
 }

@@ -24,7 +24,7 @@ fn needs_escape(c: char) -> bool {
 /// returned as is, unallocated.
 ///
 /// ```
-/// use skills_build::printable::printable;
+/// use skills_build::unstable::printable::printable;
 /// assert_eq!(printable("pdf"), "pdf");
 /// assert_eq!(printable("a\nb\tc"), "a\\nb\\tc");
 /// assert_eq!(printable("\u{1b}]0;owned\u{7}"), "\\u{1b}]0;owned\\u{7}");
@@ -51,7 +51,7 @@ pub fn printable(text: &str) -> Cow<'_, str> {
 /// kept: for whole messages and listings bound for a terminal.
 ///
 /// ```
-/// use skills_build::printable::printable_lines;
+/// use skills_build::unstable::printable::printable_lines;
 /// assert_eq!(printable_lines("a\n\tb\u{1b}[2J\r"), "a\n\tb\\u{1b}[2J\\r");
 /// ```
 pub fn printable_lines(text: &str) -> Cow<'_, str> {
@@ -82,11 +82,6 @@ pub fn printable_lines(text: &str) -> Cow<'_, str> {
 
 /// Whether `text` holds a character [`printable`] would escape: such a name
 /// is refused for a file embedded in a bundle.
-///
-/// ```
-/// assert!(skills_build::printable::has_control("a\nb"));
-/// assert!(!skills_build::printable::has_control("notes.md"));
-/// ```
 pub fn has_control(text: &str) -> bool {
     text.chars().any(needs_escape)
 }
@@ -97,14 +92,6 @@ pub const MAX_ECHO_CHARS: usize = 200;
 
 /// `text` cut to [`MAX_ECHO_CHARS`] characters and an ellipsis, for quoting
 /// a value in a message; shorter text is returned as is.
-///
-/// ```
-/// use skills_build::printable::capped;
-/// assert_eq!(capped("pdf"), "pdf");
-/// let long = "a".repeat(8_000_000);
-/// assert_eq!(capped(&long).chars().count(), 201);
-/// assert!(capped(&long).ends_with("a…"));
-/// ```
 pub fn capped(text: &str) -> Cow<'_, str> {
     match text.char_indices().nth(MAX_ECHO_CHARS) {
         None => Cow::Borrowed(text),
@@ -125,5 +112,20 @@ mod tests {
         );
         assert_eq!(printable("\u{2028}\u{2066}"), "\\u{2028}\\u{2066}");
         assert_eq!(printable("\u{1b}[2J"), "\\u{1b}[2J");
+    }
+
+    #[test]
+    fn finds_control_characters() {
+        assert!(crate::printable::has_control("a\nb"));
+        assert!(!crate::printable::has_control("notes.md"));
+    }
+
+    #[test]
+    fn caps_long_text() {
+        use crate::printable::capped;
+        assert_eq!(capped("pdf"), "pdf");
+        let long = "a".repeat(8_000_000);
+        assert_eq!(capped(&long).chars().count(), 201);
+        assert!(capped(&long).ends_with("a…"));
     }
 }

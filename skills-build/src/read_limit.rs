@@ -107,7 +107,7 @@ pub(crate) fn special_kind(meta: &Metadata) -> Option<&'static str> {
 /// at most `limit` bytes.
 ///
 /// ```
-/// use skills_build::read_limit::{read_limited, ReadLimitError};
+/// use skills_build::unstable::read_limit::{read_limited, ReadLimitError};
 /// let dir = std::env::temp_dir().join(format!("read-limit-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir)?;
 /// let file = dir.join("five");

@@ -14,25 +14,11 @@
 //! skill's encoding with the bytes its recorded digests cover replaced by
 //! those digests (see `skills_core::trust::revision::bundle_revision`), so
 //! it costs a few hundred bytes of hashing a skill, and is computed anew.
-//!
-//! ```
-//! use skills_build::reuse::Reuse;
-//! use skills_build::source::MemorySource;
-//! let source = MemorySource::new("skills")
-//!     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Forms.\n---\nGo.\n")
-//!     .with_file("pdf/reference.md", "Use pdfplumber.");
-//! let first = skills_build::compile_sources(&[&source]).unwrap().bytes;
-//! let reuse = Reuse::from_bundle(first).unwrap();
-//! assert_eq!(reuse.file_digest("pdf", "reference.md", b"Use pdfplumber."), skills_core::trust::sha256::digest(b"Use pdfplumber."));
-//! assert_eq!(reuse.reused(), 1);
-//! reuse.file_digest("pdf", "reference.md", b"changed");
-//! assert_eq!(reuse.reused(), 1); // hashed, not reused
-//! ```
+//! [`Builder::reuse_from`](crate::Builder::reuse_from) names the bundle.
 
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use skills_core::trust::sha256::digest as sha256;
 use skills_core::wire::bundle::Bundle;
@@ -47,7 +33,6 @@ pub struct Reuse {
     /// Listed name -> path -> where the file's bytes are in `bytes`, and
     /// their recorded digest.
     files: HashMap<String, HashMap<String, Recorded>>,
-    reused: AtomicUsize,
 }
 
 impl std::fmt::Debug for Reuse {
@@ -55,7 +40,6 @@ impl std::fmt::Debug for Reuse {
         f.debug_struct("Reuse")
             .field("bundle_bytes", &self.bytes.len())
             .field("skills", &self.files.len())
-            .field("reused", &self.reused.load(Ordering::Relaxed))
             .finish()
     }
 }
@@ -84,11 +68,7 @@ impl Reuse {
                 files.insert(skill.name.to_string(), entries);
             }
         }
-        Some(Reuse {
-            bytes,
-            files,
-            ..Reuse::default()
-        })
+        Some(Reuse { bytes, files })
     }
 
     /// The bundle in the file at `path`; when there is no usable bundle
@@ -110,16 +90,8 @@ impl Reuse {
             .and_then(|files| files.get(path))
             .filter(|(range, _)| self.bytes.get(range.clone()) == Some(bytes));
         match recorded {
-            Some((_, digest)) => {
-                self.reused.fetch_add(1, Ordering::Relaxed);
-                *digest
-            }
+            Some((_, digest)) => *digest,
             None => sha256(bytes),
         }
-    }
-
-    /// How many file digests were taken from the earlier bundle so far.
-    pub fn reused(&self) -> usize {
-        self.reused.load(Ordering::Relaxed)
     }
 }

@@ -11,8 +11,8 @@
 //! the bundle; the secret key never is.
 //!
 //! ```
-//! use skills_build::keys::SecretKey;
-//! use skills_build::signing::{Signer, sign_bundle};
+//! use skills_build::unstable::keys::SecretKey;
+//! use skills_build::unstable::signing::{Signer, sign_bundle};
 //! use skills_build::source::MemorySource;
 //! use skills_core::trust::verify::TrustPolicy;
 //!
@@ -33,11 +33,11 @@
 
 use std::fmt;
 
-use skills_core::wire::bundle::{Bundle, Bytes, Signature};
 use skills_core::trust::revision::{
     PayloadError, Revision, bundle_payload, bundle_revision, check_origin, snapshot_payload,
 };
 use skills_core::trust::verify::{Check, rehash_skill};
+use skills_core::wire::bundle::{Bundle, Bytes, Signature};
 
 use crate::keys::{KeyError, KeySource, SecretKey};
 
@@ -45,10 +45,10 @@ use crate::keys::{KeyError, KeySource, SecretKey};
 /// shows the public key only.
 ///
 /// ```
-/// use skills_build::keys::SecretKey;
-/// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
+/// use skills_build::unstable::keys::SecretKey;
+/// let signer = skills_build::unstable::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
 /// assert!(signer.id().starts_with("ed25519-"));
-/// assert!(skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "").is_err());
+/// assert!(skills_build::unstable::signing::Signer::new(SecretKey::from_seed([1; 32]), "").is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Signer {
@@ -63,8 +63,8 @@ impl Signer {
     /// [fingerprint](crate::keys::PublicKey::fingerprint).
     ///
     /// ```
-    /// use skills_build::keys::SecretKey;
-    /// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
+    /// use skills_build::unstable::keys::SecretKey;
+    /// let signer = skills_build::unstable::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
     /// assert_eq!(signer.origin(), "acme");
     /// ```
     pub fn new(key: SecretKey, origin: impl Into<String>) -> Result<Self, SigningError> {
@@ -82,8 +82,8 @@ impl Signer {
     /// environment variable by name).
     ///
     /// ```
-    /// use skills_build::keys::KeySource;
-    /// use skills_build::signing::Signer;
+    /// use skills_build::KeySource;
+    /// use skills_build::unstable::signing::Signer;
     /// let error = Signer::load(&KeySource::Env("SKILLS_NO_SUCH_KEY_1".into()), "acme").unwrap_err();
     /// assert!(error.to_string().contains("SKILLS_NO_SUCH_KEY_1"));
     /// ```
@@ -95,8 +95,8 @@ impl Signer {
     /// looked up by).
     ///
     /// ```
-    /// use skills_build::keys::SecretKey;
-    /// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap().key_id("k1");
+    /// use skills_build::unstable::keys::SecretKey;
+    /// let signer = skills_build::unstable::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap().key_id("k1");
     /// assert_eq!(signer.id(), "k1");
     /// ```
     pub fn key_id(mut self, key_id: impl Into<String>) -> Self {
@@ -107,8 +107,8 @@ impl Signer {
     /// The key id.
     ///
     /// ```
-    /// use skills_build::keys::SecretKey;
-    /// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
+    /// use skills_build::unstable::keys::SecretKey;
+    /// let signer = skills_build::unstable::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
     /// assert_eq!(signer.id(), SecretKey::from_seed([1; 32]).public_key().fingerprint());
     /// ```
     pub fn id(&self) -> &str {
@@ -118,8 +118,8 @@ impl Signer {
     /// The origin.
     ///
     /// ```
-    /// use skills_build::keys::SecretKey;
-    /// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
+    /// use skills_build::unstable::keys::SecretKey;
+    /// let signer = skills_build::unstable::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
     /// assert_eq!(signer.origin(), "acme");
     /// ```
     pub fn origin(&self) -> &str {
@@ -129,8 +129,8 @@ impl Signer {
     /// The public half of the key.
     ///
     /// ```
-    /// use skills_build::keys::SecretKey;
-    /// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
+    /// use skills_build::unstable::keys::SecretKey;
+    /// let signer = skills_build::unstable::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
     /// assert_eq!(signer.public_key(), SecretKey::from_seed([1; 32]).public_key());
     /// ```
     pub fn public_key(&self) -> crate::keys::PublicKey {
@@ -141,8 +141,8 @@ impl Signer {
     /// signature of its `agentskills-snapshot-v1` payload.
     ///
     /// ```
-    /// use skills_build::keys::SecretKey;
-    /// use skills_build::signing::Signer;
+    /// use skills_build::unstable::keys::SecretKey;
+    /// use skills_build::unstable::signing::Signer;
     /// let seed: [u8; 32] = std::array::from_fn(|at| at as u8);
     /// let signer = Signer::new(SecretKey::from_seed(seed), "https://example.com/skills").unwrap();
     /// let revision = "sha256:5455288ebbf0dde83a5a1058b395401e3d0363850eafd9f6424ffa000bf8ffd6".parse().unwrap();
@@ -163,8 +163,8 @@ impl Signer {
     /// The signature of a bundle revision (`skills-bundle-v2` payload).
     ///
     /// ```
-    /// use skills_build::keys::SecretKey;
-    /// let signer = skills_build::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
+    /// use skills_build::unstable::keys::SecretKey;
+    /// let signer = skills_build::unstable::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
     /// assert_eq!(signer.sign_bundle_revision(Default::default()).unwrap().len(), 64);
     /// ```
     pub fn sign_bundle_revision(&self, revision: Revision) -> Result<[u8; 64], SigningError> {
@@ -239,7 +239,7 @@ impl From<PayloadError> for SigningError {
 /// only a revision that matches them is signed. A signature already there
 /// under the same key id is replaced; others are kept.
 ///
-/// See the [module documentation](self) for an example.
+/// The `signing` module's documentation has an example.
 pub fn sign_bundle(bytes: &[u8], signer: &Signer) -> Result<Vec<u8>, SigningError> {
     let mut bundle = Bundle::decode(bytes).map_err(SigningError::Decode)?;
     let mut skill_signatures = Vec::with_capacity(bundle.skills.len());

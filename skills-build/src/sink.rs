@@ -26,15 +26,15 @@ pub(crate) trait BundleSink {
     /// skills and the revision).
     fn writer(&self) -> &BundleWriter<'static>;
 
-    /// Makes room for `skills` more skills' names, ends and digests.
-    fn reserve(&mut self, skills: usize);
-
     /// Takes the next skill, listed as `name`, its encoding and digest.
     fn push(&mut self, name: &str, detail: &[u8], digest: [u8; 32]) -> Result<(), String>;
 
     /// The bundle, with the `revision` and `signatures`.
-    fn finish(self, revision: [u8; 32], signatures: &[Signature<'_>])
-    -> Result<Self::Bundle, String>;
+    fn finish(
+        self,
+        revision: [u8; 32],
+        signatures: &[Signature<'_>],
+    ) -> Result<Self::Bundle, String>;
 }
 
 impl BundleSink for BundleWriter<'static> {
@@ -44,29 +44,35 @@ impl BundleSink for BundleWriter<'static> {
         self
     }
 
-    fn reserve(&mut self, skills: usize) {
-        BundleWriter::reserve(self, skills, 0);
-    }
-
     fn push(&mut self, name: &str, detail: &[u8], digest: [u8; 32]) -> Result<(), String> {
         self.push_encoded(name, detail, digest)
             .map_err(|error| error.to_string())
     }
 
-    fn finish(
-        self,
-        revision: [u8; 32],
-        signatures: &[Signature<'_>],
-    ) -> Result<Vec<u8>, String> {
+    fn finish(self, revision: [u8; 32], signatures: &[Signature<'_>]) -> Result<Vec<u8>, String> {
         BundleWriter::finish(self, revision, signatures).map_err(|error| error.to_string())
     }
 }
 
 /// A bundle written to a temporary file beside its destination, by a
-/// streamed compilation: [`persist`](Self::persist) puts it in place;
-/// dropped without that, the file is removed, so a build that is refused
-/// afterwards (say, for a warning under `--deny-warnings`) leaves nothing
-/// behind and the destination untouched.
+/// streamed compilation ([`Builder::run_to_file`](crate::Builder::run_to_file)):
+/// [`persist`](Self::persist) puts it in place; dropped without that, the
+/// file is removed, so a build that is refused afterwards (say, for a
+/// warning under `--deny-warnings`) leaves nothing behind and the
+/// destination untouched.
+///
+/// ```
+/// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+/// let out = std::env::temp_dir().join(format!("bundle-file-doc-{}.bin", std::process::id()));
+/// let builder = skills_build::Builder::new().source(skills);
+/// let refused = builder.run_to_file(&out, &mut |_| {}).result.unwrap().bytes;
+/// drop(refused); // not persisted: nothing is left
+/// assert!(!out.exists());
+/// let kept = builder.run_to_file(&out, &mut |_| {}).result.unwrap().bytes;
+/// kept.persist().unwrap();
+/// assert!(out.exists());
+/// # std::fs::remove_file(&out).unwrap();
+/// ```
 #[derive(Debug)]
 pub struct BundleFile {
     /// The temporary file, until persisted.
@@ -79,22 +85,57 @@ pub struct BundleFile {
 
 impl BundleFile {
     /// The bundle's size in bytes.
+    ///
+    /// ```
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let out = std::env::temp_dir().join(format!("bundle-len-doc-{}.bin", std::process::id()));
+    /// let builder = skills_build::Builder::new().source(skills);
+    /// let streamed = builder.run_to_file(&out, &mut |_| {}).result.unwrap().bytes;
+    /// let held = builder.compile().unwrap().bytes;
+    /// assert_eq!(streamed.len(), held.len() as u64);
+    /// ```
     pub fn len(&self) -> u64 {
         self.len
     }
 
     /// Whether the bundle has no bytes (never: a bundle has a header).
+    ///
+    /// ```
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let out = std::env::temp_dir().join(format!("bundle-empty-doc-{}.bin", std::process::id()));
+    /// let builder = skills_build::Builder::new().source(skills);
+    /// assert!(!builder.run_to_file(&out, &mut |_| {}).result.unwrap().bytes.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// How many skills it lists.
+    ///
+    /// ```
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let out = std::env::temp_dir().join(format!("bundle-skills-doc-{}.bin", std::process::id()));
+    /// let builder = skills_build::Builder::new().source(skills);
+    /// assert_eq!(builder.run_to_file(&out, &mut |_| {}).result.unwrap().bytes.skills(), 3);
+    /// ```
     pub fn skills(&self) -> usize {
         self.skills
     }
 
     /// Renames the temporary file over the destination (one atomic step:
     /// a reader sees the old bundle or the new one, never a part).
+    ///
+    /// ```
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// let out = std::env::temp_dir().join(format!("bundle-persist-doc-{}.bin", std::process::id()));
+    /// std::fs::write(&out, "the old bundle").unwrap();
+    /// let builder = skills_build::Builder::new().source(skills);
+    /// let streamed = builder.run_to_file(&out, &mut |_| {}).result.unwrap().bytes;
+    /// assert_eq!(std::fs::read(&out).unwrap(), b"the old bundle"); // untouched until...
+    /// streamed.persist().unwrap();
+    /// assert_eq!(std::fs::read(&out).unwrap(), builder.compile().unwrap().bytes);
+    /// # std::fs::remove_file(&out).unwrap();
+    /// ```
     pub fn persist(mut self) -> std::io::Result<()> {
         match self.temporary.take() {
             Some(temporary) => std::fs::rename(&temporary, &self.destination).inspect_err(|_| {
@@ -173,10 +214,6 @@ impl BundleSink for FileSink {
         &self.writer
     }
 
-    fn reserve(&mut self, skills: usize) {
-        self.writer.reserve(skills, 0);
-    }
-
     fn push(&mut self, name: &str, detail: &[u8], digest: [u8; 32]) -> Result<(), String> {
         self.encodings
             .write_all(detail)
@@ -196,9 +233,8 @@ impl BundleSink for FileSink {
             .writer
             .finish_around(revision, signatures)
             .map_err(|error| error.to_string())?;
-        let cannot = |error: std::io::Error| {
-            format!("cannot write {}: {error}", self.destination.display())
-        };
+        let cannot =
+            |error: std::io::Error| format!("cannot write {}: {error}", self.destination.display());
         let scratch = self.scratch;
         let mut encodings = self
             .encodings

@@ -12,11 +12,6 @@ use std::fmt;
 pub const SKILL_FILE_NAMES: [&str; 2] = ["SKILL.md", "skill.md"];
 
 /// The bytes of a skill file are not UTF-8.
-///
-/// ```
-/// let err = skills_build::skill_file::decode(b"---\nname: \xff\n").unwrap_err();
-/// assert_eq!((err.line, err.column, err.byte), (2, 7, 0xff));
-/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NotUtf8 {
     /// 1-based line of the first invalid byte.
@@ -41,10 +36,6 @@ impl std::error::Error for NotUtf8 {}
 
 /// Decodes a skill file: strict UTF-8, then universal newlines (`\r\n` and a
 /// lone `\r` both become `\n`). A byte-order mark is kept.
-///
-/// ```
-/// assert_eq!(skills_build::skill_file::decode(b"a\r\nb\rc").unwrap(), "a\nb\nc");
-/// ```
 pub fn decode(bytes: &[u8]) -> Result<String, NotUtf8> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let valid = &bytes[..e.valid_up_to()];
@@ -126,13 +117,6 @@ impl std::error::Error for SplitError {}
 /// This is a plain substring search, as the reference does it: a `---`
 /// inside a value closes the frontmatter, and text may follow the opening
 /// `---` on its line.
-///
-/// ```
-/// use skills_build::skill_file::split;
-/// let s = split("---\ndescription: before --- after\n---\nbody").unwrap();
-/// assert_eq!(s.frontmatter, "\ndescription: before ");
-/// assert_eq!(s.rest, " after\n---\nbody");
-/// ```
 pub fn split(text: &str) -> Result<Split<'_>, SplitError> {
     let after_open = text.strip_prefix("---").ok_or(SplitError::NoFrontmatter)?;
     let close = after_open.find("---").ok_or(SplitError::NotClosed)?;
@@ -174,5 +158,24 @@ mod tests {
         assert_eq!(split("").unwrap_err(), SplitError::NoFrontmatter);
         let s = split("------").unwrap();
         assert_eq!((s.frontmatter, s.rest), ("", ""));
+    }
+
+    #[test]
+    fn not_utf8_names_where() {
+        let err = crate::skill_file::decode(b"---\nname: \xff\n").unwrap_err();
+        assert_eq!((err.line, err.column, err.byte), (2, 7, 0xff));
+    }
+
+    #[test]
+    fn decodes_utf8_only() {
+        assert_eq!(crate::skill_file::decode(b"a\r\nb\rc").unwrap(), "a\nb\nc");
+    }
+
+    #[test]
+    fn splits_at_the_first_two_markers() {
+        use crate::skill_file::split;
+        let s = split("---\ndescription: before --- after\n---\nbody").unwrap();
+        assert_eq!(s.frontmatter, "\ndescription: before ");
+        assert_eq!(s.rest, " after\n---\nbody");
     }
 }

@@ -31,7 +31,7 @@ const START: Position = Position { line: 1, column: 1 };
 /// not the file, which the caller knows.
 ///
 /// ```
-/// use skills_build::{frontmatter::parse_text, validate::validate};
+/// use skills_build::unstable::{frontmatter::parse_text, validate::validate};
 /// let doc = parse_text("---\nname: PDF\ndescription: Fill forms.\n---\n").unwrap();
 /// let problems = validate(&doc, "PDF");
 /// assert_eq!(problems[0].message, "Skill name 'PDF' must be lowercase");
@@ -42,10 +42,6 @@ pub fn validate(doc: &SkillDocument, dir_name: &str) -> Vec<Problem> {
 }
 
 /// Which rules beyond the reference's apply.
-///
-/// ```
-/// assert!(!skills_build::validate::ValidateOptions::default().extensions);
-/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ValidateOptions {
     /// Accept agentskills-core's extension fields `version`, `when_to_use`
@@ -58,14 +54,6 @@ pub struct ValidateOptions {
 
 /// [`validate`] with options: with `extensions`, the extension fields are
 /// known keys with rules of their own.
-///
-/// ```
-/// use skills_build::{frontmatter::parse_text, validate::{validate_with, ValidateOptions}};
-/// let doc = parse_text("---\nname: pdf\ndescription: Forms.\nversion: \"1.0\"\n---\n").unwrap();
-/// let on = ValidateOptions { extensions: true };
-/// assert!(validate_with(&doc, "pdf", &on)[0].message.starts_with("version '1.0' is not valid semver."));
-/// assert!(validate_with(&doc, "pdf", &Default::default())[0].message.starts_with("Unexpected fields in frontmatter: version."));
-/// ```
 pub fn validate_with(
     doc: &SkillDocument,
     dir_name: &str,
@@ -365,6 +353,36 @@ fn check_body_length(doc: &SkillDocument, problems: &mut Vec<Problem>) {
                 column: 1,
             })
             .with_hint("move detail into files the instructions point to"),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+
+    #[test]
+    fn options_default_to_the_reference() {
+        assert!(!crate::validate::ValidateOptions::default().extensions);
+    }
+
+    #[test]
+    fn options_add_the_extension_fields() {
+        use crate::{
+            frontmatter::parse_text,
+            validate::{ValidateOptions, validate_with},
+        };
+        let doc =
+            parse_text("---\nname: pdf\ndescription: Forms.\nversion: \"1.0\"\n---\n").unwrap();
+        let on = ValidateOptions { extensions: true };
+        assert!(
+            validate_with(&doc, "pdf", &on)[0]
+                .message
+                .starts_with("version '1.0' is not valid semver.")
+        );
+        assert!(
+            validate_with(&doc, "pdf", &Default::default())[0]
+                .message
+                .starts_with("Unexpected fields in frontmatter: version.")
         );
     }
 }

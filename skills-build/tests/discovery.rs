@@ -5,10 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use skills_build::compile::{CompileOptions, compile};
-use skills_build::discover::{Listing, Options, Root, discover};
 use skills_build::problem::{Problem, Severity};
 use skills_build::source::{MemorySource, Source};
+use skills_build::unstable::discover::{Listing, Options, Root, discover};
 use skills_build::{Builder, compile_sources};
 use skills_core::Catalog;
 
@@ -57,7 +56,7 @@ fn first_source_wins_a_name_and_later_ones_are_shadowed() {
             "user/pdf/SKILL.md: warning: skill \"pdf\" is shadowed by project/pdf/SKILL.md, which took the name first; it is not listed"
         ]
     );
-    let compiled = compile(&found, &CompileOptions::default()).unwrap();
+    let compiled = compile_sources(&[&project, &user]).unwrap();
     assert_eq!(compiled.warnings.len(), 1);
     let catalog = Catalog::from_bytes(&compiled.bytes).unwrap();
     assert_eq!(
@@ -79,7 +78,20 @@ fn a_qualified_source_lists_a_taken_name_under_its_qualifier() {
     let names: Vec<_> = found.listed().map(|(name, _)| name).collect();
     assert_eq!(names, ["pdf", "acme:pdf", "zip"]);
     assert!(found.problems.is_empty(), "{:?}", found.problems);
-    let compiled = compile(&found, &CompileOptions::default()).unwrap();
+    // The same sources on disk, through the builder.
+    let dir = temp_dir("qualified");
+    for (root, source) in [("project", &project), ("vendor", &vendor)] {
+        for path in ["pdf/SKILL.md", "zip/SKILL.md"] {
+            if let Ok(bytes) = source.read(path) {
+                write(&dir.join(root), path, bytes);
+            }
+        }
+    }
+    let compiled = Builder::new()
+        .source(dir.join("project"))
+        .qualified_source(dir.join("vendor"), "acme")
+        .compile()
+        .unwrap();
     let catalog = Catalog::from_bytes(&compiled.bytes).unwrap();
     assert_eq!(
         catalog.lookup("acme:pdf").unwrap().location,
@@ -140,7 +152,7 @@ fn unusable_skills_are_reported_and_not_listed() {
             "{dir}"
         );
     }
-    let error = compile(&found, &CompileOptions::default()).unwrap_err();
+    let error = compile_sources(&[&source]).unwrap_err();
     let text = error.to_string();
     for expected in [
         "s/no-name/SKILL.md:1:1: error: Missing required field in frontmatter: name",
@@ -172,7 +184,7 @@ fn junk_is_left_out_with_a_note_and_kept_on_request() {
             "s/pdf/docs/reference.md~: note: left out docs/reference.md~: an editor backup file, not part of the skill",
         ]
     );
-    let compiled = compile(&found, &CompileOptions::default()).unwrap();
+    let compiled = compile_sources(&[&source]).unwrap();
     assert_eq!(compiled.warnings.len(), 4);
     let catalog = Catalog::from_bytes(&compiled.bytes).unwrap();
     let files: Vec<_> = catalog

@@ -231,8 +231,8 @@ fn committed_bundles_are_postcard_records() {
 
 #[test]
 fn signed_bundles_are_postcard_records() {
-    use skills_build::keys::SecretKey;
-    use skills_build::signing::{Signer, sign_bundle};
+    use skills_build::unstable::keys::SecretKey;
+    use skills_build::unstable::signing::{Signer, sign_bundle};
     let signer = Signer::new(SecretKey::from_seed([3; 32]), "https://skills.example").unwrap();
     let signed = sign_bundle(&compiled("testdata/skills", false), &signer).unwrap();
     check_bundle(&signed, "signed testdata/skills");
@@ -319,8 +319,8 @@ fn generated_bundles_are_postcard_records() {
 /// of the decoded bundle alone still passes; the exact bytes are refused.
 #[test]
 fn two_byte_strings_never_verify_under_one_signature() {
-    use skills_build::keys::SecretKey;
-    use skills_build::signing::{Signer, sign_bundle};
+    use skills_build::unstable::keys::SecretKey;
+    use skills_build::unstable::signing::{Signer, sign_bundle};
     use skills_core::trust::verify::{Check, TrustPolicy};
 
     let key = SecretKey::from_seed([9; 32]);

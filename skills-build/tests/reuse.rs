@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use skills_build::Builder;
+use skills_core::wire::bundle::Bundle;
 
 mod support;
 use support::tree;
@@ -80,59 +81,85 @@ fn a_stale_or_foreign_previous_bundle_changes_nothing() {
     assert_eq!(bytes, first);
 }
 
-/// Four skills of 200 KB each.
-fn large_tree(edit: &str) -> skills_build::source::MemorySource {
-    let mut source = skills_build::source::MemorySource::new("skills");
+/// Four skills of 200 KB each, written under `skills`.
+fn large_tree(skills: &Path) {
     for name in ["alpha", "beta", "gamma", "delta"] {
-        let body = if name == "gamma" { edit } else { "Go." };
-        source = source
-            .with_file(
-                format!("{name}/SKILL.md"),
-                format!("---\nname: {name}\ndescription: Skill {name}.\n---\n{body}\n"),
-            )
-            .with_file(
-                format!("{name}/data.txt"),
-                format!("{name} ").repeat(40_000),
-            );
+        tree::write(
+            skills,
+            &format!("{name}/SKILL.md"),
+            format!("---\nname: {name}\ndescription: Skill {name}.\n---\nGo.\n"),
+        );
+        tree::write(
+            skills,
+            &format!("{name}/data.txt"),
+            format!("{name} ").repeat(40_000),
+        );
     }
-    source
 }
+
+/// Every file digest `bytes` records, by skill and path.
+fn digests(bytes: &[u8]) -> Vec<(String, String, [u8; 32])> {
+    let bundle = Bundle::decode(bytes).unwrap();
+    let mut out = Vec::new();
+    for skill in &bundle.skills {
+        for file in &skill.files {
+            out.push((skill.name.to_string(), file.path.to_string(), file.sha256));
+        }
+    }
+    out
+}
+
+/// A digest no file has: one taken from a bundle that records it shows
+/// that it was taken rather than computed.
+const MARK: [u8; 32] = [0xAA; 32];
 
 #[test]
 fn only_edited_files_are_hashed_again() {
-    use skills_build::compile::{CompileOptions, compile, compile_reusing};
-    use skills_build::discover::{Options, Root, discover};
-    use skills_build::reuse::Reuse;
-
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("reuse-file-digests");
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let skills = dir.join("skills");
+    large_tree(&skills);
+    let first = cold(&skills);
+    // The previous bundle, with every file digest it records replaced by
+    // the mark.
+    let mut marked = Bundle::decode(&first).unwrap();
+    for skill in &mut marked.skills {
+        for file in &mut skill.files {
+            file.sha256 = MARK;
+        }
+    }
     let last = dir.join("skills.bin");
-    let build = |edit: &str| {
-        let source = large_tree(edit);
-        let found = discover(&[Root::new(&source)], &Options::default());
-        let cold = compile(&found, &CompileOptions::default()).unwrap().bytes;
-        let reuse = Reuse::load(&last);
-        let bytes = compile_reusing(&found, &CompileOptions::default(), Some(&reuse))
-            .unwrap()
-            .bytes;
-        assert_eq!(bytes, cold, "the same bytes as a cold build");
-        std::fs::write(&last, &bytes).unwrap();
-        (bytes, reuse.reused())
-    };
-    let (first, files) = build("Go.");
-    assert_eq!(files, 0, "nothing to reuse the first time");
-    let (again, files) = build("Go.");
-    assert_eq!(
-        (again == first, files),
-        (true, 4),
-        "every file digest reused"
+    std::fs::write(&last, marked.encode().unwrap()).unwrap();
+    // gamma's SKILL.md and beta's data file edited.
+    tree::write(
+        &skills,
+        "gamma/SKILL.md",
+        "---\nname: gamma\ndescription: Skill gamma.\n---\nGo on.\n",
     );
-    // An edit of gamma's SKILL.md: every data file's digest is reused.
-    let (edited, files) = build("Go on.");
-    assert_ne!(edited, first);
-    assert_eq!(files, 4);
-    // Reverted: the first bytes again.
-    let (reverted, _) = build("Go.");
-    assert_eq!(reverted, first);
+    tree::write(&skills, "beta/data.txt", "beta, edited");
+    let rebuilt = Builder::new()
+        .source(&skills)
+        .reuse_from(&last)
+        .compile()
+        .unwrap()
+        .bytes;
+    let taken: Vec<(String, bool)> = digests(&rebuilt)
+        .into_iter()
+        .map(|(skill, _, digest)| (skill, digest == MARK))
+        .collect();
+    // Every unchanged file's digest is the earlier bundle's (gamma's
+    // too: its skill file changed, not its data file); the edited file
+    // is hashed.
+    assert_eq!(
+        taken,
+        [
+            ("alpha".to_string(), true),
+            ("beta".to_string(), false),
+            ("delta".to_string(), true),
+            ("gamma".to_string(), true),
+        ]
+    );
+    // Taken from an honest bundle, the digests are a cold build's.
+    std::fs::write(&last, &first).unwrap();
+    assert_eq!(rebuild(&skills, &last), cold(&skills));
 }

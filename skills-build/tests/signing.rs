@@ -2,12 +2,14 @@
 //! anywhere is caught, with the skill and the check named.
 
 use skills_build::Builder;
-use skills_build::keys::{KeySource, SecretKey};
-use skills_build::signing::{Signer, Signing, sign_bundle};
-use skills_build::snapshot::snapshot_dir;
+use skills_build::KeySource;
+use skills_build::Signing;
+use skills_build::unstable::keys::SecretKey;
+use skills_build::unstable::signing::{Signer, sign_bundle};
 use skills_core::trust::revision::Revision;
 use skills_core::trust::verify::{Check, Status, Subject, TrustPolicy, VerifyError};
 use skills_core::wire::bundle::{Bundle, Content, File};
+use support::snapshot::snapshot_dir;
 
 mod support;
 

@@ -106,8 +106,8 @@ fn bundles_keep_their_recorded_bytes() {
 #[cfg(feature = "sign")]
 #[test]
 fn signed_bundles_keep_their_recorded_bytes() {
-    use skills_build::keys::SecretKey;
-    use skills_build::signing::{Signer, sign_bundle};
+    use skills_build::unstable::keys::SecretKey;
+    use skills_build::unstable::signing::{Signer, sign_bundle};
     let signer = Signer::new(SecretKey::from_seed([7; 32]), "https://skills.example")
         .unwrap()
         .key_id("release");

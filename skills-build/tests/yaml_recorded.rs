@@ -8,7 +8,7 @@
 use std::fs;
 use std::path::Path;
 
-use skills_build::frontmatter::value_json;
+use skills_build::unstable::frontmatter::value_json;
 use skills_core::encoding::json::Style;
 use skills_pycompat::yaml;
 

@@ -25,8 +25,8 @@
 
 use std::fmt;
 
-use skills_build::frontmatter::{self, ParseError, SkillDocument};
 use skills_build::problem::Position;
+use skills_build::unstable::frontmatter::{self, ParseError, SkillDocument};
 use skills_pycompat::yaml::{self, Entry, Node, Value};
 
 /// The specification's keys, in the specification's order.

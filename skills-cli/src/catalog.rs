@@ -10,9 +10,9 @@
 use crate::properties::Properties;
 use crate::sections;
 use skills_build::diagnostic;
-use skills_build::discover::DiscoveredSkill;
-use skills_build::extension_fields::{CatalogFields, catalog_fields};
 use skills_build::problem::{Code, Problem};
+use skills_build::unstable::discover::DiscoveredSkill;
+use skills_build::unstable::extension_fields::{CatalogFields, catalog_fields};
 use skills_core::features::render::{Entry, Format, RenderOptions, render_catalog};
 
 use crate::gate;
@@ -118,18 +118,14 @@ fn judged(call: &Invocation, file_excludes: bool) -> Result<Vec<Loaded>, i32> {
         echo(Stream::Err, &format!("Error: {message}"));
         2
     })?;
-    let outcome = builder.run_keeping_skills();
+    let (outcome, discovered) = skills_build::unstable::run_keeping_skills(&builder);
     gate::say_layouts(call, &outcome.sources);
     crate::output::write(Stream::Err, &diagnostic::render_all(outcome.problems()));
     if outcome.result.is_err() {
         return Err(1);
     }
-    let mut loaded = Vec::with_capacity(outcome.discovered().len());
-    for skill in outcome
-        .discovered()
-        .iter()
-        .filter(|s| s.listing.name().is_some())
-    {
+    let mut loaded = Vec::with_capacity(discovered.len());
+    for skill in discovered.iter().filter(|s| s.listing.name().is_some()) {
         match load(skill, extensions) {
             Ok(skill) => loaded.push(skill),
             Err(problem) => {

@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 
 use crate::canonical::format;
 use crate::skill_dir::find_skill_file;
+use skills_build::SourceReport;
 use skills_build::diagnostic;
-use skills_build::discover::{SourceReport, skill_folders};
 use skills_build::problem::{Code, Problem};
+use skills_build::unstable::discover::skill_folders;
 
 use crate::gate;
 use crate::output::{Stream, write};
@@ -36,14 +37,14 @@ pub const COMMAND: CommandSpec = CommandSpec {
 };
 
 /// The largest skill file read (the build's default limit for one file).
-const MAX_BYTES: u64 = skills_build::discover::DEFAULT_MAX_FILE_SIZE;
+const MAX_BYTES: u64 = skills_build::DEFAULT_MAX_FILE_SIZE;
 
 /// The skill files one argument names: a skill file itself, or those of
 /// the skill folders it names (a skill folder or a folder of skills, as
 /// every command reads a source).
 /// With how the source was read (`None` for a skill file itself).
 fn skill_files(arg: &Path) -> Result<(Vec<PathBuf>, Option<SourceReport>), Problem> {
-    if skills_build::archive::is_archive(arg) && arg.is_file() {
+    if skills_build::unstable::archive::is_archive(arg) && arg.is_file() {
         return Err(Problem::new(
             Code::FmtUnsupported,
             "fmt rewrites skill files in folders, not inside archives; format the folder, then pack it again",
@@ -71,7 +72,8 @@ fn skill_files(arg: &Path) -> Result<(Vec<PathBuf>, Option<SourceReport>), Probl
 /// A skill file's bytes, read as every command reads a file a user names:
 /// special files refused before opening, at most [`MAX_BYTES`].
 fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
-    skills_build::read_limit::read_limited(path, MAX_BYTES).map_err(|error| error.to_string())
+    skills_build::unstable::read_limit::read_limited(path, MAX_BYTES)
+        .map_err(|error| error.to_string())
 }
 
 /// Runs the command.

@@ -8,11 +8,12 @@
 
 use std::path::Path;
 
-use skills_build::builder::Outcome;
-use skills_build::discover::{DiscoveredSkill, Layout, SourceReport};
-use skills_build::filter::Glob;
+use skills_build::Outcome;
 use skills_build::problem::{Code, Problem, Rule, Severity};
+use skills_build::unstable::discover::DiscoveredSkill;
+use skills_build::unstable::filter::Glob;
 use skills_build::{Builder, diagnostic};
+use skills_build::{Layout, SourceReport};
 
 use crate::output::{Stream, write, write_stdout};
 use crate::python::click::{Invocation, Param, concat};
@@ -174,14 +175,15 @@ pub fn verbose(call: &Invocation) -> bool {
     call.flag("-v") || call.flag("--verbose")
 }
 
-/// The sources read the way every command reads them ([`Builder::read`]),
+/// The sources read the way every command reads them
+/// ([`skills_build::unstable::read`]),
 /// for a command that acts on skills one by one without judging them:
 /// with `-v`, how each source was read; every problem of the reading
 /// itself (a missing source, no skill, an unreadable archive or file, junk
 /// left out) printed; `Err(1)` when one of them is an error. The skills'
 /// own verdicts (`check`'s) are not this command's business.
 pub fn read(call: &Invocation) -> Result<Result<Vec<DiscoveredSkill>, i32>, UsageError> {
-    let reading = builder(call)?.read();
+    let reading = skills_build::unstable::read(&builder(call)?);
     let mut text = String::new();
     if verbose(call) {
         text.push_str(&layout_lines(&reading.discovery.sources));
@@ -237,7 +239,8 @@ pub fn layout_lines(sources: &[SourceReport]) -> String {
             (Some(Layout::Skill), _) => "one skill (it holds a skill file)".to_string(),
             (Some(Layout::Collection), n) => {
                 let path = Path::new(&source.location);
-                let kind = match skills_build::archive::is_archive(path) && path.is_file() {
+                let kind = match skills_build::unstable::archive::is_archive(path) && path.is_file()
+                {
                     true => "an archive of skill folders",
                     false => "a folder of skills",
                 };

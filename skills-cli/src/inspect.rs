@@ -4,7 +4,7 @@ use skills_core::trust::revision::Revision;
 use skills_core::wire::bundle::{Content, Signature, Skill};
 use skills_core::{Catalog, FORMAT_VERSION, Sha256};
 
-use skills_build::printable::printable;
+use skills_build::unstable::printable::printable;
 
 use crate::mapped::open_bundle;
 use crate::output::{Stream, write, write_stdout};

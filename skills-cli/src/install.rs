@@ -4,7 +4,7 @@
 //! subcommand uses (`skills_install`), as the tool `skills`.
 
 use skills_build::diagnostic;
-use skills_build::discover::SourceReport;
+use skills_build::SourceReport;
 use skills_build::problem::{Code, Problem};
 use skills_core::encoding::json::{Json, Style};
 use skills_install::{

@@ -2,7 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use skills_build::keys::SecretKey;
+use ed25519_dalek::pkcs8::spki::der::pem::LineEnding;
+use ed25519_dalek::pkcs8::{EncodePrivateKey, KeypairBytes};
+use skills_build::unstable::keys::SecretKey;
+use zeroize::Zeroizing;
 
 use crate::output::{Stream, write};
 use crate::python::click::{CommandSpec, Invocation, Param};
@@ -36,12 +39,72 @@ fn public_path(secret: &Path) -> PathBuf {
     secret.with_file_name(format!("{stem}.pub.pem"))
 }
 
-/// A new key from the system's random number generator. The seed is
-/// wiped once the key holds it.
-fn generate() -> Result<SecretKey, getrandom::Error> {
-    let mut seed = zeroize::Zeroizing::new([0u8; 32]);
+/// The seed of a new key, from the system's random number generator;
+/// wiped when dropped.
+fn generate() -> Result<Zeroizing<[u8; 32]>, getrandom::Error> {
+    let mut seed = Zeroizing::new([0u8; 32]);
     getrandom::fill(seed.as_mut())?;
-    Ok(SecretKey::from_seed(*seed))
+    Ok(seed)
+}
+
+/// The key of `seed` as a PKCS#8 version 1 PEM document (no public key),
+/// as OpenSSL and Python's `cryptography` write it; ed25519-dalek's
+/// encoder of a key pair would add the public key. The text holds the
+/// secret: it is wiped when dropped, and never printed.
+fn secret_pem(seed: &[u8; 32]) -> Zeroizing<String> {
+    KeypairBytes {
+        secret_key: *seed,
+        public_key: None,
+    }
+    .to_pkcs8_pem(LineEnding::LF)
+    .expect("a 32-byte Ed25519 seed encodes as PKCS#8")
+}
+
+/// Writes the key pair of `seed`: the secret key as PKCS#8 PEM at
+/// `secret` (readable by its owner only, on Unix) and the public key as
+/// PEM at `public`. Refuses to overwrite either file, and writes both or
+/// neither.
+fn write_pair(seed: &[u8; 32], secret: &Path, public: &Path) -> Result<(), String> {
+    for path in [secret, public] {
+        if path.exists() {
+            return Err(format!(
+                "{} exists; refusing to overwrite a key (remove it first, or choose another path)",
+                path.display()
+            ));
+        }
+    }
+    let cannot = |path: &Path, error: std::io::Error| format!("{}: {error}", path.display());
+    write_new(secret, secret_pem(seed).as_bytes(), true).map_err(|error| cannot(secret, error))?;
+    // Both or neither: a secret key without its public key is a key
+    // nobody knows to trust, left behind where it may leak.
+    let public_pem = SecretKey::from_seed(*seed).public_key().to_pem();
+    write_new(public, public_pem.as_bytes(), false).map_err(|error| {
+        let _ = std::fs::remove_file(secret);
+        cannot(public, error)
+    })
+}
+
+/// Creates `path`, failing if it exists, and writes `bytes`; `private`
+/// makes it readable by its owner only (on Unix).
+fn write_new(path: &Path, bytes: &[u8], private: bool) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    if private {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.mode(0o600);
+    }
+    #[cfg(not(unix))]
+    let _ = private;
+    let mut file = options.open(path)?;
+    // A file this call created and could not fill is removed, not left
+    // half written.
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(path);
+        })
 }
 
 /// Runs the command.
@@ -53,8 +116,8 @@ pub fn run(call: &Invocation) -> i32 {
         .option("--public")
         .map(PathBuf::from)
         .unwrap_or_else(|| public_path(&secret));
-    let key = match generate() {
-        Ok(key) => key,
+    let seed = match generate() {
+        Ok(seed) => seed,
         Err(error) => {
             write(
                 Stream::Err,
@@ -63,11 +126,11 @@ pub fn run(call: &Invocation) -> i32 {
             return 1;
         }
     };
-    if let Err(error) = key.write_pair(&secret, &public) {
+    if let Err(error) = write_pair(&seed, &secret, &public) {
         write(Stream::Err, &format!("error: {error}\n"));
         return 1;
     }
-    let public_key = key.public_key();
+    let public_key = SecretKey::from_seed(*seed).public_key();
     write(
         Stream::Out,
         &format!(
@@ -80,4 +143,53 @@ pub fn run(call: &Invocation) -> i32 {
         ),
     );
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skills_build::unstable::keys::PublicKey;
+
+    #[test]
+    fn writes_the_bytes_openssl_writes() {
+        assert_eq!(
+            *secret_pem(&[1; 32]),
+            "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n-----END PRIVATE KEY-----\n"
+        );
+        assert_eq!(
+            PublicKey([0; 32]).to_pem(),
+            "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n-----END PUBLIC KEY-----\n"
+        );
+    }
+
+    #[test]
+    fn a_pair_is_written_once_and_reads_back() {
+        let dir = std::env::temp_dir().join(format!("skills-keygen-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (secret, public) = (dir.join("k.pem"), dir.join("k.pub.pem"));
+        let seed: [u8; 32] = std::array::from_fn(|at| at as u8);
+        write_pair(&seed, &secret, &public).unwrap();
+        let error = write_pair(&seed, &secret, &public).unwrap_err();
+        assert!(error.contains("refusing to overwrite a key"), "{error}");
+        // The secret key file reads back as the key it was made from.
+        let signer = skills_build::unstable::signing::Signer::load(
+            &skills_build::KeySource::File(secret.clone()),
+            "acme",
+        )
+        .unwrap();
+        let read_public = PublicKey::from_file(&public).unwrap();
+        assert_eq!(signer.public_key(), read_public);
+        assert_eq!(
+            read_public.to_hex(),
+            "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8"
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = std::fs::metadata(&secret).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -29,7 +29,7 @@
 
 use std::path::Path;
 
-use skills_build::read_limit::{ReadLimitError, open_limited, read_limited};
+use skills_build::unstable::read_limit::{ReadLimitError, open_limited, read_limited};
 
 use crate::targets::MAX_BUNDLE_FILE_BYTES;
 

@@ -6,8 +6,8 @@ use std::path::Path;
 
 use crate::canonical::{format, spelling};
 use skills_build::diagnostic;
-use skills_build::frontmatter;
-use skills_build::validate::validate;
+use skills_build::unstable::frontmatter;
+use skills_build::unstable::validate::validate;
 
 use crate::output::{Stream, write};
 use crate::python::click::{CommandSpec, Invocation, Param};

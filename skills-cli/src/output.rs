@@ -3,7 +3,7 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use skills_build::printable::printable_lines;
+use skills_build::unstable::printable::printable_lines;
 
 /// Removes every match of `\x1b\[[0-?]*[ -/]*[@-~]`.
 pub fn strip_ansi(text: &str) -> String {

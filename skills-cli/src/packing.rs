@@ -9,13 +9,15 @@
 //! what a build of the folder embeds, so a build from the archive gives
 //! the bundle the folder gives.
 
+mod zip;
+
 use std::path::Path;
 
-use skills_build::archive::{PackEntry, write};
-use skills_build::compile::CompileError;
-use skills_build::discover::{self, Options, Root};
+use skills_build::CompileError;
 use skills_build::problem::{Code, Problem};
 use skills_build::source::{DirEntry, DirSource, EntryKind, Source, SourceError};
+use skills_build::unstable::discover::{self, Options, Root};
+use zip::{PackEntry, write};
 
 /// What the Claude packager leaves out, as exclude rules.
 pub const EXCLUDES: [&str; 4] = ["__pycache__", "node_modules", "*.pyc", ".DS_Store"];
@@ -122,8 +124,8 @@ pub fn pack(dir: &Path) -> Result<Packed, CompileError> {
     }
     // A folder of skills, or a folder with no skill at all, is named as
     // the user gave it (discovery below reads the folder from its parent).
-    match skills_build::discover::skill_folders(dir) {
-        Ok((skills_build::discover::Layout::Skill, _)) => {}
+    match skills_build::unstable::discover::skill_folders(dir) {
+        Ok((skills_build::Layout::Skill, _)) => {}
         Ok((_, folders)) => return Err(several(dir, &folders)),
         Err(problem) => {
             return Err(CompileError {
@@ -189,8 +191,7 @@ pub fn pack(dir: &Path) -> Result<Packed, CompileError> {
         });
     }
     entries.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
-    let bytes = write(&entries)
-        .map_err(|reason| refuse(Code::OutputUnwritable, reason.to_string(), dir))?;
+    let bytes = write(&entries).map_err(|message| refuse(Code::OutputUnwritable, message, dir))?;
     let prefix = format!("{folder}/");
     Ok(Packed {
         files: entries

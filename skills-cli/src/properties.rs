@@ -4,8 +4,8 @@
 //! here; the rest is handed on as written (with `metadata` coerced to text
 //! the way the reference coerces it).
 
-use skills_build::frontmatter::{Frontmatter, Metadata};
 use skills_build::problem::{Code, Problem};
+use skills_build::unstable::frontmatter::{Frontmatter, Metadata};
 use skills_core::pycompat::pytext;
 use skills_pycompat::yaml::Value;
 
@@ -89,7 +89,7 @@ mod tests {
 
     #[test]
     fn name_and_description_are_stripped() {
-        let doc = skills_build::frontmatter::parse_text(
+        let doc = skills_build::unstable::frontmatter::parse_text(
             "---\nname: ' pdf '\ndescription: Fill forms.\nlicense: MIT\n---\n",
         )
         .unwrap();

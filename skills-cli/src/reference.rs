@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use crate::properties::Properties;
 use crate::skill_dir;
-use skills_build::frontmatter::{self, Metadata};
 use skills_build::problem::Rule;
+use skills_build::unstable::frontmatter::{self, Metadata};
 use skills_core::features::prompt::{PromptEntry, render_available_skills};
 
 use crate::output::{Stream, echo};

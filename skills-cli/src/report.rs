@@ -2,8 +2,7 @@
 //! Actions workflow commands, SARIF 2.1.0. Every problem carries its rule
 //! code ([`Code`]), the same in each.
 
-use skills_build::builder::Outcome;
-use skills_build::discover::SourceReport;
+use skills_build::{Outcome, SourceReport};
 use skills_build::problem::{Code, Problem, Severity};
 
 use skills_core::encoding::json::Json;

@@ -1,8 +1,8 @@
 //! `sign TARGET...`: sign a bundle file, or print detached signatures for
 //! skill directories.
 
-use skills_build::keys::KeySource;
-use skills_build::signing::{Signer, sign_bundle};
+use skills_build::KeySource;
+use skills_build::unstable::signing::{Signer, sign_bundle};
 
 use crate::gate;
 use crate::output::{Stream, write};

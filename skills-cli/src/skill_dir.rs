@@ -9,12 +9,12 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use skills_build::discover::DEFAULT_MAX_FILE_SIZE;
-use skills_build::frontmatter::{self, ParseError, SkillDocument};
+use skills_build::DEFAULT_MAX_FILE_SIZE;
 use skills_build::problem::{Code, Problem};
-use skills_build::read_limit::read_limited;
-use skills_build::skill_file::SKILL_FILE_NAMES;
-use skills_build::validate;
+use skills_build::unstable::frontmatter::{self, ParseError, SkillDocument};
+use skills_build::unstable::read_limit::read_limited;
+use skills_build::unstable::skill_file::SKILL_FILE_NAMES;
+use skills_build::unstable::validate;
 
 /// The skill file of `dir`: `SKILL.md` if it exists, else `skill.md`.
 ///

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use skills_build::read_limit::read_limited;
+use skills_build::unstable::read_limit::read_limited;
 use skills_core::Catalog;
 
 use crate::output::{Stream, write};
@@ -26,7 +26,7 @@ impl<'a> Targets<'a> {
             .iter()
             .map(Path::new)
             .filter(|path| {
-                path.is_dir() || skills_build::archive::is_archive(path) || !path.exists()
+                path.is_dir() || skills_build::unstable::archive::is_archive(path) || !path.exists()
             })
             .count();
         match (dirs, args) {

@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
-use skills_build::discover::DEFAULT_MAX_FILE_SIZE;
-use skills_build::keys::PublicKey;
-use skills_build::printable::printable;
-use skills_build::read_limit::read_text_limited;
+use skills_build::DEFAULT_MAX_FILE_SIZE;
+use skills_build::unstable::keys::PublicKey;
+use skills_build::unstable::printable::printable;
+use skills_build::unstable::read_limit::read_text_limited;
 use skills_core::encoding::base64;
 use skills_core::trust::revision::Revision;
 use skills_core::trust::verify::{Identity, Status, TrustPolicy};

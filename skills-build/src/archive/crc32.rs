@@ -26,8 +26,8 @@ static TABLE: [u32; 256] = table();
 /// The CRC-32 of `bytes`, as zip records it.
 ///
 /// ```
-/// assert_eq!(skills_build::archive::crc32(b"123456789"), 0xCBF4_3926);
-/// assert_eq!(skills_build::archive::crc32(b""), 0);
+/// assert_eq!(skills_build::unstable::archive::crc32(b"123456789"), 0xCBF4_3926);
+/// assert_eq!(skills_build::unstable::archive::crc32(b""), 0);
 /// ```
 pub fn crc32(bytes: &[u8]) -> u32 {
     let mut c = 0xFFFF_FFFFu32;

@@ -1,5 +1,6 @@
 //! `.skill` and `.zip` archives: a skill folder packed the way the Claude
-//! packager packs it, read as a [`Source`](crate::source::Source) and written by `skills pack`.
+//! packager packs it (and `skills pack` packs it), read as a
+//! [`Source`](crate::source::Source).
 //!
 //! An archive's entries are `<folder>/<path>`: the skill folder's own name
 //! first, so the archive's root holds the folder just as a directory of
@@ -16,23 +17,18 @@
 //! its declared size, whatever its stream holds, and each must match its
 //! CRC-32. So memory stays bounded by the limits, on any input.
 //!
-//! Reading and writing archives needs the `archive` feature (on in the
-//! command line's default features); without it, [`is_archive`] still
-//! tells an archive path apart so that callers can say which feature is
-//! missing ([`MISSING_FEATURE`]).
+//! Reading archives needs the `archive` feature (on in the command line's
+//! default features); without it, [`is_archive`] still tells an archive
+//! path apart, so that a build given one says which feature is missing.
 //!
 //! ```
 //! # #[cfg(feature = "archive")] {
-//! use skills_build::archive::{ArchiveSource, PackEntry, write};
 //! use skills_build::source::Source;
-//! let bytes = write(&[PackEntry {
-//!     name: "pdf/SKILL.md".into(),
-//!     bytes: b"---\nname: pdf\ndescription: Fill PDF forms.\n---\nGo.\n".to_vec(),
-//!     executable: false,
-//! }])?;
-//! let source = ArchiveSource::from_bytes("pdf.skill", &bytes, Default::default(), &Default::default())?;
-//! assert_eq!(source.folders(), ["pdf"]);
-//! assert_eq!(source.list("pdf")?[0].name, "SKILL.md");
+//! use skills_build::unstable::archive::ArchiveSource;
+//! let archive = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/archive/report-writer.skill");
+//! let source = ArchiveSource::open(archive)?;
+//! assert_eq!(source.list("")?[0].name, "report-writer");
+//! assert!(source.list("report-writer")?.iter().any(|entry| entry.name == "SKILL.md"));
 //! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -48,8 +44,6 @@ mod zip;
 
 #[cfg(feature = "archive")]
 pub use crc32::crc32;
-#[cfg(feature = "archive")]
-pub use zip::{PackEntry, write};
 
 /// The file extensions read as archives, without the dot.
 pub const EXTENSIONS: [&str; 2] = ["skill", "zip"];
@@ -58,7 +52,7 @@ pub const EXTENSIONS: [&str; 2] = ["skill", "zip"];
 /// case) rather than a directory.
 ///
 /// ```
-/// use skills_build::archive::is_archive;
+/// use skills_build::unstable::archive::is_archive;
 /// assert!(is_archive("dist/pdf.skill".as_ref()));
 /// assert!(is_archive("skills.ZIP".as_ref()));
 /// assert!(!is_archive("skills".as_ref()));
@@ -71,21 +65,16 @@ pub fn is_archive(path: &Path) -> bool {
 
 /// What to say when an archive is given as a source and the `archive`
 /// feature is off.
-///
-/// ```
-/// assert!(skills_build::archive::MISSING_FEATURE.contains("`archive` feature"));
-/// ```
-pub const MISSING_FEATURE: &str = "reading a .skill or .zip archive needs the `archive` feature: enable it on skills-build (for a build script) or on skills-runtime (for include_skills!), or unpack the archive";
+#[cfg(not(feature = "archive"))]
+const MISSING_FEATURE: &str = "reading a .skill or .zip archive needs the `archive` feature: enable it on skills-build (for a build script) or on skills-runtime (for include_skills!), or unpack the archive";
 
 /// Opens `path` as a source when it names an archive file (not a
 /// directory, whatever its name): `None` for anything else, so the caller
 /// opens it as a directory. Without the `archive` feature an archive is
-/// refused with [`MISSING_FEATURE`].
-///
-/// ```
-/// assert!(skills_build::archive::open_if_archive("skills".as_ref()).is_none());
-/// ```
-pub fn open_if_archive(path: &Path) -> Option<Result<Box<dyn crate::source::Source>, String>> {
+/// refused, saying which feature is missing.
+pub(crate) fn open_if_archive(
+    path: &Path,
+) -> Option<Result<Box<dyn crate::source::Source>, String>> {
     if !is_archive(path) || path.is_dir() {
         return None;
     }
@@ -127,7 +116,7 @@ mod reading {
         /// one or more for anything else.
         ///
         /// ```
-        /// use skills_build::archive::Expect;
+        /// use skills_build::unstable::archive::Expect;
         /// assert_eq!(Expect::for_path("a.skill".as_ref()), Expect::OneFolder);
         /// assert_eq!(Expect::for_path("a.zip".as_ref()), Expect::Folders);
         /// ```
@@ -160,7 +149,7 @@ mod reading {
     /// root lists its skill folders, as a directory of skills would.
     ///
     /// ```no_run
-    /// use skills_build::archive::ArchiveSource;
+    /// use skills_build::unstable::archive::ArchiveSource;
     /// let source = ArchiveSource::open("dist/pdf.skill")?;
     /// let compiled = skills_build::compile_sources(&[&source])?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -168,7 +157,6 @@ mod reading {
     #[derive(Debug, Clone)]
     pub struct ArchiveSource {
         tree: MemorySource,
-        folders: Vec<String>,
     }
 
     impl ArchiveSource {
@@ -203,23 +191,18 @@ mod reading {
         ) -> Result<ArchiveSource, ArchiveError> {
             let location = location.into();
             match unpack(bytes, expect, limits) {
-                Ok((files, folders)) => {
+                Ok(files) => {
                     let mut tree = MemorySource::new(location);
                     for (name, bytes) in files {
                         tree.insert(name, bytes);
                     }
-                    Ok(ArchiveSource { tree, folders })
+                    Ok(ArchiveSource { tree })
                 }
                 Err(reason) => Err(ArchiveError {
                     archive: location,
                     reason,
                 }),
             }
-        }
-
-        /// The skill folders at the archive's root, sorted.
-        pub fn folders(&self) -> &[String] {
-            &self.folders
         }
     }
 
@@ -256,12 +239,8 @@ mod reading {
     type Files = Vec<(String, Vec<u8>)>;
 
     /// Checks the layout (folders, duplicates) from the central directory,
-    /// then inflates every file.
-    fn unpack(
-        bytes: &[u8],
-        expect: Expect,
-        limits: &Limits,
-    ) -> Result<(Files, Vec<String>), Reason> {
+    /// then inflates every file: `(<folder>/<path>, bytes)`.
+    fn unpack(bytes: &[u8], expect: Expect, limits: &Limits) -> Result<Files, Reason> {
         use std::collections::BTreeSet;
         let entries = zip::central_directory(bytes, limits)?;
         let mut names = BTreeSet::new();
@@ -297,17 +276,18 @@ mod reading {
                 return Err(Reason::Duplicate(entry.name.clone()));
             }
         }
-        let folders: Vec<String> = folders.into_iter().map(str::to_string).collect();
         if folders.is_empty() {
             return Err(Reason::Empty);
         }
         if expect == Expect::OneFolder && folders.len() > 1 {
-            return Err(Reason::SeveralFolders(folders));
+            return Err(Reason::SeveralFolders(
+                folders.into_iter().map(str::to_string).collect(),
+            ));
         }
         let mut files = Vec::new();
         for entry in entries.iter().filter(|e| e.kind == Kind::File) {
             files.push((entry.name.clone(), zip::extract(bytes, entry)?));
         }
-        Ok((files, folders))
+        Ok(files)
     }
 }

@@ -20,7 +20,7 @@ pub(crate) fn shown(name: &str) -> String {
 /// hundred MiB on any input, far above what a skill needs.
 ///
 /// ```
-/// let limits = skills_build::archive::Limits::default();
+/// let limits = skills_build::unstable::archive::Limits::default();
 /// assert_eq!(limits.max_ratio, 100);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,5 +1,5 @@
-//! The zip container, by hand: the end-of-central-directory record, the
-//! central directory, local headers, and the writer `skills pack` uses.
+//! The zip container read by hand: the end-of-central-directory record,
+//! the central directory and local headers.
 //!
 //! Only what skill archives need is read: one disk, entries stored (method
 //! 0) or deflated (method 8), zip64 sizes in an entry's extra field. Every
@@ -258,7 +258,10 @@ pub(crate) fn central_directory(bytes: &[u8], limits: &Limits) -> Result<Vec<Ent
         )
         .map_err(|()| truncated("an entry's zip64 field is cut short"))?;
         if flags & 0x0001 != 0 {
-            return Err(Reason::Unsupported(format!("{} is encrypted", shown(&name))));
+            return Err(Reason::Unsupported(format!(
+                "{} is encrypted",
+                shown(&name)
+            )));
         }
         let unix = UNIX_MODE_HOSTS.contains(&(made_by >> 8));
         let file_type = (external >> 16) & S_IFMT;
@@ -588,90 +591,5 @@ pub(crate) fn extract(bytes: &[u8], entry: &Entry) -> Result<Vec<u8>, Reason> {
     if crc32(&out) != entry.crc {
         return Err(fail("does not match its CRC-32 (the archive is damaged)"));
     }
-    Ok(out)
-}
-
-/// One file to write into an archive.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PackEntry {
-    /// `<folder>/<path>`, `/`-separated.
-    pub name: String,
-    /// The file's bytes.
-    pub bytes: Vec<u8>,
-    /// Whether the file is executable (Unix mode 0755 rather than 0644).
-    pub executable: bool,
-}
-
-/// The DOS date of 1980-01-01, the earliest a zip can record: every entry
-/// carries it (time 00:00:00), so the same files give the same bytes.
-const FIXED_DATE: u16 = (1 << 5) | 1;
-
-/// Writes `entries`, in the order given, as a deflated zip archive with
-/// fixed timestamps and Unix modes; the same entries always give the same
-/// bytes.
-///
-/// # Errors
-///
-/// More than 65535 entries, or more than 4 GiB in all: beyond a plain
-/// zip, and far beyond a skill.
-pub fn write(entries: &[PackEntry]) -> Result<Vec<u8>, Reason> {
-    let too_big = || {
-        Reason::Unsupported(
-            "a skill archive holds at most 65535 files and 4 GiB; this folder holds more".into(),
-        )
-    };
-    let count = u16::try_from(entries.len()).map_err(|_| too_big())?;
-    let mut out = Vec::new();
-    let mut central = Vec::new();
-    for entry in entries {
-        let offset = u32::try_from(out.len()).map_err(|_| too_big())?;
-        let data = miniz_oxide::deflate::compress_to_vec(&entry.bytes, 9);
-        let compressed = u32::try_from(data.len()).map_err(|_| too_big())?;
-        let size = u32::try_from(entry.bytes.len()).map_err(|_| too_big())?;
-        let name_len = u16::try_from(entry.name.len()).map_err(|_| too_big())?;
-        let crc = crc32(&entry.bytes);
-        let name = entry.name.as_bytes();
-        let flags: u16 = if entry.name.is_ascii() { 0 } else { 0x0800 };
-        let common = |buf: &mut Vec<u8>| {
-            buf.extend_from_slice(&20u16.to_le_bytes()); // version needed
-            buf.extend_from_slice(&flags.to_le_bytes());
-            buf.extend_from_slice(&8u16.to_le_bytes()); // deflated
-            buf.extend_from_slice(&0u16.to_le_bytes()); // time
-            buf.extend_from_slice(&FIXED_DATE.to_le_bytes());
-            buf.extend_from_slice(&crc.to_le_bytes());
-            buf.extend_from_slice(&compressed.to_le_bytes());
-            buf.extend_from_slice(&size.to_le_bytes());
-            buf.extend_from_slice(&name_len.to_le_bytes());
-            buf.extend_from_slice(&0u16.to_le_bytes()); // extra length
-        };
-        out.extend_from_slice(&LOCAL_SIG.to_le_bytes());
-        common(&mut out);
-        out.extend_from_slice(name);
-        out.extend_from_slice(&data);
-
-        central.extend_from_slice(&CENTRAL_SIG.to_le_bytes());
-        central.extend_from_slice(&(0x0300u16 | 20).to_le_bytes()); // made by Unix, 2.0
-        common(&mut central);
-        central.extend_from_slice(&0u16.to_le_bytes()); // comment length
-        central.extend_from_slice(&0u16.to_le_bytes()); // disk
-        central.extend_from_slice(&0u16.to_le_bytes()); // internal attributes
-        let mode = S_IFREG | if entry.executable { 0o755 } else { 0o644 };
-        central.extend_from_slice(&(mode << 16).to_le_bytes());
-        central.extend_from_slice(&offset.to_le_bytes());
-        central.extend_from_slice(name);
-    }
-    let cd_offset = u32::try_from(out.len()).map_err(|_| too_big())?;
-    let cd_size = u32::try_from(central.len()).map_err(|_| too_big())?;
-    if u32::try_from(out.len() + central.len()).is_err() {
-        return Err(too_big());
-    }
-    out.extend_from_slice(&central);
-    out.extend_from_slice(&END_SIG.to_le_bytes());
-    out.extend_from_slice(&[0; 4]); // disk numbers
-    out.extend_from_slice(&count.to_le_bytes());
-    out.extend_from_slice(&count.to_le_bytes());
-    out.extend_from_slice(&cd_size.to_le_bytes());
-    out.extend_from_slice(&cd_offset.to_le_bytes());
-    out.extend_from_slice(&0u16.to_le_bytes()); // comment length
     Ok(out)
 }

@@ -6,8 +6,8 @@
 use std::path::Path;
 
 use super::{FormatError, format};
-use skills_build::frontmatter::{self, SkillDocument};
-use skills_build::validate::validate;
+use skills_build::unstable::frontmatter::{self, SkillDocument};
+use skills_build::unstable::validate::validate;
 use skills_pycompat::yaml::Value;
 
 use crate::fixtures::rng::Rng;

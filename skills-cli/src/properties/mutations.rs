@@ -3,8 +3,8 @@
 //! problems. Bounded and seeded, so it is quick and repeatable.
 
 use super::Properties;
-use skills_build::frontmatter;
-use skills_build::validate::validate;
+use skills_build::unstable::frontmatter;
+use skills_build::unstable::validate::validate;
 
 use crate::fixtures::rng::Rng;
 use crate::fixtures::testdata;

@@ -1,27 +1,25 @@
-//! A skill directory captured the way agentskills-core's file-system
-//! provider captures it, to sign or check it as that provider would: every
+//! The tests' oracle for content revisions: a skill directory captured
+//! the way agentskills-core's file-system provider captures it, every
 //! file under the directory (hidden ones and nested directories included,
 //! links refused), its id, its frontmatter `version` and its content
-//! revision. The compiler's own reading of a skill is [`discover`](crate::discover),
-//! which leaves junk out; this one leaves nothing out, as the SDK does.
+//! revision, computed apart from the compiler's own reading (which leaves
+//! junk out; this one leaves nothing out, as the SDK does).
 
 use std::fmt;
 
+use skills_build::DEFAULT_MAX_FILE_SIZE;
+use skills_build::unstable::frontmatter;
+use skills_build::unstable::read_limit::{ReadLimitError, read_limited};
 use skills_core::trust::revision::Revision;
 use skills_core::trust::sha256::digest as sha256;
+
+/// The deepest directory nesting walked (as the compiler's discovery).
+const MAX_DEPTH: usize = 32;
 
 /// A skill directory as agentskills-core's file-system provider captures
 /// it: every file under it (hidden ones and nested directories included),
 /// its id (the directory's name), its frontmatter `version`, and its
 /// content revision.
-///
-/// ```
-/// let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/skills/git-rebase");
-/// let snapshot = skills_build::snapshot::snapshot_dir(&dir).unwrap();
-/// assert_eq!(snapshot.skill_id, "git-rebase");
-/// assert!(snapshot.files.iter().any(|(path, _)| path == "SKILL.md"));
-/// assert!(snapshot.revision.to_string().starts_with("sha256:"));
-/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DirSnapshot {
     /// The directory's name: the id the file-system provider registers.
@@ -35,11 +33,6 @@ pub struct DirSnapshot {
 }
 
 /// Why a skill directory could not be captured.
-///
-/// ```
-/// let error = skills_build::snapshot::snapshot_dir("no/such/skill".as_ref()).unwrap_err();
-/// assert!(error.to_string().contains("no/such/skill"));
-/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum SnapshotError {
@@ -89,8 +82,6 @@ impl fmt::Display for SnapshotError {
 impl std::error::Error for SnapshotError {}
 
 /// Captures a skill directory (see [`DirSnapshot`]).
-///
-/// See [`DirSnapshot`] for an example.
 pub fn snapshot_dir(dir: &std::path::Path) -> Result<DirSnapshot, SnapshotError> {
     let mut files = Vec::new();
     let mut budget = skills_core::wire::bundle::MAX_SKILL_BYTES;
@@ -103,7 +94,7 @@ pub fn snapshot_dir(dir: &std::path::Path) -> Result<DirSnapshot, SnapshotError>
         .ok_or_else(|| SnapshotError::NoSkillFile {
             dir: dir.to_path_buf(),
         })?;
-    let version = crate::frontmatter::parse(&skill_file.1)
+    let version = frontmatter::parse(&skill_file.1)
         .ok()
         .and_then(|doc| doc.frontmatter.text("version").map(str::to_string));
     let revision = skills_core::trust::revision::content_revision(
@@ -143,7 +134,7 @@ fn walk_dir(
         let path = path.to_path_buf();
         move |error| SnapshotError::Io { path, error }
     };
-    if depth > crate::discover::DEFAULT_MAX_DEPTH {
+    if depth > MAX_DEPTH {
         return Err(SnapshotError::Io {
             path: here,
             error: std::io::Error::other("directories nest too deep"),
@@ -169,14 +160,13 @@ fn walk_dir(
             // Special files are refused before opening; nothing is read
             // past the compiler's per-file limit, nor past the per-skill
             // limit all files share (`budget`, the bytes still allowed).
-            let limit = crate::discover::DEFAULT_MAX_FILE_SIZE.min(*budget);
-            let bytes = crate::read_limit::read_limited(&path, limit).map_err(|error| {
+            let limit = DEFAULT_MAX_FILE_SIZE.min(*budget);
+            let bytes = read_limited(&path, limit).map_err(|error| {
                 let error = match error {
                     // Under the per-file limit, but over what the skill's
                     // other files left.
-                    crate::read_limit::ReadLimitError::TooLarge { size, .. }
-                        if size
-                            .is_none_or(|size| size <= crate::discover::DEFAULT_MAX_FILE_SIZE) =>
+                    ReadLimitError::TooLarge { size, .. }
+                        if size.is_none_or(|size| size <= DEFAULT_MAX_FILE_SIZE) =>
                     {
                         std::io::Error::new(
                             std::io::ErrorKind::FileTooLarge,

@@ -1,0 +1,120 @@
+//! The compiler's parts beyond its public face, for the `skills` command.
+//!
+//! **No stability promise**: anything here may change or go in any
+//! release, patch releases included. `skills-cli` reaches the compiler
+//! through this one module (as minijinja-cli reaches its engine's
+//! machinery) and pins this crate with an exact `=` version requirement,
+//! so the two always come from the same release; this crate's own tests
+//! and benchmarks use it too. A build script or a program uses the
+//! documented face ([`Builder`], [`source`](crate::source),
+//! [`problem`](crate::problem), [`diagnostic`](crate::diagnostic)) instead.
+//!
+//! The modules here are named for the compiler's modules whose items they
+//! show; what each item does is documented where it is defined.
+
+use crate::builder::{Builder, Outcome};
+use crate::discover::DiscoveredSkill;
+
+pub use crate::builder::Reading;
+
+/// Opens the sources of `builder` and discovers their skills, without
+/// compiling: what the commands that act on skills one by one (`skills
+/// revision`, `sign`, `verify`) read, the way every door reads a source.
+///
+/// ```
+/// let builder = skills_build::Builder::new().source("no/such/dir");
+/// let reading = skills_build::unstable::read(&builder);
+/// assert_eq!(reading.discovery.problems[0].code.as_str(), "source-not-found");
+/// ```
+pub fn read(builder: &Builder) -> Reading {
+    builder.read_each(&mut |_, _| {})
+}
+
+/// [`Builder::run`], also returning every skill as read (listed or not,
+/// in search order), for the commands that show skills one by one
+/// (`skills catalog`, `outline`) from the very reading that was judged.
+///
+/// ```
+/// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+/// let builder = skills_build::Builder::new().source(skills);
+/// let (outcome, skills) = skills_build::unstable::run_keeping_skills(&builder);
+/// assert_eq!(skills.len(), outcome.skills);
+/// assert!(skills.iter().all(|skill| skill.document.is_some()));
+/// assert_eq!(outcome.result.unwrap().bytes, builder.run().result.unwrap().bytes);
+/// ```
+pub fn run_keeping_skills(builder: &Builder) -> (Outcome, Vec<DiscoveredSkill>) {
+    builder.run_keeping_skills()
+}
+
+/// `.skill` and `.zip` archives: telling one apart, and reading one.
+pub mod archive {
+    pub use crate::archive::is_archive;
+    #[cfg(feature = "archive")]
+    pub use crate::archive::{ArchiveError, ArchiveSource, Expect, Limits, Reason, crc32};
+}
+
+/// Finding skills across sources, and the skills found.
+pub mod discover {
+    pub use crate::discover::{
+        DiscoveredSkill, Discovery, Listing, Options, ResourceFile, Root, discover, skill_folders,
+    };
+}
+
+/// agentskills-core's extension fields as its catalog shows them.
+pub mod extension_fields {
+    pub use crate::extension_fields::{CatalogFields, catalog_fields};
+}
+
+/// The fence lines of a skill file.
+pub mod fence {
+    pub use crate::fence::{Parts, parts};
+}
+
+/// Exclude rules.
+pub mod filter {
+    pub use crate::filter::{Glob, GlobError};
+}
+
+/// Reading a skill file the way the reference reads it.
+pub mod frontmatter {
+    pub use crate::frontmatter::{
+        Frontmatter, Metadata, ParseError, SkillDocument, parse, parse_text, value_json,
+    };
+}
+
+/// Ed25519 keys.
+#[cfg(feature = "sign")]
+pub mod keys {
+    pub use crate::keys::{PublicKey, SecretKey};
+}
+
+/// How a file is shown to the model.
+pub mod media {
+    pub use crate::media::{Kind, detect};
+}
+
+/// Text made safe to print.
+pub mod printable {
+    pub use crate::printable::{printable, printable_lines};
+}
+
+/// Reading files with a bound decided before the read.
+pub mod read_limit {
+    pub use crate::read_limit::{ReadLimitError, open_limited, read_limited, read_text_limited};
+}
+
+/// Signing bundles.
+#[cfg(feature = "sign")]
+pub mod signing {
+    pub use crate::signing::{Signer, sign_bundle};
+}
+
+/// The skill file's names.
+pub mod skill_file {
+    pub use crate::skill_file::SKILL_FILE_NAMES;
+}
+
+/// The reference validator's rules.
+pub mod validate {
+    pub use crate::validate::validate;
+}
