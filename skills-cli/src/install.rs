@@ -3,8 +3,8 @@
 //! coding agents read them by the same engine a program's `skill`
 //! subcommand uses (`skills_install`), as the tool `skills`.
 
-use skills_build::diagnostic;
 use skills_build::SourceReport;
+use skills_build::diagnostic;
 use skills_build::problem::{Code, Problem};
 use skills_core::encoding::json::{Json, Style};
 use skills_install::{

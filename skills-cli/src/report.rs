@@ -2,8 +2,8 @@
 //! Actions workflow commands, SARIF 2.1.0. Every problem carries its rule
 //! code ([`Code`]), the same in each.
 
-use skills_build::{Outcome, SourceReport};
 use skills_build::problem::{Code, Problem, Severity};
+use skills_build::{Outcome, SourceReport};
 
 use skills_core::encoding::json::Json;
 
