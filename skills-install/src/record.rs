@@ -144,25 +144,64 @@ impl fmt::Display for RecordError {
     }
 }
 
-impl RecordDir {
-    /// The skills recorded here that a refresh looks at: those at another
-    /// revision than the one `embedded` gives for their folder name, with
-    /// what `embedded` gave, and those it gives none for (no longer
-    /// embedded), with `None`. A skill recorded at the embedded revision
-    /// is not among them: nothing of it is read.
-    pub(crate) fn stale<T>(
-        &self,
-        embedded: impl Fn(&str) -> Option<(T, Revision)>,
-    ) -> Vec<(&str, Option<T>)> {
-        self.skills
-            .iter()
-            .filter_map(|(name, was)| match embedded(name) {
-                Some((_, revision)) if was.is_at(revision) => None,
-                Some((found, _)) => Some((name.as_str(), Some(found))),
-                None => Some((name.as_str(), None)),
-            })
-            .collect()
+/// What a start reads of a record to tell whether anything changed: the
+/// version, and per folder each skill's revision. The rest (files and
+/// their digests, most of a record) is skipped as it is parsed, not kept.
+/// Nothing in it is joined to a path: a skill at another revision sends
+/// the refresh to the whole record, checked ([`Record::from_json`]).
+#[derive(Debug, Deserialize)]
+pub(crate) struct Glance {
+    format: Option<String>,
+    #[serde(default)]
+    pub version: String,
+    #[serde(rename = "directories")]
+    pub dirs: BTreeMap<String, GlanceDir>,
+}
+
+/// A folder's skills, as a [`Glance`] sees them.
+#[derive(Debug, Deserialize)]
+pub(crate) struct GlanceDir {
+    pub skills: BTreeMap<String, GlanceSkill>,
+}
+
+/// A skill's revision, as a [`Glance`] sees it.
+#[derive(Debug, Deserialize)]
+pub(crate) struct GlanceSkill {
+    pub revision: String,
+}
+
+impl Glance {
+    /// The glance of a record's JSON text (`None` when it is no record of
+    /// this format: reading it whole says what is wrong).
+    pub(crate) fn from_json(bytes: &[u8]) -> Option<Glance> {
+        serde_json::from_slice::<Glance>(bytes)
+            .ok()
+            .filter(|glance| glance.format.as_deref() == Some(FORMAT))
     }
+}
+
+/// The skills of a folder (by name, with their recorded revisions) that a
+/// refresh looks at: those at another revision than the one `embedded`
+/// gives for their folder name, with what `embedded` gave, and those it
+/// gives none for (no longer embedded), with `None`. A skill recorded at
+/// the embedded revision is not among them: nothing of it is read.
+pub(crate) fn stale<'r, T>(
+    skills: impl IntoIterator<Item = (&'r String, &'r str)>,
+    embedded: impl Fn(&str) -> Option<(T, Revision)>,
+) -> Vec<(&'r str, Option<T>)> {
+    skills
+        .into_iter()
+        .filter_map(|(name, was)| match embedded(name) {
+            Some((_, revision)) if is_at(was, revision) => None,
+            Some((found, _)) => Some((name.as_str(), Some(found))),
+            None => Some((name.as_str(), None)),
+        })
+        .collect()
+}
+
+/// Whether a recorded revision is `revision`.
+fn is_at(recorded: &str, revision: Revision) -> bool {
+    recorded.parse::<Revision>() == Ok(revision)
 }
 
 impl RecordSkill {
@@ -177,7 +216,7 @@ impl RecordSkill {
     /// assert!(!skill.is_at(Revision([0xcd; 32])));
     /// ```
     pub fn is_at(&self, revision: Revision) -> bool {
-        self.revision.parse::<Revision>() == Ok(revision)
+        is_at(&self.revision, revision)
     }
 }
 

@@ -18,9 +18,10 @@ use super::env::Environment;
 use super::error::InstallError;
 use super::installer::Installer;
 use super::lock;
+use super::open::{RECORD_CAP, read_state};
 use super::payload::{folder_name, skill_revision};
 use super::plan::{self, Change, Plan, State};
-use super::record::RECORD_DIR;
+use super::record::{Glance, RECORD_DIR, RecordError, stale};
 use super::report;
 use super::state;
 use super::target::{Scope, Target};
@@ -190,8 +191,21 @@ impl Installer<'_> {
         let record_path = base
             .join(RECORD_DIR)
             .join(plan::record_file(self.tool(), scope));
-        let Some(record) = plan::read_record(&record_path)? else {
+        let Some(bytes) =
+            read_state(&record_path, RECORD_CAP).map_err(|error| InstallError::Record {
+                path: record_path.clone(),
+                error: RecordError(error.to_string()),
+            })?
+        else {
             return Ok(Refreshed::NotInstalled);
+        };
+        let Some(record) = Glance::from_json(&bytes) else {
+            // Read whole, it says what is wrong with it.
+            plan::read_record(&record_path)?;
+            return Err(InstallError::Record {
+                path: record_path,
+                error: RecordError("it changed while it was read".to_string()),
+            });
         };
         if newer(&record.version, &self.version_text()) {
             return Ok(Refreshed::Newer {
@@ -207,7 +221,11 @@ impl Installer<'_> {
             .dirs
             .iter()
             .flat_map(|(key, dir)| {
-                let found = dir.stale(|name| embedded.get(name).map(|r| (*r, *r)));
+                let skills = dir
+                    .skills
+                    .iter()
+                    .map(|(name, was)| (name, was.revision.as_str()));
+                let found = stale(skills, |name| embedded.get(name).map(|r| (*r, *r)));
                 found.into_iter().map(|(name, revision)| Left {
                     path: key.clone(),
                     skill: name.to_string(),

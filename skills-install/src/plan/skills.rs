@@ -13,6 +13,7 @@ use super::planner::Planner;
 use super::select::Selection;
 use super::verdicts::{Change, State};
 use crate::error::Problem;
+use crate::record::stale;
 use crate::target::relative_path;
 use crate::tree;
 
@@ -43,13 +44,17 @@ impl Planner<'_, '_, '_> {
                     }
                     names
                 }
-                true => recorded.map_or_else(Vec::new, |recorded| {
-                    recorded.stale(|name| {
-                        let mut selected = selection.selected.iter().copied();
-                        let at = selected.find(|&at| payloads[at].folder == name)?;
-                        Some((at, payloads[at].revision))
-                    })
-                }),
+                true => {
+                    let skills = recorded.into_iter().flat_map(|dir| &dir.skills);
+                    stale(
+                        skills.map(|(name, was)| (name, was.revision.as_str())),
+                        |name| {
+                            let mut selected = selection.selected.iter().copied();
+                            let at = selected.find(|&at| payloads[at].folder == name)?;
+                            Some((at, payloads[at].revision))
+                        },
+                    )
+                }
             };
             let mut problems = Vec::new();
             for (name, payload) in names {
