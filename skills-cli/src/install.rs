@@ -6,7 +6,7 @@
 use skills_build::SourceReport;
 use skills_build::diagnostic;
 use skills_build::problem::{Code, Problem};
-use skills_core::encoding::json::{Json, Style};
+use skills_core::encoding::json::Style;
 use skills_install::{
     Action, Agents, DifferenceKind, Installer, Layout, Request, Scope, Status, Target,
 };
@@ -346,14 +346,13 @@ fn check_report(installer: &Installer<'_>, target: &Target, built: Built, format
     };
     match format {
         Format::Json => {
-            let extra = vec![("installed".to_string(), installed_json(installer, &status))];
             let json = report::json_of(
                 "status",
                 &problems,
                 &built.sources,
                 built.skills,
                 failed,
-                extra,
+                Vec::new(),
             );
             write_stdout(&(json.to_text(Style::indented(2)) + "\n"));
         }
@@ -392,51 +391,6 @@ fn differences(installer: &Installer<'_>, status: &Status) -> Vec<Problem> {
             }
         })
         .collect()
-}
-
-/// The status under the JSON report's `installed`: the scope, its base,
-/// the verdicts, and per folder and skill the state and the command that
-/// resolves it.
-fn installed_json(installer: &Installer<'_>, status: &Status) -> Json {
-    let dirs = status
-        .dirs
-        .iter()
-        .map(|dir| {
-            let skills = dir
-                .skills
-                .iter()
-                .map(|skill| {
-                    let command = installer.resolving_command(status, skill);
-                    Json::Object(vec![
-                        ("name".into(), Json::Str(skill.name.clone())),
-                        ("state".into(), Json::Str(skill.state.key().into())),
-                        ("command".into(), command.map_or(Json::Null, Json::Str)),
-                    ])
-                })
-                .collect();
-            Json::Object(vec![
-                ("path".into(), Json::Str(dir.shown.clone())),
-                ("skills".into(), Json::Array(skills)),
-            ])
-        })
-        .collect();
-    Json::Object(vec![
-        ("scope".into(), Json::Str(status.scope.as_str().into())),
-        ("base".into(), Json::Str(status.base.display().to_string())),
-        ("up_to_date".into(), Json::Bool(status.all_up_to_date())),
-        ("in_sync".into(), Json::Bool(status.in_sync())),
-        ("directories".into(), Json::Array(dirs)),
-        (
-            "problems".into(),
-            Json::Array(
-                status
-                    .problems
-                    .iter()
-                    .map(|problem| Json::Str(problem.to_string()))
-                    .collect(),
-            ),
-        ),
-    ])
 }
 
 #[cfg(test)]

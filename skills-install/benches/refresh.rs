@@ -34,7 +34,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use skills_runtime::Embedded;
-use skills_runtime::install::{Environment, Installer, Refreshed, Scope, Target};
+use skills_runtime::install::{Environment, Installer, Refreshed, Scope, Target, VARIABLES};
 
 /// Starts per mode.
 const STARTS: usize = 300;
@@ -96,19 +96,18 @@ fn world(bundle: &'static [u8]) -> PathBuf {
 /// One start in `mode`: its whole time seen from here, and the refresh's
 /// time as the host timed it.
 fn start(root: &Path, bundle: &Path, mode: &str) -> (Duration, Duration) {
-    let begun = Instant::now();
-    let output = Command::new(std::env::current_exe().unwrap())
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    for variable in VARIABLES {
+        command.env_remove(variable);
+    }
+    command
         .args(["--host"])
         .arg(bundle)
         .arg(mode)
         .current_dir(root.join("project/src"))
-        .env("HOME", root.join("home"))
-        .env_remove("XDG_STATE_HOME")
-        .env_remove("CLAUDE_CONFIG_DIR")
-        .env_remove("CODEX_HOME")
-        .env_remove("XDG_CONFIG_HOME")
-        .output()
-        .unwrap();
+        .env("HOME", root.join("home"));
+    let begun = Instant::now();
+    let output = command.output().unwrap();
     let whole = begun.elapsed();
     assert!(output.status.success(), "{output:?}");
     let text = String::from_utf8(output.stdout).unwrap();
@@ -142,7 +141,9 @@ fn main() {
     }
     // `cargo bench` passes `--bench`; the bundle is the other argument.
     let Some(bundle) = args.iter().find(|arg| !arg.starts_with("--")) else {
-        eprintln!("usage: cargo bench -p skills-install --bench refresh -- BUNDLE (scripts/bench-refresh.sh makes one)");
+        eprintln!(
+            "usage: cargo bench -p skills-install --bench refresh -- BUNDLE (scripts/bench-refresh.sh makes one)"
+        );
         std::process::exit(2);
     };
     let bundle = fs::canonicalize(bundle).expect("the bundle");

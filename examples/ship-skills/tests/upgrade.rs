@@ -8,16 +8,12 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::sync::OnceLock;
 
-struct Temp(PathBuf);
+mod support;
 
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+use support::{Temp, run, text, world};
 
 /// The two versions, copied out of the target directory.
 struct Builds {
@@ -82,31 +78,6 @@ fn builds() -> &'static Builds {
             _dir: Temp(dir),
         }
     })
-}
-
-fn world(name: &str) -> Temp {
-    let path = std::env::temp_dir().join(format!("ship-skills-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&path);
-    fs::create_dir_all(path.join("home")).unwrap();
-    fs::create_dir_all(path.join("project/.git")).unwrap();
-    Temp(fs::canonicalize(path).unwrap())
-}
-
-fn run(binary: &Path, root: &Path, args: &[&str]) -> Output {
-    Command::new(binary)
-        .args(args)
-        .current_dir(root.join("project"))
-        .env("HOME", root.join("home"))
-        .env_remove("CLAUDE_CONFIG_DIR")
-        .env_remove("CODEX_HOME")
-        .env_remove("XDG_CONFIG_HOME")
-        .env_remove("XDG_STATE_HOME")
-        .output()
-        .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// Every file under `root` and its bytes, links not followed.
