@@ -242,7 +242,16 @@ impl Installer<'_> {
             // Each was left before, as the user changed it, at this revision.
             return Ok(Refreshed::Current);
         }
-        let plan = self.apply(self.plan_refresh(&target)?)?;
+        let plan = self.plan_refresh(&target)?;
+        if let Some(problem) = plan.problems.first() {
+            // Said in its own words, not counted.
+            return Err(InstallError::io(
+                "refresh the skills in",
+                &plan.base,
+                io::Error::other(problem.to_string()),
+            ));
+        }
+        let plan = self.apply(plan)?;
         let left: Vec<(Left, Kept)> = plan
             .dirs
             .iter()

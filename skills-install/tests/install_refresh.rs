@@ -338,3 +338,24 @@ fn the_refresh_goes_through_the_installs_plan() {
     assert!(record.contains("\"version\": \"2.0.0\""));
     assert!(!Path::new(&world.project().join(".agents/skills/csv-report")).exists());
 }
+
+#[test]
+fn a_problem_in_the_folders_is_named_on_its_line() {
+    let world = World::new("refresh-folder-problem");
+    world.installer(&SKILLS).install(&project()).unwrap();
+    // A file where an agent's folder was.
+    let claude = world.project().join(".claude");
+    fs::remove_dir_all(&claude).unwrap();
+    fs::write(&claude, "a file\n").unwrap();
+    let before = snapshot(&world.project());
+    let mut err = Vec::new();
+    v2(&world).refresh_to(&mut err);
+    let said = String::from_utf8(err).unwrap();
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(
+        said.contains("were not refreshed: cannot refresh the skills in")
+            && said.contains("project/.claude/skills: Not a directory"),
+        "{said}"
+    );
+    assert_same(&snapshot(&world.project()), &before, "nothing written");
+}
