@@ -18,7 +18,9 @@ Two jobs, run with the interpreter of scripts/setup-yaml-venv.sh:
       generated per candidate scalar, quoted in each way YAML allows) are
       formatted by `SKILLS fmt`, and the frontmatter of each result must read
       as the original's does under strictyaml (every scalar text) under all
-      three readers: strictyaml, PyYAML and ruamel.yaml 1.2.
+      three readers: strictyaml, PyYAML and ruamel.yaml 1.2; but for the
+      fields a coding agent reads as a bool (HOST_BOOLS), whose `true` and
+      `false` the YAML 1.1 and 1.2 readers read as the bool the host reads.
 
 The candidates: every casing of YAML's boolean and null words and of the
 special floats, every string of up to 3 characters over `0189._:-+eExob`
@@ -135,6 +137,22 @@ def generated(s):
             f"---\nBody.\n")
 
 
+# The top-level fields a coding agent reads as a bool (skills-build's
+# hosts::fields, Kind::Bool): `skills fmt` keeps their `true` and `false`
+# plain, so YAML 1.1 and 1.2 readers read the bool the host reads.
+HOST_BOOLS = {"disable-model-invocation", "user-invocable", "user-invokable", "background"}
+BOOL_SPELLINGS = {"true": True, "True": True, "TRUE": True,
+                  "false": False, "False": False, "FALSE": False}
+
+
+def as_hosts_read(reading):
+    """A strict reading as a YAML 1.1/1.2 reader reads fmt's output."""
+    return {key: BOOL_SPELLINGS[value]
+            if key in HOST_BOOLS and isinstance(value, str) and value in BOOL_SPELLINGS
+            else value
+            for key, value in reading.items()}
+
+
 def fmt_check(skills):
     work = pathlib.Path(tempfile.mkdtemp(prefix="fmt-readers-"))
     try:
@@ -178,8 +196,9 @@ def fmt_check(skills):
                     got = load(fm)
                 except Exception as error:  # noqa: BLE001
                     got = "error: " + type(error).__name__
-                if got != want:
-                    failures.append(f"{name} under {reader}: {got!r} != {want!r}\n{fm}")
+                expected = want if reader == "strictyaml" else as_hosts_read(want)
+                if got != expected:
+                    failures.append(f"{name} under {reader}: {got!r} != {expected!r}\n{fm}")
         for failure in failures[:20]:
             print(failure, file=sys.stderr)
         print(f"fmt-check: {checked} files, {len(failures)} readings differ", file=sys.stderr)

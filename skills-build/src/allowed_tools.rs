@@ -32,7 +32,8 @@ pub enum RuleErrorKind {
 }
 
 impl RuleErrorKind {
-    fn as_str(self) -> &'static str {
+    /// What is wrong, in a few words (`"empty specifier"`).
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             RuleErrorKind::UnmatchedParenthesis => "unmatched parenthesis",
             RuleErrorKind::MissingToolName => "missing tool name",

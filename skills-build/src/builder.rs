@@ -67,6 +67,8 @@ pub struct Builder {
     deny_shadowing: bool,
     extensions: bool,
     keep_junk: bool,
+    keep_evals: bool,
+    hosts: crate::hosts::Hosts,
     out_file: String,
     #[cfg(feature = "sign")]
     signing: Option<Signing>,
@@ -219,6 +221,8 @@ impl Builder {
             deny_shadowing: false,
             extensions: false,
             keep_junk: false,
+            keep_evals: false,
+            hosts: crate::hosts::Hosts::default(),
             out_file: DEFAULT_OUT_FILE.to_string(),
             #[cfg(feature = "sign")]
             signing: None,
@@ -332,6 +336,47 @@ impl Builder {
     /// ```
     pub fn keep_junk(mut self, on: bool) -> Self {
         self.keep_junk = on;
+        self
+    }
+
+    /// Embeds each skill's `evals/` folder (its evaluations, authoring
+    /// material agentskills.io's evaluation guide keeps in the skill
+    /// folder) instead of leaving it out with a note.
+    ///
+    /// ```
+    /// let dir = std::env::temp_dir().join(format!("skills-doc-evals-{}", std::process::id()));
+    /// std::fs::create_dir_all(dir.join("pdf/evals")).unwrap();
+    /// std::fs::write(dir.join("pdf/SKILL.md"), "---\nname: pdf\ndescription: Forms.\n---\nGo.\n").unwrap();
+    /// std::fs::write(dir.join("pdf/evals/evals.json"), "[]").unwrap();
+    /// let serves_evals = |keep: bool| {
+    ///     let compiled = skills_build::Builder::new().source(&dir).keep_evals(keep).compile().unwrap();
+    ///     let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
+    ///     catalog.call("pdf", Some("evals/evals.json")).is_ok()
+    /// };
+    /// assert!(serves_evals(true) && !serves_evals(false));
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn keep_evals(mut self, on: bool) -> Self {
+        self.keep_evals = on;
+        self
+    }
+
+    /// Targets a host (repeatable): the fields it documents are accepted
+    /// and type-checked with its rules, its files (Codex's
+    /// `agents/openai.yaml`) and listing budgets checked; keys no targeted
+    /// host reads stay errors. Without a host, the reference's verdict.
+    ///
+    /// ```
+    /// use skills_build::Host;
+    /// let dir = std::env::temp_dir().join(format!("skills-doc-host-{}", std::process::id()));
+    /// std::fs::create_dir_all(dir.join("deploy")).unwrap();
+    /// std::fs::write(dir.join("deploy/SKILL.md"), "---\nname: deploy\ndescription: Ship it.\nmodel: sonnet\n---\nGo.\n").unwrap();
+    /// assert!(skills_build::Builder::new().source(&dir).compile().is_err()); // an unknown key
+    /// assert!(skills_build::Builder::new().source(&dir).host(Host::ClaudeCode).compile().is_ok());
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn host(mut self, host: crate::hosts::Host) -> Self {
+        self.hosts.insert(host);
         self
     }
 
@@ -575,6 +620,8 @@ impl Builder {
             deny_shadowing: self.deny_shadowing,
             extensions: self.extensions,
             keep_junk: self.keep_junk,
+            keep_evals: self.keep_evals,
+            hosts: self.hosts,
             threads: self.threads,
             ..Options::default()
         };

@@ -204,7 +204,7 @@ struct Prepared<'d> {
     license: Option<&'d str>,
     compatibility: Option<&'d str>,
     metadata: Vec<(String, String)>,
-    allowed_tools: Option<&'d str>,
+    allowed_tools: Option<std::borrow::Cow<'d, str>>,
     rules: Vec<allowed_tools::ToolRule>,
     skill_file: SkillFileName,
     body_len: usize,
@@ -246,8 +246,8 @@ fn prepare<'d>(
         Some(Metadata::Map(pairs)) => pairs,
         _ => Vec::new(),
     };
-    let allowed = non_empty(fm.text("allowed-tools"));
-    let rules = match allowed {
+    let allowed = crate::hosts::fields::allowed_tools_text(fm);
+    let rules = match allowed.as_deref() {
         Some(text) => allowed_tools::parse(text)
             .map_err(|error| located(Problem::new(Code::AllowedToolsSyntax, error.to_string())))?,
         None => Vec::new(),
@@ -626,7 +626,7 @@ fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
             .iter()
             .map(|(key, value)| (key.as_str(), value.as_str()))
             .collect(),
-        allowed_tools: skill.allowed_tools,
+        allowed_tools: skill.allowed_tools.as_deref(),
         rules: skill
             .rules
             .iter()

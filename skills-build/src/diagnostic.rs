@@ -282,6 +282,25 @@ pub fn count(problems: &[Problem]) -> String {
     parts.join(", ")
 }
 
+/// `n` with a comma between groups of three digits, as counts and sizes
+/// read in messages.
+///
+/// ```
+/// use skills_build::diagnostic::thousands;
+/// assert_eq!((thousands(999), thousands(1_536), thousands(1_234_567)), ("999".into(), "1,536".into(), "1,234,567".into()));
+/// ```
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (at, digit) in digits.chars().enumerate() {
+        if at > 0 && (digits.len() - at).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -156,6 +156,12 @@ pub struct Options {
     /// Embed junk (what `filter::junk` names) like any other file instead
     /// of leaving it out with a note.
     pub keep_junk: bool,
+    /// Embed a skill's `evals/` folder (authoring material) instead of
+    /// leaving it out with a note.
+    pub keep_evals: bool,
+    /// The hosts targeted: their fields are checked with their rules, and
+    /// their budgets and files too (see the hosts module).
+    pub hosts: crate::hosts::Hosts,
     /// How many threads read and validate skills (`0`: every core). The
     /// result is the same whatever the count.
     pub threads: usize,
@@ -171,6 +177,8 @@ impl Default for Options {
             deny_shadowing: false,
             extensions: false,
             keep_junk: false,
+            keep_evals: false,
+            hosts: crate::hosts::Hosts::default(),
             threads: 0,
         }
     }
@@ -204,6 +212,14 @@ pub struct ResourceFile {
     pub path: String,
     /// The file's bytes.
     pub bytes: Vec<u8>,
+}
+
+impl crate::hosts::sidecar::SkillFiles for Vec<ResourceFile> {
+    fn bytes_of(&self, path: &str) -> Option<&[u8]> {
+        self.iter()
+            .find(|file| file.path == path)
+            .map(|file| file.bytes.as_slice())
+    }
 }
 
 /// Whether, and under which name, a skill is listed.
@@ -459,6 +475,7 @@ pub(crate) fn discover_each(
 ) -> Discovery {
     let mut found = Discovery::default();
     let mut names = Names::default();
+    let mut budget = crate::hosts::budget::Catalog::new(options.hosts);
     let mut seen_locations = BTreeSet::new();
     for (index, root) in roots.iter().enumerate() {
         let location = root.source.location();
@@ -495,6 +512,13 @@ pub(crate) fn discover_each(
         let before = found.skills.len();
         let mut named = |found: &mut Discovery, range: std::ops::Range<usize>| {
             names.assign(roots, options, found, range.clone());
+            for skill in &found.skills[range.clone()] {
+                if let (Some(_), Some(name), Some(description)) =
+                    (skill.listing.name(), skill.name(), skill.description())
+                {
+                    budget.add(name, description);
+                }
+            }
             each(found, range);
         };
         let layout = discover_source(index, *root, options, &mut found, &mut named);
@@ -506,6 +530,7 @@ pub(crate) fn discover_each(
     // The shadowing problems, after every other: the order they have
     // always had before sorting.
     found.problems.append(&mut names.problems);
+    found.problems.extend(budget.finish());
     Problem::sort(&mut found.problems);
     found
 }
@@ -812,6 +837,12 @@ fn read_skill(
     walk.walk("", 0);
     let mut files = walk.files;
     files.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
+    let sidecar = join_location(location, &join(path, crate::hosts::sidecar::SIDECAR));
+    problems.extend(crate::hosts::sidecar::check(
+        &files,
+        options.hosts,
+        &sidecar,
+    ));
     DiscoveredSkill {
         source: index,
         source_location: location.to_string(),
@@ -858,6 +889,7 @@ fn read_document(
         Ok(doc) => {
             let rules = ValidateOptions {
                 extensions: options.extensions,
+                hosts: options.hosts,
             };
             for problem in validate_with(&doc, dir, &rules) {
                 problems.push(problem.with_file(file_location));
@@ -884,6 +916,11 @@ fn size_problem(size: Option<u64>, max: u64) -> Problem {
     Problem::new(Code::FileTooLarge, message)
         .with_hint("exclude it, make it smaller, or raise the limit (max_file_size)")
 }
+
+/// The folder of a skill that holds its evaluations (agentskills.io's
+/// evaluation guide: `evals/evals.json`, trigger queries), left out of
+/// bundles unless [`Options::keep_evals`].
+pub const EVALS: &str = "evals";
 
 /// The walk over one skill directory.
 struct Walk<'w> {
@@ -983,6 +1020,21 @@ impl Walk<'_> {
                     .with_hint(format!(
                         "delete the {what}, or embed it anyway with keep_junk (skills: --keep-junk)"
                     )),
+                );
+                continue;
+            }
+            if rel.is_empty()
+                && entry.name == EVALS
+                && entry.kind == EntryKind::Dir
+                && !self.options.keep_evals
+            {
+                self.problem(
+                    &path,
+                    Problem::new(
+                        Code::EvalsSkipped,
+                        format!("left out {path}/: evaluations, authoring material a shipped skill does not need"),
+                    )
+                    .with_hint("embed it anyway with keep_evals = true (skills: --keep-evals)"),
                 );
                 continue;
             }

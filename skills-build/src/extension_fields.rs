@@ -62,8 +62,14 @@ pub(crate) fn is_tag_list(entry: &Entry) -> bool {
 }
 
 /// agentskills-core's checks of the extension fields, in its order.
-pub(crate) fn check_fields(fm: &Frontmatter, problems: &mut Vec<Problem>) {
+/// `text_when_to_use`: a host that reads `when_to_use` as text is
+/// targeted and it is text, which that host's rules check instead.
+pub(crate) fn check_fields(fm: &Frontmatter, text_when_to_use: bool, problems: &mut Vec<Problem>) {
+    let skipped = |key: &str| text_when_to_use && key == "when_to_use";
     for key in ["when_to_use", "when_not_to_use"] {
+        if skipped(key) {
+            continue;
+        }
         if let Some(entry) = fm.get(key)
             && !matches!(entry.value.value, Value::Seq(_))
         {
@@ -247,7 +253,14 @@ mod tests {
         let doc =
             parse_text("---\nname: pdf\ndescription: Forms.\nwhen_to_use:\n  - ' '\n---\nGo.\n")
                 .unwrap();
-        let problems = validate_with(&doc, "pdf", &ValidateOptions { extensions: true });
+        let problems = validate_with(
+            &doc,
+            "pdf",
+            &ValidateOptions {
+                extensions: true,
+                ..Default::default()
+            },
+        );
         assert_eq!(problems[0].message, "field 'when_to_use' entry 0 is empty");
     }
 

@@ -62,6 +62,7 @@ mod extension_fields;
 mod fence;
 mod filter;
 mod frontmatter;
+mod hosts;
 #[cfg(feature = "sign")]
 mod keys;
 mod media;
@@ -85,6 +86,7 @@ pub mod unstable;
 pub use builder::{Builder, DEFAULT_OUT_FILE, Outcome, compile_sources};
 pub use compile::{CompileError, Compiled, Dropped, Locations};
 pub use discover::{DEFAULT_MAX_FILE_SIZE, Layout, SourceReport};
+pub use hosts::{Host, UnknownHost};
 #[cfg(feature = "sign")]
 pub use keys::{KeyError, KeySource};
 pub use problem::Problem;

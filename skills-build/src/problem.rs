@@ -60,6 +60,9 @@ pub enum Rule {
     /// agentskills-core's rules for its extension fields (`version`,
     /// `when_to_use`, `when_not_to_use`), checked only when asked for.
     Extension,
+    /// A host's rules for the fields it reads (see `skills_build::hosts`),
+    /// checked only for the hosts a project targets.
+    Host,
     /// What finding, reading and embedding skills needs: sources, files,
     /// limits, names across sources, the bundle itself.
     Build,
@@ -69,8 +72,8 @@ pub enum Rule {
 }
 
 impl Rule {
-    /// `"reference"`, `"specification"`, `"extension"`, `"build"` or
-    /// `"install"`.
+    /// `"reference"`, `"specification"`, `"extension"`, `"host"`,
+    /// `"build"` or `"install"`.
     ///
     /// ```
     /// assert_eq!(skills_build::problem::Rule::Extension.as_str(), "extension");
@@ -80,6 +83,7 @@ impl Rule {
             Rule::Reference => "reference",
             Rule::Specification => "specification",
             Rule::Extension => "extension",
+            Rule::Host => "host",
             Rule::Build => "build",
             Rule::Install => "install",
         }
@@ -210,6 +214,22 @@ codes! {
         "`version` (extension field) must be a quoted semantic version.";
     SelectionCasesInvalid = "selection-cases-invalid", Extension, Error,
         "`when_to_use` and `when_not_to_use` (extension fields) must be lists of at most 5 non-empty strings of at most 200 characters.";
+    HostFieldInvalid = "host-field-invalid", Host, Error,
+        "A field a chosen host reads is not of the type or value that host documents (a bool that is `maybe`, `effort: extreme`, hooks off the settings schema, paths that are not globs, tools that are not permission rules).";
+    HostFieldUnrecognized = "host-field-unrecognized", Host, Warning,
+        "A field a chosen host reads holds a value outside the set the host documents, where the set grows (a model alias, a hook event or hook key): a newer release may know it.";
+    HostFieldIgnored = "host-field-ignored", Host, Note,
+        "With several hosts, a field one of them reads is ignored (or warned on) by another.";
+    CodexSidecarInvalid = "codex-sidecar-invalid", Host, Error,
+        "Under `codex`, the sidecar agents/openai.yaml is not strict YAML, holds a key Codex does not read, or a value of the wrong type or length, or a colour that is not #RRGGBB.";
+    CodexIconMissing = "codex-icon-missing", Host, Error,
+        "Under `codex`, an icon agents/openai.yaml names is not a file of the skill.";
+    ShortDescriptionTooLong = "short-description-too-long", Host, Error,
+        "Under `codex`, `metadata.short-description` is over the 1,024 characters Codex reads.";
+    ListingEntryTooLong = "listing-entry-too-long", Host, Warning,
+        "Under `claude-code`, a skill's description and when_to_use are over the 1,536 characters Claude Code lists per skill.";
+    ListingBudgetExceeded = "listing-budget-exceeded", Host, Warning,
+        "Under `codex`, the catalog's skills list (name and description per skill) is over the 8,000 characters Codex lists when it does not know the context window.";
     NoSkills = "no-skills", Build, Error,
         "A source holds no skill: neither SKILL.md in it nor in any folder directly under it.";
     NoValidSkill = "no-valid-skill", Build, Error,
@@ -250,6 +270,8 @@ codes! {
         "An earlier source took the skill's name, so it is not listed (an error in include_skills!).";
     JunkSkipped = "junk-skipped", Build, Note,
         "A file or directory left by an operating system, editor, VCS or cache was not embedded.";
+    EvalsSkipped = "evals-skipped", Build, Note,
+        "A skill's evals/ folder (authoring material: agentskills.io's evaluation guide) was not embedded.";
     SigningFailed = "signing-failed", Build, Error,
         "The bundle could not be signed (key missing or unreadable).";
     BundleEncodeFailed = "bundle-encode-failed", Build, Error,

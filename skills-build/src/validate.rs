@@ -50,6 +50,10 @@ pub struct ValidateOptions {
     /// default: the reference validator rejects them as unknown keys, and a
     /// skill that passes here must pass there.
     pub extensions: bool,
+    /// The hosts targeted: their fields are known keys, type-checked with
+    /// their rules (see [`crate::hosts`]). None by default: the reference's
+    /// verdict.
+    pub hosts: crate::hosts::Hosts,
 }
 
 /// [`validate`] with options: with `extensions`, the extension fields are
@@ -60,21 +64,34 @@ pub fn validate_with(
     options: &ValidateOptions,
 ) -> Vec<Problem> {
     let fm = &doc.frontmatter;
+    let hosts = options.hosts;
     let mut problems = Vec::new();
-    if options.extensions {
-        check_unknown_fields(fm, &crate::extension_fields::known_fields(), &mut problems);
-    } else {
-        check_unknown_fields(fm, &KNOWN_FIELDS, &mut problems);
+    let mut known = match options.extensions {
+        true => crate::extension_fields::known_fields(),
+        false => KNOWN_FIELDS.to_vec(),
+    };
+    if !hosts.is_empty() {
+        known.extend(crate::hosts::fields::read_keys(hosts));
+        known.sort_unstable();
+        known.dedup();
     }
+    check_unknown_fields(fm, &known, hosts, &mut problems);
     check_name(fm, dir_name, &mut problems);
     check_description(fm, &mut problems);
     check_compatibility(fm, &mut problems);
     check_license(fm, &mut problems);
     check_metadata_with(fm, options, &mut problems);
-    check_allowed_tools(fm, &mut problems);
-    if options.extensions {
-        crate::extension_fields::check_fields(fm, &mut problems);
+    // The list form is the host's to check, when one reads it.
+    if !crate::hosts::fields::tools_list_read(fm, hosts) {
+        check_allowed_tools(fm, &mut problems);
     }
+    if options.extensions {
+        let text_when_to_use = crate::hosts::fields::when_to_use_text_read(fm, hosts);
+        crate::extension_fields::check_fields(fm, text_when_to_use, &mut problems);
+    }
+    problems.extend(crate::hosts::fields::check(doc, hosts, options.extensions));
+    problems.extend(crate::hosts::budget::entry(doc, hosts));
+    problems.extend(crate::hosts::sidecar::short_description(doc, hosts));
     check_body_length(doc, &mut problems);
     problems
 }
@@ -85,8 +102,14 @@ fn at(entry: &Entry) -> Position {
 
 /// The reference's unknown-key check: one problem, at the first unknown
 /// key, naming every unknown key (sorted) and the `known` ones (sorted, as
-/// a Python list).
-fn check_unknown_fields(fm: &Frontmatter, known: &[&str], problems: &mut Vec<Problem>) {
+/// a Python list). The help line names the host that reads a key, or the
+/// key a near miss meant ([`crate::hosts::advice`]).
+fn check_unknown_fields(
+    fm: &Frontmatter,
+    known: &[&str],
+    hosts: crate::hosts::Hosts,
+    problems: &mut Vec<Problem>,
+) {
     let mut unknown: Vec<&Entry> = fm
         .entries()
         .iter()
@@ -107,7 +130,9 @@ fn check_unknown_fields(fm: &Frontmatter, known: &[&str], problems: &mut Vec<Pro
             ),
         )
         .at(SkillDocument::position(first.key_mark))
-        .with_hint("put custom fields under `metadata:`"),
+        .with_hint(crate::hosts::advice::unknown_keys_hint(
+            &names, known, hosts,
+        )),
     );
 }
 
@@ -373,7 +398,10 @@ mod tests {
         };
         let doc =
             parse_text("---\nname: pdf\ndescription: Forms.\nversion: \"1.0\"\n---\n").unwrap();
-        let on = ValidateOptions { extensions: true };
+        let on = ValidateOptions {
+            extensions: true,
+            ..Default::default()
+        };
         assert!(
             validate_with(&doc, "pdf", &on)[0]
                 .message

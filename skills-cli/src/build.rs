@@ -11,7 +11,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
     name: "build",
     short_help: "Compile skills into a bundle file.",
     help: "  Compile skills into a bundle file.\n\n  Each SRC is a skill folder (it holds SKILL.md) or a folder of skill\n  folders; a source with no skill is an error. Sources are searched in\n  order: the first to offer a name wins it, and a later skill of that name is\n  shadowed (a warning). Write a source as QUALIFIER=DIR to list such a skill\n  as QUALIFIER:NAME instead.\n\n  Any problem that is an error (or a warning, with --deny-warnings) fails the\n  build, every problem is printed, and no file is written. With --keep-going\n  the skills with errors are left out instead: every problem is printed, the\n  valid skills are written, and FILE.report.json lists the skills left out\n  and why.\n\n  Exit codes:\n    0  Bundle written (warnings and notes allowed)\n    1  Errors found, or warnings with --deny-warnings; nothing written\n    2  Usage error\n    3  --keep-going: bundle written, but skills left out (or warnings denied)",
-    options_help: &concat::<&str, 12>(&[
+    options_help: &concat::<&str, 14>(&[
         &[
             "  -o, --output FILE       Where to write the bundle (required).",
             "  --location-base BASE    Print locations as BASE/DIR/SKILL.md instead of\n                          skill://NAME/SKILL.md.",
@@ -22,7 +22,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
             "  --threads N             Threads that read, validate and compile (default:\n                          every core; the bundle is the same for any N).",
         ],
     ]),
-    params: &concat::<Param, 15>(&[
+    params: &concat::<Param, 17>(&[
         &[
             Param::Arg {
                 metavar: "SRC...",

@@ -15,7 +15,9 @@
 //!   YAML 1.1 readers (PyYAML, which agentskills-core uses) and YAML 1.2
 //!   readers take `true`, `1.10`, `007`, `~` or `2024-01-01` for a
 //!   boolean, a number, null or a date, so those keep their quotes
-//!   ([`resolves_elsewhere`]), as keys and as values.
+//!   ([`resolves_elsewhere`]), as keys and as values. The exception: a
+//!   top-level field a host reads as a bool (`disable-model-invocation:
+//!   true`) keeps its `true` or `false` plain, which is what it means.
 //! * The file's line ending (`\n`, or `\r\n` when its frontmatter uses it).
 //!
 //! Nothing is produced unless it reads back to the same fields: the
@@ -25,6 +27,7 @@
 
 use std::fmt;
 
+use skills_build::Host;
 use skills_build::problem::Position;
 use skills_build::unstable::frontmatter::{self, ParseError, SkillDocument};
 use skills_pycompat::yaml::{self, Entry, Node, Value};
@@ -185,7 +188,18 @@ fn emit_entry(entry: &Entry, level: usize, out: &mut String) -> Result<(), Forma
     indent(level, out);
     out.push_str(&scalar(&entry.key, Role::Key)?);
     out.push(':');
-    emit_value(&entry.value, level, out)
+    match &entry.value.value {
+        // A host's bool stays one: quoted, the host would read text.
+        Value::Str(text)
+            if level == 0 && Host::is_bool_field(&entry.key) && Host::is_bool(text) =>
+        {
+            out.push(' ');
+            out.push_str(text);
+            out.push('\n');
+            Ok(())
+        }
+        _ => emit_value(&entry.value, level, out),
+    }
 }
 
 /// Writes what follows `key:` or `-`: ` scalar\n`, or a newline and the
@@ -386,6 +400,17 @@ mod tests {
             "---\nname: pdf\ndescription: Fills PDF forms. Use for forms.\nlicense: MIT\nx-team: docs\n---\n# PDF\n"
         );
         assert_eq!(SPEC_ORDER[0], "name");
+    }
+
+    /// Issue 30: a field a host reads as a bool stays a bool; other
+    /// `true`s are quoted, so every reader reads the same text.
+    #[test]
+    fn host_bools_stay_plain() {
+        let input = "---\nname: x\ndescription: d\nlicense: true\ndisable-model-invocation: true\nuser-invokable: False\nmetadata:\n  user-invocable: true\n---\n";
+        assert_eq!(
+            String::from_utf8(format(input.as_bytes()).unwrap()).unwrap(),
+            "---\nname: x\ndescription: d\nlicense: 'true'\nmetadata:\n  user-invocable: 'true'\ndisable-model-invocation: true\nuser-invokable: False\n---\n"
+        );
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
     name: "catalog",
     short_help: "Render the catalog of skills for a system prompt.",
     help: "  Render the catalog of skills for a system prompt.\n\n  Each SRC is a skill folder (it holds SKILL.md), a folder of skill folders\n  or a .skill/.zip archive, read and judged as `check` judges it; each skill\n  is registered under its directory name. The catalog is printed exactly,\n  without a trailing newline: the reference to-prompt shape (default), or\n  agentskills-core's XML or Markdown shape, listed by name. Here --exclude\n  names skills to leave out, not files.\n\n  Exit codes:\n    0  Success\n    1  No skill, an invalid skill, or a catalog that cannot be rendered\n    2  Usage error",
-    options_help: &concat::<&str, 16>(&[
+    options_help: &concat::<&str, 18>(&[
         &[
             "  --format [skills-ref|xml|markdown]  The shape (default skills-ref).",
             "  --include ID                        Keep only these skills (repeatable).",
@@ -42,7 +42,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
         ],
         gate::OPTIONS_HELP.split_at(5).1,
     ]),
-    params: &concat::<Param, 13>(&[
+    params: &concat::<Param, 15>(&[
         &[
             Param::Arg {
                 metavar: "SRC...",
@@ -87,8 +87,8 @@ pub const OUTLINE: CommandSpec = CommandSpec {
     name: "outline",
     short_help: "Print a skill's outline: its sections and their cost.",
     help: "  Print a skill's outline: its sections and their cost.\n\n  SRC is a skill folder (it holds SKILL.md), named by its directory name,\n  a folder of skill folders or a .skill/.zip archive (each outline in turn,\n  a blank line between), read and judged as `check` judges it. Prints the\n  sections of the body with their keys and estimated tokens, as\n  agentskills-core renders an outline.\n\n  Exit codes:\n    0  Success\n    1  No skill, or an invalid skill\n    2  Usage error",
-    options_help: &concat::<&str, 5>(&[gate::OPTIONS_HELP.split_at(3).1]),
-    params: &concat::<Param, 7>(&[
+    options_help: &concat::<&str, 7>(&[gate::OPTIONS_HELP.split_at(3).1]),
+    params: &concat::<Param, 9>(&[
         &[Param::Arg {
             metavar: "SRC",
             many: false,

@@ -32,7 +32,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
             },
             Param::Flag { long: "--check" },
         ],
-        gate::PARAMS.split_at(7).1,
+        gate::PARAMS.split_at(9).1,
     ]),
 };
 

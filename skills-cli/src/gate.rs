@@ -3,7 +3,8 @@
 //! the report in the format asked for.
 //!
 //! The options are the `Builder`'s and `include_skills!`'s: `--extensions`,
-//! `--exclude`, `--max-file-size`, `--keep-junk`; and for the report
+//! `--exclude`, `--max-file-size`, `--keep-junk`, `--host`, `--keep-evals`;
+//! and for the report
 //! `--format human|json|github|sarif`, `--deny-warnings`, `--verbose`.
 
 use std::path::Path;
@@ -12,7 +13,7 @@ use skills_build::Outcome;
 use skills_build::problem::{Code, Problem, Rule, Severity};
 use skills_build::unstable::discover::DiscoveredSkill;
 use skills_build::unstable::filter::Glob;
-use skills_build::{Builder, diagnostic};
+use skills_build::{Builder, Host, diagnostic};
 use skills_build::{Layout, SourceReport};
 
 use crate::output::{Stream, write, write_stdout};
@@ -24,7 +25,7 @@ use skills_core::encoding::json::Style;
 pub const FORMATS: &[&str] = &["human", "json", "github", "sarif"];
 
 /// The parameters both commands take after their own.
-pub const PARAMS: [Param; 9] = [
+pub const PARAMS: [Param; 11] = [
     Param::Opt {
         long: "--format",
         choices: FORMATS,
@@ -50,12 +51,19 @@ pub const PARAMS: [Param; 9] = [
     Param::Flag {
         long: "--keep-junk",
     },
+    Param::Opt {
+        long: "--host",
+        choices: &[],
+    },
+    Param::Flag {
+        long: "--keep-evals",
+    },
     Param::Flag { long: "-v" },
     Param::Flag { long: "--verbose" },
 ];
 
 /// Help lines for [`PARAMS`].
-pub const OPTIONS_HELP: [&str; 8] = [
+pub const OPTIONS_HELP: [&str; 10] = [
     "  --format [human|json|github|sarif]\n                          Diagnostics for people (default), JSON, GitHub\n                          Actions workflow commands, or SARIF 2.1.0.",
     "  --deny-warnings         Fail (exit 1) on warnings too.",
     "  --allow RULE            Silence the warning or note rule RULE everywhere\n                          (repeatable; a rule code such as body-too-long).\n                          An error cannot be allowed.",
@@ -63,6 +71,8 @@ pub const OPTIONS_HELP: [&str; 8] = [
     "  --exclude PATTERN       Skip matching files and directories (repeatable;\n                          `*`, `?`, `**`; without `/` it matches a name at any\n                          depth).",
     "  --max-file-size BYTES   The largest file embedded (default 16777216).",
     "  --keep-junk             Embed .DS_Store, editor swap files, .git/,\n                          __pycache__/, node_modules/ and the like instead of\n                          leaving them out with a note.",
+    "  --host ID               Target a host (repeatable): claude-code, codex,\n                          vscode, gemini, opencode, cursor. Its own fields\n                          are accepted and type-checked, its files and\n                          listing budgets checked (docs/hosts.md).",
+    "  --keep-evals            Embed each skill's evals/ folder (authoring\n                          material) instead of leaving it out with a note.",
     "  -v, --verbose           Say how each source was read: one skill, a folder\n                          of skills, or an archive; list every problem even\n                          past 50 (otherwise grouped by rule).",
 ];
 
@@ -96,11 +106,12 @@ pub fn split_source(arg: &str) -> (Option<&str>, &str) {
 
 /// The parameters that change what is read from a source without judging
 /// it, for the commands that act on skills one by one (`revision`, `sign`,
-/// `verify`): `--exclude`, `--max-file-size`, `--keep-junk`, `-v`.
-pub const READ_PARAMS: [Param; 5] = concat(&[PARAMS.split_at(4).1]);
+/// `verify`): `--exclude`, `--max-file-size`, `--keep-junk`, `--host`,
+/// `--keep-evals`, `-v`.
+pub const READ_PARAMS: [Param; 7] = concat(&[PARAMS.split_at(4).1]);
 
 /// Help lines for [`READ_PARAMS`].
-pub const READ_HELP: [&str; 4] = concat(&[OPTIONS_HELP.split_at(4).1]);
+pub const READ_HELP: [&str; 6] = concat(&[OPTIONS_HELP.split_at(4).1]);
 
 /// The builder the arguments describe, or a usage error.
 pub fn builder(call: &Invocation) -> Result<Builder, UsageError> {
@@ -112,7 +123,14 @@ pub fn builder(call: &Invocation) -> Result<Builder, UsageError> {
 pub fn builder_with(call: &Invocation, file_excludes: bool) -> Result<Builder, UsageError> {
     let mut builder = Builder::new()
         .extensions(call.flag("--extensions"))
-        .keep_junk(call.flag("--keep-junk"));
+        .keep_junk(call.flag("--keep-junk"))
+        .keep_evals(call.flag("--keep-evals"));
+    for id in call.values("--host") {
+        match id.parse::<Host>() {
+            Ok(host) => builder = builder.host(host),
+            Err(error) => return Err(format!("Invalid value for '--host': {error}.")),
+        }
+    }
     if let Some(max) = call.option("--max-file-size") {
         match max.parse::<u64>() {
             Ok(max) => builder = builder.max_file_size(max),

@@ -3,13 +3,15 @@
 //! coding agents read them by the same engine a program's `skill`
 //! subcommand uses (`skills_install`), as the tool `skills`.
 
-use skills_build::SourceReport;
-use skills_build::diagnostic;
 use skills_build::problem::{Code, Problem};
+use skills_build::{Host, SourceReport, diagnostic};
+use skills_core::Catalog;
 use skills_core::encoding::json::Style;
+use skills_install::agents::AGENTS;
 use skills_install::{
     Action, Agents, DifferenceKind, Installer, Layout, Request, Scope, Status, Target,
 };
+use skills_pycompat::yaml::{self, Value};
 
 use crate::gate::{self, Format};
 use crate::output::{Stream, write, write_stdout};
@@ -57,7 +59,7 @@ const OWN_PARAMS: [Param; 10] = [
     Param::Flag { long: "--json" },
 ];
 
-const PARAMS: [Param; 16] = concat(&[
+const PARAMS: [Param; 18] = concat(&[
     &OWN_PARAMS,
     &[Param::Flag {
         long: "--extensions",
@@ -65,7 +67,7 @@ const PARAMS: [Param; 16] = concat(&[
     &gate::READ_PARAMS,
 ]);
 
-const HELP: [&str; 14] = concat(&[
+const HELP: [&str; 16] = concat(&[
     &OPTIONS,
     &[
         "  --extensions            Accept the extension fields version, when_to_use,\n                          when_not_to_use.",
@@ -74,7 +76,7 @@ const HELP: [&str; 14] = concat(&[
 ]);
 
 /// `status`'s own: `--check`, and its report's `--format`.
-const STATUS_PARAMS: [Param; 18] = concat(&[
+const STATUS_PARAMS: [Param; 20] = concat(&[
     &PARAMS,
     &[
         Param::Flag { long: "--check" },
@@ -85,7 +87,7 @@ const STATUS_PARAMS: [Param; 18] = concat(&[
     ],
 ]);
 
-const STATUS_HELP: [&str; 16] = concat(&[
+const STATUS_HELP: [&str; 18] = concat(&[
     &HELP,
     &[
         "  --check                 Exit 1 when any installed copy is not exactly the\n                          skill's files: stale, edited, missing, holding files\n                          that are not part of it, or something else in its\n                          place; each difference is listed. For CI, where\n                          copies are committed.",
@@ -300,10 +302,13 @@ pub fn run(call: &Invocation, action: Action) -> i32 {
         }
     }
     again.extend(call.args.iter().cloned());
-    let installer = Installer::new(&catalog)
+    let mut installer = Installer::new(&catalog)
         .tool_name(TOOL)
         .version(env!("CARGO_PKG_VERSION"))
         .install_command(again);
+    for (skill, agent, text) in host_notes(&catalog) {
+        installer = installer.note(skill, agent, text);
+    }
     if check && format != Format::Human {
         return check_report(&installer, &target, built, format);
     }
@@ -391,6 +396,51 @@ fn differences(installer: &Installer<'_>, status: &Status) -> Vec<Problem> {
             }
         })
         .collect()
+}
+
+/// For each skill, and each agent whose host has a profile: the host
+/// fields of its frontmatter that host does not read, as the plan notes
+/// them (`Codex: ignores model`, `GitHub Copilot: warns on model...`).
+/// SKILL.md is installed byte for byte all the same.
+fn host_notes<'c>(catalog: &Catalog<'c>) -> Vec<(&'c str, &'static str, String)> {
+    let mut notes = Vec::new();
+    for skill in catalog.skills() {
+        let Ok(node) = yaml::parse(skill.frontmatter) else {
+            continue;
+        };
+        let Value::Map(entries) = node.value else {
+            continue;
+        };
+        let keys: Vec<&str> = entries
+            .iter()
+            .map(|entry| entry.key.as_str())
+            .filter(|key| Host::is_host_field(key))
+            .collect();
+        for agent in &AGENTS {
+            let Some(host) = Host::of_agent(agent.id) else {
+                continue;
+            };
+            let unread: Vec<&str> = keys
+                .iter()
+                .copied()
+                .filter(|key| !host.reads(key))
+                .collect();
+            if unread.is_empty() {
+                continue;
+            }
+            let list = unread.join(", ");
+            let fields = match unread.len() {
+                1 => "a field",
+                _ => "fields",
+            };
+            let text = match host.warns_on_unread() {
+                true => format!("{} warns on {list}, {fields} it does not read", host.name()),
+                false => format!("ignores {list}"),
+            };
+            notes.push((skill.name, agent.id, text));
+        }
+    }
+    notes
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
     name: "mcp",
     short_help: "Serve skills to an agent host over MCP (stdio or HTTP).",
     help: "  Serve skills to an agent host over MCP (stdio, or HTTP with --http).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle maps the bundle file SRC (each skill read when first\n  served), then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served (with --keep-going, the\n  skills with errors are left out and the rest served).\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
-    options_help: &concat::<&str, 15>(&[
+    options_help: &concat::<&str, 17>(&[
         &[
             "  --bundle                The one argument is a bundle file made by\n                          `skills build`: mapped, each skill read\n                          and checked when first served.",
             "  --page-size N           Skills per skills/list page (default 100).",
@@ -32,7 +32,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
             "  --allow-origin ORIGIN   With --http: browser pages from ORIGIN may call the\n                          server (repeatable; loopback pages may on loopback).",
         ],
     ]),
-    params: &concat::<Param, 17>(&[
+    params: &concat::<Param, 19>(&[
         &[
             Param::Arg {
                 metavar: "SRC...",

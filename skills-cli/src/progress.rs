@@ -81,17 +81,7 @@ impl<W: Write> Progress<W> {
 }
 
 /// `n` with a comma between groups of three digits.
-pub fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (at, digit) in digits.chars().enumerate() {
-        if at > 0 && (digits.len() - at).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
+pub use skills_build::diagnostic::thousands;
 
 #[cfg(test)]
 mod tests {

@@ -10,9 +10,9 @@ use crate::python::click::{CommandSpec, Invocation, Param, concat};
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "revision",
     short_help: "Print the content revision of skills.",
-    help: "  Print the content revision of skills.\n\n  Each SRC is a skill folder (it holds SKILL.md), a folder of skill folders,\n  or a .skill/.zip archive, read as `check` and `build` read it (junk left\n  out with a note; a source with no skill is an error). For each skill,\n  prints `<revision>  <DIR>`: the SHA-256 revision over the skill's files\n  as read (paths, sizes, digests), as agentskills-core's content_revision\n  computes it and as a bundle built from the same source records it.\n  agentskills-core hashes junk too: give --keep-junk to match it on a folder\n  that holds some.\n\n  Exit codes:\n    0  Success\n    1  A source holds no skill, or a skill could not be read\n    2  Usage error",
+    help: "  Print the content revision of skills.\n\n  Each SRC is a skill folder (it holds SKILL.md), a folder of skill folders,\n  or a .skill/.zip archive, read as `check` and `build` read it (junk left\n  out with a note; a source with no skill is an error). For each skill,\n  prints `<revision>  <DIR>`: the SHA-256 revision over the skill's files\n  as read (paths, sizes, digests), as agentskills-core's content_revision\n  computes it and as a bundle built from the same source records it.\n  agentskills-core hashes junk and evals/ too: give --keep-junk and\n  --keep-evals to match it on a folder that holds some.\n\n  Exit codes:\n    0  Success\n    1  A source holds no skill, or a skill could not be read\n    2  Usage error",
     options_help: &gate::READ_HELP,
-    params: &concat::<Param, 6>(&[
+    params: &concat::<Param, 8>(&[
         &[Param::Arg {
             metavar: "SRC...",
             many: true,

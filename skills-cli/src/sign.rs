@@ -14,7 +14,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
     name: "sign",
     short_help: "Sign a bundle file or skill directories with an Ed25519 key.",
     help: "  Sign a bundle file or skill directories with an Ed25519 key.\n\n  A TARGET that is a bundle file gets a signature for each skill (over\n  agentskills-core's agentskills-snapshot-v1 payload) and for the bundle\n  revision, written back to it (or to --output). TARGETs that are skill\n  sources (skill folders, folders of skill folders, .skill/.zip archives,\n  read as `check` reads them, junk left out) get detached signatures,\n  printed (or written to --output) one line per skill: `<skill id> <key id>\n  <base64 signature>`, which `skills verify --signatures` reads and\n  agentskills-core's TrustPolicy accepts.\n\n  The key is a PKCS#8 PEM file or 64 hex digits of seed, from --key FILE or\n  from the environment variable named by --key-env. It is never printed.\n\n  Exit codes:\n    0  Signed\n    1  The key, a target or the signing failed\n    2  Usage error",
-    options_help: &concat::<&str, 9>(&[
+    options_help: &concat::<&str, 11>(&[
         &[
             "  --key FILE         The secret key file.",
             "  --key-env NAME     The environment variable holding the secret key.",
@@ -24,7 +24,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
         ],
         &gate::READ_HELP,
     ]),
-    params: &concat::<Param, 12>(&[
+    params: &concat::<Param, 14>(&[
         &[
             Param::Arg {
                 metavar: "TARGET...",

@@ -22,7 +22,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
     name: "verify",
     short_help: "Verify the signatures of a bundle file or skill directories.",
     help: "  Verify the signatures of a bundle file or skill directories.\n\n  Checks, in agentskills-core's order, each skill's content revision, the\n  pins, and its Ed25519 signature by one of the --trust keys for --origin;\n  for a bundle file, first the embedded bytes against their recorded digests\n  (unless --rehash no), and last the bundle revision and its signature. For\n  skill sources (skill folders, folders of skill folders, archives, read as\n  `check` reads them) the\n  signatures come from --signatures, a file of `<skill id> <key id> <base64\n  signature>` lines as `skills sign` writes.\n  Prints one line per skill, or the first failure, naming the skill and the\n  check.\n\n  Exit codes:\n    0  Verified\n    1  Verification failed\n    2  Usage error (bad option, unreadable key or file)",
-    options_help: &concat::<&str, 11>(&[
+    options_help: &concat::<&str, 13>(&[
         &[
             "  --origin ORIGIN              The origin the publisher signed for (required).",
             "  --trust ID=KEY               A trusted public key: a PEM, hex or base64 key,\n                               or a file holding one (repeatable).",
@@ -34,7 +34,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
         ],
         &gate::READ_HELP,
     ]),
-    params: &concat::<Param, 13>(&[
+    params: &concat::<Param, 15>(&[
         &[
             Param::Arg {
                 metavar: "TARGET...",

@@ -199,6 +199,48 @@ fn signed_bundles_verify_and_tampering_exits_one() {
     assert!(text(&out.stdout).contains("unsigned  git-rebase  sha256:"));
 }
 
+/// Issue 30: what `revision` and `sign` read of a folder leaves `evals/`
+/// out as every door does (with a note), unless `--keep-evals`; both take
+/// `--host` as `check` does.
+#[test]
+fn revision_and_sign_leave_evals_out_unless_kept() {
+    let root = tree::scratch("commands", "evals");
+    tree::write(
+        &root,
+        "deploy/SKILL.md",
+        "---\nname: deploy\ndescription: Deploys.\nmodel: sonnet\n---\nGo.\n",
+    );
+    tree::write(&root, "deploy/evals/evals.json", "[]");
+    let dir = root.join("deploy").display().to_string();
+    let revision = |args: &[&str]| {
+        let out = skills(
+            &[
+                &["revision", "--host", "claude-code"],
+                args,
+                &[dir.as_str()],
+            ]
+            .concat(),
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        (text(&out.stdout), text(&out.stderr))
+    };
+    let (left_out, noted) = revision(&[]);
+    let (kept, quiet) = revision(&["--keep-evals"]);
+    assert_ne!(left_out, kept);
+    assert!(noted.contains("note[evals-skipped]"), "{noted}");
+    assert!(!quiet.contains("evals"), "{quiet}");
+    let key = root.join("key.hex");
+    std::fs::write(&key, "11".repeat(32)).unwrap();
+    let key = key.display().to_string();
+    let sign = |host: &str| skills(&["sign", "--host", host, "--key", &key, "--origin", "o", &dir]);
+    let out = sign("nope");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown host `nope`"));
+    let out = sign("claude-code");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("deploy ed25519-"));
+}
+
 #[test]
 fn revision_prints_one_line_per_directory() {
     let dirs: Vec<String> = ["csv-report", "git-rebase"]

@@ -16,6 +16,18 @@ fn skills() -> Command {
 /// Runs `skills ARGS` over stdio, sends the handshake and one
 /// `resources/list`, hangs up, and gives what it printed and its status.
 fn list_resources(args: &[&str]) -> std::process::Output {
+    exchange(
+        args,
+        &[
+            HANDSHAKE,
+            r#"{"jsonrpc":"2.0","id":1,"method":"resources/list","params":{}}"#,
+        ],
+    )
+}
+
+/// Runs `skills ARGS` over stdio, sends `requests` one a line, hangs up,
+/// and gives what it printed and its status.
+fn exchange(args: &[&str], requests: &[&str]) -> std::process::Output {
     let mut child = skills()
         .args(args)
         .stdin(Stdio::piped())
@@ -25,11 +37,9 @@ fn list_resources(args: &[&str]) -> std::process::Output {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     // A server that refused its sources has exited: writes may fail.
-    let _ = writeln!(stdin, "{HANDSHAKE}");
-    let _ = writeln!(
-        stdin,
-        r#"{{"jsonrpc":"2.0","id":1,"method":"resources/list","params":{{}}}}"#
-    );
+    for request in requests {
+        let _ = writeln!(stdin, "{request}");
+    }
     drop(stdin);
     child.wait_with_output().unwrap()
 }
@@ -422,4 +432,50 @@ fn no_auth_serves_every_interface_and_sigint_exits_0() {
     assert_eq!(status, 403);
     signal(&child, "INT");
     assert_eq!(exit_of(&mut child).code(), Some(0));
+}
+
+/// Issue 30: a skill built for a host keeps its host fields, and
+/// `skills/list` and `skills/get` carry its frontmatter as written (every
+/// key, in file order, every scalar as its text); its `evals/` folder is
+/// not served.
+#[test]
+fn mcp_serves_host_fields_in_the_frontmatter_verbatim() {
+    let dir = std::env::temp_dir().join(format!("skills-cli-mcp-hosts-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("deploy-helper/evals")).unwrap();
+    std::fs::write(
+        dir.join("deploy-helper/SKILL.md"),
+        "---\nname: deploy-helper\ndescription: Deploys the app to staging.\ndisable-model-invocation: true\nargument-hint: \"[environment]\"\nallowed-tools: Bash(git:*) Read\nmodel: sonnet\n---\nDeploy.\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("deploy-helper/evals/evals.json"), "[]").unwrap();
+    let folder = dir.to_str().unwrap();
+    let envelope = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+    let output = exchange(
+        &["mcp", "--host", "claude-code", folder],
+        &[
+            &format!(
+                r#"{{"jsonrpc":"2.0","id":1,"method":"skills/list","params":{{{envelope}}}}}"#
+            ),
+            &format!(
+                r#"{{"jsonrpc":"2.0","id":2,"method":"skills/get","params":{{"uri":"skill://deploy-helper/SKILL.md",{envelope}}}}}"#
+            ),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("note[evals-skipped]"), "{stderr}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let frontmatter = r#""frontmatter":{"name":"deploy-helper","description":"Deploys the app to staging.","disable-model-invocation":"true","argument-hint":"[environment]","allowed-tools":"Bash(git:*) Read","model":"sonnet"}"#;
+    let replies: Vec<&str> = stdout.lines().collect();
+    assert_eq!(replies.len(), 2, "{stdout}");
+    for reply in replies {
+        assert!(reply.contains(frontmatter), "{reply}");
+        assert!(!reply.contains("evals"), "{reply}");
+    }
+    // Without the profile, the same skill is not served at all.
+    let refused = list_resources(&["mcp", folder]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--host claude-code"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -211,6 +211,83 @@ fn sources_with_errors_install_nothing() {
     assert!(err.contains("unknown agent"), "{err}");
 }
 
+/// Issue 30: a skill written for Claude Code installs byte for byte under
+/// `--host claude-code` (its evals/ left out), and the plan notes, per
+/// agent folder, the host fields that agent's host ignores or warns on.
+#[test]
+fn host_fields_are_installed_as_written_and_noted_where_ignored() {
+    let root = world("hosts");
+    let skill_md = "---\nname: deploy-helper\ndescription: Deploys the app to staging.\ndisable-model-invocation: true\nargument-hint: \"[environment]\"\nallowed-tools: Bash(git:*) Read\nmodel: sonnet\n---\nDeploy.\n";
+    write(&root, "src/deploy-helper/SKILL.md", skill_md);
+    write(&root, "src/deploy-helper/evals/evals.json", "[]");
+    let source = root.join("src");
+    let source = source.to_str().unwrap();
+    let agents = "--agent=claude-code,github-copilot,cursor";
+    let (code, _, err) = skills(&root, &["install", agents, source]);
+    assert_eq!(code, 1, "without the profile the skill has errors: {err}");
+    assert!(err.contains("--host claude-code"), "{err}");
+    let (code, out, err) = skills(&root, &["install", "--host=claude-code", agents, source]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("note[evals-skipped]"), "{err}");
+    assert!(
+        out.contains(
+            "           note: GitHub Copilot: VS Code warns on model, a field it does not read\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("           note: Cursor: ignores argument-hint, model\n"),
+        "{out}"
+    );
+    let claude = out.split(".claude/skills").nth(1).unwrap();
+    assert!(
+        !claude.lines().take(2).any(|line| line.contains("note:")),
+        "Claude Code reads every field: {out}"
+    );
+    for dir in [".claude/skills", ".agents/skills", ".cursor/skills"] {
+        let installed = root.join("project").join(dir).join("deploy-helper");
+        assert_eq!(
+            std::fs::read_to_string(installed.join("SKILL.md")).unwrap(),
+            skill_md
+        );
+        assert!(!installed.join("evals").exists());
+    }
+    // The notes are in the JSON plan too (nothing to write now: none).
+    write(
+        &root,
+        "src/deploy-helper/SKILL.md",
+        skill_md.replace("Deploy.", "Deploy it."),
+    );
+    let (code, out, err) = skills(
+        &root,
+        &[
+            "install",
+            "--json",
+            "--dry-run",
+            "--host=claude-code",
+            agents,
+            source,
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let plan: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let notes: Vec<&str> = plan["directories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|dir| dir["skills"].as_array().unwrap())
+        .flat_map(|skill| skill["notes"].as_array().unwrap())
+        .map(|note| note.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "GitHub Copilot: VS Code warns on model, a field it does not read",
+            "Cursor: ignores argument-hint, model"
+        ]
+    );
+}
+
 /// Everything under `root`, links not followed: files with their bytes,
 /// folders, links with their targets, anything else by its kind.
 fn tree(root: &Path) -> Vec<(PathBuf, String)> {

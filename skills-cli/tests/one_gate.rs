@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
-use skills_build::Builder;
 use skills_build::problem::{Problem, Severity};
+use skills_build::{Builder, Host};
 
 mod support;
 use support::tree;
@@ -38,6 +38,8 @@ struct Opts {
     keep_junk: bool,
     excludes: Vec<&'static str>,
     max_file_size: Option<u64>,
+    hosts: Vec<Host>,
+    keep_evals: bool,
 }
 
 impl Opts {
@@ -55,13 +57,23 @@ impl Opts {
         if let Some(max) = self.max_file_size {
             args.push(format!("--max-file-size={max}"));
         }
+        for host in &self.hosts {
+            args.push(format!("--host={host}"));
+        }
+        if self.keep_evals {
+            args.push("--keep-evals".to_string());
+        }
         args
     }
 
     fn builder(&self, root: &Path, sources: &[&str]) -> Builder {
         let mut builder = Builder::new()
             .extensions(self.extensions)
-            .keep_junk(self.keep_junk);
+            .keep_junk(self.keep_junk)
+            .keep_evals(self.keep_evals);
+        for host in &self.hosts {
+            builder = builder.host(*host);
+        }
         for pattern in &self.excludes {
             builder = builder.exclude(*pattern);
         }
@@ -263,6 +275,28 @@ fn every_door_gives_the_same_verdict_and_problems() {
     write(&root, "empty/README.md", "no skills here\n");
     write(&root, "deeper/skills/one/SKILL.md", skill("one"));
     write(&root, "shadow/csv/SKILL.md", skill("csv"));
+    // Issue 30's skill, written for Claude Code, with its evaluations.
+    write(
+        &root,
+        "claude/deploy-helper/SKILL.md",
+        "---\nname: deploy-helper\ndescription: Deploys the app to staging.\ndisable-model-invocation: true\nargument-hint: \"[environment]\"\nallowed-tools: Bash(git:*) Read\nmodel: sonnet\n---\nDeploy.\n",
+    );
+    write(&root, "claude/deploy-helper/evals/evals.json", "[]");
+    write(
+        &root,
+        "mistyped/deploy/SKILL.md",
+        "---\nname: deploy\ndescription: d\neffort: extreme\ncontext: spoon\n---\n",
+    );
+    write(&root, "codex/ship/SKILL.md", skill("ship"));
+    write(
+        &root,
+        "codex/ship/agents/openai.yaml",
+        "interface:\n  brand_color: blue\n  icon_small: icon.png\n",
+    );
+    let claude = || Opts {
+        hosts: vec![Host::ClaudeCode],
+        ..Opts::default()
+    };
 
     let default = Opts::default();
     // (name, options, sources, verdict, the codes of the problems found)
@@ -397,6 +431,55 @@ fn every_door_gives_the_same_verdict_and_problems() {
             vec!["skills/csv", "shadow"],
             true,
             vec!["junk-skipped", "skill-shadowed"],
+        ),
+        (
+            "host fields without a profile",
+            default.clone(),
+            vec!["claude"],
+            false,
+            vec!["unknown-field", "evals-skipped"],
+        ),
+        (
+            "host fields under their host",
+            claude(),
+            vec!["claude"],
+            true,
+            vec!["evals-skipped"],
+        ),
+        (
+            "host fields under several hosts, evals kept",
+            Opts {
+                hosts: vec![Host::ClaudeCode, Host::Codex],
+                keep_evals: true,
+                ..Opts::default()
+            },
+            vec!["claude"],
+            true,
+            vec!["host-field-ignored"; 3],
+        ),
+        (
+            "mistyped host fields",
+            claude(),
+            vec!["mistyped"],
+            false,
+            vec!["host-field-invalid"; 2],
+        ),
+        (
+            "codex's sidecar ignored without codex",
+            claude(),
+            vec!["codex"],
+            true,
+            vec![],
+        ),
+        (
+            "codex's sidecar checked",
+            Opts {
+                hosts: vec![Host::Codex],
+                ..Opts::default()
+            },
+            vec!["codex"],
+            false,
+            vec!["codex-sidecar-invalid", "codex-icon-missing"],
         ),
     ];
     for (name, opts, sources, ok, codes) in &cases {

@@ -14,7 +14,7 @@ use super::journal::{self, transaction_prefix};
 use super::lock;
 use super::names::is_safe_folder;
 use super::ops::{Fault, Ops};
-use super::payload::{Payload, SKILL_FILE, revision_of};
+use super::payload::{Payload, SKILL_FILE, folder_name, revision_of};
 use super::plan::read_record;
 use super::plan::{self, Context, Operation, Plan};
 use super::state;
@@ -71,7 +71,7 @@ impl<'c, 'a: 'c> From<&'c Catalog<'a>> for Skills<'c> {
 /// installer.uninstall(&target)?;
 /// assert!(!project.join(".claude/skills/pdf-forms").exists());
 /// # std::fs::remove_dir_all(&project).unwrap();
-/// # Ok::<(), skills_runtime::install::InstallError>(())
+/// # Ok::<(), skills_install::InstallError>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Installer<'c> {
@@ -82,6 +82,9 @@ pub struct Installer<'c> {
     fault: Option<Fault>,
     pub(crate) refresh_on_start: bool,
     install_command: Option<Vec<String>>,
+    /// (skill, agent id, remark), shown with the plans that write the
+    /// skill where the agent reads.
+    notes: Vec<(String, String, String)>,
 }
 
 impl<'c> Installer<'c> {
@@ -105,6 +108,7 @@ impl<'c> Installer<'c> {
             fault: None,
             refresh_on_start: false,
             install_command: None,
+            notes: Vec::new(),
         }
     }
 
@@ -160,6 +164,63 @@ impl<'c> Installer<'c> {
     pub fn environment(mut self, env: Environment) -> Self {
         self.env = Some(env);
         self
+    }
+
+    /// A remark shown with every install plan that writes `skill` (as the
+    /// catalog lists it) into a folder `agent` (an id, `github-copilot`)
+    /// reads: what the caller knows and the installer does not, such as a
+    /// frontmatter field that agent ignores. It changes nothing that is
+    /// written.
+    ///
+    /// ```
+    /// use skills_install::{Environment, Installer, Scope, Target};
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// # let project = std::env::temp_dir().join(format!("doc-note-{}", std::process::id()));
+    /// # std::fs::create_dir_all(&project).unwrap();
+    /// let installer = Installer::new(&SKILLS)
+    ///     .environment(Environment::new(&project))
+    ///     .note("pdf-forms", "codex", "ignores `model`");
+    /// let plan = installer.plan(&Target::new(Scope::Project))?;
+    /// let shared = plan.dirs.iter().find(|dir| dir.shown == ".agents/skills").unwrap();
+    /// let skill = shared.skills.iter().find(|skill| skill.name == "pdf-forms").unwrap();
+    /// assert_eq!(skill.notes, ["Codex: ignores `model`"]);
+    /// # std::fs::remove_dir_all(&project).unwrap();
+    /// # Ok::<(), skills_install::InstallError>(())
+    /// ```
+    pub fn note(
+        mut self,
+        skill: impl Into<String>,
+        agent: impl Into<String>,
+        text: impl Into<String>,
+    ) -> Self {
+        self.notes.push((skill.into(), agent.into(), text.into()));
+        self
+    }
+
+    /// `plan` with the [`note`](Self::note)s of each skill it writes,
+    /// for the agents of its folder.
+    fn noted(&self, mut plan: Plan) -> Plan {
+        if plan.operation != Operation::Install {
+            return plan;
+        }
+        for dir in &mut plan.dirs {
+            for skill in &mut dir.skills {
+                if !skill.change.writes() {
+                    continue;
+                }
+                for agent in &dir.agents {
+                    skill.notes.extend(
+                        self.notes
+                            .iter()
+                            .filter(|(name, id, _)| {
+                                folder_name(name) == skill.name && id == agent.id
+                            })
+                            .map(|(_, _, text)| format!("{}: {text}", agent.name)),
+                    );
+                }
+            }
+        }
+        plan
     }
 
     /// Makes step `fault.at` of the next applies fail: for the installer's
@@ -233,6 +294,7 @@ impl<'c> Installer<'c> {
     /// Reads only.
     pub fn plan(&self, target: &Target) -> Result<Plan, InstallError> {
         self.make_plan(target, Operation::Install, false)
+            .map(|plan| self.noted(plan))
     }
 
     /// What a refresh would do. Reads only.
@@ -323,7 +385,7 @@ impl<'c> Installer<'c> {
                 lock.remove(&state_dir);
             }
         }
-        Ok(fresh)
+        Ok(self.noted(fresh))
     }
 
     /// Plans and applies an install in one call.
@@ -350,7 +412,7 @@ impl<'c> Installer<'c> {
     /// assert_eq!(written.len(), 3);
     /// assert!(dir.join("pdf-forms/assets/logo.png").is_file());
     /// # std::fs::remove_dir_all(&dir).unwrap();
-    /// # Ok::<(), skills_runtime::install::InstallError>(())
+    /// # Ok::<(), skills_install::InstallError>(())
     /// ```
     pub fn extract(&self, dir: &Path) -> Result<Vec<PathBuf>, InstallError> {
         let bundle = self.bundle()?;

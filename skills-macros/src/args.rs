@@ -18,6 +18,8 @@ pub const OPTIONS: &[&str] = &[
     "key_id",
     "extensions",
     "keep_junk",
+    "keep_evals",
+    "hosts",
     "allow",
 ];
 
@@ -81,6 +83,10 @@ pub struct MacroArgs {
     /// Embed junk (`.DS_Store`, swap files, `.git/`...) instead of leaving
     /// it out.
     pub keep_junk: Option<Spanned<bool>>,
+    /// Embed each skill's `evals/` folder instead of leaving it out.
+    pub keep_evals: Option<Spanned<bool>>,
+    /// The hosts targeted, by id (`claude-code`, `codex`...).
+    pub hosts: Vec<Spanned<String>>,
     /// Warning and note rules silenced everywhere, by code.
     pub allow: Vec<Spanned<String>>,
 }
@@ -233,6 +239,8 @@ pub fn parse(input: TokenStream) -> Result<MacroArgs, ArgError> {
         key_id: None,
         extensions: None,
         keep_junk: None,
+        keep_evals: None,
+        hosts: Vec::new(),
         allow: Vec::new(),
     };
     while !tokens.is_empty() {
@@ -263,6 +271,8 @@ pub fn parse(input: TokenStream) -> Result<MacroArgs, ArgError> {
             "key_id" => set_once(&mut args.key_id, &name, tokens.string()?)?,
             "extensions" => set_once(&mut args.extensions, &name, tokens.boolean()?)?,
             "keep_junk" => set_once(&mut args.keep_junk, &name, tokens.boolean()?)?,
+            "keep_evals" => set_once(&mut args.keep_evals, &name, tokens.boolean()?)?,
+            "hosts" => args.hosts.extend(tokens.strings()?),
             "allow" => args.allow.extend(tokens.strings()?),
             other => {
                 return Err(ArgError::new(

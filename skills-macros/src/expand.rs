@@ -135,6 +135,15 @@ pub fn expand(args: MacroArgs) -> TokenStream {
     if let Some(keep_junk) = &args.keep_junk {
         builder = builder.keep_junk(keep_junk.value);
     }
+    if let Some(keep_evals) = &args.keep_evals {
+        builder = builder.keep_evals(keep_evals.value);
+    }
+    for id in &args.hosts {
+        match id.value.parse::<skills_build::Host>() {
+            Ok(host) => builder = builder.host(host),
+            Err(error) => errors.push(ArgError::new(id.span, error.to_string())),
+        }
+    }
     for rule in &args.allow {
         builder = builder.allow(rule.value.as_str());
     }

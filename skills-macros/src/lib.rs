@@ -32,7 +32,8 @@ use proc_macro::TokenStream;
 /// build` and `skills_build::Builder`. Every problem of every skill becomes
 /// its own compile error, naming the file, line and column. Junk
 /// (`.DS_Store`, editor swap files, `.git/`, `__pycache__/`,
-/// `node_modules/`...) is left out. Options follow the path, as
+/// `node_modules/`...) is left out, and so is each skill's `evals/` folder
+/// (authoring material). Options follow the path, as
 /// `name = value`:
 ///
 /// - `source = "dir"` adds a source searched after the first (earlier
@@ -46,6 +47,13 @@ use proc_macro::TokenStream;
 ///   (`version`, `when_to_use`, `when_not_to_use`), which are otherwise
 ///   unknown keys, as the reference validator says.
 /// - `keep_junk = true` embeds junk like any other file.
+/// - `hosts = ["claude-code", "codex"]` (or one string) targets those
+///   hosts: the fields each documents are accepted and type-checked, Codex's
+///   `agents/openai.yaml` checked, keys no targeted host reads stay
+///   errors. The ids: `claude-code`, `codex`, `vscode`, `gemini`,
+///   `opencode`, `cursor`. Without it, the reference validator's verdict.
+/// - `keep_evals = true` embeds each skill's `evals/` folder (authoring
+///   material, left out by default).
 /// - `allow = ["body-too-long"]` (or one string) silences those warning or
 ///   note rules everywhere; naming an error's code is a compile error.
 /// - `sign_key_env = "SKILLS_SIGNING_KEY"` or `sign_key_file = "keys/skills.pem"`

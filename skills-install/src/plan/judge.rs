@@ -209,6 +209,7 @@ impl Judge<'_, '_> {
             conflicts: Vec::new(),
             others: Vec::new(),
             same: Vec::new(),
+            notes: Vec::new(),
             work: Work {
                 payload: self.payload.map(|(at, _)| at),
                 outcome: Outcome::Same,

@@ -41,6 +41,9 @@ pub struct SkillPlan {
     /// The files found holding exactly the embedded bytes (whoever wrote
     /// them).
     pub(crate) same: Vec<String>,
+    /// Remarks on what it is written for, each naming an agent that reads
+    /// this folder (see [`Installer::note`](crate::Installer::note)).
+    pub notes: Vec<String>,
     pub(crate) work: Work,
 }
 

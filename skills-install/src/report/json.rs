@@ -64,6 +64,7 @@ struct SkillReport<'a> {
     change: &'static str,
     files: Vec<FileReport<'a>>,
     conflicts: Vec<ConflictReport<'a>>,
+    notes: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -153,6 +154,7 @@ fn skill(skill: &SkillPlan) -> SkillReport<'_> {
                 message: conflict.to_string(),
             })
             .collect(),
+        notes: &skill.notes,
     }
 }
 

@@ -105,6 +105,9 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
         }
         for skill in &dir.skills {
             out.push_str(&skill_line(skill));
+            for note in &skill.notes {
+                let _ = writeln!(out, "           note: {note}");
+            }
         }
     }
     let conflicts: Vec<_> = plan.conflicts().collect();

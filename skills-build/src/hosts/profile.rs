@@ -1,0 +1,257 @@
+//! The host profiles and sets of them: which coding agents a project
+//! targets.
+
+use std::fmt;
+use std::str::FromStr;
+
+use skills_core::pycompat::difflib::close_matches;
+
+use crate::printable::capped;
+
+/// A coding-agent host with a profile of the SKILL.md fields it reads.
+///
+/// ```
+/// use skills_build::Host;
+/// let host: Host = "claude-code".parse().unwrap();
+/// assert_eq!((host, host.name()), (Host::ClaudeCode, "Claude Code"));
+/// assert_eq!(Host::Vscode.id(), "vscode");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Host {
+    /// Anthropic's Claude Code (`claude-code`).
+    ClaudeCode,
+    /// OpenAI's Codex (`codex`): the spec's fields, and a sidecar file.
+    Codex,
+    /// VS Code with GitHub Copilot (`vscode`).
+    Vscode,
+    /// Google's Gemini CLI (`gemini`): `name` and `description` only.
+    Gemini,
+    /// OpenCode (`opencode`): the specification's fields only.
+    Opencode,
+    /// Cursor (`cursor`): `disable-model-invocation`.
+    Cursor,
+}
+
+impl Host {
+    /// Every host, in the order the documentation lists them.
+    pub const ALL: [Host; 6] = [
+        Host::ClaudeCode,
+        Host::Codex,
+        Host::Vscode,
+        Host::Gemini,
+        Host::Opencode,
+        Host::Cursor,
+    ];
+
+    /// The profile's id, as `hosts = [...]` and `--host` take it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Host::ClaudeCode => "claude-code",
+            Host::Codex => "codex",
+            Host::Vscode => "vscode",
+            Host::Gemini => "gemini",
+            Host::Opencode => "opencode",
+            Host::Cursor => "cursor",
+        }
+    }
+
+    /// The host's name, for people.
+    pub fn name(self) -> &'static str {
+        match self {
+            Host::ClaudeCode => "Claude Code",
+            Host::Codex => "Codex",
+            Host::Vscode => "VS Code",
+            Host::Gemini => "Gemini CLI",
+            Host::Opencode => "OpenCode",
+            Host::Cursor => "Cursor",
+        }
+    }
+
+    /// Whether the host warns about a frontmatter key it does not read
+    /// (VS Code's editor does); the others drop such keys silently.
+    ///
+    /// ```
+    /// use skills_build::Host;
+    /// assert!(Host::Vscode.warns_on_unread() && !Host::Codex.warns_on_unread());
+    /// ```
+    pub fn warns_on_unread(self) -> bool {
+        self == Host::Vscode
+    }
+
+    /// The host whose skills an installer's agent id (`claude-code`,
+    /// `github-copilot`, `gemini-cli`...) is, when it has a profile.
+    ///
+    /// ```
+    /// use skills_build::Host;
+    /// assert_eq!(Host::of_agent("github-copilot"), Some(Host::Vscode));
+    /// assert_eq!(Host::of_agent("amp"), None);
+    /// ```
+    pub fn of_agent(agent: &str) -> Option<Host> {
+        Some(match agent {
+            "claude-code" => Host::ClaudeCode,
+            "codex" => Host::Codex,
+            "github-copilot" => Host::Vscode,
+            "gemini-cli" => Host::Gemini,
+            "opencode" => Host::Opencode,
+            "cursor" => Host::Cursor,
+            _ => return None,
+        })
+    }
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+impl fmt::Display for Host {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A host id that names no profile.
+///
+/// ```
+/// let error = "claud-code".parse::<skills_build::Host>().unwrap_err();
+/// assert_eq!(error.to_string(), "unknown host `claud-code`: did you mean `claude-code`? The hosts are claude-code, codex, vscode, gemini, opencode, cursor");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownHost {
+    /// The id as given.
+    pub given: String,
+}
+
+impl fmt::Display for UnknownHost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown host `{}`", capped(&self.given))?;
+        let ids = Host::ALL.map(Host::id);
+        match close_matches(&self.given, ids, 1).first() {
+            Some(near) => write!(f, ": did you mean `{near}`? The hosts are ")?,
+            None => f.write_str("; the hosts are ")?,
+        }
+        f.write_str(&ids.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownHost {}
+
+impl FromStr for Host {
+    type Err = UnknownHost;
+
+    fn from_str(id: &str) -> Result<Host, UnknownHost> {
+        Host::ALL
+            .into_iter()
+            .find(|host| host.id() == id)
+            .ok_or_else(|| UnknownHost {
+                given: id.to_string(),
+            })
+    }
+}
+
+/// A set of hosts: the profiles a project targets. Empty is the default,
+/// the reference's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Hosts(u8);
+
+impl Hosts {
+    /// Whether no host is chosen.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `host` is chosen.
+    pub fn contains(self, host: Host) -> bool {
+        self.0 & host.bit() != 0
+    }
+
+    /// Chooses `host` too.
+    pub fn insert(&mut self, host: Host) {
+        self.0 |= host.bit();
+    }
+
+    /// The chosen hosts, in [`Host::ALL`]'s order.
+    pub fn iter(self) -> impl Iterator<Item = Host> {
+        Host::ALL
+            .into_iter()
+            .filter(move |host| self.contains(*host))
+    }
+
+    /// How many hosts are chosen.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+}
+
+impl FromIterator<Host> for Hosts {
+    fn from_iter<I: IntoIterator<Item = Host>>(iter: I) -> Self {
+        let mut hosts = Hosts::default();
+        for host in iter {
+            hosts.insert(host);
+        }
+        hosts
+    }
+}
+
+impl fmt::Display for Hosts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ids: Vec<&str> = self.iter().map(Host::id).collect();
+        f.write_str(&ids.join(", "))
+    }
+}
+
+/// Host names joined for a sentence: `A`, `A and B`, `A, B and C`.
+pub(crate) fn names(hosts: impl IntoIterator<Item = Host>) -> String {
+    let names: Vec<&str> = hosts.into_iter().map(Host::name).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_lists_its_hosts_in_order() {
+        let mut hosts = Hosts::default();
+        assert!(hosts.is_empty());
+        hosts.insert(Host::Cursor);
+        hosts.insert(Host::ClaudeCode);
+        assert_eq!(
+            hosts.iter().collect::<Vec<_>>(),
+            [Host::ClaudeCode, Host::Cursor]
+        );
+        assert_eq!(hosts.to_string(), "claude-code, cursor");
+    }
+
+    #[test]
+    fn ids_round_trip_and_are_listed_once() {
+        for host in Host::ALL {
+            assert_eq!(host.id().parse::<Host>(), Ok(host));
+        }
+        let all: Hosts = Host::ALL.into_iter().collect();
+        assert_eq!(all.len(), 6);
+        assert_eq!(all.iter().collect::<Vec<_>>(), Host::ALL);
+    }
+
+    #[test]
+    fn an_unknown_id_without_a_near_one_lists_them() {
+        let error = "zzz".parse::<Host>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown host `zzz`; the hosts are claude-code, codex, vscode, gemini, opencode, cursor"
+        );
+    }
+
+    #[test]
+    fn names_read_as_a_sentence() {
+        assert_eq!(names([Host::Codex]), "Codex");
+        assert_eq!(names([Host::Codex, Host::Gemini]), "Codex and Gemini CLI");
+        assert_eq!(
+            names([Host::Codex, Host::Gemini, Host::Vscode]),
+            "Codex, Gemini CLI and VS Code"
+        );
+    }
+}
