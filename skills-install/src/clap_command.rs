@@ -43,7 +43,7 @@ const ACTIONS: [(Action, &str); 4] = [
     ),
     (
         Action::Status,
-        "Say per agent and skill: up to date, outdated, modified, missing, not installed by this tool",
+        "Say per agent and skill: up to date, outdated, modified, missing, not installed by this tool, and the command that resolves it",
     ),
     (
         Action::Uninstall,

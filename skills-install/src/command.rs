@@ -159,7 +159,7 @@ Options:
              Commands:\n  \
              install    Install or update the skills (all, or those named)\n  \
              status     Say per agent and skill: up to date, outdated, modified,\n             \
-             missing, not installed by this tool\n  \
+             missing, not installed by this tool, and what resolves it\n  \
              uninstall  Remove the installed skills (only the files {tool} wrote)\n  \
              list       List the skills {tool} carries\n\n"
         ),
