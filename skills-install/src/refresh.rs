@@ -275,6 +275,14 @@ impl Installer<'_> {
                 })
             })
             .collect();
+        if left.is_empty() && told_path.symlink_metadata().is_err() {
+            // Nothing to tell, nothing told: no state made (an upgrade that
+            // removed every skill leaves nothing of the installer behind).
+            return Ok(Refreshed::Applied {
+                plan: Box::new(plan),
+                kept: Vec::new(),
+            });
+        }
         // Told once: what was told is read and written under the lock, so
         // two starts at once do not both say it.
         let _lock = lock::exclusive(&state_dir)?;

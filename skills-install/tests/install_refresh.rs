@@ -359,3 +359,31 @@ fn a_problem_in_the_folders_is_named_on_its_line() {
     );
     assert_same(&snapshot(&world.project()), &before, "nothing written");
 }
+
+#[test]
+fn an_upgrade_that_drops_every_skill_leaves_nothing_behind() {
+    let world = World::new("refresh-all-dropped");
+    world.installer(&SKILLS).install(&project()).unwrap();
+    let empty: &'static skills_runtime::Catalog<'static> = {
+        let mut bundle = SKILLS.catalog().unwrap().bundle().clone();
+        bundle.skills.clear();
+        bundle.revision = [0; 32];
+        let bytes: &'static [u8] = Box::leak(bundle.encode().unwrap().into_boxed_slice());
+        Box::leak(Box::new(
+            skills_runtime::Catalog::from_bytes(bytes).unwrap(),
+        ))
+    };
+    let (said, _) = refresh(&world.installer(empty).version("2.0.0"));
+    assert!(
+        said.contains("removed csv-report, git-rebase, pdf-forms"),
+        "{said}"
+    );
+    // As an install of that version would: the skills and the record gone
+    // (the agents' folders stay, as after any install), and no state.
+    let files: Vec<_> = snapshot(&world.project())
+        .into_iter()
+        .filter(|(_, snap)| *snap != install_support::Snap::Dir)
+        .collect();
+    assert!(files.is_empty(), "{files:?}");
+    assert!(!world.home().join(".local/state/skills-install").exists());
+}
