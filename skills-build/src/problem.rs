@@ -66,11 +66,14 @@ pub enum Rule {
     /// What finding, reading and embedding skills needs: sources, files,
     /// limits, names across sources, the bundle itself.
     Build,
+    /// Copies installed where coding agents read skills, compared with
+    /// their source (`skills status --check`).
+    Install,
 }
 
 impl Rule {
-    /// `"reference"`, `"specification"`, `"extension"`, `"host"` or
-    /// `"build"`.
+    /// `"reference"`, `"specification"`, `"extension"`, `"host"`,
+    /// `"build"` or `"install"`.
     ///
     /// ```
     /// assert_eq!(skills_build::problem::Rule::Extension.as_str(), "extension");
@@ -82,6 +85,7 @@ impl Rule {
             Rule::Extension => "extension",
             Rule::Host => "host",
             Rule::Build => "build",
+            Rule::Install => "install",
         }
     }
 }
@@ -274,6 +278,16 @@ codes! {
         "The bundle could not be encoded.";
     OutputUnwritable = "output-unwritable", Build, Error,
         "The bundle file cannot be written (or, in a build script, OUT_DIR is not set).";
+    InstalledStale = "installed-stale", Install, Error,
+        "An installed copy holds an earlier version of the skill (or one no longer carried): `install` updates it.";
+    InstalledEdited = "installed-edited", Install, Error,
+        "A file of an installed copy was changed since it was installed: `install --force` replaces it.";
+    InstalledMissing = "installed-missing", Install, Error,
+        "A skill, or a file of it, is missing from an agent's folder it is installed in: `install` writes it.";
+    InstalledExtra = "installed-extra", Install, Error,
+        "An installed copy holds a file that is not part of the skill: `install` keeps it; remove it by hand.";
+    InstalledForeign = "installed-foreign", Install, Error,
+        "Something the installer did not write stands in a skill's place and differs from it: `install --force` replaces it.";
 }
 
 impl Code {

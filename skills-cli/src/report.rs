@@ -2,8 +2,8 @@
 //! Actions workflow commands, SARIF 2.1.0. Every problem carries its rule
 //! code ([`Code`]), the same in each.
 
-use skills_build::Outcome;
 use skills_build::problem::{Code, Problem, Severity};
+use skills_build::{Outcome, SourceReport};
 
 use skills_core::encoding::json::Json;
 
@@ -88,9 +88,27 @@ pub fn json<B>(
     failed: bool,
     extra: Vec<(String, Json)>,
 ) -> Json {
-    let problems = outcome.problems();
-    let sources = outcome
-        .sources
+    json_of(
+        command,
+        outcome.problems(),
+        &outcome.sources,
+        outcome.skills,
+        failed,
+        extra,
+    )
+}
+
+/// [`json`] for problems gathered beyond one build's (`status --check`
+/// adds the installed copies' differences), or for no build at all.
+pub fn json_of(
+    command: &str,
+    problems: &[Problem],
+    sources: &[SourceReport],
+    skills: usize,
+    failed: bool,
+    extra: Vec<(String, Json)>,
+) -> Json {
+    let sources = sources
         .iter()
         .map(|source| {
             Json::Object(vec![
@@ -107,7 +125,7 @@ pub fn json<B>(
         ("version".into(), Json::Int(JSON_VERSION)),
         ("command".into(), Json::Str(command.into())),
         ("ok".into(), Json::Bool(!failed)),
-        ("skills".into(), int(outcome.skills)),
+        ("skills".into(), int(skills)),
         ("errors".into(), count(problems, Severity::Error)),
         ("warnings".into(), count(problems, Severity::Warning)),
         ("notes".into(), count(problems, Severity::Note)),
