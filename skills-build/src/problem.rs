@@ -66,6 +66,9 @@ pub enum Rule {
     /// What finding, reading and embedding skills needs: sources, files,
     /// limits, names across sources, the bundle itself.
     Build,
+    /// Copies installed where coding agents read skills, compared with
+    /// their source (`skills status --check`).
+    Install,
     /// What makes a skill unsafe to ship: hidden or reordering Unicode,
     /// secrets, downloads piped into a shell, hidden comments, unrestricted
     /// shell grants (`skills audit` runs these alone).
@@ -77,7 +80,7 @@ pub enum Rule {
 
 impl Rule {
     /// `"reference"`, `"specification"`, `"extension"`, `"host"`,
-    /// `"build"`, `"audit"` or `"lint"`.
+    /// `"build"`, `"install"`, `"audit"` or `"lint"`.
     ///
     /// ```
     /// assert_eq!(skills_build::problem::Rule::Extension.as_str(), "extension");
@@ -89,6 +92,7 @@ impl Rule {
             Rule::Extension => "extension",
             Rule::Host => "host",
             Rule::Build => "build",
+            Rule::Install => "install",
             Rule::Audit => "audit",
             Rule::Lint => "lint",
         }
@@ -291,6 +295,16 @@ codes! {
         "The bundle could not be encoded.";
     OutputUnwritable = "output-unwritable", Build, Error,
         "The bundle file cannot be written (or, in a build script, OUT_DIR is not set).";
+    InstalledStale = "installed-stale", Install, Error,
+        "An installed copy holds an earlier version of the skill (or one no longer carried): `install` updates it.";
+    InstalledEdited = "installed-edited", Install, Error,
+        "A file of an installed copy was changed since it was installed: `install --force` replaces it.";
+    InstalledMissing = "installed-missing", Install, Error,
+        "A skill, or a file of it, is missing from an agent's folder it is installed in: `install` writes it.";
+    InstalledExtra = "installed-extra", Install, Error,
+        "An installed copy holds a file that is not part of the skill: `install` keeps it; remove it by hand.";
+    InstalledForeign = "installed-foreign", Install, Error,
+        "Something the installer did not write stands in a skill's place and differs from it: `install --force` replaces it.";
     BidiControl = "bidi-control", Audit, Error,
         "A text file holds a bidirectional control character (U+202A-U+202E, U+2066-U+2069), which makes text read in another order than it is shown.";
     TagCharacter = "tag-character", Audit, Error,

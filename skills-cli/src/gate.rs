@@ -339,7 +339,14 @@ pub fn print_counted(
             write(Stream::Err, &text);
         }
         Format::Json => {
-            let json = report::json_of(command, counted, failed, extra);
+            let json = report::json_of(
+                command,
+                counted.problems,
+                counted.sources,
+                counted.skills,
+                failed,
+                extra,
+            );
             write_stdout(&(json.to_text(Style::indented(2)) + "\n"));
         }
         Format::Github => {

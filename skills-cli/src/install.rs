@@ -3,15 +3,20 @@
 //! coding agents read them by the same engine a program's `skill`
 //! subcommand uses (`skills_install`), as the tool `skills`.
 
-use skills_build::{Host, diagnostic};
+use skills_build::problem::{Code, Problem};
+use skills_build::{Host, SourceReport, diagnostic};
 use skills_core::Catalog;
+use skills_core::encoding::json::Style;
 use skills_install::agents::AGENTS;
-use skills_install::{Action, Agents, Installer, Layout, Request, Scope, Target};
+use skills_install::{
+    Action, Agents, DifferenceKind, Installer, Layout, Request, Scope, Status, Target,
+};
 use skills_pycompat::yaml::{self, Value};
 
-use crate::gate;
-use crate::output::{Stream, write};
+use crate::gate::{self, Format};
+use crate::output::{Stream, write, write_stdout};
 use crate::python::click::{CommandSpec, Invocation, Param, concat};
+use crate::report;
 
 /// The name the record is kept under (`.agents/.skills-install/skills.project.json`).
 const TOOL: &str = "skills";
@@ -70,6 +75,26 @@ const HELP: [&str; 16] = concat(&[
     &gate::READ_HELP,
 ]);
 
+/// `status`'s own: `--check`, and its report's `--format`.
+const STATUS_PARAMS: [Param; 20] = concat(&[
+    &PARAMS,
+    &[
+        Param::Flag { long: "--check" },
+        Param::Opt {
+            long: "--format",
+            choices: gate::FORMATS,
+        },
+    ],
+]);
+
+const STATUS_HELP: [&str; 18] = concat(&[
+    &HELP,
+    &[
+        "  --check                 Exit 1 when any installed copy is not exactly the\n                          skill's files: stale, edited, missing, holding files\n                          that are not part of it, or something else in its\n                          place; each difference is listed. For CI, where\n                          copies are committed.",
+        "  --format [human|json|github|sarif]\n                          With --check: the status for people (default), or\n                          every difference as a problem with its rule code\n                          (installed-stale, ...) in JSON, GitHub Actions\n                          workflow commands or SARIF 2.1.0, like `check`.",
+    ],
+]);
+
 /// What every one of the three commands says of its sources.
 macro_rules! sources_help {
     () => {
@@ -91,8 +116,8 @@ pub const STATUS: CommandSpec = CommandSpec {
     name: "status",
     short_help: "Say whether installed skills are up to date.",
     help: concat_help::STATUS,
-    options_help: &HELP,
-    params: &PARAMS,
+    options_help: &STATUS_HELP,
+    params: &STATUS_PARAMS,
 };
 
 /// `uninstall SRC...`.
@@ -120,7 +145,7 @@ mod concat_help {
     help!(
         STATUS,
         "Say whether installed skills are up to date.",
-        "Prints, per agent folder and skill: up to date, outdated, modified by the\n  user, missing, or not installed by this tool.\n\n  Exit codes:\n    0  Every skill is installed and up to date\n    1  A skill is not, or the sources have errors\n    2  Usage error"
+        "Prints, per agent folder and skill: up to date, outdated, modified by the\n  user, missing, or not installed by this tool, and the command that resolves\n  it. With --check, every way an installed copy differs from its source, file\n  by file (for CI, where a repository commits .claude/skills).\n\n  Exit codes:\n    0  Every skill is installed and up to date (--check: exactly its files)\n    1  A skill is not (--check: a copy differs), or the sources have errors\n    2  Usage error"
     );
     help!(
         UNINSTALL,
@@ -129,17 +154,52 @@ mod concat_help {
     );
 }
 
-/// The bundle the sources make, or the exit code after saying why not.
-fn bundle(call: &Invocation, command: &CommandSpec) -> Result<Vec<u8>, i32> {
+/// What a build of the sources reported, for `status --check`'s report in
+/// a machine format.
+#[derive(Default)]
+struct Built {
+    problems: Vec<Problem>,
+    sources: Vec<SourceReport>,
+    skills: usize,
+}
+
+/// The bundle the sources make (and what the build reported), or the exit
+/// code after saying why not: for people on stderr, or with `--format` in
+/// that format.
+fn bundle(call: &Invocation, command: &CommandSpec) -> Result<(Vec<u8>, Built), i32> {
     if call.flag("--bundle") {
         let [file] = call.args.as_slice() else {
             return Err(command.usage_error("--bundle takes exactly one SRC: the bundle file."));
         };
-        return crate::targets::read_file(file, 1);
+        return crate::targets::read_file(file, 1).map(|bytes| (bytes, Built::default()));
     }
     let builder = gate::builder(call).map_err(|message| command.usage_error(&message))?;
     let outcome = builder.run();
     let failed = outcome.failed(false);
+    let verb = match command.name {
+        "install" => "installed",
+        "uninstall" => "removed",
+        _ => "checked",
+    };
+    if gate::format(call) != Format::Human {
+        if failed {
+            let last = format!(
+                "error: nothing {verb}: {}\n",
+                diagnostic::count(outcome.problems())
+            );
+            gate::print(command.name, call, &outcome, failed, &last, Vec::new());
+            return Err(1);
+        }
+        let built = Built {
+            problems: outcome.problems().to_vec(),
+            sources: outcome.sources.clone(),
+            skills: outcome.skills,
+        };
+        return match outcome.result {
+            Ok(compiled) => Ok((compiled.bytes, built)),
+            Err(_) => Err(1),
+        };
+    }
     let mut text = String::new();
     if gate::verbose(call) {
         text.push_str(&gate::layout_lines(&outcome.sources));
@@ -147,18 +207,13 @@ fn bundle(call: &Invocation, command: &CommandSpec) -> Result<Vec<u8>, i32> {
     text.push_str(&diagnostic::render_all(outcome.problems()));
     if failed {
         text.push_str(&format!(
-            "error: nothing {}: {}\n",
-            match command.name {
-                "install" => "installed",
-                "uninstall" => "removed",
-                _ => "checked",
-            },
+            "error: nothing {verb}: {}\n",
             diagnostic::count(outcome.problems())
         ));
     }
     write(Stream::Err, &text);
     match (outcome.result, failed) {
-        (Ok(compiled), false) => Ok(compiled.bytes),
+        (Ok(compiled), false) => Ok((compiled.bytes, Built::default())),
         _ => Err(1),
     }
 }
@@ -199,8 +254,20 @@ pub fn run(call: &Invocation, action: Action) -> i32 {
         Ok(target) => target,
         Err(message) => return command.usage_error(&message),
     };
-    let bytes = match bundle(call, command) {
-        Ok(bytes) => bytes,
+    let check = call.flag("--check");
+    let format = gate::format(call);
+    match (check, format, call.flag("--json")) {
+        (false, Format::Human, _) | (true, Format::Human, _) => {}
+        (false, _, _) => {
+            return command.usage_error(
+                "--format is for --check (without it, --json prints the status as JSON).",
+            );
+        }
+        (true, _, true) => return command.usage_error("--json and --format exclude each other."),
+        (true, _, false) => {}
+    }
+    let (bytes, built) = match bundle(call, command) {
+        Ok(built) => built,
         Err(code) => return code,
     };
     let catalog = match crate::targets::decode(&bytes, "the bundle", 1) {
@@ -221,18 +288,114 @@ pub fn run(call: &Invocation, action: Action) -> i32 {
             .collect(),
     };
     let target = target.skills(catalog.names()).sources(sources);
-    let request = Request::new(action, target)
-        .dry_run(call.flag("--dry-run"))
-        .json(call.flag("--json"));
+    // What status names to run: this command's install, from the same
+    // sources.
+    let mut again = vec!["skills".to_string(), "install".to_string()];
+    for flag in ["--bundle", "--extensions", "--keep-junk"] {
+        if call.flag(flag) {
+            again.push(flag.to_string());
+        }
+    }
+    for option in ["--exclude", "--max-file-size"] {
+        for value in call.values(option) {
+            again.extend([option.to_string(), value.to_string()]);
+        }
+    }
+    again.extend(call.args.iter().cloned());
     let mut installer = Installer::new(&catalog)
         .tool_name(TOOL)
-        .version(env!("CARGO_PKG_VERSION"));
+        .version(env!("CARGO_PKG_VERSION"))
+        .install_command(again);
     for (skill, agent, text) in host_notes(&catalog) {
         installer = installer.note(skill, agent, text);
     }
+    if check && format != Format::Human {
+        return check_report(&installer, &target, built, format);
+    }
+    let request = Request::new(action, target)
+        .dry_run(call.flag("--dry-run"))
+        .json(call.flag("--json"))
+        .check(check);
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     installer.run_request(&request, &mut stdout.lock(), &mut stderr.lock())
+}
+
+/// `status --check` in a machine format: the build's own problems and
+/// every difference of every installed copy as a problem with its rule
+/// code and the command that resolves it, in JSON, GitHub workflow
+/// commands or SARIF, through the report `check` prints.
+fn check_report(installer: &Installer<'_>, target: &Target, built: Built, format: Format) -> i32 {
+    let status = match installer.status(target) {
+        Ok(status) => status,
+        Err(error) => {
+            write(Stream::Err, &format!("Error: {error}\n"));
+            return 1;
+        }
+    };
+    let mut problems = built.problems;
+    problems.extend(differences(installer, &status));
+    let failed = !status.in_sync();
+    let mut text = String::new();
+    for problem in &status.problems {
+        // What stands in the way of the folders themselves has no rule code.
+        text.push_str(&format!("error: {problem}\n"));
+    }
+    write(Stream::Err, &text);
+    let last = match failed {
+        false => "ok: every installed copy is exactly the skill's files\n".to_string(),
+        true => format!(
+            "error: installed copies differ from their source: {}\n",
+            diagnostic::count(&problems)
+        ),
+    };
+    match format {
+        Format::Json => {
+            let json = report::json_of(
+                "status",
+                &problems,
+                &built.sources,
+                built.skills,
+                failed,
+                Vec::new(),
+            );
+            write_stdout(&(json.to_text(Style::indented(2)) + "\n"));
+        }
+        Format::Github => write_stdout(&(report::github(&problems) + &last)),
+        Format::Sarif => {
+            write_stdout(&(report::sarif(&problems).to_text(Style::indented(2)) + "\n"))
+        }
+        Format::Human => write(Stream::Err, &last),
+    }
+    i32::from(failed)
+}
+
+/// Every difference of every installed copy, as a problem: its rule code,
+/// the file (as the status shows its folder, relative to the project), and
+/// the command that resolves it as the hint.
+fn differences(installer: &Installer<'_>, status: &Status) -> Vec<Problem> {
+    status
+        .differences()
+        .map(|(dir, skill, difference)| {
+            let code = match difference.kind {
+                DifferenceKind::Stale => Code::InstalledStale,
+                DifferenceKind::Edited => Code::InstalledEdited,
+                DifferenceKind::Missing => Code::InstalledMissing,
+                DifferenceKind::Extra => Code::InstalledExtra,
+                _ => Code::InstalledForeign,
+            };
+            let file = match difference.path.as_str() {
+                "" => format!("{}/{}", dir.shown, skill.name),
+                path => format!("{}/{}/{path}", dir.shown, skill.name),
+            };
+            let message = format!("{} in {}: {difference}", skill.name, dir.shown);
+            let problem = Problem::new(code, message).with_file(file);
+            match installer.resolving_command(status, skill) {
+                Some(command) => problem.with_hint(format!("run `{command}`")),
+                None => problem,
+            }
+        })
+        .collect()
 }
 
 /// For each skill, and each agent whose host has a profile: the host

@@ -2,8 +2,8 @@
 //! Actions workflow commands, SARIF 2.1.0. Every problem carries its rule
 //! code ([`Code`]), the same in each.
 
-use skills_build::Outcome;
 use skills_build::problem::{Code, Problem, Severity};
+use skills_build::{Outcome, SourceReport};
 
 use skills_core::encoding::json::Json;
 
@@ -92,16 +92,18 @@ pub struct Counted<'o> {
 }
 
 /// The JSON report: `version`, the verdict, counts, how each source was
-/// read, every problem; then the command's own fields.
+/// read, every problem; then the command's own fields. The problems may be
+/// gathered beyond one build's (`status --check` adds the installed
+/// copies' differences; `audit` reads bundle files too).
 pub fn json_of(
     command: &str,
-    counted: &Counted<'_>,
+    problems: &[Problem],
+    sources: &[SourceReport],
+    skills: usize,
     failed: bool,
     extra: Vec<(String, Json)>,
 ) -> Json {
-    let problems = counted.problems;
-    let sources = counted
-        .sources
+    let sources = sources
         .iter()
         .map(|source| {
             Json::Object(vec![
@@ -118,7 +120,7 @@ pub fn json_of(
         ("version".into(), Json::Int(JSON_VERSION)),
         ("command".into(), Json::Str(command.into())),
         ("ok".into(), Json::Bool(!failed)),
-        ("skills".into(), int(counted.skills)),
+        ("skills".into(), int(skills)),
         ("errors".into(), count(problems, Severity::Error)),
         ("warnings".into(), count(problems, Severity::Warning)),
         ("notes".into(), count(problems, Severity::Note)),

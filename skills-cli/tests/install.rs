@@ -490,3 +490,126 @@ fn mkfifo(path: &Path) {
     let made = Command::new("mkfifo").arg(path).status().expect("mkfifo");
     assert!(made.success(), "mkfifo {}", path.display());
 }
+
+/// Asserts `skills status --check skills` (and its formats) in `root`
+/// exits `code` and, failing, reports `rule` for `file`.
+#[track_caller]
+fn check(root: &Path, code: i32, rule: &str, file: &str) -> String {
+    let (got, out, err) = skills(root, &["status", "--check", "skills"]);
+    assert_eq!(got, code, "{out}{err}");
+    let (got, github, _) = skills(root, &["status", "--check", "skills", "--format", "github"]);
+    assert_eq!(got, code, "{github}");
+    let (got, json, _) = skills(root, &["status", "--check", "skills", "--format", "json"]);
+    assert_eq!(got, code, "{json}");
+    let (got, sarif, _) = skills(root, &["status", "--check", "skills", "--format", "sarif"]);
+    assert_eq!(got, code, "{sarif}");
+    if code == 1 {
+        let annotation = format!("::error file={file},title={rule}::");
+        assert!(github.contains(&annotation), "{annotation}\n{github}");
+        assert!(json.contains(&format!("\"code\": \"{rule}\"")), "{json}");
+        assert!(json.contains("\"ok\": false"), "{json}");
+        assert!(
+            sarif.contains(&format!("\"ruleId\": \"{rule}\"")),
+            "{sarif}"
+        );
+    } else {
+        assert!(
+            out.ends_with("each exactly the skill's files\n") && !github.contains("::error"),
+            "{out}{github}"
+        );
+    }
+    out
+}
+
+#[test]
+fn status_check_fails_ci_when_committed_copies_drift() {
+    let root = world("check");
+    let project = root.join("project");
+    copy_tree(&testdata("skills"), &project.join("skills"));
+    let (code, out, err) = skills(&root, &["install", "skills", "--agent", "claude-code"]);
+    assert_eq!(code, 0, "{out}{err}");
+    check(&root, 0, "", "");
+    let claude = project.join(".claude/skills");
+
+    // A source changed, the committed copy not reinstalled: stale.
+    let reference = project.join("skills/pdf-forms/reference.md");
+    let mut text = std::fs::read_to_string(&reference).unwrap();
+    text.push_str("\nA new paragraph.\n");
+    std::fs::write(&reference, text).unwrap();
+    let out = check(
+        &root,
+        1,
+        "installed-stale",
+        ".claude/skills/pdf-forms/reference.md",
+    );
+    assert!(
+        out.contains("  pdf-forms  outdated: `skills install skills` updates it\n    reference.md is from an earlier version (stale)\n"),
+        "{out}"
+    );
+    assert!(!out.contains("skills skill install"), "{out}");
+    let (code, _, _) = skills(&root, &["install", "skills"]);
+    assert_eq!(code, 0);
+    check(&root, 0, "", "");
+
+    // A copy edited where agents read it.
+    std::fs::write(claude.join("git-rebase/SKILL.md"), "mine\n").unwrap();
+    let out = check(
+        &root,
+        1,
+        "installed-edited",
+        ".claude/skills/git-rebase/SKILL.md",
+    );
+    assert!(
+        out.contains("`skills install skills --force` replaces it with this version"),
+        "{out}"
+    );
+    assert_eq!(skills(&root, &["install", "skills", "--force"]).0, 0);
+    check(&root, 0, "", "");
+
+    // A copy deleted.
+    std::fs::remove_dir_all(claude.join("csv-report")).unwrap();
+    check(&root, 1, "installed-missing", ".claude/skills/csv-report");
+    assert_eq!(skills(&root, &["install", "skills"]).0, 0);
+    check(&root, 0, "", "");
+
+    // A file that is not part of the skill: status is content, the check
+    // is not.
+    let notes = claude.join("pdf-forms/notes.md");
+    std::fs::write(&notes, "mine\n").unwrap();
+    assert_eq!(skills(&root, &["status", "skills"]).0, 0);
+    check(
+        &root,
+        1,
+        "installed-extra",
+        ".claude/skills/pdf-forms/notes.md",
+    );
+    std::fs::remove_file(&notes).unwrap();
+    check(&root, 0, "", "");
+
+    // A skill of the sources someone else put there, different.
+    write(
+        &project.join("skills"),
+        "fresh/SKILL.md",
+        "---\nname: fresh\ndescription: New.\n---\nBody.\n",
+    );
+    write(&claude, "fresh/SKILL.md", "not the source\n");
+    check(
+        &root,
+        1,
+        "installed-foreign",
+        ".claude/skills/fresh/SKILL.md",
+    );
+    assert_eq!(skills(&root, &["install", "skills", "--force"]).0, 0);
+    check(&root, 0, "", "");
+
+    // Usage: --format is the check's; --json is the status's.
+    let (code, _, err) = skills(&root, &["status", "skills", "--format", "json"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, _) = skills(
+        &root,
+        &[
+            "status", "skills", "--check", "--json", "--format", "github",
+        ],
+    );
+    assert_eq!(code, 2);
+}

@@ -43,7 +43,7 @@ const ACTIONS: [(Action, &str); 4] = [
     ),
     (
         Action::Status,
-        "Say per agent and skill: up to date, outdated, modified, missing, not installed by this tool",
+        "Say per agent and skill: up to date, outdated, modified, missing, not installed by this tool, and the command that resolves it",
     ),
     (
         Action::Uninstall,
@@ -62,6 +62,15 @@ fn subcommand(action: Action, about: &'static str) -> Command {
     if action == Action::List {
         return command;
     }
+    let command = match action {
+        Action::Status => command.arg(
+            Arg::new("check")
+                .long("check")
+                .action(ArgAction::SetTrue)
+                .help("Exit 1 when any installed copy is not exactly the skill's files (stale, edited, missing, extra files, something else in its place), listing each difference"),
+        ),
+        _ => command,
+    };
     command
         .arg(
             Arg::new("skills")
@@ -169,7 +178,8 @@ impl FromArgMatches for SkillCommand {
         Ok(SkillCommand(
             Request::new(*action, target)
                 .dry_run(flag(sub, "dry-run"))
-                .json(flag(sub, "json")),
+                .json(flag(sub, "json"))
+                .check(flag(sub, "check")),
         ))
     }
 

@@ -65,6 +65,10 @@ pub struct Request {
     pub dry_run: bool,
     /// Print one JSON document instead of text.
     pub json: bool,
+    /// For `status`: fail (exit 1) when any installed copy is not exactly
+    /// the skill's files (stale, edited, missing, holding extra files, or
+    /// something else in its place), listing each difference.
+    pub check: bool,
 }
 
 impl Request {
@@ -75,6 +79,7 @@ impl Request {
             target,
             dry_run: false,
             json: false,
+            check: false,
         }
     }
 
@@ -87,6 +92,20 @@ impl Request {
     /// Report as JSON.
     pub fn json(mut self, json: bool) -> Self {
         self.json = json;
+        self
+    }
+
+    /// For `status`: exit 1 when any installed copy differs from what is
+    /// embedded, listing how.
+    ///
+    /// ```
+    /// use skills_runtime::install::{ParseOutcome, Request};
+    /// let ParseOutcome::Run(request) = Request::parse(["status", "--check"]) else { panic!() };
+    /// assert!(request.check);
+    /// assert!(matches!(Request::parse(["install", "--check"]), ParseOutcome::Usage(_)));
+    /// ```
+    pub fn check(mut self, check: bool) -> Self {
+        self.check = check;
         self
     }
 
@@ -125,6 +144,11 @@ Options:
                        where links cannot be made).
   --copy               A copy in every folder (undoes --link).
   --json               Print one JSON document instead of text.
+  --check              (status) Exit 1 when any installed copy is not exactly
+                       the skill's files: stale, edited, missing, holding files
+                       that are not part of it, or something else in its place;
+                       each difference is listed. For CI, where copies are
+                       committed.
   -h, --help           Show this help.
 ";
     let head = match action {
@@ -135,7 +159,7 @@ Options:
              Commands:\n  \
              install    Install or update the skills (all, or those named)\n  \
              status     Say per agent and skill: up to date, outdated, modified,\n             \
-             missing, not installed by this tool\n  \
+             missing, not installed by this tool, and what resolves it\n  \
              uninstall  Remove the installed skills (only the files {tool} wrote)\n  \
              list       List the skills {tool} carries\n\n"
         ),
@@ -146,7 +170,7 @@ Options:
                 Action::Install =>
                     "Install or update the skills. A file this tool did not write, or one\nchanged since, is a conflict: every conflict is listed first, and nothing\nis written unless --force.",
                 Action::Status =>
-                    "Say, per agent folder and skill: up to date, outdated, modified by the\nuser, missing, or not installed by this tool. Exits 0 only when every\nskill is up to date.",
+                    "Say, per agent folder and skill: up to date, outdated, modified by the\nuser, missing, or not installed by this tool, and the command that\nresolves it. Exits 0 only when every skill is up to date (with --check:\nwhen every installed copy is exactly the skill's files).",
                 Action::Uninstall =>
                     "Remove the installed skills: only the files this tool's record says it\nwrote (and the folders left empty); other skills, the user's own files and\nfiles that merely hold the same bytes stay.",
                 Action::List => "List the skills this tool carries.",
@@ -196,6 +220,7 @@ fn parse(args: Vec<OsString>) -> ParseOutcome {
             "--dry-run" => Some(&mut request.dry_run),
             "--force" => Some(&mut target.force),
             "--json" => Some(&mut request.json),
+            "--check" => Some(&mut request.check),
             _ => None,
         };
         if let Some(slot) = flag_slot {
@@ -233,6 +258,9 @@ fn parse(args: Vec<OsString>) -> ParseOutcome {
     if let (Some(_), Scope::User) = (&target.project_dir, target.scope) {
         return ParseOutcome::Usage("--project-dir is for --scope project".to_string());
     }
+    if request.check && action != Action::Status {
+        return ParseOutcome::Usage("--check is for status".to_string());
+    }
     request.target = target;
     ParseOutcome::Run(request)
 }
@@ -258,12 +286,19 @@ impl Installer<'_> {
 
     /// [`intercept`](Self::intercept) over given arguments (without the
     /// program's name), printing to stdout and stderr: `Some(exit code)`
-    /// when the first is `skill`, else `None`.
+    /// when the first is `skill`, else `None` (after a
+    /// [`refresh`](Self::refresh), with
+    /// [`refresh_on_start`](Self::refresh_on_start)).
     pub fn intercept_args(&self, args: &[OsString]) -> Option<i32> {
-        let (first, rest) = args.split_first()?;
-        if first != "skill" {
+        let Some(("skill", rest)) = args
+            .split_first()
+            .map(|(first, rest)| (first.to_str().unwrap_or_default(), rest))
+        else {
+            if self.refresh_on_start {
+                self.refresh();
+            }
             return None;
-        }
+        };
         let stdout = std::io::stdout();
         let stderr = std::io::stderr();
         Some(self.run_args(rest, &mut stdout.lock(), &mut stderr.lock()))
@@ -328,11 +363,15 @@ impl Installer<'_> {
             Action::Status => match self.status(&request.target) {
                 Ok(status) => {
                     let text = match request.json {
-                        true => report::json::status(&status),
-                        false => report::text::status_text(self.tool(), &version, &status),
+                        true => report::json::status(self, &status),
+                        false => report::text::status_text(self, &status, request.check),
                     };
                     let _ = out.write_all(text.as_bytes());
-                    match status.all_up_to_date() {
+                    let fine = match request.check {
+                        true => status.in_sync(),
+                        false => status.all_up_to_date(),
+                    };
+                    match fine {
                         true => EXIT_OK,
                         false => EXIT_FAILED,
                     }

@@ -20,6 +20,7 @@ use super::plan::{self, Context, Operation, Plan};
 use super::state;
 use super::status::Status;
 use super::target::{Layout, Target};
+use super::told;
 use super::tree;
 
 /// The skills an [`Installer`] installs: an [`Embedded`] bundle or a
@@ -79,6 +80,8 @@ pub struct Installer<'c> {
     version: String,
     env: Option<Environment>,
     fault: Option<Fault>,
+    pub(crate) refresh_on_start: bool,
+    install_command: Option<Vec<String>>,
     /// (skill, agent id, remark), shown with the plans that write the
     /// skill where the agent reads.
     notes: Vec<(String, String, String)>,
@@ -103,6 +106,8 @@ impl<'c> Installer<'c> {
             version: String::new(),
             env: None,
             fault: None,
+            refresh_on_start: false,
+            install_command: None,
             notes: Vec::new(),
         }
     }
@@ -118,6 +123,40 @@ impl<'c> Installer<'c> {
     pub fn version(mut self, version: impl Into<String>) -> Self {
         self.version = version.into();
         self
+    }
+
+    /// The command a person runs to install these skills, word by word,
+    /// as the hints of `status` and of a refresh name it: by default
+    /// `<tool> skill install` (the subcommand, which takes a skill's name);
+    /// the `skills` CLI names its own (`skills install SRC...`).
+    ///
+    /// ```
+    /// use skills_runtime::install::Installer;
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// let installer = Installer::new(&SKILLS).tool_name("mytool");
+    /// assert_eq!(installer.install_hint(Some("pdf-forms"), &["--force"]), "mytool skill install pdf-forms --force");
+    /// let installer = installer.install_command(["skills", "install", "my skills/"]);
+    /// assert_eq!(installer.install_hint(Some("pdf-forms"), &[]), "skills install 'my skills/'");
+    /// ```
+    pub fn install_command<S: Into<String>>(mut self, words: impl IntoIterator<Item = S>) -> Self {
+        self.install_command = Some(words.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// The command that installs (skill `name`, where the command takes
+    /// names), with `flags` after it, as a person types it (words quoted
+    /// for a POSIX shell where they need it).
+    pub fn install_hint(&self, name: Option<&str>, flags: &[&str]) -> String {
+        let mut words: Vec<&str> = match &self.install_command {
+            Some(words) => words.iter().map(String::as_str).collect(),
+            None => [self.tool.as_str(), "skill", "install"]
+                .into_iter()
+                .chain(name)
+                .collect(),
+        };
+        words.extend(flags);
+        let words: Vec<String> = words.into_iter().map(shell_word).collect();
+        words.join(" ")
     }
 
     /// The working directory and variables to resolve folders against,
@@ -212,7 +251,7 @@ impl<'c> Installer<'c> {
         self.skills.clone().map_err(InstallError::Decode)
     }
 
-    fn env(&self) -> Result<Environment, InstallError> {
+    pub(crate) fn env(&self) -> Result<Environment, InstallError> {
         match &self.env {
             Some(env) => Ok(env.clone()),
             None => Environment::current().map_err(|e| InstallError::io("read", ".", e)),
@@ -228,7 +267,7 @@ impl<'c> Installer<'c> {
             .collect())
     }
 
-    fn make_plan(
+    pub(crate) fn make_plan(
         &self,
         target: &Target,
         operation: Operation,
@@ -256,6 +295,11 @@ impl<'c> Installer<'c> {
     pub fn plan(&self, target: &Target) -> Result<Plan, InstallError> {
         self.make_plan(target, Operation::Install, false)
             .map(|plan| self.noted(plan))
+    }
+
+    /// What a refresh would do. Reads only.
+    pub(crate) fn plan_refresh(&self, target: &Target) -> Result<Plan, InstallError> {
+        self.make_plan(target, Operation::Install, true)
     }
 
     /// What an uninstall from `target` would do. Reads only.
@@ -329,6 +373,13 @@ impl<'c> Installer<'c> {
         }
         if apply::needs_write(&fresh, &stamp) {
             let record = apply::execute(&fresh, &payloads, &stamp, &ops, &state_dir)?;
+            if record.is_empty() {
+                // Nothing installed: nothing left to tell of.
+                let _ = told::write(
+                    &told::path(&state_dir, &self.tool, plan.scope),
+                    &Default::default(),
+                );
+            }
             let record_dir = fresh.record_path.parent().unwrap_or(&fresh.base);
             if record.is_empty() && !record_dir.exists() && !journal::pending(&state_dir, "") {
                 lock.remove(&state_dir);
@@ -403,5 +454,29 @@ impl<'c> Installer<'c> {
             }
         }
         Ok(folders)
+    }
+}
+
+/// `word` as a POSIX shell reads it back: as it is when it holds only
+/// characters no shell treats specially, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./:=,@%+".contains(c);
+    match !word.is_empty() && word.chars().all(plain) {
+        true => word.to_string(),
+        false => format!("'{}'", word.replace('\'', r"'\''")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn shell_words_are_quoted_where_needed() {
+        assert_eq!(shell_word("skills/pdf-forms"), "skills/pdf-forms");
+        assert_eq!(shell_word("my skills"), "'my skills'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
+        assert_eq!(shell_word("$HOME"), "'$HOME'");
     }
 }

@@ -21,6 +21,7 @@
 //!     skills_runtime::install::Installer::new(&SKILLS)
 //!         .tool_name("mytool")
 //!         .version(env!("CARGO_PKG_VERSION"))
+//!         .refresh_on_start(true)
 //!         .intercept();
 //!     // ... the rest of mytool
 //! }
@@ -32,6 +33,18 @@
 //! `.git`); `--agent ID` (repeatable, or `all`), `--scope user`,
 //! `--dry-run`, `--force`, `--link`, `--json`; `mytool skill --help` says
 //! it all. Exit codes: 0 done, 1 conflicts or problems, 2 usage.
+//! `mytool skill status` names, per skill, the command that resolves its
+//! state; `--check` exits 1 when an installed copy is not exactly the
+//! skill's files (for CI, where copies are committed).
+//!
+//! # Refresh on upgrade
+//!
+//! With [`refresh_on_start`](Installer::refresh_on_start), any other
+//! command line first runs [`Installer::refresh`]: where this tool
+//! installed skills, each copy whose recorded revision is not the embedded
+//! one and that no one changed is updated through the same plan and apply
+//! as an install; an edited one is kept and said so once per version. When
+//! nothing changed it reads one record per scope and no installed file.
 //!
 //! # With clap
 //!
@@ -58,7 +71,8 @@
 //! [`Installer::plan`] says what would happen (per folder and skill: the
 //! state, the files added, replaced and removed, every conflict) and
 //! writes nothing; [`Installer::apply`] carries a plan out;
-//! [`Installer::status`] and [`Installer::uninstall`] do the rest. See
+//! [`Installer::status`], [`Installer::uninstall`] and
+//! [`Installer::refresh`] do the rest. See
 //! [`Installer`] for an example, and `docs/install.md` for the guide.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -79,10 +93,12 @@ mod ops;
 mod payload;
 mod plan;
 pub mod record;
+mod refresh;
 mod report;
 mod state;
 mod status;
 mod target;
+mod told;
 mod tree;
 
 #[cfg(feature = "clap")]
@@ -99,5 +115,6 @@ pub use plan::{
     Change, Conflict, ConflictKind, DirPlan, FileAction, FileChange, Operation, Plan, SkillPlan,
     State,
 };
-pub use status::{DirStatus, Status};
+pub use refresh::{Kept, Refreshed};
+pub use status::{Difference, DifferenceKind, DirStatus, SkillStatus, Status};
 pub use target::{Agents, Layout, Scope, Target, UnknownAgent, project_root};

@@ -54,14 +54,10 @@ impl<'c> Payload<'c> {
             bytes: Cow::Borrowed(file.bytes()),
         }))
         .collect();
-        let revision = match Revision(skill.revision) {
-            unset if unset.is_unset() => recorded_revision(skill),
-            revision => revision,
-        };
         Payload {
             listed: skill.name,
             folder: folder_name(skill.name),
-            revision,
+            revision: skill_revision(skill),
             files,
         }
     }
@@ -107,6 +103,15 @@ pub fn is_executable(path: &str, bytes: &[u8]) -> bool {
 /// The folder a listed name installs into: the name after its qualifier.
 pub fn folder_name(listed: &str) -> &str {
     listed.rsplit(':').next().unwrap_or(listed)
+}
+
+/// A skill's content revision: the one the bundle holds (the compiler
+/// writes it), computed when it holds none.
+pub(crate) fn skill_revision(skill: &Skill<'_>) -> Revision {
+    match Revision(skill.revision) {
+        unset if unset.is_unset() => recorded_revision(skill),
+        revision => revision,
+    }
 }
 
 /// The bundle revision, computed when the bundle does not hold it.

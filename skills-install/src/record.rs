@@ -38,6 +38,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use skills_core::trust::revision::Revision;
 
 use crate::names::{is_ancestor_key, is_safe_folder, is_safe_key, is_safe_path, quoted};
 
@@ -140,6 +141,82 @@ pub struct RecordError(pub String);
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+/// What a start reads of a record to tell whether anything changed: the
+/// version, and per folder each skill's revision. The rest (files and
+/// their digests, most of a record) is skipped as it is parsed, not kept.
+/// Nothing in it is joined to a path: a skill at another revision sends
+/// the refresh to the whole record, checked ([`Record::from_json`]).
+#[derive(Debug, Deserialize)]
+pub(crate) struct Glance {
+    format: Option<String>,
+    #[serde(default)]
+    pub version: String,
+    #[serde(rename = "directories")]
+    pub dirs: BTreeMap<String, GlanceDir>,
+}
+
+/// A folder's skills, as a [`Glance`] sees them.
+#[derive(Debug, Deserialize)]
+pub(crate) struct GlanceDir {
+    pub skills: BTreeMap<String, GlanceSkill>,
+}
+
+/// A skill's revision, as a [`Glance`] sees it.
+#[derive(Debug, Deserialize)]
+pub(crate) struct GlanceSkill {
+    pub revision: String,
+}
+
+impl Glance {
+    /// The glance of a record's JSON text (`None` when it is no record of
+    /// this format: reading it whole says what is wrong).
+    pub(crate) fn from_json(bytes: &[u8]) -> Option<Glance> {
+        serde_json::from_slice::<Glance>(bytes)
+            .ok()
+            .filter(|glance| glance.format.as_deref() == Some(FORMAT))
+    }
+}
+
+/// The skills of a folder (by name, with their recorded revisions) that a
+/// refresh looks at: those at another revision than the one `embedded`
+/// gives for their folder name, with what `embedded` gave, and those it
+/// gives none for (no longer embedded), with `None`. A skill recorded at
+/// the embedded revision is not among them: nothing of it is read.
+pub(crate) fn stale<'r, T>(
+    skills: impl IntoIterator<Item = (&'r String, &'r str)>,
+    embedded: impl Fn(&str) -> Option<(T, Revision)>,
+) -> Vec<(&'r str, Option<T>)> {
+    skills
+        .into_iter()
+        .filter_map(|(name, was)| match embedded(name) {
+            Some((_, revision)) if is_at(was, revision) => None,
+            Some((found, _)) => Some((name.as_str(), Some(found))),
+            None => Some((name.as_str(), None)),
+        })
+        .collect()
+}
+
+/// Whether a recorded revision is `revision`.
+fn is_at(recorded: &str, revision: Revision) -> bool {
+    recorded.parse::<Revision>() == Ok(revision)
+}
+
+impl RecordSkill {
+    /// Whether it was installed at `revision` (a refresh looks no further
+    /// at a skill that was: no file of it is read).
+    ///
+    /// ```
+    /// use skills_runtime::install::record::RecordSkill;
+    /// use skills_runtime::revision::Revision;
+    /// let skill = RecordSkill { revision: format!("sha256:{}", "ab".repeat(32)), ..RecordSkill::default() };
+    /// assert!(skill.is_at(Revision([0xab; 32])));
+    /// assert!(!skill.is_at(Revision([0xcd; 32])));
+    /// ```
+    pub fn is_at(&self, revision: Revision) -> bool {
+        is_at(&self.revision, revision)
     }
 }
 

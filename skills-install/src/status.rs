@@ -1,14 +1,16 @@
 //! `status`: per agent folder and skill, whether it is up to date,
-//! outdated, modified by the user, missing, or not installed by this tool.
-//! The same reading of the disk as an install's plan, shown instead of
-//! acted on.
+//! outdated, modified by the user, missing, or not installed by this tool,
+//! and how the installed copy differs from what is embedded, file by file
+//! (what `status --check` fails on). The same reading of the disk as an
+//! install's plan, shown instead of acted on.
 
+use std::fmt;
 use std::path::PathBuf;
 
 use super::agents::Agent;
 use super::error::Problem;
-use super::plan::{Plan, State, all_up_to_date};
-use super::target::Scope;
+use super::plan::{Change, ConflictKind, FileAction, Plan, SkillPlan, State, all_up_to_date};
+use super::target::{Agents, Scope, Target};
 
 /// The state of every selected skill in every selected folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,6 +24,10 @@ pub struct Status {
     pub dirs: Vec<DirStatus>,
     /// What could not be read, or is in the way of every install.
     pub problems: Vec<Problem>,
+    /// The options that chose these folders, as a command line gives them
+    /// (`--scope user`, `--agent cursor`, `--project-dir DIR`): what the
+    /// commands a status names repeat.
+    pub flags: Vec<String>,
 }
 
 /// One agent folder's skills.
@@ -36,8 +42,81 @@ pub struct DirStatus {
     pub agents: Vec<&'static Agent>,
     /// Whether skills are links to the shared copy here.
     pub link: bool,
-    /// Each skill's folder name and state.
-    pub skills: Vec<(String, State)>,
+    /// Each skill.
+    pub skills: Vec<SkillStatus>,
+}
+
+/// One skill in one agent folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SkillStatus {
+    /// Its folder name.
+    pub name: String,
+    /// Its state.
+    pub state: State,
+    /// Whether the skill is embedded (else it was installed by an earlier
+    /// version, and an install of every skill removes it).
+    pub embedded: bool,
+    /// How the copy differs from what is embedded, file by file; none
+    /// when it holds exactly the embedded files, and nothing else.
+    pub differences: Vec<Difference>,
+}
+
+/// One way an installed copy differs from what is embedded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Difference {
+    /// The `/`-separated path inside the skill's folder (`""` for the
+    /// skill as a whole).
+    pub path: String,
+    /// What kind of difference.
+    pub kind: DifferenceKind,
+    /// Why, in words.
+    pub message: String,
+}
+
+/// What kind of difference, each with its own remedy.
+///
+/// ```
+/// use skills_runtime::install::DifferenceKind;
+/// assert_eq!(DifferenceKind::Stale.key(), "stale");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DifferenceKind {
+    /// A file this tool wrote, from an earlier version (or the skill, no
+    /// longer embedded): an install updates (or removes) it.
+    Stale,
+    /// A file this tool wrote, changed since: an install replaces it only
+    /// with `force`.
+    Edited,
+    /// The skill, or a file of it, is not there: an install writes it.
+    Missing,
+    /// A file that is not part of the skill (the user's own): an install
+    /// keeps it; remove it by hand.
+    Extra,
+    /// Something this tool did not write stands where the skill (or a file
+    /// of it) goes, and differs: an install replaces it only with `force`.
+    Foreign,
+}
+
+impl DifferenceKind {
+    /// The kind's key in JSON output: `stale`, `edited`, `missing`,
+    /// `extra`, `foreign`.
+    pub fn key(self) -> &'static str {
+        match self {
+            DifferenceKind::Stale => "stale",
+            DifferenceKind::Edited => "edited",
+            DifferenceKind::Missing => "missing",
+            DifferenceKind::Extra => "extra",
+            DifferenceKind::Foreign => "foreign",
+        }
+    }
+}
+
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 impl Status {
@@ -54,7 +133,29 @@ impl Status {
     /// ```
     pub fn all_up_to_date(&self) -> bool {
         let states = self.dirs.iter().flat_map(|dir| &dir.skills);
-        all_up_to_date(&self.problems, states.map(|(_, state)| state))
+        all_up_to_date(&self.problems, states.map(|skill| &skill.state))
+    }
+
+    /// Whether every installed copy holds exactly what is embedded, and
+    /// nothing else, in every selected folder: no skill stale, edited,
+    /// missing, holding an extra file, or something else in its place;
+    /// and no problem (what `status --check`'s exit code 0 says). A copy
+    /// this tool did not install that holds exactly what is embedded is
+    /// the same.
+    pub fn in_sync(&self) -> bool {
+        self.problems.is_empty() && self.differences().next().is_none()
+    }
+
+    /// Every difference, with its folder and skill.
+    pub fn differences(&self) -> impl Iterator<Item = (&DirStatus, &SkillStatus, &Difference)> {
+        self.dirs.iter().flat_map(|dir| {
+            dir.skills.iter().flat_map(move |skill| {
+                skill
+                    .differences
+                    .iter()
+                    .map(move |difference| (dir, skill, difference))
+            })
+        })
     }
 
     /// The state of skill `name` in the folder shown as `dir`.
@@ -64,8 +165,8 @@ impl Status {
             .find(|d| d.shown == dir)?
             .skills
             .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, state)| *state)
+            .find(|skill| skill.name == name)
+            .map(|skill| skill.state)
     }
 }
 
@@ -74,6 +175,7 @@ impl From<Plan> for Status {
         Status {
             scope: plan.scope,
             base: plan.base,
+            flags: flags(&plan.target),
             dirs: plan
                 .dirs
                 .into_iter()
@@ -84,12 +186,139 @@ impl From<Plan> for Status {
                     link: dir.link,
                     skills: dir
                         .skills
-                        .into_iter()
-                        .map(|skill| (skill.name, skill.state))
+                        .iter()
+                        .map(|skill| SkillStatus {
+                            differences: differences(skill),
+                            name: skill.name.clone(),
+                            state: skill.state,
+                            embedded: skill.work.payload.is_some(),
+                        })
                         .collect(),
                 })
                 .collect(),
             problems: plan.problems,
         }
     }
+}
+
+/// The command-line options that chose `target`'s folders.
+fn flags(target: &Target) -> Vec<String> {
+    let mut flags = Vec::new();
+    match &target.agents {
+        Agents::Default => {}
+        Agents::All => flags.extend(["--agent".to_string(), "all".to_string()]),
+        Agents::Only(agents) => {
+            let ids: Vec<&str> = agents.iter().map(|agent| agent.id).collect();
+            flags.extend(["--agent".to_string(), ids.join(",")]);
+        }
+    }
+    if target.scope == Scope::User {
+        flags.extend(["--scope".to_string(), "user".to_string()]);
+    }
+    if let Some(dir) = &target.project_dir {
+        flags.extend(["--project-dir".to_string(), dir.display().to_string()]);
+    }
+    flags
+}
+
+/// How a skill's copy differs from what is embedded, read off its plan.
+fn differences(skill: &SkillPlan) -> Vec<Difference> {
+    let whole = |kind, message: &str| {
+        vec![Difference {
+            path: String::new(),
+            kind,
+            message: message.to_string(),
+        }]
+    };
+    let by_state = |state| match state {
+        State::Modified => DifferenceKind::Edited,
+        State::NotOurs => DifferenceKind::Foreign,
+        State::Missing => DifferenceKind::Missing,
+        _ => DifferenceKind::Stale,
+    };
+    if skill.work.payload.is_none() {
+        return match skill.state {
+            State::Missing => Vec::new(),
+            state => whole(
+                by_state(state),
+                "installed by an earlier version, which this one no longer carries",
+            ),
+        };
+    }
+    if skill.state == State::Missing {
+        return whole(DifferenceKind::Missing, "not installed here");
+    }
+    if let Some(conflict) = skill.conflicts.iter().find(|c| c.path.is_empty()) {
+        // Something else in the skill's place.
+        return whole(DifferenceKind::Foreign, &conflict.to_string());
+    }
+    if skill.change == Change::Link {
+        // A copy where the link to the shared copy goes.
+        return match skill.state {
+            State::UpToDate => Vec::new(),
+            state => whole(
+                by_state(state),
+                "a copy where a link to the shared copy goes, and not the same",
+            ),
+        };
+    }
+    let mut out = Vec::new();
+    for file in &skill.files {
+        let conflict = skill.conflicts.iter().find(|c| c.path == file.path);
+        if conflict.is_some_and(|c| c.kind == ConflictKind::NotOurs)
+            && skill.same.contains(&file.path)
+        {
+            // Not written by this tool, but the same bytes.
+            continue;
+        }
+        let (kind, message) = match (file.action, conflict.map(|c| &c.kind)) {
+            (FileAction::Add, _) => (DifferenceKind::Missing, "is missing".to_string()),
+            (FileAction::Replace, None) => (
+                DifferenceKind::Stale,
+                "is from an earlier version".to_string(),
+            ),
+            (FileAction::Remove, None) => (
+                DifferenceKind::Stale,
+                "is from an earlier version, and no longer part of the skill".to_string(),
+            ),
+            (_, Some(ConflictKind::Changed)) => (
+                DifferenceKind::Edited,
+                "was changed since it was installed".to_string(),
+            ),
+            (_, Some(ConflictKind::NotOurs)) => (
+                DifferenceKind::Foreign,
+                "was not written by this tool, and differs".to_string(),
+            ),
+            (_, Some(_)) => (DifferenceKind::Foreign, String::new()),
+        };
+        let message = match (message.is_empty(), conflict) {
+            (true, Some(conflict)) => conflict.to_string(),
+            _ => format!("{} {message}", file.path),
+        };
+        out.push(Difference {
+            path: file.path.clone(),
+            kind,
+            message,
+        });
+    }
+    // What stands in the way that is not a file of the skill.
+    for conflict in &skill.conflicts {
+        if !skill.files.iter().any(|file| file.path == conflict.path) {
+            out.push(Difference {
+                path: conflict.path.clone(),
+                kind: DifferenceKind::Foreign,
+                message: conflict.to_string(),
+            });
+        }
+    }
+    for other in &skill.others {
+        out.push(Difference {
+            path: other.clone(),
+            kind: DifferenceKind::Extra,
+            message: format!(
+                "{other} is not part of the skill (install keeps it: remove it by hand)"
+            ),
+        });
+    }
+    out
 }

@@ -187,6 +187,11 @@ pub struct Target {
     /// an agent's folder that is, holds or lies inside one is refused, so
     /// sources are never taken for installed copies.
     pub sources: Vec<PathBuf>,
+    /// A refresh ([`Installer::refresh`](super::Installer::refresh)): only
+    /// the folders the record names, only the recorded skills whose
+    /// revision is not the embedded one (or that are no longer embedded),
+    /// and every one of them a user changed left as it is.
+    pub(crate) refresh: bool,
 }
 
 impl Target {

@@ -12,13 +12,10 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use install_support::{Snap, World, assert_same, run, snapshot};
-use skills_runtime::Embedded;
+use install_support::{SKILLS, Snap, World, assert_same, run, snapshot};
 use skills_runtime::install::{
     Agents, Change, InstallError, Installer, Problem, Scope, State, Target,
 };
-
-static SKILLS: Embedded = skills_runtime::include_skills!("../testdata/skills");
 
 /// Far above what any case needs: only a hang reaches it.
 const HANG_GUARD: Duration = Duration::from_secs(60);

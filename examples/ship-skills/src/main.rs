@@ -1,11 +1,14 @@
 //! A CLI that carries a skill about itself and installs it into the coding
 //! agents its users run: `ship-skills skill install` (then `status`,
 //! `uninstall`, `list`), through the `clap` feature of skills-runtime.
+//! Every other command first refreshes the copies it installed, so an
+//! upgraded ship-skills brings its agents' skills up to date by itself.
 //!
 //! ```text
 //! $ ship-skills skill install --dry-run
 //! $ ship-skills skill install --agent cursor --scope user
-//! $ ship-skills skill status
+//! $ ship-skills skill status --check
+//! $ ship-skills prompt
 //! ```
 
 use clap::{Parser, Subcommand};
@@ -13,7 +16,16 @@ use skills_runtime::Embedded;
 use skills_runtime::install::{Installer, SkillCommand};
 
 /// The skills this tool ships: validated at compile time, embedded.
+#[cfg(not(feature = "v2"))]
 static SKILLS: Embedded = skills_runtime::include_skills!("../../testdata/skills");
+
+/// The skills of the tool's second version (feature `v2`): `pdf-forms`
+/// revised and `release-notes` new, then `git-rebase` as it was.
+#[cfg(feature = "v2")]
+static SKILLS: Embedded = skills_runtime::include_skills!(
+    "../../testdata/skills-v2",
+    source = "../../testdata/skills/git-rebase"
+);
 
 /// A tool that ships Agent Skills inside its binary.
 #[derive(Debug, Parser)]
@@ -34,11 +46,18 @@ enum Command {
 
 fn main() {
     let cli = Cli::parse();
+    let installer = Installer::new(&SKILLS)
+        .tool_name("ship-skills")
+        .version(env!("CARGO_PKG_VERSION"));
+    if !matches!(cli.command, Command::Skill(_)) {
+        // The copies this tool installed, brought up to date when it was
+        // upgraded (a copy the user edited is kept, and said so once);
+        // never fails, and costs one read per scope when nothing changed.
+        // `skill ...` itself shows and manages the copies as they are.
+        installer.refresh();
+    }
     let code = match cli.command {
-        Command::Skill(command) => Installer::new(&SKILLS)
-            .tool_name("ship-skills")
-            .version(env!("CARGO_PKG_VERSION"))
-            .run_command(&command),
+        Command::Skill(command) => installer.run_command(&command),
         Command::Prompt => match SKILLS.catalog() {
             Ok(catalog) => {
                 println!("{}", catalog.system_prompt());

@@ -1,46 +1,20 @@
 //! `ship-skills skill ...` end to end: the clap route, in a temporary home
 //! and project, with the binary's own process environment.
 
-use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
-struct Temp(PathBuf);
+mod support;
 
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
-fn temp(name: &str) -> Temp {
-    let path = std::env::temp_dir().join(format!("ship-skills-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&path);
-    fs::create_dir_all(path.join("home")).unwrap();
-    fs::create_dir_all(path.join("project/.git")).unwrap();
-    Temp(path)
-}
+use support::{text, world};
 
 fn ship(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ship-skills"))
-        .args(args)
-        .current_dir(root.join("project"))
-        .env("HOME", root.join("home"))
-        .env_remove("CLAUDE_CONFIG_DIR")
-        .env_remove("CODEX_HOME")
-        .env_remove("XDG_CONFIG_HOME")
-        .env_remove("XDG_STATE_HOME")
-        .output()
-        .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    support::run(Path::new(env!("CARGO_BIN_EXE_ship-skills")), root, args)
 }
 
 #[test]
 fn installs_through_the_clap_subcommand() {
-    let temp = temp("clap");
+    let temp = world("clap");
     let root = &temp.0;
     let dry = ship(root, &["skill", "install", "--dry-run"]);
     assert!(dry.status.success(), "{}", text(&dry.stderr));

@@ -63,12 +63,14 @@ pub(crate) fn agent_folders(
 
 impl Planner<'_, '_, '_> {
     /// The folders: the agents named (or the default ones: with
-    /// `recorded_only`, only when the record names none), and with no
-    /// agent named every folder the record names.
+    /// `recorded_only`, only when the record names none; for a refresh,
+    /// never), and with no agent named every folder the record names.
     pub(super) fn folders(&mut self, recorded_only: bool) -> Vec<DirPlan> {
         let env = self.ctx.env;
         let target = self.target;
         let requested: Vec<&'static Agent> = match &target.agents {
+            // A refresh never goes where nothing was installed.
+            _ if target.refresh => Vec::new(),
             Agents::Default if recorded_only && !self.record.is_empty() => Vec::new(),
             Agents::Default => default_agents(),
             agents => agents.list(&[]),

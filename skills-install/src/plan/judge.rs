@@ -207,6 +207,8 @@ impl Judge<'_, '_> {
             change: Change::Keep,
             files: Vec::new(),
             conflicts: Vec::new(),
+            others: Vec::new(),
+            same: Vec::new(),
             notes: Vec::new(),
             work: Work {
                 payload: self.payload.map(|(at, _)| at),
@@ -333,6 +335,18 @@ impl Judge<'_, '_> {
     }
 
     fn plan_install(&self, skill: &mut SkillPlan, reading: &Reading<'_>, link: Option<&Path>) {
+        skill.others = reading
+            .extras
+            .iter()
+            .filter(|(_, node)| *node != Node::Dir)
+            .map(|(path, _)| slashed(path))
+            .collect();
+        skill.same = reading
+            .found
+            .iter()
+            .filter(|(_, found)| matches!(found, Found::File { current: true, .. }))
+            .map(|(path, _)| path.clone())
+            .collect();
         let present = reading.present();
         if self.recorded.is_none()
             && present

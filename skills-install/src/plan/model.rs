@@ -34,6 +34,13 @@ pub struct SkillPlan {
     pub files: Vec<FileChange>,
     /// What is in the way (overwritten only with `force`).
     pub conflicts: Vec<Conflict>,
+    /// The files in the skill's folder that neither the embedded skill nor
+    /// the record lists: the user's own, which an install carries over
+    /// and `status --check` counts as differences.
+    pub others: Vec<String>,
+    /// The files found holding exactly the embedded bytes (whoever wrote
+    /// them).
+    pub(crate) same: Vec<String>,
     /// Remarks on what it is written for, each naming an agent that reads
     /// this folder (see [`Installer::note`](crate::Installer::note)).
     pub notes: Vec<String>,

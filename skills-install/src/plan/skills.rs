@@ -1,16 +1,19 @@
 //! Each skill in each folder: the selected skills, and the recorded ones
 //! the plan removes, read from disk and judged ([`Judge`]); a link to the
-//! shared copy is as up to date as the copy.
+//! shared copy is as up to date as the copy. A refresh judges only the
+//! recorded skills whose revision is not the embedded one, and leaves
+//! every one a user changed as it is.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::judge::Judge;
-use super::model::{DirPlan, Operation};
+use super::model::{DirPlan, Operation, Outcome, SkillPlan};
 use super::planner::Planner;
 use super::select::Selection;
 use super::verdicts::{Change, State};
 use crate::error::Problem;
+use crate::record::stale;
 use crate::target::relative_path;
 use crate::tree;
 
@@ -27,23 +30,40 @@ impl Planner<'_, '_, '_> {
         let mut store_states: BTreeMap<String, State> = BTreeMap::new();
         for dir in dirs.iter_mut() {
             let recorded = self.record.dirs.get(&dir.shown);
-            let mut names: Vec<(&str, Option<usize>)> = selection
-                .selected
-                .iter()
-                .map(|&at| (payloads[at].folder, Some(at)))
-                .collect();
-            for name in recorded.into_iter().flat_map(|dir| dir.skills.keys()) {
-                if self.removes(selection, name) {
-                    names.push((name, None));
+            let names = match self.target.refresh {
+                false => {
+                    let mut names: Vec<(&str, Option<usize>)> = selection
+                        .selected
+                        .iter()
+                        .map(|&at| (payloads[at].folder, Some(at)))
+                        .collect();
+                    for name in recorded.into_iter().flat_map(|dir| dir.skills.keys()) {
+                        if self.removes(selection, name) {
+                            names.push((name, None));
+                        }
+                    }
+                    names
                 }
-            }
+                true => {
+                    let skills = recorded.into_iter().flat_map(|dir| &dir.skills);
+                    stale(
+                        skills.map(|(name, was)| (name, was.revision.as_str())),
+                        |name| {
+                            let mut selected = selection.selected.iter().copied();
+                            let at = selected.find(|&at| payloads[at].folder == name)?;
+                            Some((at, payloads[at].revision))
+                        },
+                    )
+                }
+            };
             let mut problems = Vec::new();
             for (name, payload) in names {
                 let folder = dir.path.join(name);
+                let was = recorded.and_then(|dir| dir.skills.get(name));
                 let judge = Judge {
                     folder: &folder,
                     payload: payload.map(|at| (at, &payloads[at])),
-                    recorded: recorded.and_then(|dir| dir.skills.get(name)),
+                    recorded: was,
                     ours_link: store.map(|store| relative_path(&dir.path, &store.join(name))),
                     store: store.map(|store| store.join(name)),
                 };
@@ -64,6 +84,14 @@ impl Planner<'_, '_, '_> {
                     }
                 };
                 skill.name = name.to_string();
+                if self.target.refresh && held_back(&skill) {
+                    // A refresh updates only what no one changed.
+                    skill.change = Change::Leave;
+                    skill.files.clear();
+                    skill.conflicts.clear();
+                    skill.work.outcome = Outcome::Same;
+                    skill.work.after = was.cloned();
+                }
                 if Some(dir.path.as_path()) == store {
                     store_states.insert(skill.name.clone(), skill.state);
                 } else if dir.link
@@ -78,4 +106,13 @@ impl Planner<'_, '_, '_> {
             self.problems.extend(problems);
         }
     }
+}
+
+/// Whether a refresh leaves a skill as it is: a user changed it (edited,
+/// deleted a file of it, or put something else in its place), or removed
+/// a skill that is still embedded; or anything stands in the way.
+fn held_back(skill: &SkillPlan) -> bool {
+    !skill.conflicts.is_empty()
+        || matches!(skill.state, State::Modified | State::NotOurs)
+        || (skill.state == State::Missing && skill.work.payload.is_some())
 }

@@ -6,7 +6,9 @@ use serde::Serialize;
 
 use crate::agents::Agent;
 use crate::error::{InstallError, Problem};
+use crate::installer::Installer;
 use crate::plan::{Operation, Plan, SkillPlan};
+use crate::report::remedy::remedy;
 use crate::status::Status;
 
 /// A plan, after its apply or not.
@@ -29,6 +31,7 @@ struct StatusReport<'a> {
     scope: &'static str,
     base: String,
     up_to_date: bool,
+    in_sync: bool,
     directories: Vec<Folder<'a, SkillState<'a>>>,
     problems: Vec<String>,
 }
@@ -77,11 +80,22 @@ struct ConflictReport<'a> {
     message: String,
 }
 
-/// One skill of a status.
+/// One skill of a status: its state, the command that resolves it, and
+/// how the copy differs from what is embedded.
 #[derive(Serialize)]
 struct SkillState<'a> {
     name: &'a str,
     state: &'static str,
+    embedded: bool,
+    command: Option<String>,
+    differences: Vec<DifferenceReport<'a>>,
+}
+
+#[derive(Serialize)]
+struct DifferenceReport<'a> {
+    path: &'a str,
+    kind: &'static str,
+    message: &'a str,
 }
 
 /// An error alone.
@@ -174,12 +188,13 @@ pub(crate) fn plan(
 }
 
 /// A status as one JSON document.
-pub(crate) fn status(status: &Status) -> String {
+pub(crate) fn status(installer: &Installer<'_>, status: &Status) -> String {
     document(&StatusReport {
         action: "status",
         scope: status.scope.as_str(),
         base: status.base.display().to_string(),
         up_to_date: status.all_up_to_date(),
+        in_sync: status.in_sync(),
         directories: status
             .dirs
             .iter()
@@ -187,9 +202,20 @@ pub(crate) fn status(status: &Status) -> String {
                 let skills = dir
                     .skills
                     .iter()
-                    .map(|(name, state)| SkillState {
-                        name,
-                        state: state.key(),
+                    .map(|skill| SkillState {
+                        name: &skill.name,
+                        state: skill.state.key(),
+                        embedded: skill.embedded,
+                        command: remedy(installer, status, skill).map(|remedy| remedy.command),
+                        differences: skill
+                            .differences
+                            .iter()
+                            .map(|difference| DifferenceReport {
+                                path: &difference.path,
+                                kind: difference.kind.key(),
+                                message: &difference.message,
+                            })
+                            .collect(),
                     })
                     .collect();
                 Folder::new(&dir.shown, &dir.agents, dir.link, skills)

@@ -4,8 +4,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::agents::Agent;
-use crate::error::Problem;
+use crate::error::{InstallError, Problem};
+use crate::installer::Installer;
 use crate::plan::{Change, FileAction, Operation, Plan, SkillPlan, State};
+use crate::refresh::Refreshed;
+use crate::report::remedy::remedy;
 use crate::status::Status;
 use crate::target::Scope;
 
@@ -168,38 +171,193 @@ pub(crate) fn outcome_line(plan: &Plan, dry_run: bool, applied: bool) -> String 
     }
 }
 
-/// A status for people.
-pub(crate) fn status_text(tool: &str, version: &str, status: &Status) -> String {
+/// A status for people: per folder and skill its state and the command
+/// that resolves it; with `check`, every difference beneath.
+pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: bool) -> String {
     let mut out = String::new();
+    let version = installer.version_text();
     heading(
         &mut out,
-        tool,
-        version,
+        installer.tool(),
+        &version,
         "skills",
         &status.base,
         status.scope,
     );
     let mut behind = 0;
     let mut total = 0;
+    let mut differing = 0;
     for dir in &status.dirs {
         folder_line(&mut out, &dir.shown, dir.link, &dir.agents);
-        for (name, state) in &dir.skills {
+        for skill in &dir.skills {
             total += 1;
-            behind += usize::from(*state != State::UpToDate);
-            let _ = writeln!(out, "  {name}  {state}");
+            behind += usize::from(skill.state != State::UpToDate);
+            differing += usize::from(!skill.differences.is_empty());
+            let _ = write!(out, "  {}  {}", skill.name, skill.state);
+            let shown_differences = check && !skill.differences.is_empty();
+            match remedy(installer, status, skill) {
+                Some(remedy) => {
+                    let _ = write!(out, ": `{}` {}", remedy.command, remedy.does);
+                }
+                None if skill.state == State::NotOurs => {
+                    out.push_str(": it holds this version, and is left alone");
+                }
+                None if shown_differences => {
+                    out.push_str(", with files that are not part of it");
+                }
+                None => {}
+            }
+            out.push('\n');
+            if shown_differences {
+                for difference in &skill.differences {
+                    let _ = writeln!(out, "    {} ({})", difference, difference.kind.key());
+                }
+            }
         }
     }
     problems_text(&mut out, &status.problems);
-    match (behind, status.problems.is_empty()) {
-        (0, true) => {
-            let _ = writeln!(out, "ok: {} up to date", count(total, "skill"));
+    let copies = match total {
+        1 => "1 installed copy".to_string(),
+        n => format!("{n} installed copies"),
+    };
+    match (check, behind, status.problems.is_empty()) {
+        (true, _, true) if differing == 0 => {
+            let _ = writeln!(out, "ok: {copies}, each exactly the skill's files");
         }
-        _ => {
+        (true, _, _) => {
             let _ = writeln!(
                 out,
-                "{behind} of {total} not up to date: run `{tool} skill install` (see the states above)"
+                "check failed: {differing} of {copies} not exactly the skill's files{}",
+                match status.problems.is_empty() {
+                    true => "",
+                    false => ", and problems",
+                }
             );
         }
+        (false, 0, true) => {
+            let _ = writeln!(out, "ok: {} up to date", count(total, "skill"));
+        }
+        (false, _, _) => {
+            let _ = writeln!(
+                out,
+                "{behind} of {total} not up to date: each line above names the command that resolves it"
+            );
+        }
+    }
+    out
+}
+
+/// What a refresh says on stderr about one scope: nothing when nothing
+/// changed; one line for the skills it updated or removed; one line per
+/// skill it left as the user changed it, the first time only; one line
+/// for a problem.
+pub(crate) fn refresh_lines(
+    installer: &Installer<'_>,
+    scope: Scope,
+    outcome: &Result<Refreshed, InstallError>,
+) -> String {
+    let tool = installer.tool();
+    let version = installer.version_text();
+    let who = match version.is_empty() {
+        true => tool.to_string(),
+        false => format!("{tool} {version}"),
+    };
+    let scope_flag: &[&str] = match scope {
+        Scope::Project => &[],
+        Scope::User => &["--scope", "user"],
+    };
+    let mut out = String::new();
+    let (plan, kept) = match outcome {
+        Ok(Refreshed::Applied { plan, kept }) => (plan, kept),
+        Ok(_) => return out,
+        Err(error) => {
+            let where_ = match scope {
+                Scope::Project => "in the project",
+                Scope::User => "for the user",
+            };
+            let _ = writeln!(
+                out,
+                "{who}: the skills it installed {where_} were not refreshed: {error}"
+            );
+            return out;
+        }
+    };
+    let place = where_(&plan.base, scope == Scope::User);
+    let mut updated: Vec<&str> = Vec::new();
+    let mut removed: Vec<&str> = Vec::new();
+    let mut folders: Vec<&str> = Vec::new();
+    for dir in &plan.dirs {
+        for skill in dir.skills.iter().filter(|skill| skill.change.writes()) {
+            let list = match skill.change {
+                Change::Remove => &mut removed,
+                _ => &mut updated,
+            };
+            if !list.contains(&skill.name.as_str()) {
+                list.push(&skill.name);
+            }
+            if !folders.contains(&dir.shown.as_str()) {
+                folders.push(&dir.shown);
+            }
+        }
+    }
+    if !folders.is_empty() {
+        let mut parts = Vec::new();
+        if !updated.is_empty() {
+            parts.push(format!("updated {}", updated.join(", ")));
+        }
+        if !removed.is_empty() {
+            parts.push(format!(
+                "removed {} (no longer carried)",
+                removed.join(", ")
+            ));
+        }
+        let _ = writeln!(
+            out,
+            "{who}: refreshed the skills it installed {place}: {} (in {})",
+            parts.join("; "),
+            folders.join(", ")
+        );
+    }
+    for kept in kept.iter().filter(|kept| kept.told) {
+        let name = Some(kept.name.as_str());
+        let status = format!(
+            "{tool} skill status{}",
+            scope_flag
+                .iter()
+                .fold(String::new(), |line, flag| line + " " + flag)
+        );
+        let (what, fix) = match (kept.state, kept.embedded) {
+            (State::Missing, _) => (
+                "was removed since it was installed, so it was not put back".to_string(),
+                format!(
+                    "`{}` puts it back",
+                    installer.install_hint(name, scope_flag)
+                ),
+            ),
+            (_, false) => (
+                format!("was changed since it was installed, so it was not removed ({tool} no longer carries it)"),
+                format!("`{status}` shows how"),
+            ),
+            (State::NotOurs, true) => (
+                "is no longer what was installed (something else stands there), so it was not updated".to_string(),
+                format!(
+                    "`{}` replaces it",
+                    installer.install_hint(name, &[scope_flag, &["--force"]].concat())
+                ),
+            ),
+            (_, true) => (
+                "was changed since it was installed, so it was not updated".to_string(),
+                format!(
+                    "`{status}` shows how; `{}` replaces it with this version",
+                    installer.install_hint(name, &[scope_flag, &["--force"]].concat())
+                ),
+            ),
+        };
+        let _ = writeln!(
+            out,
+            "{who}: {}/{} {place} {what}: {fix}",
+            kept.dir, kept.name
+        );
     }
     out
 }

@@ -9,7 +9,79 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use skills_runtime::bundle::{Bundle, Content, File};
 use skills_runtime::install::{Environment, Installer};
+use skills_runtime::{Catalog, Embedded};
+
+/// The testdata skills, as programs embed them.
+pub static SKILLS: Embedded = skills_runtime::include_skills!("../testdata/skills");
+
+/// Where the testdata skills are.
+pub fn sources() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/skills")
+}
+
+/// What a bundle holds of a skill: its files by path, the skill file as
+/// `SKILL.md`.
+pub fn expected(catalog: &Catalog<'_>, name: &str) -> BTreeMap<PathBuf, Vec<u8>> {
+    let skill = catalog.lookup(name).unwrap();
+    let mut out: BTreeMap<PathBuf, Vec<u8>> = skill
+        .files
+        .iter()
+        .map(|file| (PathBuf::from(file.path), file.bytes().to_vec()))
+        .collect();
+    let main = skills_core::trust::revision::skill_file_pieces(skill).concat();
+    out.insert(PathBuf::from("SKILL.md"), main);
+    out
+}
+
+/// A second version of the testdata skills: `pdf-forms` with
+/// `reference.md` changed, `scripts/fill.py` dropped and `notes/new.md`
+/// added; `csv-report` gone; `git-rebase` as it was.
+pub fn version_two() -> &'static Catalog<'static> {
+    let v1 = SKILLS.catalog().unwrap().bundle().clone();
+    let mut bundle: Bundle<'static> = v1;
+    bundle.revision = [0; 32];
+    bundle.skills.retain(|skill| skill.name != "csv-report");
+    let pdf = bundle
+        .skills
+        .iter_mut()
+        .find(|skill| skill.name == "pdf-forms")
+        .unwrap();
+    pdf.files.retain(|file| file.path != "scripts/fill.py");
+    for file in &mut pdf.files {
+        if file.path == "reference.md" {
+            file.content = Content::Text("# Reference, second edition\n");
+            file.sha256 = skills_core::trust::sha256::digest(file.bytes());
+        }
+    }
+    pdf.files.push(File {
+        path: "notes/new.md",
+        sha256: skills_core::trust::sha256::digest(b"new in two\n"),
+        content: Content::Text("new in two\n"),
+    });
+    pdf.files.sort_by(|a, b| a.path.cmp(b.path));
+    pdf.revision = [0; 32];
+    let bytes: &'static [u8] = Box::leak(bundle.encode().unwrap().into_boxed_slice());
+    Box::leak(Box::new(Catalog::from_bytes(bytes).unwrap()))
+}
+
+/// Which version a skill folder holds wholly: 1, 2, or none (0), or
+/// absent (`None`).
+pub fn version_of(folder: &Path, name: &str, v2: &Catalog<'_>) -> Option<u8> {
+    if !folder.exists() {
+        return None;
+    }
+    let on_disk = files(folder);
+    let v1 = SKILLS.catalog().unwrap();
+    if v1.lookup(name).is_some() && on_disk == expected(v1, name) {
+        return Some(1);
+    }
+    if v2.lookup(name).is_some() && on_disk == expected(v2, name) {
+        return Some(2);
+    }
+    Some(0)
+}
 
 /// A folder under the system's temporary folder, removed when dropped.
 pub struct Temp(pub PathBuf);

@@ -1,0 +1,371 @@
+//! Refreshing installed copies when the program is upgraded: on every
+//! start, [`Installer::refresh`] compares each installed skill's recorded
+//! revision with the embedded one and, where they differ and the copy is
+//! exactly what was written, updates it through the same plan and apply
+//! as an install (atomic, under the scope's lock); a copy the user changed
+//! is left, and said so once per new version.
+//!
+//! What it costs when nothing changed: per scope, finding the scope's
+//! folder and one read of the record; no installed file is read. Only a
+//! skill recorded at another revision is looked at on disk.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{self, Write};
+
+use skills_core::trust::revision::Revision;
+
+use super::env::Environment;
+use super::error::InstallError;
+use super::installer::Installer;
+use super::lock;
+use super::open::{RECORD_CAP, read_state};
+use super::payload::{folder_name, skill_revision};
+use super::plan::{self, Change, Plan, State};
+use super::record::{Glance, RECORD_DIR, RecordError, stale};
+use super::report;
+use super::state;
+use super::target::{Scope, Target};
+use super::told::{self, Left};
+
+/// What a refresh found in one scope, and did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Refreshed {
+    /// Nothing of this tool is installed here (no record).
+    NotInstalled,
+    /// Every installed skill is at the embedded revision (or was left
+    /// before, as the user changed it, at that revision): the record was
+    /// all that was read.
+    Current,
+    /// The record was written by a newer version of the tool: left to it
+    /// (two versions of a tool on one machine do not undo each other).
+    Newer {
+        /// The version the record names.
+        version: String,
+    },
+    /// The installed skills at another revision were looked at: the plan
+    /// carried out (its updated and removed skills), and the skills left
+    /// as the user changed them.
+    Applied {
+        /// The plan as carried out.
+        plan: Box<Plan>,
+        /// The skills left as they are.
+        kept: Vec<Kept>,
+    },
+}
+
+/// An installed skill a refresh left as it is, because the user changed
+/// it (or removed it, or put something else in its place).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Kept {
+    /// Its agent folder, as shown (relative to the scope's base).
+    pub dir: String,
+    /// Its folder name.
+    pub name: String,
+    /// What is there: modified by the user, missing, or not installed by
+    /// this tool.
+    pub state: State,
+    /// Whether the skill is still embedded (else the refresh would have
+    /// removed it).
+    pub embedded: bool,
+    /// Whether this refresh said so (the first one to find it at this
+    /// revision); later refreshes say nothing.
+    pub told: bool,
+}
+
+impl Refreshed {
+    /// The skills updated (or removed, or written again) in each folder:
+    /// `(folder, skill)`.
+    ///
+    /// ```
+    /// # use skills_runtime::install::Refreshed;
+    /// assert_eq!(Refreshed::Current.changed().count(), 0);
+    /// ```
+    pub fn changed(&self) -> impl Iterator<Item = (&str, &str, Change)> {
+        let plan = match self {
+            Refreshed::Applied { plan, .. } => Some(plan),
+            _ => None,
+        };
+        plan.into_iter().flat_map(|plan| {
+            plan.dirs.iter().flat_map(|dir| {
+                dir.skills
+                    .iter()
+                    .filter(|skill| skill.change.writes())
+                    .map(move |skill| (dir.shown.as_str(), skill.name.as_str(), skill.change))
+            })
+        })
+    }
+}
+
+impl Installer<'_> {
+    /// Refreshes the installed copies of the embedded skills, in the
+    /// project (found from the working directory) and for the user, and
+    /// says on stderr what it did: see [`refresh_to`](Self::refresh_to).
+    /// Call it on every start of the program (or let
+    /// [`intercept`](Self::intercept) do it: [`refresh_on_start`](Self::refresh_on_start)).
+    ///
+    /// ```no_run
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// fn main() {
+    ///     let installer = skills_runtime::install::Installer::new(&SKILLS)
+    ///         .tool_name("mytool")
+    ///         .version(env!("CARGO_PKG_VERSION"));
+    ///     installer.refresh(); // never fails: a problem is one line on stderr
+    ///     // ... the rest of mytool
+    /// }
+    /// ```
+    pub fn refresh(&self) -> Vec<(Scope, Result<Refreshed, InstallError>)> {
+        let stderr = io::stderr();
+        self.refresh_to(&mut stderr.lock())
+    }
+
+    /// [`refresh`](Self::refresh), saying what it did on `err`. In each
+    /// scope where this tool installed skills (where its record is),
+    /// every installed skill whose recorded revision is not the embedded
+    /// one is looked at: a copy that is exactly what was written is
+    /// updated through the same plan and apply as an install (atomic,
+    /// locked), a skill the program no longer carries is removed, and a
+    /// copy the user changed is left as it is, with one line saying so the
+    /// first time (once per new version: what was said is kept in the
+    /// user's state folder). No folder or agent is installed to that was
+    /// not before, and no skill is added. A scope whose record a newer
+    /// version of the tool wrote is left alone.
+    ///
+    /// It never fails and never panics out: a problem is one line on
+    /// `err`, and the scopes' outcomes are returned.
+    ///
+    /// ```
+    /// use skills_runtime::install::{Environment, Installer, Refreshed, Scope, Target};
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// # let root = std::env::temp_dir().join(format!("doc-refresh-{}", std::process::id()));
+    /// # std::fs::create_dir_all(root.join("project/.git")).unwrap();
+    /// # std::fs::create_dir_all(root.join("home")).unwrap();
+    /// let env = Environment::new(root.join("project")).var("HOME", root.join("home"));
+    /// let installer = Installer::new(&SKILLS).tool_name("mytool").environment(env);
+    ///
+    /// let mut err = Vec::new();
+    /// let outcomes = installer.refresh_to(&mut err);
+    /// assert!(outcomes.iter().all(|(_, outcome)| matches!(outcome, Ok(Refreshed::NotInstalled))));
+    ///
+    /// installer.install(&Target::new(Scope::Project))?;
+    /// let outcomes = installer.refresh_to(&mut err);
+    /// assert!(matches!(outcomes[0], (Scope::Project, Ok(Refreshed::Current))));
+    /// assert!(err.is_empty(), "nothing to say");
+    /// # std::fs::remove_dir_all(&root).unwrap();
+    /// # Ok::<(), skills_runtime::install::InstallError>(())
+    /// ```
+    pub fn refresh_to(&self, err: &mut dyn Write) -> Vec<(Scope, Result<Refreshed, InstallError>)> {
+        let mut outcomes = Vec::new();
+        for scope in [Scope::Project, Scope::User] {
+            // The installer does not panic; if it ever did, the host goes on.
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.refresh_scope(scope)
+            }))
+            .unwrap_or_else(|_| {
+                Err(InstallError::io(
+                    "refresh",
+                    scope.as_str(),
+                    io::Error::other("the refresh stopped on a bug"),
+                ))
+            });
+            let text = report::text::refresh_lines(self, scope, &outcome);
+            let _ = err.write_all(text.as_bytes());
+            outcomes.push((scope, outcome));
+        }
+        outcomes
+    }
+
+    /// Refreshes one scope and returns what it found and did, saying
+    /// nothing (see [`refresh_to`](Self::refresh_to)).
+    pub fn refresh_scope(&self, scope: Scope) -> Result<Refreshed, InstallError> {
+        let env = self.env()?;
+        let bundle = self.bundle()?;
+        let target = Target {
+            refresh: true,
+            ..Target::new(scope)
+        };
+        let Some(base) = installed_base(&env, &target)? else {
+            return Ok(Refreshed::NotInstalled);
+        };
+        let record_path = base
+            .join(RECORD_DIR)
+            .join(plan::record_file(self.tool(), scope));
+        let Some(bytes) =
+            read_state(&record_path, RECORD_CAP).map_err(|error| InstallError::Record {
+                path: record_path.clone(),
+                error: RecordError(error.to_string()),
+            })?
+        else {
+            return Ok(Refreshed::NotInstalled);
+        };
+        let Some(record) = Glance::from_json(&bytes) else {
+            // Read whole, it says what is wrong with it.
+            plan::read_record(&record_path)?;
+            return Err(InstallError::Record {
+                path: record_path,
+                error: RecordError("it changed while it was read".to_string()),
+            });
+        };
+        if newer(&record.version, &self.version_text()) {
+            return Ok(Refreshed::Newer {
+                version: record.version,
+            });
+        }
+        let embedded: BTreeMap<&str, Revision> = bundle
+            .skills
+            .iter()
+            .map(|skill| (folder_name(skill.name), skill_revision(skill)))
+            .collect();
+        let stale: BTreeSet<Left> = record
+            .dirs
+            .iter()
+            .flat_map(|(key, dir)| {
+                let skills = dir
+                    .skills
+                    .iter()
+                    .map(|(name, was)| (name, was.revision.as_str()));
+                let found = stale(skills, |name| embedded.get(name).map(|r| (*r, *r)));
+                found.into_iter().map(|(name, revision)| Left {
+                    path: key.clone(),
+                    skill: name.to_string(),
+                    revision: revision.map(|r| r.to_string()).unwrap_or_default(),
+                })
+            })
+            .collect();
+        if stale.is_empty() {
+            return Ok(Refreshed::Current);
+        }
+        let state_dir = state::scope_dir(&env, &base)?;
+        let told_path = told::path(&state_dir, self.tool(), scope);
+        if stale.is_subset(&told::read(&told_path)) {
+            // Each was left before, as the user changed it, at this revision.
+            return Ok(Refreshed::Current);
+        }
+        let plan = self.plan_refresh(&target)?;
+        if let Some(problem) = plan.problems.first() {
+            // Said in its own words, not counted.
+            return Err(InstallError::io(
+                "refresh the skills in",
+                &plan.base,
+                io::Error::other(problem.to_string()),
+            ));
+        }
+        let plan = self.apply(plan)?;
+        let left: Vec<(Left, Kept)> = plan
+            .dirs
+            .iter()
+            .flat_map(|dir| {
+                let kept = dir.skills.iter().filter(|s| s.change == Change::Leave);
+                kept.map(|skill| {
+                    let revision = embedded.get(skill.name.as_str());
+                    let left = Left {
+                        path: dir.shown.clone(),
+                        skill: skill.name.clone(),
+                        revision: revision.map(|r| r.to_string()).unwrap_or_default(),
+                    };
+                    let kept = Kept {
+                        dir: dir.shown.clone(),
+                        name: skill.name.clone(),
+                        state: skill.state,
+                        embedded: revision.is_some(),
+                        told: false,
+                    };
+                    (left, kept)
+                })
+            })
+            .collect();
+        if left.is_empty() && told_path.symlink_metadata().is_err() {
+            // Nothing to tell, nothing told: no state made (an upgrade that
+            // removed every skill leaves nothing of the installer behind).
+            return Ok(Refreshed::Applied {
+                plan: Box::new(plan),
+                kept: Vec::new(),
+            });
+        }
+        // Told once: what was told is read and written under the lock, so
+        // two starts at once do not both say it.
+        let _lock = lock::exclusive(&state_dir)?;
+        let before = told::read(&told_path);
+        let now: BTreeSet<Left> = left.iter().map(|(left, _)| left.clone()).collect();
+        if now != before {
+            told::write(&told_path, &now)
+                .map_err(|error| InstallError::io("write", &told_path, error))?;
+        }
+        let kept = left
+            .into_iter()
+            .map(|(left, kept)| Kept {
+                told: !before.contains(&left),
+                ..kept
+            })
+            .collect();
+        Ok(Refreshed::Applied {
+            plan: Box::new(plan),
+            kept,
+        })
+    }
+
+    /// Whether `intercept` refreshes the installed copies (see
+    /// [`refresh`](Self::refresh)) before it lets any command line but
+    /// `skill ...` go on; off by default. The `skill` subcommand itself
+    /// never refreshes first: `skill status --check` reports the copies as
+    /// they are.
+    ///
+    /// ```no_run
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// fn main() {
+    ///     skills_runtime::install::Installer::new(&SKILLS)
+    ///         .tool_name("mytool")
+    ///         .version(env!("CARGO_PKG_VERSION"))
+    ///         .refresh_on_start(true)
+    ///         .intercept();
+    ///     // ... the rest of mytool, its installed skills up to date
+    /// }
+    /// ```
+    pub fn refresh_on_start(mut self, on: bool) -> Self {
+        self.refresh_on_start = on;
+        self
+    }
+}
+
+/// The scope's base, links followed, or `None` where there is none to
+/// hold a record (no home known, no such folder).
+fn installed_base(
+    env: &Environment,
+    target: &Target,
+) -> Result<Option<std::path::PathBuf>, InstallError> {
+    match plan::real_base(env, target) {
+        Ok(base) => Ok(Some(base)),
+        Err(InstallError::NoHome) => Ok(None),
+        Err(InstallError::Io { error, .. }) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
+/// Whether `recorded` is a later version than `ours` (both semantic
+/// versions; anything else is not known to be later).
+fn newer(recorded: &str, ours: &str) -> bool {
+    match (
+        semver::Version::parse(recorded),
+        semver::Version::parse(ours),
+    ) {
+        (Ok(recorded), Ok(ours)) => recorded.cmp_precedence(&ours).is_gt(),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::newer;
+
+    #[test]
+    fn only_a_known_later_version_is_newer() {
+        assert!(newer("2.0.0", "1.9.9"));
+        assert!(newer("1.0.0", "1.0.0-rc.1"));
+        assert!(!newer("1.0.0", "1.0.0"));
+        assert!(!newer("1.0.0+build.2", "1.0.0+build.1"));
+        assert!(!newer("1.0.0", "2.0.0"));
+        assert!(!newer("", "1.0.0"));
+        assert!(!newer("2.0", "1.0.0"));
+    }
+}

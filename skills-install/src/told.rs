@@ -1,0 +1,113 @@
+//! What a refresh told the user: the installed copies it left as they are
+//! because the user changed them, each with the embedded revision it did
+//! not put over them. Kept in the scope's state folder, the user's own
+//! ([`state`](super::state)), so each is told once per new version and
+//! never again; never in the project, where a repository could carry a
+//! file that silences the warning or sets it off.
+//!
+//! The file (`<tool>.<scope>.told.json`) is read as every state file is
+//! (no link followed, no pipe, a size cap); what it holds is only compared
+//! with what a refresh found, never joined to a path. One that cannot be
+//! read counts as empty: at worst a warning is given again.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::journal::transaction_prefix;
+use super::open::read_state;
+use super::ops::Ops;
+use super::target::Scope;
+
+/// The value of the file's `format` key.
+const FORMAT: &str = "skills-install-told-v1";
+
+/// The most bytes the file may hold.
+const CAP: u64 = 4 << 20;
+
+/// One copy left as the user changed it: its folder (as the record keys
+/// it), the skill's folder name, and the embedded revision not put over
+/// it (empty for a skill no longer embedded).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub(crate) struct Left {
+    pub path: String,
+    pub skill: String,
+    pub revision: String,
+}
+
+/// The file as stored.
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    format: String,
+    left: BTreeSet<Left>,
+}
+
+/// Where the file of `tool` in `scope` lives in the scope's state folder.
+pub(crate) fn path(state_dir: &Path, tool: &str, scope: Scope) -> PathBuf {
+    state_dir.join(format!("{}told.json", transaction_prefix(tool, scope)))
+}
+
+/// The copies told of (none when there is no file, or it cannot be read).
+pub(crate) fn read(path: &Path) -> BTreeSet<Left> {
+    let Ok(Some(bytes)) = read_state(path, CAP) else {
+        return BTreeSet::new();
+    };
+    match serde_json::from_slice::<Stored>(&bytes) {
+        Ok(stored) if stored.format == FORMAT => stored.left,
+        _ => BTreeSet::new(),
+    }
+}
+
+/// Keeps `left` as the copies told of (removing the file when there are
+/// none). Called under the scope's lock.
+pub(crate) fn write(path: &Path, left: &BTreeSet<Left>) -> std::io::Result<()> {
+    if left.is_empty() {
+        return match fs::remove_file(path) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(error),
+            _ => Ok(()),
+        };
+    }
+    let stored = Stored {
+        format: FORMAT.to_string(),
+        left: left.clone(),
+    };
+    // Strings and sets of them always serialize.
+    let text = serde_json::to_string_pretty(&stored).unwrap_or_default() + "\n";
+    Ops::new(None).replace_file(path, text.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_anything_else_is_empty() {
+        let dir = std::env::temp_dir().join(format!("install-told-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let file = path(&dir, "my tool", Scope::User);
+        assert!(
+            file.ends_with("my-tool.user.told.json"),
+            "{}",
+            file.display()
+        );
+        assert!(read(&file).is_empty());
+        let left: BTreeSet<Left> = [Left {
+            path: ".claude/skills".into(),
+            skill: "pdf".into(),
+            revision: "sha256:00".into(),
+        }]
+        .into();
+        write(&file, &left).unwrap();
+        assert_eq!(read(&file), left);
+        fs::write(&file, b"{\"format\": \"other\", \"left\": []}").unwrap();
+        assert!(read(&file).is_empty());
+        fs::write(&file, b"not json").unwrap();
+        assert!(read(&file).is_empty());
+        write(&file, &BTreeSet::new()).unwrap();
+        assert!(!file.exists());
+        write(&file, &BTreeSet::new()).unwrap();
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
