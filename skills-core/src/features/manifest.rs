@@ -16,7 +16,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt::{self, Write};
+use core::fmt;
 
 use crate::encoding::json::{JsonWriter, Style};
 #[cfg(feature = "catalog")]
@@ -64,27 +64,9 @@ fn frontmatter_name<'a>(skill: &Skill<'a>) -> (&'a str, Option<&'a str>) {
     }
 }
 
-/// Appends `text` percent-encoded as Python's `urllib.parse.quote` does:
-/// `A-Z a-z 0-9 _ . - ~` kept, and `/` too when `keep_slash`, every other
-/// byte of the UTF-8 as `%XX` (uppercase).
-///
-/// ```
-/// let mut out = String::new();
-/// skills_core::features::manifest::push_quoted(&mut out, "references/a b é.md", true);
-/// assert_eq!(out, "references/a%20b%20%C3%A9.md");
-/// ```
-pub fn push_quoted(out: &mut String, text: &str, keep_slash: bool) {
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric()
-            || matches!(byte, b'_' | b'.' | b'-' | b'~')
-            || (keep_slash && byte == b'/')
-        {
-            out.push(char::from(byte));
-        } else {
-            let _ = write!(out, "%{byte:02X}");
-        }
-    }
-}
+/// Percent-encoding as the extension's URIs take it: see
+/// [`crate::encoding::percent::push_quoted`].
+pub use crate::encoding::percent::push_quoted;
 
 /// The `skill://` URI of the skill's root, from an optional `prefix` (one
 /// or more `/`-separated components) and the frontmatter name. Without a

@@ -7,18 +7,22 @@ use alloc::vec::Vec;
 
 use once_cell::race::OnceBox;
 
+use crate::serve::paged::{PagedBundle, ReadAt, Records};
 use crate::wire::bundle::{Bundle, BundleError, Skill, check_skill};
-use crate::wire::codec::Summary;
-use crate::wire::decode::{DecodeError, bundle_of, decode_body};
+use crate::wire::codec::{Summary, decode_skill};
+use crate::wire::decode::{DecodeError, bundle_of, decode_body, decode_parts};
 use crate::wire::layout::View;
-use crate::wire::names::Index;
+use crate::wire::names::{Index, Table};
+use crate::wire::postcard::entry;
 
 /// The skills of one bundle, ready to list and to serve.
 ///
 /// [`from_bytes`](Self::from_bytes) decodes and checks the whole bundle
 /// once; [`open`](Self::open) reads only the catalog-wide texts and the
 /// bounds of the layout's tables, and decodes (and checks) a skill the
-/// first time it is looked up. Either way, looking a skill up by name goes
+/// first time it is looked up; [`paged`](Self::paged) does the same over a
+/// bundle kept in a file, reading a skill's bytes when it is first used.
+/// Either way, looking a skill up by name goes
 /// through the name index the compiler wrote into the bundle (a hash
 /// table: one slot and one name compared, usually), and every method after
 /// that is a lookup into borrowed data.
@@ -142,10 +146,15 @@ enum Store<'a> {
         bundle: Bundle<'a>,
         /// The skills' names, for lookups.
         names: Index<'a>,
+        /// The listing order.
+        listing: Table<'a>,
     },
     /// Decoded skill by skill, on first use.
     Lazy {
         view: View<'a>,
+        /// Where the skills' encodings are read from, for a paged bundle
+        /// (else the view's bytes hold them).
+        records: Option<&'a dyn Records>,
         /// One cell per skill, in catalog order: the skill decoded and
         /// checked, or why it could not be.
         skills: Vec<OnceBox<Result<Skill<'a>, DecodeError>>>,
@@ -167,12 +176,23 @@ impl Clone for Catalog<'_> {
     /// A lazily opened catalog's clone decodes its skills again on use.
     fn clone(&self) -> Self {
         let store = match &self.store {
-            Store::Full { bundle, names } => Store::Full {
+            Store::Full {
+                bundle,
+                names,
+                listing,
+            } => Store::Full {
                 bundle: bundle.clone(),
                 names: names.clone(),
+                listing: listing.clone(),
             },
-            Store::Lazy { view, skills, .. } => Store::Lazy {
+            Store::Lazy {
+                view,
+                records,
+                skills,
+                ..
+            } => Store::Lazy {
                 view: view.clone(),
+                records: *records,
                 skills: skills.iter().map(|_| OnceBox::new()).collect(),
                 full: OnceBox::new(),
             },
@@ -208,8 +228,9 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Self, DecodeError> {
         let view: View<'a> = decode_body(bytes)?;
-        view.check_index()?;
+        view.check_tables()?;
         let names = view.index().clone();
+        let listing = Table::Bytes(view.listing());
         let bundle = bundle_of(view)?;
         for skill in &bundle.skills {
             check_skill(skill)?;
@@ -217,7 +238,11 @@ impl<'a> Catalog<'a> {
         Ok(Catalog {
             bytes: None,
             hot: hot_cells(&names),
-            store: Store::Full { bundle, names },
+            store: Store::Full {
+                bundle,
+                names,
+                listing,
+            },
             prompt: OnceBox::new(),
         })
     }
@@ -244,17 +269,36 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn open(bytes: &'a [u8]) -> Result<Self, DecodeError> {
         let view: View<'a> = decode_body(bytes)?;
+        Ok(Self::lazy(view, Some(bytes), None))
+    }
+
+    /// Opens a bundle kept outside memory, as [`open`](Self::open) opens
+    /// one in memory: the head and the tail `bundle` read are checked now,
+    /// and each skill's bytes are read from `bundle` when the skill is
+    /// first used (and kept), or read for one use by a listing
+    /// ([`with_skill`](Self::with_skill)). A skill that cannot be read
+    /// (the file changed or shrank) is an error for that skill, as a
+    /// corrupt one is. See [`crate::serve::paged`] for an example.
+    pub fn paged<R: ReadAt>(bundle: &'a PagedBundle<R>) -> Result<Self, DecodeError> {
+        let (head, tail) = bundle.parts();
+        let view = decode_parts(head, tail)?;
+        Ok(Self::lazy(view, None, Some(bundle)))
+    }
+
+    /// A catalog that decodes the skills of `view` on first use.
+    fn lazy(view: View<'a>, bytes: Option<&'a [u8]>, records: Option<&'a dyn Records>) -> Self {
         let skills = (0..view.len()).map(|_| OnceBox::new()).collect();
-        Ok(Catalog {
-            bytes: Some(bytes),
+        Catalog {
+            bytes,
             hot: hot_cells(view.index()),
             store: Store::Lazy {
                 view,
+                records,
                 skills,
                 full: OnceBox::new(),
             },
             prompt: OnceBox::new(),
-        })
+        }
     }
 
     /// The bundle's bytes, as given to [`open`](Self::open) or
@@ -277,7 +321,7 @@ impl<'a> Catalog<'a> {
     /// [`from_bytes`](Self::from_bytes) always passes.
     pub fn check(&self) -> Result<(), DecodeError> {
         if let Store::Lazy { view, .. } = &self.store {
-            view.check_index()?;
+            view.check_tables()?;
         }
         for at in 0..self.len() {
             self.skill_at(at)?;
@@ -285,28 +329,128 @@ impl<'a> Catalog<'a> {
         Ok(())
     }
 
-    /// The skill at `at` in catalog order, decoding it on first use.
-    pub(crate) fn skill_at(&self, at: usize) -> Result<&Skill<'a>, DecodeError> {
+    /// The skill at `at` in catalog order (`0..len()`), decoded and
+    /// checked on first use and kept; an error for a skill whose part of
+    /// the bundle does not decode or cannot be read, or an index past the
+    /// end.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// assert_eq!(catalog.skill_at(1)?.name, "git-rebase");
+    /// assert!(catalog.skill_at(2).is_err());
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn skill_at(&self, at: usize) -> Result<&Skill<'a>, DecodeError> {
         match &self.store {
             Store::Full { bundle, .. } => bundle.skills.get(at).ok_or(OUT_OF_RANGE),
-            Store::Lazy { view, skills, .. } => {
+            Store::Lazy { skills, .. } => {
                 let Some(cell) = skills.get(at) else {
                     return Err(OUT_OF_RANGE);
                 };
-                cell.get_or_init(|| {
-                    Box::new(
-                        crate::wire::codec::decode_skill(view.name(at), view.detail(at))
-                            .map_err(DecodeError::Corrupt)
-                            .and_then(|skill| {
-                                check_skill(&skill)?;
-                                Ok(skill)
-                            }),
-                    )
-                })
-                .as_ref()
-                .map_err(Clone::clone)
+                cell.get_or_init(|| Box::new(self.decode_kept(at)))
+                    .as_ref()
+                    .map_err(Clone::clone)
             }
         }
+    }
+
+    /// The encoding of the skill at `at`, borrowed for as long as the
+    /// catalog's bytes: from the bundle's bytes, or read from a paged
+    /// bundle and kept there.
+    fn kept_detail(&self, at: usize) -> Result<&'a [u8], DecodeError> {
+        match &self.store {
+            Store::Full { .. } => Err(OUT_OF_RANGE),
+            Store::Lazy {
+                view,
+                records: None,
+                ..
+            } => Ok(view.detail(at)),
+            Store::Lazy {
+                view,
+                records: Some(records),
+                ..
+            } => records.kept(at, view.detail_span(at)),
+        }
+    }
+
+    /// The skill at `at` of a lazily opened catalog, decoded from its
+    /// kept encoding and checked (not cached here).
+    fn decode_kept(&self, at: usize) -> Result<Skill<'a>, DecodeError> {
+        let detail = self.kept_detail(at)?;
+        let skill = decode_skill(self.name_at(at), detail).map_err(DecodeError::Corrupt)?;
+        check_skill(&skill)?;
+        Ok(skill)
+    }
+
+    /// Calls `use_skill` with the skill at `at` (`0..len()`), decoded and
+    /// checked, and gives its result: the skill kept by an earlier use if
+    /// there is one; else decoded for this call only and dropped after it
+    /// (for a paged bundle, its bytes read for this call only). What a
+    /// listing uses, so walking every page of a large catalog holds no more
+    /// than a page of it.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// assert_eq!(catalog.with_skill(0, |skill| skill.files.len())?, 3);
+    /// assert!(catalog.with_skill(5, |_| ()).is_err());
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn with_skill<T>(
+        &self,
+        at: usize,
+        use_skill: impl FnOnce(&Skill<'_>) -> T,
+    ) -> Result<T, DecodeError> {
+        let Store::Lazy {
+            view,
+            records,
+            skills,
+            ..
+        } = &self.store
+        else {
+            return self.skill_at(at).map(use_skill);
+        };
+        if let Some(kept) = skills.get(at).and_then(OnceBox::get) {
+            return kept.as_ref().map(use_skill).map_err(Clone::clone);
+        }
+        let read;
+        let detail = match records {
+            None if at < view.len() => view.detail(at),
+            None => return Err(OUT_OF_RANGE),
+            Some(records) => {
+                read = records.read(at, view.detail_span(at))?;
+                &read
+            }
+        };
+        let skill = decode_skill(view.name(at), detail).map_err(DecodeError::Corrupt)?;
+        check_skill(&skill)?;
+        Ok(use_skill(&skill))
+    }
+
+    /// The catalog index of the skill at `position` in the listing order
+    /// (`0..len()`): the byte order of the skills' `skill://` URIs, as MCP
+    /// servers list them, written into the bundle by the compiler so a page
+    /// of a listing is made without reading the skills before it.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// // skill://git-rebase/SKILL.md sorts before skill://pdf/SKILL.md.
+    /// let listed: Vec<&str> = (0..catalog.len()).filter_map(|p| catalog.listed(p)).map(|at| catalog.name_at(at)).collect();
+    /// assert_eq!(listed, ["git-rebase", "pdf"]);
+    /// assert_eq!(catalog.listed(2), None);
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn listed(&self, position: usize) -> Option<usize> {
+        if position >= self.len() {
+            return None;
+        }
+        let at = match &self.store {
+            Store::Full { listing, .. } => listing.get(position),
+            Store::Lazy { view, .. } => entry(view.listing(), position),
+        };
+        (at < self.len()).then_some(at)
     }
 
     /// The summary of the skill at `at` (what listings show), from the
@@ -315,25 +459,42 @@ impl<'a> Catalog<'a> {
     pub(crate) fn summary_at(&self, at: usize) -> Option<Summary<'a>> {
         match &self.store {
             Store::Full { bundle, .. } => bundle.skills.get(at).map(Summary::of),
-            Store::Lazy { view, skills, .. } => match skills.get(at)?.get() {
+            Store::Lazy { skills, .. } => match skills.get(at)?.get() {
                 Some(decoded) => decoded.as_ref().ok().map(Summary::of),
-                None => Summary::decode(view.detail(at)).ok(),
+                None => Summary::decode(self.kept_detail(at).ok()?).ok(),
             },
         }
     }
 
-    /// The name of the skill at `at` in catalog order.
-    pub(crate) fn name_at(&self, at: usize) -> &'a str {
+    /// The listed name of the skill at `at` in catalog order (empty past
+    /// the end), read from the bundle's table of names without decoding
+    /// the skill.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// assert_eq!((catalog.name_at(0), catalog.name_at(2)), ("pdf", ""));
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn name_at(&self, at: usize) -> &'a str {
         match &self.store {
             Store::Full { bundle, .. } => bundle.skills.get(at).map_or("", |skill| skill.name),
             Store::Lazy { view, .. } => view.name(at),
         }
     }
 
-    /// The catalog-order index of the skill listed as `name`.
-    pub(crate) fn index_of(&self, name: &str) -> Option<usize> {
+    /// The catalog index of the skill listed as `name`, exactly, through
+    /// the bundle's name index (no skill decoded).
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// assert_eq!((catalog.index_of("git-rebase"), catalog.index_of("nope")), (Some(1), None));
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn index_of(&self, name: &str) -> Option<usize> {
         match &self.store {
-            Store::Full { bundle, names } => names.find(name, bundle.skills.len(), |at| {
+            Store::Full { bundle, names, .. } => names.find(name, bundle.skills.len(), |at| {
                 bundle.skills.get(at).map_or("", |skill| skill.name)
             }),
             Store::Lazy { view, .. } => view.find(name),
@@ -347,14 +508,9 @@ impl<'a> Catalog<'a> {
     fn hot_of(&self, at: usize) -> Option<Hot<'a>> {
         match &self.store {
             Store::Full { bundle, .. } => bundle.skills.get(at).map(Hot::of),
-            Store::Lazy { view, skills, .. } => match skills.get(at)?.get() {
+            Store::Lazy { skills, .. } => match skills.get(at)?.get() {
                 Some(decoded) => decoded.as_ref().ok().map(Hot::of),
-                None => {
-                    let skill =
-                        crate::wire::codec::decode_skill(view.name(at), view.detail(at)).ok()?;
-                    check_skill(&skill).ok()?;
-                    Some(Hot::of(&skill))
-                }
+                None => self.decode_kept(at).ok().as_ref().map(Hot::of),
             },
         }
     }
@@ -408,10 +564,17 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn from_bundle(bundle: Bundle<'a>) -> Result<Self, BundleError> {
         let names = bundle.name_index()?;
+        let listing = Table::Built(crate::wire::listing::order(bundle.skills.len(), |at| {
+            bundle.skills.get(at).map_or("", |skill| skill.name)
+        }));
         Ok(Catalog {
             bytes: None,
             hot: hot_cells(&names),
-            store: Store::Full { bundle, names },
+            store: Store::Full {
+                bundle,
+                names,
+                listing,
+            },
             prompt: OnceBox::new(),
         })
     }

@@ -106,7 +106,7 @@ pub(crate) enum Table<'a> {
 }
 
 impl Table<'_> {
-    fn get(&self, at: usize) -> usize {
+    pub(crate) fn get(&self, at: usize) -> usize {
         match self {
             Table::Bytes(bytes) => entry(bytes, at),
             Table::Built(values) => values.get(at).map_or(0, |&v| v as usize),
