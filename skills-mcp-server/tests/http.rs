@@ -798,8 +798,8 @@ fn a_stop_answers_the_request_in_flight_then_ends() {
 
 /// Two replicas serving one bundle, each its own decoding of it (as two
 /// processes would have), and a client that alternates between them
-/// through a whole `skills/list` paging and a `resources/read` of every
-/// file listed: each reply is the one the other replica gives to the same
+/// through a whole `skills/list` paging, a whole `resources/list` paging
+/// and a `resources/read` of every file listed: each reply is the one the other replica gives to the same
 /// request, byte for byte, so a cursor from one is good at the other.
 #[test]
 fn two_replicas_answer_alike_to_a_client_alternating_between_them() {
@@ -850,14 +850,33 @@ fn two_replicas_answer_alike_to_a_client_alternating_between_them() {
                     None => break,
                 }
             }
-            let skills = one
-                .handle_stateless(br#"{"jsonrpc":"2.0","id":0,"method":"resources/list"}"#)
-                .unwrap();
-            let files: Value = serde_json::from_str(&skills).unwrap();
-            assert_eq!(
-                uris.len(),
-                files["result"]["resources"].as_array().unwrap().len()
-            );
+            // resources/list, a page at a time, alternating too: the same
+            // files in the same order (skills in URI order, each one's
+            // files in path order).
+            let mut listed_uris = Vec::new();
+            let mut cursor: Option<String> = None;
+            loop {
+                let cursor_member = cursor
+                    .as_ref()
+                    .map(|c| format!(r#""cursor":{},"#, Value::from(c.as_str())))
+                    .unwrap_or_default();
+                let listed = ask(format!(
+                    r#"{{"jsonrpc":"2.0","id":1,"method":"resources/list","params":{{{cursor_member}{envelope}}}}}"#
+                ));
+                let result = &listed["result"];
+                let resources = result["resources"].as_array().unwrap();
+                assert_eq!(resources.len(), 1, "pages of one");
+                listed_uris.extend(
+                    resources
+                        .iter()
+                        .map(|r| r["uri"].as_str().unwrap().to_owned()),
+                );
+                match result.get("nextCursor").and_then(Value::as_str) {
+                    Some(next) => cursor = Some(next.to_owned()),
+                    None => break,
+                }
+            }
+            assert_eq!(listed_uris, uris);
             assert!(pages >= 3, "a paging of several pages: {pages}");
             assert_eq!(generations.len(), 1, "one catalog generation");
             for (at, uri) in uris.iter().enumerate() {

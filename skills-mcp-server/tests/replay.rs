@@ -87,11 +87,12 @@ fn deliberate(name: &str, ours: &Value) -> Option<&'static str> {
                 result["capabilities"]["resources"],
                 serde_json::json!({"listChanged": false, "subscribe": false})
             );
+            // And we read directories (SEP-2640's `resources/directory/read`).
             assert_eq!(
                 result["capabilities"]["extensions"]["io.modelcontextprotocol/skills"],
-                serde_json::json!({})
+                serde_json::json!({"directoryRead": true})
             );
-            Some("capabilities: listChanged and subscribe are false")
+            Some("capabilities: listChanged and subscribe are false; directoryRead is true")
         }
         "tools/list" => {
             assert_eq!(result["tools"][0]["name"], "skill");

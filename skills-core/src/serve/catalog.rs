@@ -607,6 +607,23 @@ impl<'a> Catalog<'a> {
         }
     }
 
+    /// The bundle revision the bundle records (all zeros for one made
+    /// without it), read without decoding any skill: what an MCP server
+    /// names the catalog's generation by.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// assert_eq!(catalog.recorded_revision(), catalog.bundle().revision);
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn recorded_revision(&self) -> [u8; 32] {
+        match &self.store {
+            Store::Full { bundle, .. } => bundle.revision,
+            Store::Lazy { view, .. } => view.revision,
+        }
+    }
+
     /// The prompt the bundle stores, if it stores one.
     pub(crate) fn stored_prompt(&self) -> Option<&'a str> {
         match &self.store {
