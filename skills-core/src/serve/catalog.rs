@@ -5,6 +5,8 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use core::sync::atomic::{AtomicU32, Ordering};
+
 use once_cell::race::OnceBox;
 
 use crate::serve::paged::{PagedBundle, ReadAt, Records};
@@ -49,14 +51,30 @@ pub struct Catalog<'a> {
     hot: HotCells<'a>,
 }
 
-/// How many slots' cells are allocated together.
+/// How many slots' cells are allocated together: 4 KiB of cells.
 const CHUNK: usize = 256;
 
-/// The cells of [`Catalog::hot`], allocated a chunk of [`CHUNK`] at a time
-/// on first use, so opening allocates one pointer per chunk rather than
-/// one cell per slot.
+/// The cells of [`Catalog::hot`], one per slot of the name index,
+/// allocated a chunk of [`CHUNK`] at a time on first use, so opening
+/// allocates one pointer per chunk rather than a cell per slot.
 struct HotCells<'a> {
-    chunks: Vec<OnceBox<[OnceBox<Hot<'a>>; CHUNK]>>,
+    chunks: Vec<OnceBox<[HotCell<'a>; CHUNK]>>,
+}
+
+/// One slot's cell: the [`Hot`] record of the skill in the slot, filled on
+/// its first call, and beside it a tag of the skill's name (its hash, with
+/// the low bit set; 0 until the record is filled), so a probe passes the
+/// slots of other skills without loading their records: a warm call loads
+/// its cell (from a chunk whose pointer the catalog keeps with the rest),
+/// then its record, and no other record.
+struct HotCell<'a> {
+    tag: AtomicU32,
+    hot: OnceBox<Hot<'a>>,
+}
+
+/// The tag of a name whose hash is `hash` (never 0).
+fn tag_of(hash: u32) -> u32 {
+    hash | 1
 }
 
 impl<'a> HotCells<'a> {
@@ -67,20 +85,21 @@ impl<'a> HotCells<'a> {
         }
     }
 
-    /// The record in `slot`'s cell, if filled.
-    fn get(&self, slot: usize) -> Option<&Hot<'a>> {
-        self.chunks
-            .get(slot / CHUNK)?
-            .get()?
-            .get(slot % CHUNK)?
-            .get()
+    /// `slot`'s cell, if its chunk was allocated.
+    fn get(&self, slot: usize) -> Option<&HotCell<'a>> {
+        self.chunks.get(slot / CHUNK)?.get()?.get(slot % CHUNK)
     }
 
     /// `slot`'s cell, its chunk allocated if need be.
-    fn cell(&self, slot: usize) -> Option<&OnceBox<Hot<'a>>> {
+    fn cell(&self, slot: usize) -> Option<&HotCell<'a>> {
         self.chunks
             .get(slot / CHUNK)?
-            .get_or_init(|| Box::new(core::array::from_fn(|_| OnceBox::new())))
+            .get_or_init(|| {
+                Box::new(core::array::from_fn(|_| HotCell {
+                    tag: AtomicU32::new(0),
+                    hot: OnceBox::new(),
+                }))
+            })
             .get(slot % CHUNK)
     }
 }
@@ -534,21 +553,34 @@ impl<'a> Catalog<'a> {
         serve: impl FnOnce(&Hot<'c>) -> T,
     ) -> Option<T> {
         let index = self.name_index();
-        if let Some((mut at, mask)) = index.home(name) {
+        let home = index.home(name);
+        if let Some((hash, mut at, mask)) = home {
+            let tag = tag_of(hash);
             for _ in 0..=crate::wire::names::MAX_RUN {
-                match self.hot.get(at) {
-                    Some(hot) if hot.is(name) => return Some(serve(hot)),
-                    Some(_) => at = (at + 1) & mask,
-                    None => break,
+                let Some(cell) = self.hot.get(at) else {
+                    break;
+                };
+                match cell.tag.load(Ordering::Acquire) {
+                    // Not filled yet (or not tagged yet): the slow way.
+                    0 => break,
+                    found if found == tag => {
+                        if let Some(hot) = cell.hot.get().filter(|hot| hot.is(name)) {
+                            return Some(serve(hot));
+                        }
+                    }
+                    _ => {}
                 }
+                at = (at + 1) & mask;
             }
         }
         let (at, slot) = index.find_slot(name, self.len(), |at| self.name_at(at))?;
-        match slot.and_then(|slot| self.hot.cell(slot)) {
+        match slot.and_then(|slot| self.hot.cell(slot)).zip(home) {
             // Another thread may have filled it meanwhile, alike.
-            Some(cell) => {
+            Some((cell, (hash, _, _))) => {
                 let hot = self.hot_of(at)?;
-                Some(serve(cell.get_or_init(|| Box::new(hot))))
+                let hot = cell.hot.get_or_init(|| Box::new(hot));
+                cell.tag.store(tag_of(hash), Ordering::Release);
+                Some(serve(hot))
             }
             // A sorted index has no cells: the decoded skill, kept.
             None => Some(serve(&Hot::of(self.skill_at(at).ok()?))),
@@ -737,5 +769,73 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::*;
+    use crate::wire::bundle::Skill;
+    use alloc::format;
+
+    /// Warm calls, cold calls and calls racing on other threads all give
+    /// what resolve and serve give, for every name of a catalog whose name
+    /// index has probe runs (names sharing home slots), lazily opened or
+    /// decoded whole; names not listed are not found.
+    #[test]
+    fn warm_calls_find_every_name_past_their_neighbours() {
+        let names: Vec<String> = (0..3000).map(|at| format!("skill-{at}")).collect();
+        let texts: Vec<String> = names.iter().map(|name| format!("Use {name}.")).collect();
+        let bytes = Bundle {
+            skills: names
+                .iter()
+                .zip(&texts)
+                .map(|(name, text)| Skill {
+                    name,
+                    instructions: text,
+                    body_len: text.len(),
+                    ..Skill::default()
+                })
+                .collect(),
+            ..Bundle::default()
+        }
+        .encode()
+        .unwrap();
+        let view: View<'_> = decode_body(&bytes).unwrap();
+        let index = view.index().clone();
+        let mut shared = 0;
+        for name in &names {
+            let (_, home, _) = index.home(name).unwrap();
+            let (_, found) = index
+                .find_slot(name, names.len(), |at| names[at].as_str())
+                .unwrap();
+            shared += usize::from(found != Some(home));
+        }
+        assert!(shared > 100, "probe runs to walk: {shared}");
+        for catalog in [
+            Catalog::open(&bytes).unwrap(),
+            Catalog::from_bytes(&bytes).unwrap(),
+        ] {
+            std::thread::scope(|scope| {
+                for round in 0..3 {
+                    let catalog = &catalog;
+                    let names = &names;
+                    scope.spawn(move || {
+                        for at in (0..names.len()).map(|i| (i * 7 + round * 11) % names.len()) {
+                            let name = &names[at];
+                            let expected =
+                                catalog.serve(catalog.resolve(name, None).unwrap()).unwrap();
+                            assert_eq!(catalog.call(name, None).unwrap(), expected);
+                            assert_eq!(catalog.call(name, Some("SKILL.md")).unwrap(), expected);
+                        }
+                    });
+                }
+            });
+            for missing in ["skill-3000", "skill-", "", "skill-12 "] {
+                assert!(catalog.call(missing, None).is_err(), "{missing}");
+            }
+        }
     }
 }
