@@ -578,31 +578,10 @@ impl<'s, 'a> Server<'s, 'a> {
                 })
                 .map_err(|error| self.unreadable(reading.at, error))?;
             if let Some(entry) = entry {
-                return entry.map_err(|error| {
-                    RpcError::new(
-                        code::INTERNAL_ERROR,
-                        TableError::Manifest {
-                            skill: self.catalog.name_at(reading.at).to_owned(),
-                            error,
-                        }
-                        .to_string(),
-                    )
-                });
+                return entry.map_err(|error| self.manifest_failure(reading.at, error));
             }
         }
         Err(RpcError::new(code::INVALID_PARAMS, "Unknown skill URI"))
-    }
-
-    /// The internal error of a skill that cannot be read.
-    fn unreadable(&self, at: usize, error: skills_core::DecodeError) -> RpcError {
-        RpcError::new(
-            code::INTERNAL_ERROR,
-            TableError::Unreadable {
-                skill: self.catalog.name_at(at).to_owned(),
-                error,
-            }
-            .to_string(),
-        )
     }
 
     /// The `resources/read` contents of the file at `uri`, from the skill

@@ -11,6 +11,7 @@
 //! `directory-page-OFFSET`), so identical replicas of one bundle accept
 //! each other's cursors, whatever their page size.
 
+use skills_core::DecodeError;
 use skills_core::features::manifest::{
     ManifestError, ManifestFile, check_entry, manifest_entry, manifest_files, root_uri,
 };
@@ -46,9 +47,9 @@ fn directory_cursor(offset: usize) -> String {
     format!("directory-page-{offset}")
 }
 
-/// The numbers of a cursor made by `format` from `count` numbers, read
-/// back: `None` unless `cursor` is exactly what `format` writes for them
-/// (so each position has one cursor).
+/// The `N` numbers of a cursor (`prefix`, then the numbers joined by
+/// `-`), read back: `None` unless `cursor` is written exactly so, in
+/// decimal without leading zeros (so each position has one cursor).
 fn numbers<const N: usize>(cursor: &str, prefix: &str) -> Option<[usize; N]> {
     let mut numbers = [0; N];
     let mut parts = cursor.strip_prefix(prefix)?.split('-');
@@ -74,11 +75,6 @@ pub(crate) fn cursor_param(params: Option<&serde_json::Value>) -> Result<Option<
     }
 }
 
-/// The internal error of a skill that cannot be served.
-fn unservable(error: TableError) -> RpcError {
-    RpcError::new(code::INTERNAL_ERROR, error.to_string())
-}
-
 impl<'a> Server<'_, 'a> {
     /// Calls `use_skill` with the skill at `at`, decoded for this request
     /// only (or as kept), and its publication record; a skill that cannot
@@ -90,20 +86,25 @@ impl<'a> Server<'_, 'a> {
     ) -> Result<T, RpcError> {
         self.catalog
             .with_skill(at, |skill| use_skill(skill, &self.publication(at, skill)))
-            .map_err(|error| {
-                unservable(TableError::Unreadable {
-                    skill: self.catalog.name_at(at).to_owned(),
-                    error,
-                })
-            })
+            .map_err(|error| self.unreadable(at, error))
     }
 
-    /// The manifest error of a skill, as an internal error.
-    fn manifest_failure(&self, at: usize, error: ManifestError) -> RpcError {
-        unservable(TableError::Manifest {
-            skill: self.catalog.name_at(at).to_owned(),
-            error,
-        })
+    /// The internal error of the skill at `at`, which cannot be read.
+    pub(crate) fn unreadable(&self, at: usize, error: DecodeError) -> RpcError {
+        let skill = self.catalog.name_at(at).to_owned();
+        RpcError::new(
+            code::INTERNAL_ERROR,
+            TableError::Unreadable { skill, error }.to_string(),
+        )
+    }
+
+    /// The internal error of the skill at `at`, which cannot be listed.
+    pub(crate) fn manifest_failure(&self, at: usize, error: ManifestError) -> RpcError {
+        let skill = self.catalog.name_at(at).to_owned();
+        RpcError::new(
+            code::INTERNAL_ERROR,
+            TableError::Manifest { skill, error }.to_string(),
+        )
     }
 
     /// The `skills/list` page at `cursor`: the manifest entries of up to a
