@@ -14,6 +14,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use serde_json::{Value, json};
 
+mod support;
+
 const ORIGIN: &str = "https://example.com/skills";
 
 fn skills() -> Command {
@@ -26,7 +28,7 @@ fn skills() -> Command {
 /// `testdata/mcp/skills`, signed.
 struct Signed {
     dir: PathBuf,
-    trust: String,
+    signed: support::SignedBundle,
 }
 
 impl Signed {
@@ -34,51 +36,20 @@ impl Signed {
         let dir = std::env::temp_dir().join(format!("skills-served-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let path = |file: &str| dir.join(file).to_str().unwrap().to_owned();
-        let run = |args: &[&str]| {
-            let output = skills().args(args).stdin(Stdio::null()).output().unwrap();
-            assert!(
-                output.status.success(),
-                "{args:?}: {}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-            String::from_utf8(output.stdout).unwrap()
-        };
-        let keygen = run(&["keygen", &path("k.pem")]);
-        let key_id = keygen
-            .lines()
-            .find_map(|line| line.strip_prefix("key id: "))
-            .expect("keygen prints the key id")
-            .to_owned();
-        run(&[
-            "build",
-            "testdata/skills",
-            "testdata/mcp/skills",
-            "-o",
-            &path("b.bin"),
-        ]);
-        run(&[
-            "sign",
-            "--key",
-            &path("k.pem"),
-            "--origin",
-            ORIGIN,
-            &path("b.bin"),
-        ]);
-        let trust = format!("{key_id}={}", path("k.pub.pem"));
-        Signed { dir, trust }
+        let signed =
+            support::signed_bundle(&dir, &["testdata/skills", "testdata/mcp/skills"], ORIGIN);
+        Signed { dir, signed }
     }
 
     fn bundle(&self) -> PathBuf {
-        self.dir.join("b.bin")
+        PathBuf::from(&self.signed.bundle)
     }
 
     /// `skills mcp --bundle FILE`, verified with the key when `verified`.
     fn serve(&self, verified: bool) -> Replica {
-        let bundle = self.bundle();
-        let mut args = vec!["mcp", "--bundle", bundle.to_str().unwrap()];
+        let mut args = vec!["mcp", "--bundle", &self.signed.bundle];
         if verified {
-            args.extend(["--origin", ORIGIN, "--trust", &self.trust]);
+            args.extend(["--origin", ORIGIN, "--trust", &self.signed.trust]);
         }
         Replica::start(&args)
     }

@@ -777,8 +777,6 @@ mod tests {
     extern crate std;
 
     use super::*;
-    use crate::wire::bundle::Skill;
-    use alloc::format;
 
     /// Warm calls, cold calls and calls racing on other threads all give
     /// what resolve and serve give, for every name of a catalog whose name
@@ -786,31 +784,14 @@ mod tests {
     /// decoded whole; names not listed are not found.
     #[test]
     fn warm_calls_find_every_name_past_their_neighbours() {
-        let names: Vec<String> = (0..3000).map(|at| format!("skill-{at}")).collect();
-        let texts: Vec<String> = names.iter().map(|name| format!("Use {name}.")).collect();
-        let bytes = Bundle {
-            skills: names
-                .iter()
-                .zip(&texts)
-                .map(|(name, text)| Skill {
-                    name,
-                    instructions: text,
-                    body_len: text.len(),
-                    ..Skill::default()
-                })
-                .collect(),
-            ..Bundle::default()
-        }
-        .encode()
-        .unwrap();
+        let bytes = crate::serve::paged::tests::bundle(3000);
         let view: View<'_> = decode_body(&bytes).unwrap();
+        let names: Vec<&str> = (0..view.len()).map(|at| view.name(at)).collect();
         let index = view.index().clone();
         let mut shared = 0;
         for name in &names {
             let (_, home, _) = index.home(name).unwrap();
-            let (_, found) = index
-                .find_slot(name, names.len(), |at| names[at].as_str())
-                .unwrap();
+            let (_, found) = index.find_slot(name, names.len(), |at| names[at]).unwrap();
             shared += usize::from(found != Some(home));
         }
         assert!(shared > 100, "probe runs to walk: {shared}");
@@ -833,7 +814,7 @@ mod tests {
                     });
                 }
             });
-            for missing in ["skill-3000", "skill-", "", "skill-12 "] {
+            for missing in ["skill-03000", "skill-", "", "skill-00012 "] {
                 assert!(catalog.call(missing, None).is_err(), "{missing}");
             }
         }

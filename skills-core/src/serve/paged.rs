@@ -277,7 +277,7 @@ impl<R: ReadAt> Records for PagedBundle<R> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::Catalog;
     use crate::wire::bundle::{Bundle, Skill};
@@ -314,7 +314,8 @@ mod tests {
         }
     }
 
-    fn bundle(count: usize) -> Vec<u8> {
+    /// `count` skills, `skill-00000` on, each with its own instructions.
+    pub(crate) fn bundle(count: usize) -> Vec<u8> {
         let names: Vec<String> = (0..count).map(|at| format!("skill-{at:05}")).collect();
         let instructions: Vec<String> = (0..count)
             .map(|at| format!("Step {at}.\n{}", "x".repeat(200)))
