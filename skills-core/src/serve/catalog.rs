@@ -430,13 +430,15 @@ impl<'a> Catalog<'a> {
         else {
             return self.skill_at(at).map(use_skill);
         };
-        if let Some(kept) = skills.get(at).and_then(OnceBox::get) {
+        let Some(cell) = skills.get(at) else {
+            return Err(OUT_OF_RANGE);
+        };
+        if let Some(kept) = cell.get() {
             return kept.as_ref().map(use_skill).map_err(Clone::clone);
         }
         let read;
         let detail = match records {
-            None if at < view.len() => view.detail(at),
-            None => return Err(OUT_OF_RANGE),
+            None => view.detail(at),
             Some(records) => {
                 read = records.read(at, view.detail_span(at))?;
                 &read

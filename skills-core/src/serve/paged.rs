@@ -427,5 +427,8 @@ pub(crate) mod tests {
         assert!(error.contains("changed after it was verified"), "{error}");
         assert!(catalog.with_skill(1, |_| ()).is_err());
         assert!(catalog.with_skill(2, |_| ()).is_ok());
+        // Past the end: not a skill, not a changed file.
+        let past = catalog.with_skill(3, |_| ()).unwrap_err().to_string();
+        assert!(!past.contains("changed"), "{past}");
     }
 }
