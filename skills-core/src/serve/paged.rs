@@ -429,6 +429,6 @@ pub(crate) mod tests {
         assert!(catalog.with_skill(2, |_| ()).is_ok());
         // Past the end: not a skill, not a changed file.
         let past = catalog.with_skill(3, |_| ()).unwrap_err().to_string();
-        assert!(!past.contains("changed"), "{past}");
+        assert!(!past.contains("after it was verified"), "{past}");
     }
 }
