@@ -58,18 +58,24 @@ const CHUNK: usize = 256;
 /// allocated a chunk of [`CHUNK`] at a time on first use, so opening
 /// allocates one pointer per chunk rather than a cell per slot.
 struct HotCells<'a> {
-    chunks: Vec<OnceBox<[HotCell<'a>; CHUNK]>>,
+    chunks: Vec<OnceBox<HotChunk<'a>>>,
 }
 
-/// One slot's cell: the [`Hot`] record of the skill in the slot, filled on
-/// its first call, and beside it a tag of the skill's name (its hash, with
-/// the low bit set; 0 until the record is filled), so a probe passes the
-/// slots of other skills without loading their records: a warm call loads
-/// its cell (from a chunk whose pointer the catalog keeps with the rest),
-/// then its record, and no other record.
-struct HotCell<'a> {
-    tag: AtomicU32,
-    hot: OnceBox<Hot<'a>>,
+/// The cells of [`CHUNK`] slots: for each, the [`Hot`] record of the skill
+/// in the slot, filled on its first call, and a tag of the skill's name
+/// (its hash, with the low bit set; 0 until the record is filled), the
+/// tags apart from the records' pointers so that a probe reads 4 bytes a
+/// slot and passes the slots of other skills without loading their
+/// records.
+struct HotChunk<'a> {
+    tags: [AtomicU32; CHUNK],
+    hots: [OnceBox<Hot<'a>>; CHUNK],
+}
+
+/// One slot's cell.
+struct HotCell<'c, 'a> {
+    tag: &'c AtomicU32,
+    hot: &'c OnceBox<Hot<'a>>,
 }
 
 /// The tag of a name whose hash is `hash` (never 0).
@@ -86,21 +92,26 @@ impl<'a> HotCells<'a> {
     }
 
     /// `slot`'s cell, if its chunk was allocated.
-    fn get(&self, slot: usize) -> Option<&HotCell<'a>> {
-        self.chunks.get(slot / CHUNK)?.get()?.get(slot % CHUNK)
+    fn get(&self, slot: usize) -> Option<HotCell<'_, 'a>> {
+        let chunk = self.chunks.get(slot / CHUNK)?.get()?;
+        Some(HotCell {
+            tag: chunk.tags.get(slot % CHUNK)?,
+            hot: chunk.hots.get(slot % CHUNK)?,
+        })
     }
 
     /// `slot`'s cell, its chunk allocated if need be.
-    fn cell(&self, slot: usize) -> Option<&HotCell<'a>> {
-        self.chunks
-            .get(slot / CHUNK)?
-            .get_or_init(|| {
-                Box::new(core::array::from_fn(|_| HotCell {
-                    tag: AtomicU32::new(0),
-                    hot: OnceBox::new(),
-                }))
+    fn cell(&self, slot: usize) -> Option<HotCell<'_, 'a>> {
+        let chunk = self.chunks.get(slot / CHUNK)?.get_or_init(|| {
+            Box::new(HotChunk {
+                tags: core::array::from_fn(|_| AtomicU32::new(0)),
+                hots: core::array::from_fn(|_| OnceBox::new()),
             })
-            .get(slot % CHUNK)
+        });
+        Some(HotCell {
+            tag: chunk.tags.get(slot % CHUNK)?,
+            hot: chunk.hots.get(slot % CHUNK)?,
+        })
     }
 }
 
