@@ -59,13 +59,12 @@ use serde_json::{Map, Value, json};
 use skills_core::Catalog;
 use skills_core::features::manifest::{manifest_entry, manifest_files};
 use skills_core::trust::revision::{Revision, bundle_revision};
-use skills_core::wire::bundle::Skill;
 
 pub use resources::TableError;
 pub use wire::{DEFAULT_MAX_REQUEST_BYTES, MAX_ECHO_BYTES, capped};
 
-use listings::{Page, cursor_param};
-use resources::Publication;
+use listings::{Listings, Page, cursor_param};
+use resources::Verdicts;
 use wire::{Line, RpcError, code, error_line, id_text, result_line};
 
 /// The new-era protocol version this server speaks.
@@ -162,17 +161,6 @@ pub struct Server<'s, 'a> {
     listing_meta: std::sync::OnceLock<String>,
 }
 
-/// A trust policy's verdict on each skill of the catalog, as the
-/// publication records say it.
-#[derive(Debug)]
-struct Verdicts {
-    /// The policy's origin.
-    origin: String,
-    /// By catalog index: the content revision, and the key id that signed
-    /// (`None`: unsigned).
-    skills: Vec<([u8; 32], Option<Box<str>>)>,
-}
-
 impl<'s, 'a> Server<'s, 'a> {
     /// A server that checks first that every skill can be served under the
     /// Skills extension's rules (too many files or bytes, two skills under
@@ -181,7 +169,7 @@ impl<'s, 'a> Server<'s, 'a> {
     /// (see [`lazy`](Self::lazy)).
     pub fn new(catalog: &'s Catalog<'a>, options: Options) -> Result<Self, TableError> {
         let server = Self::lazy(catalog, options);
-        server.check_listings()?;
+        server.listings().check()?;
         Ok(server)
     }
 
@@ -248,7 +236,7 @@ impl<'s, 'a> Server<'s, 'a> {
         }
         .map_err(ServeError::Verify)?;
         let server = Self::from_verified(catalog, options, policy, &verified)?;
-        server.check_listings().map_err(ServeError::Catalog)?;
+        server.listings().check().map_err(ServeError::Catalog)?;
         Ok(server)
     }
 
@@ -295,28 +283,13 @@ impl<'s, 'a> Server<'s, 'a> {
         Ok(server)
     }
 
-    /// The publication record of the skill at `at` (decoded as `skill`).
-    fn publication<'p>(&'p self, at: usize, skill: &Skill<'_>) -> Publication<'p> {
-        match self.verdicts.as_ref() {
-            Some(verdicts) => {
-                let (revision, publisher) = verdicts
-                    .skills
-                    .get(at)
-                    .map_or(([0; 32], None), |(revision, publisher)| {
-                        (*revision, publisher.as_deref())
-                    });
-                Publication {
-                    origin: &verdicts.origin,
-                    revision,
-                    status: if publisher.is_some() {
-                        "verified"
-                    } else {
-                        "unsigned"
-                    },
-                    publisher,
-                }
-            }
-            None => Publication::unsigned(skill),
+    /// What listings are made over: the catalog, the page size and what
+    /// a trust policy said of each skill.
+    fn listings(&self) -> Listings<'_, 'a> {
+        Listings {
+            catalog: self.catalog,
+            page_size: self.options.page_size,
+            verdicts: self.verdicts.as_ref(),
         }
     }
 
@@ -473,7 +446,7 @@ impl<'s, 'a> Server<'s, 'a> {
             })
             .to_string()),
             "skills/list" => {
-                let page = self.skills_page(cursor_param(params)?)?;
+                let page = self.listings().skills_page(cursor_param(params)?)?;
                 Ok(paged("skills", &page, self.listing_meta()))
             }
             "skills/get" => {
@@ -484,12 +457,12 @@ impl<'s, 'a> Server<'s, 'a> {
                 ))
             }
             "resources/list" => {
-                let page = self.resources_page(cursor_param(params)?)?;
+                let page = self.listings().resources_page(cursor_param(params)?)?;
                 Ok(paged("resources", &page, meta))
             }
             "resources/directory/read" => {
                 let uri = string_param(params, "uri")?;
-                let page = self.directory_page(uri, cursor_param(params)?)?;
+                let page = self.listings().directory_page(uri, cursor_param(params)?)?;
                 Ok(paged("resources", &page, meta))
             }
             "resources/read" => {
@@ -539,7 +512,7 @@ impl<'s, 'a> Server<'s, 'a> {
             }
             "ping" => Ok("{}".to_owned()),
             "resources/list" => {
-                let page = self.resources_page(cursor_param(params)?)?;
+                let page = self.listings().resources_page(cursor_param(params)?)?;
                 let mut result = format!("{{\"resources\":[{}]", page.entries.join(","));
                 if let Some(next) = &page.next {
                     result.push_str(",\"nextCursor\":");
@@ -576,9 +549,9 @@ impl<'s, 'a> Server<'s, 'a> {
                         && resources::file_uri(&reading.root, path) == uri)
                         .then(|| manifest_entry(skill, None))
                 })
-                .map_err(|error| self.unreadable(reading.at, error))?;
+                .map_err(|error| self.listings().unreadable(reading.at, error))?;
             if let Some(entry) = entry {
-                return entry.map_err(|error| self.manifest_failure(reading.at, error));
+                return entry.map_err(|error| self.listings().manifest_failure(reading.at, error));
             }
         }
         Err(RpcError::new(code::INVALID_PARAMS, "Unknown skill URI"))
@@ -598,10 +571,10 @@ impl<'s, 'a> Server<'s, 'a> {
             let skill = self
                 .catalog
                 .skill_at(reading.at)
-                .map_err(|error| self.unreadable(reading.at, error))?;
+                .map_err(|error| self.listings().unreadable(reading.at, error))?;
             let files = manifest_files(skill);
             if let Some(file) = files.iter().find(|file| file.path == path) {
-                let publication = self.publication(reading.at, skill);
+                let publication = self.listings().publication(reading.at, skill);
                 return Ok(resources::contents(
                     skill,
                     &reading.root,

@@ -11,14 +11,13 @@
 //! `directory-page-OFFSET`), so identical replicas of one bundle accept
 //! each other's cursors, whatever their page size.
 
-use skills_core::DecodeError;
 use skills_core::features::manifest::{
     ManifestError, ManifestFile, check_entry, manifest_entry, manifest_files, root_uri,
 };
 use skills_core::wire::bundle::Skill;
+use skills_core::{Catalog, DecodeError};
 
-use crate::Server;
-use crate::resources::{Publication, TableError, file_uri, listed_entry};
+use crate::resources::{Publication, TableError, Verdicts, file_uri, listed_entry};
 use crate::uris::readings;
 use crate::wire::{RpcError, capped, code};
 
@@ -75,7 +74,23 @@ pub(crate) fn cursor_param(params: Option<&serde_json::Value>) -> Result<Option<
     }
 }
 
-impl<'a> Server<'_, 'a> {
+/// What listings are made over: the catalog, the page size, and what a
+/// trust policy said of each skill (`None`: every skill unsigned).
+pub(crate) struct Listings<'l, 'a> {
+    pub(crate) catalog: &'l Catalog<'a>,
+    pub(crate) page_size: usize,
+    pub(crate) verdicts: Option<&'l Verdicts>,
+}
+
+impl<'l> Listings<'l, '_> {
+    /// The publication record of the skill at `at` (decoded as `skill`).
+    pub(crate) fn publication(&self, at: usize, skill: &Skill<'_>) -> Publication<'l> {
+        match self.verdicts {
+            Some(verdicts) => verdicts.publication(at),
+            None => Publication::unsigned(skill),
+        }
+    }
+
     /// Calls `use_skill` with the skill at `at`, decoded for this request
     /// only (or as kept), and its publication record; a skill that cannot
     /// be read is an internal error naming it.
@@ -118,7 +133,7 @@ impl<'a> Server<'_, 'a> {
                 .filter(|&offset| offset < len)
                 .ok_or_else(|| RpcError::new(code::INVALID_PARAMS, "Invalid skills cursor"))?,
         };
-        let end = offset.saturating_add(self.options.page_size).min(len);
+        let end = offset.saturating_add(self.page_size).min(len);
         let mut entries = Vec::with_capacity(end - offset);
         for position in offset..end {
             let at = self.listed(position)?;
@@ -153,7 +168,7 @@ impl<'a> Server<'_, 'a> {
                 .filter(|&(position, _)| position < len)
                 .ok_or_else(invalid)?,
         };
-        let page_size = self.options.page_size;
+        let page_size = self.page_size;
         let mut entries = Vec::with_capacity(page_size.min(1024));
         let mut first = cursor.is_some();
         while position < len && entries.len() < page_size {
@@ -217,9 +232,7 @@ impl<'a> Server<'_, 'a> {
                         _ => return Some(Err(())),
                     },
                 };
-                let end = offset
-                    .saturating_add(self.options.page_size)
-                    .min(children.len());
+                let end = offset.saturating_add(self.page_size).min(children.len());
                 let entries = children[offset..end]
                     .iter()
                     .map(|child| match child {
@@ -256,9 +269,9 @@ impl<'a> Server<'_, 'a> {
     }
 
     /// Checks that every skill can be listed (its URI and the extension's
-    /// limits) and that no two share a URI: what [`Server::new`] checks
+    /// limits) and that no two share a URI: what `Server::new` checks
     /// before serving. Reads each skill once, keeping none.
-    pub(crate) fn check_listings(&self) -> Result<(), TableError> {
+    pub(crate) fn check(&self) -> Result<(), TableError> {
         let mut previous: Option<String> = None;
         for position in 0..self.catalog.len() {
             let Some(at) = self.catalog.listed(position) else {

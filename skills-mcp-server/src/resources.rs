@@ -143,6 +143,39 @@ impl<'p> Publication<'p> {
     }
 }
 
+/// A trust policy's verdict on each skill of a catalog, as the publication
+/// records say it.
+#[derive(Debug)]
+pub(crate) struct Verdicts {
+    /// The policy's origin.
+    pub(crate) origin: String,
+    /// By catalog index: the content revision, and the key id that signed
+    /// (`None`: unsigned).
+    pub(crate) skills: Vec<([u8; 32], Option<Box<str>>)>,
+}
+
+impl Verdicts {
+    /// The publication record of the skill at `at`.
+    pub(crate) fn publication(&self, at: usize) -> Publication<'_> {
+        let (revision, publisher) = self
+            .skills
+            .get(at)
+            .map_or(([0; 32], None), |(revision, publisher)| {
+                (*revision, publisher.as_deref())
+            });
+        Publication {
+            origin: &self.origin,
+            revision,
+            status: if publisher.is_some() {
+                "verified"
+            } else {
+                "unsigned"
+            },
+            publisher,
+        }
+    }
+}
+
 /// A file's bytes: its own, or the skill file's rebuilt from its pieces.
 pub(crate) fn file_bytes<'s>(skill: &Skill<'s>, file: &ManifestFile<'s>) -> Vec<u8> {
     match file.file {
