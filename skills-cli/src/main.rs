@@ -8,6 +8,7 @@
 mod atomic;
 mod audit;
 mod build;
+mod bundle_file;
 mod canonical;
 mod catalog;
 mod check;
@@ -19,7 +20,6 @@ mod gate;
 mod inspect;
 mod install;
 mod keygen;
-mod mapped;
 mod mcp;
 mod new;
 mod output;
