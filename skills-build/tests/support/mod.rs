@@ -1,12 +1,7 @@
-//! What the behaviour tests share: where the workspace and its recordings
-//! are ([`paths`]), scratch directories and file trees ([`tree`]), and a
-//! seeded random generator ([`rng`]). Each test file declares `mod
-//! support;` and uses what it needs; skills-cli's tests include these same
-//! files.
-#![allow(dead_code, unused_imports)] // each test file uses what it needs
+//! What the behaviour tests share (skills-test-support): where the
+//! workspace and its recordings are ([`paths`]), scratch directories and
+//! file trees ([`tree`]), and a seeded random generator ([`rng`]). Each
+//! test file declares `mod support;` and uses what it needs.
+#![allow(unused_imports)] // each test file uses what it needs
 
-pub mod paths;
-pub mod rng;
-pub mod tree;
-
-pub use paths::{testdata, workspace};
+pub use skills_test_support::{paths, rng, testdata, tree, workspace};

@@ -1,14 +1,9 @@
 //! What the command's behaviour tests share: running the `skills` binary,
-//! and the support files of skills-build's tests (paths, scratch trees, a
-//! seeded generator), included rather than copied.
+//! and the test support of the workspace (paths, scratch trees, a seeded
+//! generator).
 #![allow(dead_code, unused_imports)] // each test file uses what it needs
 
-#[path = "../../../skills-build/tests/support/paths.rs"]
-pub mod paths;
-#[path = "../../../skills-build/tests/support/rng.rs"]
-pub mod rng;
-#[path = "../../../skills-build/tests/support/tree.rs"]
-pub mod tree;
+pub use skills_test_support::{paths, rng, tree};
 
 use std::path::Path;
 use std::process::{Command, Output};

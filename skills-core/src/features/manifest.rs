@@ -8,7 +8,7 @@
 //! bundle made some other way is checked again here.
 //!
 //! ```
-//! # let bytes = skills_core::__doc_bundle();
+//! # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 //! # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 //! let entry = skills_core::features::manifest::manifest_entry(catalog.lookup("git-rebase").unwrap(), Some("acme")).unwrap();
 //! assert!(entry.starts_with(r#"{"uri":"skill://acme/git-rebase/SKILL.md","frontmatter":"#));
@@ -188,7 +188,7 @@ impl Catalog<'_> {
     /// path is `prefix/name` (or `name`).
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let list = catalog.manifest(None).unwrap();
     /// assert!(list.starts_with(r#"[{"uri":"skill://git-rebase/SKILL.md""#));

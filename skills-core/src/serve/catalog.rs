@@ -24,7 +24,7 @@ use crate::wire::names::Index;
 /// that is a lookup into borrowed data.
 ///
 /// ```
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// use skills_core::Catalog;
 /// let catalog = Catalog::from_bytes(&bytes)?;
 /// assert_eq!(catalog.names().collect::<Vec<_>>(), ["pdf", "git-rebase"]);
@@ -235,7 +235,7 @@ impl<'a> Catalog<'a> {
     /// and checks the name index (a name listed twice).
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// let catalog = skills_core::Catalog::open(&bytes)?;
     /// assert_eq!(catalog.len(), 2);
     /// assert!(catalog.call("pdf", Some("reference.md")).is_ok());
@@ -263,7 +263,7 @@ impl<'a> Catalog<'a> {
     /// bytes (`verify::TrustPolicy::verify_bytes`, feature `verify`) checks.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// let catalog = skills_core::Catalog::open(&bytes)?;
     /// assert_eq!(catalog.bytes(), Some(&bytes[..]));
     /// # Ok::<(), skills_core::DecodeError>(())
@@ -421,7 +421,7 @@ impl<'a> Catalog<'a> {
     /// (call [`check`](Self::check) first to be told).
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.bundle().skills.len(), 2);
     /// ```
@@ -461,7 +461,7 @@ impl<'a> Catalog<'a> {
     /// after the prompt, separated by an empty line.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.usage(), skills_core::USAGE);
     /// ```
@@ -476,7 +476,7 @@ impl<'a> Catalog<'a> {
     /// the skills' part of a system prompt, as the Go module's README wires it.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert!(catalog.system_prompt().ends_with(&format!("</available_skills>\n\n{}", catalog.usage())));
     /// ```
@@ -501,7 +501,7 @@ impl<'a> Catalog<'a> {
     /// [`bundle`](Self::bundle)).
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let pdf = &catalog.skills()[0];
     /// assert_eq!((pdf.name, pdf.files.len()), ("pdf", 3));
@@ -514,7 +514,7 @@ impl<'a> Catalog<'a> {
     /// lazily opened catalog that does not decode.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.lookup("git-rebase").unwrap().description, "Rebase safely.");
     /// assert!(catalog.lookup("PDF").is_none());
@@ -526,7 +526,7 @@ impl<'a> Catalog<'a> {
     /// The listed names, in catalog order.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.names().len(), 2);
     /// ```
@@ -537,7 +537,7 @@ impl<'a> Catalog<'a> {
     /// How many skills are listed.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.len(), 2);
     /// ```
@@ -551,7 +551,7 @@ impl<'a> Catalog<'a> {
     /// Whether no skill is listed.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert!(!catalog.is_empty());
     /// ```

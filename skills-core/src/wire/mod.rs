@@ -27,5 +27,7 @@ pub(crate) mod layout;
 pub(crate) mod names;
 pub mod path;
 pub mod postcard;
+#[cfg(test)]
+mod refusals;
 pub mod texts;
 pub mod writer;
