@@ -113,27 +113,28 @@ fn encoded(signatures: &[Signature<'_>]) -> Vec<u8> {
     out
 }
 
+/// Every list of signature records of `bundle`: each skill's, then the
+/// bundle's.
+fn record_lists<'b, 'a>(bundle: &'b Bundle<'a>) -> impl Iterator<Item = &'b Vec<Signature<'a>>> {
+    let skills = bundle.skills.iter().map(|skill| &skill.signatures);
+    skills.chain([&bundle.signatures])
+}
+
 /// The byte ranges of `bytes` holding signature records: every skill's
 /// list and the bundle's, each found exactly once.
 fn record_ranges(bytes: &[u8]) -> Vec<std::ops::Range<usize>> {
     let bundle = Bundle::decode(bytes).unwrap();
-    let lists = bundle
-        .skills
-        .iter()
-        .map(|skill| &skill.signatures)
-        .chain([&bundle.signatures]);
-    lists
+    record_lists(&bundle)
         .map(|signatures| {
             assert!(!signatures.is_empty(), "every list is signed");
             let needle = encoded(signatures);
-            let at: Vec<usize> = bytes
-                .windows(needle.len())
-                .enumerate()
-                .filter(|(_, window)| *window == needle)
-                .map(|(at, _)| at)
-                .collect();
-            assert_eq!(at.len(), 1, "each record list occurs once");
-            at[0]..at[0] + needle.len()
+            let mut windows = bytes.windows(needle.len());
+            let first = windows.position(|window| window == needle).unwrap();
+            assert!(
+                !windows.any(|window| window == needle),
+                "each record list occurs once"
+            );
+            first..first + needle.len()
         })
         .collect()
 }
@@ -193,13 +194,8 @@ fn flip_every_record_bit(
 /// The byte ranges of every record's key id text.
 fn key_id_ranges(bytes: &[u8]) -> Vec<std::ops::Range<usize>> {
     let bundle = Bundle::decode(bytes).unwrap();
-    let lists = bundle
-        .skills
-        .iter()
-        .map(|skill| &skill.signatures)
-        .chain([&bundle.signatures]);
     let mut out = Vec::new();
-    for (signatures, list) in lists.zip(record_ranges(bytes)) {
+    for (signatures, list) in record_lists(&bundle).zip(record_ranges(bytes)) {
         let mut at = list.start + 1; // past the count
         for signature in signatures {
             out.push(at + 1..at + 1 + signature.key_id.len());
@@ -214,14 +210,8 @@ fn every_bit_of_a_signature_record_is_bound_by_its_signature() {
     let dir = tree::scratch("records", "flips");
     let (k1, k2) = (keygen(&dir, "k1"), keygen(&dir, "k2"));
     let bundle = dir.join("skills.bin");
-    let out = skills(&[
-        "build",
-        // One skill keeps the run short: its records and the bundle's.
-        support::testdata("skills/git-rebase").to_str().unwrap(),
-        "-o",
-        bundle.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // One skill keeps the run short: its records and the bundle's.
+    support::build_bundle(&support::testdata("skills/git-rebase"), &bundle);
 
     // One publisher, as `skills build --sign` and `skills sign` make it:
     // no flip verifies, so none changes what is printed.
@@ -281,13 +271,7 @@ fn a_rewritten_origin_is_refused_and_inspect_calls_records_claims() {
     let dir = tree::scratch("records", "origin");
     let key = keygen(&dir, "release");
     let bundle = dir.join("skills.bin");
-    let out = skills(&[
-        "build",
-        support::testdata("skills").to_str().unwrap(),
-        "-o",
-        bundle.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    support::build_bundle(&support::testdata("skills"), &bundle);
     sign(&bundle, &key);
     let forged = "https://dxample.com/skills";
     let mut bytes = std::fs::read(&bundle).unwrap();

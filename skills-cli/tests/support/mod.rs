@@ -25,3 +25,23 @@ pub fn run_skills(dir: Option<&Path>, args: &[&str]) -> Output {
     );
     out
 }
+
+/// Builds the skills of `source` into the bundle file `bundle` with
+/// `skills build`, which must succeed.
+pub fn build_bundle(source: &Path, bundle: &Path) {
+    let out = run_skills(
+        None,
+        &[
+            "build",
+            source.to_str().unwrap(),
+            "-o",
+            bundle.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -98,32 +98,22 @@ fn hostile_bundles_are_refused() {
         DecodeError::Invalid(BundleError::FilesOutOfOrder { .. })
     ));
 
-    let long_body = Bundle {
-        skills: vec![Skill {
-            name: "s",
-            body_len: 99,
-            instructions: "short",
-            ..Skill::default()
-        }],
-        ..Bundle::default()
-    };
-    assert_eq!(
-        decode_error(&long_body),
-        DecodeError::Invalid(BundleError::BodyOutOfRange { skill: "s".into() })
-    );
-    let split_char = Bundle {
-        skills: vec![Skill {
-            name: "s",
-            body_len: 1,
-            instructions: "é",
-            ..Skill::default()
-        }],
-        ..Bundle::default()
-    };
-    assert!(matches!(
-        decode_error(&split_char),
-        DecodeError::Invalid(BundleError::BodyOutOfRange { .. })
-    ));
+    // A body length past the instructions, or inside a character.
+    for (body_len, instructions) in [(99, "short"), (1, "é")] {
+        let bundle = Bundle {
+            skills: vec![Skill {
+                name: "s",
+                body_len,
+                instructions,
+                ..Skill::default()
+            }],
+            ..Bundle::default()
+        };
+        assert_eq!(
+            decode_error(&bundle),
+            DecodeError::Invalid(BundleError::BodyOutOfRange { skill: "s".into() })
+        );
+    }
 }
 
 /// A skill whose part of the bundle breaks the rules (its files out of
