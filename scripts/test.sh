@@ -16,6 +16,9 @@ cd "$(dirname "$0")/.."
 python3 scripts/check-module-cycles.py --self-test
 python3 scripts/check-module-cycles.py
 cargo test --workspace
+# The public faces docs/runtime-public-items.md and docs/build-public-items.md
+# list, from the crates' documentation (SKILLS_BLESS=1 rewrites the lists).
+python3 scripts/list-public-items.py --check
 # skills-rig and its example: a workspace of their own (skills-rig/Cargo.toml
 # says why), so the line above builds no rig and no TLS stack.
 cargo test --manifest-path skills-rig/Cargo.toml --workspace --target-dir target/rig
