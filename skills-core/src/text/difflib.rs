@@ -19,7 +19,7 @@ pub const CUTOFF: f64 = 0.6;
 /// as difflib breaks them.
 ///
 /// ```
-/// use skills_core::pycompat::difflib::close_matches;
+/// use skills_core::text::difflib::close_matches;
 /// let names = ["pdf-forms", "git-rebase", "pdf", "csv-report"];
 /// assert_eq!(close_matches("pdf-form", names, 3), ["pdf-forms"]);
 /// assert_eq!(close_matches("pdff", names, 3), ["pdf", "pdf-forms"]);

@@ -19,7 +19,7 @@
 //! every length and split up to a few blocks.
 //!
 //! ```
-//! use skills_core::trust::sha256::{Hasher, digest};
+//! use skills_core::sha256::{Hasher, digest};
 //! let mut hasher = Hasher::new();
 //! hasher.update(b"ab");
 //! hasher.update(b"c");
@@ -33,9 +33,9 @@ pub use portable::Hasher;
 /// An incremental SHA-256 over the `sha2` crate (feature `verify`).
 ///
 /// ```
-/// let mut hasher = skills_core::trust::sha256::Hasher::new();
+/// let mut hasher = skills_core::sha256::Hasher::new();
 /// hasher.update(b"abc");
-/// assert_eq!(hasher.finalize(), skills_core::trust::sha256::digest(b"abc"));
+/// assert_eq!(hasher.finalize(), skills_core::sha256::digest(b"abc"));
 /// ```
 #[cfg(feature = "verify")]
 #[derive(Clone, Debug, Default)]
@@ -62,7 +62,7 @@ impl Hasher {
 /// The SHA-256 of `bytes`.
 ///
 /// ```
-/// let empty = skills_core::trust::sha256::digest(b"");
+/// let empty = skills_core::sha256::digest(b"");
 /// assert_eq!(empty[..4], [0xe3, 0xb0, 0xc4, 0x42]);
 /// ```
 pub fn digest(bytes: &[u8]) -> [u8; 32] {
@@ -75,8 +75,8 @@ pub mod portable {
     //! The portable back end: see the [parent module](super).
     //!
     //! ```
-    //! use skills_core::trust::sha256::portable;
-    //! assert_eq!(portable::digest(b"abc"), skills_core::trust::sha256::digest(b"abc"));
+    //! use skills_core::sha256::portable;
+    //! assert_eq!(portable::digest(b"abc"), skills_core::sha256::digest(b"abc"));
     //! ```
 
     const K: [u32; 64] = [
@@ -100,9 +100,9 @@ pub mod portable {
     /// An incremental SHA-256, by the portable back end.
     ///
     /// ```
-    /// let mut hasher = skills_core::trust::sha256::portable::Hasher::new();
+    /// let mut hasher = skills_core::sha256::portable::Hasher::new();
     /// hasher.update(b"abc");
-    /// assert_eq!(hasher.finalize(), skills_core::trust::sha256::portable::digest(b"abc"));
+    /// assert_eq!(hasher.finalize(), skills_core::sha256::portable::digest(b"abc"));
     /// ```
     #[derive(Clone, Debug)]
     pub struct Hasher {
@@ -122,7 +122,7 @@ pub mod portable {
     /// The SHA-256 of `bytes`, by the portable back end.
     ///
     /// ```
-    /// let empty = skills_core::trust::sha256::portable::digest(b"");
+    /// let empty = skills_core::sha256::portable::digest(b"");
     /// assert_eq!(empty[..4], [0xe3, 0xb0, 0xc4, 0x42]);
     /// ```
     pub fn digest(bytes: &[u8]) -> [u8; 32] {

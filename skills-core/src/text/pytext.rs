@@ -14,13 +14,13 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::pycompat::pytables::{CASEFOLD, ENCODINGS, MEDIA_TYPES, SPACE, SUFFIXES};
+use crate::text::pytables::{CASEFOLD, ENCODINGS, MEDIA_TYPES, SPACE, SUFFIXES};
 
 /// Python's `str.casefold()`: full Unicode case folding, for caseless
 /// matching. Borrows when nothing changes.
 ///
 /// ```
-/// use skills_core::pycompat::pytext::casefold;
+/// use skills_core::text::pytext::casefold;
 /// assert_eq!(casefold("PDF"), "pdf");
 /// assert_eq!(casefold("Straße"), "strasse");
 /// assert_eq!(casefold("ﬁle"), "file");
@@ -60,7 +60,7 @@ fn fold(c: char) -> Option<&'static str> {
 /// Python's `str.isspace()` for one character.
 ///
 /// ```
-/// use skills_core::pycompat::pytext::is_space;
+/// use skills_core::text::pytext::is_space;
 /// assert!(is_space(' ') && is_space('\u{1c}') && is_space('\u{3000}'));
 /// assert!(!is_space('x') && !is_space('\u{200b}'));
 /// ```
@@ -74,7 +74,7 @@ pub fn is_space(c: char) -> bool {
 /// Python's `str.strip()` without arguments.
 ///
 /// ```
-/// assert_eq!(skills_core::pycompat::pytext::strip("\u{1f} tag \n"), "tag");
+/// assert_eq!(skills_core::text::pytext::strip("\u{1f} tag \n"), "tag");
 /// ```
 pub fn strip(text: &str) -> &str {
     text.trim_matches(is_space)
@@ -83,7 +83,7 @@ pub fn strip(text: &str) -> &str {
 /// Python's `str.rstrip()` without arguments.
 ///
 /// ```
-/// assert_eq!(skills_core::pycompat::pytext::rstrip(" body\n\n"), " body");
+/// assert_eq!(skills_core::text::pytext::rstrip(" body\n\n"), " body");
 /// ```
 pub fn rstrip(text: &str) -> &str {
     text.trim_end_matches(is_space)
@@ -92,7 +92,7 @@ pub fn rstrip(text: &str) -> &str {
 /// `len(text)` in Python: the number of code points.
 ///
 /// ```
-/// assert_eq!(skills_core::pycompat::pytext::char_len("é!"), 2);
+/// assert_eq!(skills_core::text::pytext::char_len("é!"), 2);
 /// ```
 pub fn char_len(text: &str) -> usize {
     text.chars().count()
@@ -111,7 +111,7 @@ fn is_line_break(c: char) -> bool {
 /// does not start another line.
 ///
 /// ```
-/// let lines: Vec<_> = skills_core::pycompat::pytext::lines("a\r\nb\u{2028}c\n").collect();
+/// let lines: Vec<_> = skills_core::text::pytext::lines("a\r\nb\u{2028}c\n").collect();
 /// assert_eq!(lines, [(0, "a"), (3, "b"), (7, "c")]);
 /// ```
 pub fn lines(text: &str) -> Lines<'_> {
@@ -154,7 +154,7 @@ impl<'a> Iterator for Lines<'a> {
 /// `.xz`, `.br`, `.Z`, which name the encoding, not the type).
 ///
 /// ```
-/// use skills_core::pycompat::pytext::guess_media_type;
+/// use skills_core::text::pytext::guess_media_type;
 /// assert_eq!(guess_media_type("assets/logo.PNG"), Some("image/png"));
 /// assert_eq!(guess_media_type("notes.txt"), Some("text/plain"));
 /// assert_eq!(guess_media_type("references/guide.md"), Some("text/markdown"));
