@@ -28,7 +28,7 @@ rm -rf "$publish/package" "$publish"/debug/.fingerprint/skills-* "$publish"/debu
 cargo publish --workspace --dry-run --allow-dirty --quiet --target-dir "$publish"
 # `cargo install` gives a working `skills` (in the dev profile, reusing this
 # build's artifacts, so it costs seconds).
-cargo install --quiet --debug --locked --path skills-cli --root target/install-check --target-dir target --force
+cargo install --quiet --debug --locked --path skills-cmd --root target/install-check --target-dir target --force
 target/install-check/bin/skills --version
 target/install-check/bin/skills check testdata/skills
 # The macro's signing options, which need the `sign` feature.
@@ -39,5 +39,5 @@ scripts/rebuild-demo.sh
 scripts/mcp-interop.sh
 # deploy/: the Kubernetes YAML and the Containerfile agree, and their
 # command serves, answers its readiness probe and stops on SIGTERM.
-cargo build --quiet -p skills-cli --bin skills
+cargo build --quiet -p skills-cmd --bin skills
 "$(scripts/setup-core-venv.sh)" scripts/check-deploy.py target/debug/skills

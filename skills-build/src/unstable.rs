@@ -1,7 +1,7 @@
 //! The compiler's parts beyond its public face, for the `skills` command.
 //!
 //! **No stability promise**: anything here may change or go in any
-//! release, patch releases included. `skills-cli` reaches the compiler
+//! release, patch releases included. `skills-cmd` reaches the compiler
 //! through this one module (as minijinja-cli reaches its engine's
 //! machinery) and pins this crate with an exact `=` version requirement,
 //! so the two always come from the same release; this crate's own tests

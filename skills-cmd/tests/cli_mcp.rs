@@ -109,7 +109,7 @@ fn bundle_takes_one_file() {
 
 #[test]
 fn a_signed_bundle_is_served_as_verified_and_a_wrong_origin_is_refused() {
-    let dir = std::env::temp_dir().join(format!("skills-cli-mcp-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("skills-cmd-mcp-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let signed = support::signed_bundle(&dir, &["testdata/skills"], "https://example.com/skills");
@@ -152,7 +152,7 @@ fn a_signed_bundle_is_served_as_verified_and_a_wrong_origin_is_refused() {
 /// still serves nothing when no skill is valid.
 #[test]
 fn mcp_keep_going_serves_the_valid_skills() {
-    let dir = std::env::temp_dir().join(format!("skills-cli-mcp-keep-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("skills-cmd-mcp-keep-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     for (folder, text) in [
         ("good", "name: good\ndescription: Does good."),
@@ -260,7 +260,7 @@ fn signal(child: &std::process::Child, name: &str) {
 }
 
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("skills-cli-mcp-{name}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("skills-cmd-mcp-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -418,7 +418,7 @@ fn no_auth_serves_every_interface_and_sigint_exits_0() {
 /// not served.
 #[test]
 fn mcp_serves_host_fields_in_the_frontmatter_verbatim() {
-    let dir = std::env::temp_dir().join(format!("skills-cli-mcp-hosts-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("skills-cmd-mcp-hosts-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("deploy-helper/evals")).unwrap();
     std::fs::write(

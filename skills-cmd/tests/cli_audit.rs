@@ -37,7 +37,7 @@ fn matches(name: &str, text: &str) -> Result<(), String> {
 }
 
 fn scratch(label: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skills-cli-audit-{label}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("skills-cmd-audit-{label}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     fake_secrets::write_fixtures(&dir);
@@ -247,7 +247,7 @@ fn the_verdict_does_not_depend_on_where_the_folder_sits() {
     // The same skill folder, at the repository, deep in a scratch folder
     // and as the current directory: the same problems, file for file.
     let scratch =
-        std::env::temp_dir().join(format!("skills-cli-audit-where-{}", std::process::id()));
+        std::env::temp_dir().join(format!("skills-cmd-audit-where-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     let from = workspace().join("tests/ui-skills/lint-warnings/guide");
     let deep = scratch.join("a/b/c/guide");
