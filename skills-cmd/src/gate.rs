@@ -17,63 +17,89 @@ use skills_build::{Builder, Host, diagnostic};
 use skills_build::{Layout, SourceReport};
 
 use crate::output::{Stream, write, write_stdout};
-use crate::python::click::{Invocation, Param, concat};
+use crate::python::click::{Arg, Invocation, Opt};
 use crate::report;
 use skills_core::encoding::json::Style;
 
 /// The output formats, in `--format`'s order.
 pub const FORMATS: &[&str] = &["human", "json", "github", "sarif"];
 
-/// The parameters both commands take after their own.
-pub const PARAMS: [Param; 11] = [
-    Param::Opt {
-        long: "--format",
-        choices: FORMATS,
-    },
-    Param::Flag {
-        long: "--deny-warnings",
-    },
-    Param::Opt {
-        long: "--allow",
-        choices: &[],
-    },
-    Param::Flag {
-        long: "--extensions",
-    },
-    Param::Opt {
-        long: "--exclude",
-        choices: &[],
-    },
-    Param::Opt {
-        long: "--max-file-size",
-        choices: &[],
-    },
-    Param::Flag {
-        long: "--keep-junk",
-    },
-    Param::Opt {
-        long: "--host",
-        choices: &[],
-    },
-    Param::Flag {
-        long: "--keep-evals",
-    },
-    Param::Flag { long: "-v" },
-    Param::Flag { long: "--verbose" },
+/// `SRC...`: skill sources, read by the `Builder`'s pipeline.
+pub const SOURCES: Arg = Arg {
+    metavar: "SRC...",
+    many: true,
+    must_exist: false,
+};
+
+/// `--format`: how problems are reported.
+pub const FORMAT: Opt = Opt::choice(
+    "--format",
+    FORMATS,
+    "Diagnostics for people (default), JSON, GitHub Actions workflow commands, or SARIF 2.1.0.",
+);
+
+/// What decides and shapes the verdict's report: `--format`,
+/// `--deny-warnings`, `--allow`.
+pub const REPORT: &[Opt] = &[
+    FORMAT,
+    Opt::flag("--deny-warnings", "Fail (exit 1) on warnings too."),
+    ALLOW,
 ];
 
-/// Help lines for [`PARAMS`].
-pub const OPTIONS_HELP: [&str; 10] = [
-    "  --format [human|json|github|sarif]\n                          Diagnostics for people (default), JSON, GitHub\n                          Actions workflow commands, or SARIF 2.1.0.",
-    "  --deny-warnings         Fail (exit 1) on warnings too.",
-    "  --allow RULE            Silence the rule RULE everywhere (repeatable; a rule\n                          code such as body-too-long). Warnings, notes and the\n                          audit's and lints' errors can be allowed; the\n                          reference's, the specification's and the build's\n                          errors cannot.",
-    "  --extensions            Accept the extension fields version, when_to_use,\n                          when_not_to_use.",
-    "  --exclude PATTERN       Skip matching files and directories (repeatable;\n                          `*`, `?`, `**`; without `/` it matches a name at any\n                          depth).",
-    "  --max-file-size BYTES   The largest file embedded (default 16777216).",
-    "  --keep-junk             Embed .DS_Store, editor swap files, .git/,\n                          __pycache__/, node_modules/ and the like instead of\n                          leaving them out with a note.",
-    "  --host ID               Target a host (repeatable): claude-code, codex,\n                          vscode, gemini, opencode, cursor. Its own fields\n                          are accepted and type-checked, its files and\n                          listing budgets checked (docs/hosts.md).",
-    "  --keep-evals            Embed each skill's evals/ folder (authoring\n                          material) instead of leaving it out with a note.",
-    "  -v, --verbose           Say how each source was read: one skill, a folder\n                          of skills, or an archive; list every problem even\n                          past 50 (otherwise grouped by rule).",
+/// `--allow RULE`.
+pub const ALLOW: Opt = Opt::value(
+    "--allow",
+    "RULE",
+    "Silence the rule RULE everywhere (repeatable; a rule code such as body-too-long). Warnings, notes and the audit's and lints' errors can be allowed; the reference's, the specification's and the build's errors cannot.",
+);
+
+/// `--extensions`: the frontmatter's extension fields.
+pub const EXTENSIONS: Opt = Opt::flag(
+    "--extensions",
+    "Accept the extension fields version, when_to_use, when_not_to_use.",
+);
+
+/// `--exclude PATTERN`: files left out of every skill read.
+pub const EXCLUDE: Opt = Opt::value(
+    "--exclude",
+    "PATTERN",
+    "Skip matching files and directories (repeatable; `*`, `?`, `**`; without `/` it matches a name at any depth).",
+);
+
+/// [`EXCLUDE`] alone, for commands that list it before [`READ`].
+pub const EXCLUDE_GROUP: &[Opt] = &[EXCLUDE];
+
+/// `-v, --verbose`.
+pub const VERBOSE: Opt = Opt::flag(
+    "--verbose",
+    "Say how each source was read: one skill, a folder of skills, or an archive; list every problem even past 50 (otherwise grouped by rule).",
+)
+.short("-v");
+
+/// What changes the files read from a source, for every command that
+/// reads skills (the `Builder`'s and `include_skills!`'s options), and
+/// `--verbose`. Worded for what is read, not what is embedded: `check`,
+/// `revision`, `sign` and `verify` read the same files a build embeds.
+pub const READ: &[Opt] = &[
+    Opt::value(
+        "--max-file-size",
+        "BYTES",
+        "The largest file a skill may hold: a larger one is an error (default 16777216).",
+    ),
+    Opt::flag(
+        "--keep-junk",
+        "Read .DS_Store, editor swap files, .git/, __pycache__/, node_modules/ and the like as part of the skill instead of leaving them out with a note.",
+    ),
+    Opt::value(
+        "--host",
+        "ID",
+        "Target a host (repeatable): claude-code, codex, vscode, gemini, opencode, cursor. Its own fields are accepted and type-checked, its files and listing budgets checked (docs/hosts.md).",
+    ),
+    Opt::flag(
+        "--keep-evals",
+        "Read each skill's evals/ folder (authoring material) as part of it instead of leaving it out with a note.",
+    ),
+    VERBOSE,
 ];
 
 /// The output format chosen.
@@ -103,15 +129,6 @@ pub fn split_source(arg: &str) -> (Option<&str>, &str) {
         _ => (None, arg),
     }
 }
-
-/// The parameters that change what is read from a source without judging
-/// it, for the commands that act on skills one by one (`revision`, `sign`,
-/// `verify`): `--exclude`, `--max-file-size`, `--keep-junk`, `--host`,
-/// `--keep-evals`, `-v`.
-pub const READ_PARAMS: [Param; 7] = concat(&[PARAMS.split_at(4).1]);
-
-/// Help lines for [`READ_PARAMS`].
-pub const READ_HELP: [&str; 6] = concat(&[OPTIONS_HELP.split_at(4).1]);
 
 /// The builder the arguments describe, or a usage error.
 pub fn builder(call: &Invocation) -> Result<Builder, UsageError> {
@@ -191,7 +208,7 @@ pub fn format(call: &Invocation) -> Format {
 
 /// Whether `-v`/`--verbose` was given.
 pub fn verbose(call: &Invocation) -> bool {
-    call.flag("-v") || call.flag("--verbose")
+    call.flag("--verbose")
 }
 
 /// The sources read the way every command reads them

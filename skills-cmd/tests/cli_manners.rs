@@ -19,24 +19,21 @@ fn skills(args: &[&str]) -> (i32, String, String) {
     run(env!("CARGO_BIN_EXE_skills"), args)
 }
 
-const COMMANDS: &[&str] = &[
-    "validate",
-    "read-properties",
-    "to-prompt",
-    "check",
-    "build",
-    "inspect",
-    "catalog",
-    "outline",
-    "keygen",
-    "sign",
-    "verify",
-    "revision",
-    "install",
-    "status",
-    "uninstall",
-    "extract",
-];
+/// Every command `skills --help` lists (but `help`).
+fn commands() -> Vec<String> {
+    let (_, help, _) = skills(&["--help"]);
+    let listed = help.split("\nCommands:\n").nth(1).unwrap();
+    let names: Vec<String> = listed
+        .lines()
+        .take_while(|line| !line.is_empty())
+        .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect();
+    assert!(names.len() >= 20, "{names:?}");
+    names
+}
 
 #[test]
 fn help_and_version_have_short_forms_and_exit_zero() {
@@ -67,7 +64,8 @@ fn help_and_version_have_short_forms_and_exit_zero() {
 
 #[test]
 fn every_command_has_short_help_and_lists_its_exit_codes_as_lines() {
-    for command in COMMANDS {
+    for command in &commands() {
+        let command = command.as_str();
         let long = skills(&[command, "--help"]);
         assert_eq!(long.0, 0, "{command}");
         assert_eq!(skills(&[command, "-h"]), long, "{command} -h");
@@ -78,7 +76,12 @@ fn every_command_has_short_help_and_lists_its_exit_codes_as_lines() {
             .split("\n  Exit codes:\n")
             .nth(1)
             .unwrap_or_else(|| panic!("{command}: no exit codes paragraph:\n{text}"));
-        let lines: Vec<&str> = after.lines().take_while(|line| !line.is_empty()).collect();
+        // A code's text wraps under itself: continuation lines are deeper.
+        let lines: Vec<&str> = after
+            .lines()
+            .take_while(|line| !line.is_empty())
+            .filter(|line| !line.starts_with("     "))
+            .collect();
         assert!(lines.len() >= 2, "{command}: {lines:?}");
         for line in &lines {
             let (code, what) = line
@@ -117,4 +120,84 @@ fn the_drop_in_name_keeps_the_reference_manners() {
         out.contains("  Exit codes:     0: Valid skill     1: Validation errors found\n"),
         "{out}"
     );
+}
+
+/// The options each command's help offers: `status` only reports, so it
+/// offers nothing that writes; no command's help speaks of embedding what
+/// it only reads.
+#[test]
+fn each_command_offers_only_its_own_options() {
+    let options = |command: &str| -> Vec<String> {
+        let (_, text, _) = skills(&[command, "--help"]);
+        text.split("\nOptions:\n")
+            .nth(1)
+            .unwrap()
+            .lines()
+            .filter_map(|line| line.trim_start().strip_prefix("-").map(|_| line))
+            .flat_map(|line| line.split([' ', ',']).map(str::to_string))
+            .filter(|word| word.starts_with("--"))
+            .collect()
+    };
+    let writes = ["--dry-run", "--force", "--link", "--copy"];
+    let status = options("status");
+    for option in writes {
+        assert!(
+            !status.iter().any(|o| o == option),
+            "status offers {option}"
+        );
+        assert!(
+            options("install").iter().any(|o| o == option),
+            "install lacks {option}"
+        );
+    }
+    assert!(status.iter().any(|o| o == "--check"));
+    let uninstall = options("uninstall");
+    for option in ["--dry-run", "--force"] {
+        assert!(
+            uninstall.iter().any(|o| o == option),
+            "uninstall lacks {option}"
+        );
+    }
+    for option in ["--link", "--copy", "--check"] {
+        assert!(
+            !uninstall.iter().any(|o| o == option),
+            "uninstall offers {option}"
+        );
+    }
+    for command in commands() {
+        let (_, text, _) = skills(&[&command, "--help"]);
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for embedding in [
+            "largest file embedded",
+            "Embed .DS_Store",
+            "Embed each skill",
+        ] {
+            assert!(!words.contains(embedding), "{command}: {embedding}");
+        }
+    }
+}
+
+/// The help is laid out by code: no line is wider than 78 columns, and in
+/// each options list every description starts in one column.
+#[test]
+fn help_columns_line_up_and_fit() {
+    for command in commands() {
+        let (_, text, _) = skills(&[&command, "--help"]);
+        for line in text.lines() {
+            assert!(line.chars().count() <= 78, "{command}: {line:?}");
+        }
+        let options = text.split("\nOptions:\n").nth(1).unwrap();
+        let mut columns = std::collections::BTreeSet::new();
+        for line in options.lines() {
+            let text_start = if line.starts_with("  -") {
+                // The description after the term, if on the same line.
+                let term_end = line[2..].find("  ").map(|i| i + 2);
+                term_end.map(|end| end + line[end..].len() - line[end..].trim_start().len())
+            } else {
+                Some(line.len() - line.trim_start().len())
+            };
+            columns.extend(text_start);
+        }
+        assert_eq!(columns.len(), 1, "{command}: {columns:?}\n{text}");
+    }
 }

@@ -188,8 +188,9 @@ fn mcp_help_names_both_transports() {
         .unwrap();
     assert!(line.contains("(stdio or HTTP)"), "{line}");
     let (_, out, _) = skills(&dir, &["mcp", "--help"]);
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        out.contains("over MCP (stdio, or HTTP with --http)"),
+        words.contains("over MCP (stdio or HTTP)") && words.contains("(or over HTTP with --http)"),
         "{out}"
     );
     assert!(out.contains("--http ADDR"), "{out}");

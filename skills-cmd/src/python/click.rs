@@ -10,81 +10,170 @@
 use skills_pycompat::repr::repr_str;
 
 use super::difflib::close_matches;
+use super::formatter;
 use crate::output::{Stream, echo};
 
-/// A positional argument or an option of a command.
+/// A positional argument of a command.
 #[derive(Debug, Clone, Copy)]
-pub enum Param {
-    /// A positional argument; `many` takes one or more.
-    Arg {
-        /// Shown in usage lines, e.g. `SKILL_PATH`.
-        metavar: &'static str,
-        /// One or more values instead of exactly one.
-        many: bool,
-        /// Each value must be an existing path.
-        must_exist: bool,
-    },
-    /// An option with a value, e.g. `--format json` or `--format=json`.
-    Opt {
-        /// The long name, with its dashes.
-        long: &'static str,
-        /// The allowed values, if restricted.
-        choices: &'static [&'static str],
-    },
-    /// A boolean flag without a value, e.g. `--no-hints`; given, it is
-    /// recorded with an empty value.
-    Flag {
-        /// The long name, with its dashes.
-        long: &'static str,
-    },
+pub struct Arg {
+    /// Shown in usage lines, e.g. `SKILL_PATH`.
+    pub metavar: &'static str,
+    /// One or more values instead of exactly one.
+    pub many: bool,
+    /// Each value must be an existing path.
+    pub must_exist: bool,
 }
 
-/// A subcommand: its name, help and parameters.
+/// What an option takes after its name.
+#[derive(Debug, Clone, Copy)]
+pub enum Takes {
+    /// Nothing: a flag (`--check`); given, it is recorded with an empty value.
+    Nothing,
+    /// A value, shown in help as this metavar (`--output FILE`).
+    Value(&'static str),
+    /// One of these values (`--format [human|json]`).
+    Choice(&'static [&'static str]),
+}
+
+/// An option, declared once: what the parser accepts and the line its
+/// command's help (and `docs/cli.md`) shows for it.
+///
+/// ```ignore
+/// const OUTPUT: Opt = Opt::value("--output", "FILE", "Where to write.").short("-o");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Opt {
+    /// The short name, with its dash (`-o`), if any.
+    pub short: Option<&'static str>,
+    /// The long name, with its dashes; the name values are recorded under.
+    pub long: &'static str,
+    /// What follows the name.
+    pub takes: Takes,
+    /// What it does, one paragraph (wrapped by code).
+    pub help: &'static str,
+}
+
+impl Opt {
+    /// A flag without a value.
+    pub const fn flag(long: &'static str, help: &'static str) -> Opt {
+        Opt {
+            short: None,
+            long,
+            takes: Takes::Nothing,
+            help,
+        }
+    }
+
+    /// An option with a value shown as `metavar`.
+    pub const fn value(long: &'static str, metavar: &'static str, help: &'static str) -> Opt {
+        Opt {
+            short: None,
+            long,
+            takes: Takes::Value(metavar),
+            help,
+        }
+    }
+
+    /// An option whose value is one of `choices`.
+    pub const fn choice(
+        long: &'static str,
+        choices: &'static [&'static str],
+        help: &'static str,
+    ) -> Opt {
+        Opt {
+            short: None,
+            long,
+            takes: Takes::Choice(choices),
+            help,
+        }
+    }
+
+    /// The same option, also reachable as `short`.
+    pub const fn short(self, short: &'static str) -> Opt {
+        Opt {
+            short: Some(short),
+            ..self
+        }
+    }
+
+    /// The same option with another help text (where a command gives it
+    /// another meaning, as `catalog`'s `--exclude`).
+    pub const fn help(self, help: &'static str) -> Opt {
+        Opt { help, ..self }
+    }
+
+    /// The term in the options list: `-o, --output FILE`, `--format [a|b]`.
+    pub fn term(&self) -> String {
+        let mut term = match self.short {
+            Some(short) => format!("{short}, {}", self.long),
+            None => self.long.to_string(),
+        };
+        match self.takes {
+            Takes::Nothing => {}
+            Takes::Value(metavar) => {
+                term.push(' ');
+                term.push_str(metavar);
+            }
+            Takes::Choice(choices) => {
+                term.push_str(" [");
+                term.push_str(&choices.join("|"));
+                term.push(']');
+            }
+        }
+        term
+    }
+
+    fn is_named(&self, name: &str) -> bool {
+        self.long == name || self.short == Some(name)
+    }
+}
+
+/// A subcommand: its name, help, arguments, options and what runs it.
 #[derive(Debug, Clone, Copy)]
 pub struct CommandSpec {
     /// The subcommand's name.
     pub name: &'static str,
-    /// One line for the group's command list.
-    pub short_help: &'static str,
-    /// The help text between the usage line and the options, as printed.
-    pub help: &'static str,
-    /// Lines for the options section, before `--help`.
-    pub options_help: &'static [&'static str],
-    /// Parameters in declaration order.
-    pub params: &'static [Param],
-}
-
-/// The parts one after another as one array: how a command puts the
-/// parameters or help lines it shares with others beside its own, in a
-/// `const`. `N` is the parts' total length (a wrong one fails the build).
-pub const fn concat<T: Copy, const N: usize>(parts: &[&[T]]) -> [T; N] {
-    let mut out = [parts[0][0]; N];
-    let mut at = 0;
-    let mut part = 0;
-    while part < parts.len() {
-        let mut i = 0;
-        while i < parts[part].len() {
-            out[at] = parts[part][i];
-            at += 1;
-            i += 1;
-        }
-        part += 1;
-    }
-    assert!(at == N, "concat: N is not the parts' total length");
-    out
+    /// One sentence: the group's command list and the help's first line.
+    pub summary: &'static str,
+    /// The help's further paragraphs (blank-line separated, filled by
+    /// code; a paragraph whose lines start with a space is kept as written).
+    pub about: &'static str,
+    /// The exit statuses and what each means; 2 (usage error) is added
+    /// when missing.
+    pub exit_codes: &'static [(u8, &'static str)],
+    /// Positional arguments in order.
+    pub args: &'static [Arg],
+    /// The options, in groups (a command's own, and groups it shares with
+    /// others), in the order help lists them.
+    pub options: &'static [&'static [Opt]],
+    /// Runs the command on what was parsed, giving the exit status.
+    pub run: fn(&Invocation) -> i32,
 }
 
 impl CommandSpec {
     /// `Usage: PROG NAME [OPTIONS] ARGS...`, the first line of the help.
-    fn usage_line(&self, prog: &str) -> String {
+    pub fn usage_line(&self, prog: &str) -> String {
         let mut line = format!("Usage: {prog} {} [OPTIONS]", self.name);
-        for param in self.params {
-            if let Param::Arg { metavar, .. } = param {
-                line.push(' ');
-                line.push_str(metavar);
-            }
+        for arg in self.args {
+            line.push(' ');
+            line.push_str(arg.metavar);
         }
         line
+    }
+
+    /// Every option, in the order help lists them.
+    pub fn all_options(&self) -> impl Iterator<Item = &'static Opt> {
+        self.options.iter().flat_map(|group| group.iter())
+    }
+
+    /// The exit statuses, 2 (usage error) among them, in order.
+    pub fn exit_code_rows(&self) -> Vec<(u8, &'static str)> {
+        let mut rows = self.exit_codes.to_vec();
+        if !rows.iter().any(|(code, _)| *code == 2) {
+            rows.push((2, "Usage error"));
+        }
+        rows.sort_by_key(|(code, _)| *code);
+        rows
     }
 
     /// Prints a usage error found after parsing (a missing or conflicting
@@ -186,54 +275,6 @@ const HELP_COMMAND: &str = "help";
 /// What [`HELP_COMMAND`] does, in the command list and its own help.
 const HELP_COMMAND_TEXT: &str = "Show the help of the tool or of COMMAND.";
 
-/// A help text whose exit codes are written as one reflowed paragraph
-/// (`  Exit codes:     0: Valid skill     1: Errors`, as the reference's
-/// click help prints them) with one line per code instead, and the usage
-/// error's status added; other texts unchanged (see the unit test).
-fn exit_code_lines(help: &str) -> String {
-    let mut out = Vec::new();
-    for line in help.split('\n') {
-        let Some(rest) = line.strip_prefix("  Exit codes:") else {
-            out.push(line.to_string());
-            continue;
-        };
-        if rest.trim().is_empty() {
-            out.push(line.to_string());
-            continue;
-        }
-        out.push("  Exit codes:".to_string());
-        let mut codes = Vec::new();
-        for item in rest.split("  ").map(str::trim).filter(|s| !s.is_empty()) {
-            match item.split_once(": ") {
-                Some((code, what)) => {
-                    codes.push(code.to_string());
-                    out.push(format!("    {code}  {what}"));
-                }
-                None => out.push(format!("    {item}")),
-            }
-        }
-        if !codes.iter().any(|code| code == "2") {
-            out.push("    2  Usage error".to_string());
-        }
-    }
-    out.join("\n")
-}
-
-/// The column where option descriptions start in pre-formatted option
-/// lines (`  --flag VALUE    Description`), so `--help` lines up with them
-/// as click aligns its option list.
-fn description_column(lines: &[&str]) -> Option<usize> {
-    lines
-        .iter()
-        .flat_map(|entry| entry.split('\n'))
-        .filter(|line| line.starts_with("  -"))
-        .find_map(|line| {
-            let start = line.get(2..)?.find("  ")? + 2;
-            let rest = line.get(start..)?;
-            Some(start + rest.len() - rest.trim_start().len())
-        })
-}
-
 impl GroupSpec {
     fn usage(&self) -> String {
         format!("Usage: {} [OPTIONS] COMMAND [ARGS]...", self.prog)
@@ -241,38 +282,45 @@ impl GroupSpec {
 
     /// The group's full help text.
     pub fn help(&self) -> String {
-        let mut commands: Vec<(&str, &str)> = self
+        let mut commands: Vec<(String, String)> = self
             .commands
             .iter()
-            .map(|c| (c.name, c.short_help))
+            .map(|c| (c.name.to_string(), c.summary.to_string()))
             .collect();
         if self.manners {
-            commands.push((HELP_COMMAND, HELP_COMMAND_TEXT));
+            commands.push((HELP_COMMAND.to_string(), HELP_COMMAND_TEXT.to_string()));
         }
-        commands.sort_by_key(|(name, _)| *name);
-        let width = commands
-            .iter()
-            .map(|(name, _)| name.len())
-            .max()
-            .unwrap_or(0);
-        let options = if self.manners {
-            "  -V, --version  Show the version and exit.\n  -h, --help     Show this message and exit."
+        commands.sort();
+        let (version, help) = if self.manners {
+            ("-V, --version", "-h, --help")
         } else {
-            "  --version  Show the version and exit.\n  --help     Show this message and exit."
+            ("--version", "--help")
         };
+        let options = [
+            (
+                version.to_string(),
+                "Show the version and exit.".to_string(),
+            ),
+            (help.to_string(), HELP_TEXT.to_string()),
+        ];
         let mut text = format!(
-            "{}\n\n  {}\n\nOptions:\n{options}\n\nCommands:",
+            "{}\n\n{}\n\nOptions:\n{}\nCommands:\n{}",
             self.usage(),
-            self.description
+            formatter::paragraphs(self.description, 2),
+            formatter::definitions(&options, 2),
+            formatter::definitions(&commands, 2),
         );
-        for (name, short_help) in &commands {
-            text.push_str(&format!("\n  {name:<width$}  {short_help}"));
-        }
         if self.manners {
-            text.push_str(
-                "\n\nExit codes:\n  0  Success\n  1  The command failed (each command's help says how)\n  2  Usage error",
-            );
+            let codes = [
+                ("0", "Success"),
+                ("1", "The command failed (each command's help says how)"),
+                ("2", "Usage error"),
+            ]
+            .map(|(code, what)| (code.to_string(), what.to_string()));
+            text.push_str("\nExit codes:\n");
+            text.push_str(&formatter::definitions(&codes, 2));
         }
+        text.truncate(text.trim_end().len());
         text
     }
 
@@ -296,9 +344,17 @@ impl GroupSpec {
     fn help_command(&self, args: &[String]) -> Exit {
         // `help --help` (or `-h`, anywhere after `help`): its own help.
         if args.iter().any(|arg| self.is_help(arg)) {
-            return self.stdout_exit(format!(
-                "Usage: {prog} {HELP_COMMAND} [COMMAND]\n\n  {HELP_COMMAND_TEXT}\n\n  Without COMMAND, the help of {prog} (as `{prog} --help`); with one,\n  that command's (as `{prog} COMMAND --help`).\n\nOptions:\n  -h, --help  {HELP_TEXT}\n",
+            let about = format!(
+                "Without COMMAND, the help of {prog} (as `{prog} --help`); with one, that command's (as `{prog} COMMAND --help`).",
                 prog = self.prog
+            );
+            let options = [("-h, --help".to_string(), HELP_TEXT.to_string())];
+            return self.stdout_exit(format!(
+                "Usage: {} {HELP_COMMAND} [COMMAND]\n\n{}\n\n{}\n\nOptions:\n{}",
+                self.prog,
+                formatter::paragraphs(HELP_COMMAND_TEXT, 2),
+                formatter::paragraphs(&about, 2),
+                formatter::definitions(&options, 2).trim_end(),
             ));
         }
         match args {
@@ -332,28 +388,49 @@ impl GroupSpec {
         }
     }
 
-    fn command_usage(&self, command: &CommandSpec) -> String {
-        command.usage_line(&self.prog)
-    }
-
-    /// A subcommand's full help text.
+    /// A subcommand's full help text: usage line, summary, paragraphs,
+    /// exit codes and options, laid out by [`formatter`].
+    ///
+    /// Under the drop-in name the exit codes are one paragraph, as the
+    /// reference's click reflows its `Exit codes:` block; under the tool's
+    /// own name they are a list, with the usage error's status.
     pub fn command_help(&self, command: &CommandSpec) -> String {
-        let help = if self.manners {
-            exit_code_lines(command.help)
-        } else {
-            command.help.to_string()
-        };
-        let mut text = format!("{}\n\n{help}\n\nOptions:\n", self.command_usage(command),);
-        for line in command.options_help {
-            text.push_str(line);
-            text.push('\n');
+        let mut text = format!(
+            "{}\n\n{}",
+            command.usage_line(&self.prog),
+            formatter::paragraphs(command.summary, 2)
+        );
+        if !command.about.is_empty() {
+            text.push_str("\n\n");
+            text.push_str(&formatter::paragraphs(command.about, 2));
         }
-        let column = description_column(command.options_help).unwrap_or(10);
+        if self.manners {
+            let rows: Vec<(String, String)> = command
+                .exit_code_rows()
+                .into_iter()
+                .map(|(code, what)| (code.to_string(), what.to_string()))
+                .collect();
+            text.push_str("\n\n  Exit codes:\n");
+            text.push_str(&formatter::definitions(&rows, 4));
+            text.push('\n');
+        } else if !command.exit_codes.is_empty() {
+            let mut line = "Exit codes:".to_string();
+            for (code, what) in command.exit_codes {
+                line.push_str(&format!("     {code}: {what}"));
+            }
+            text.push_str(&format!("\n\n  {line}\n\n"));
+        } else {
+            text.push_str("\n\n");
+        }
+        let mut rows: Vec<(String, String)> = command
+            .all_options()
+            .map(|opt| (opt.term(), opt.help.to_string()))
+            .collect();
         let help_option = if self.manners { "-h, --help" } else { "--help" };
-        text.push_str(&format!(
-            "  {help_option:<width$}{HELP_TEXT}",
-            width = column.saturating_sub(2).max(help_option.len() + 2)
-        ));
+        rows.push((help_option.to_string(), HELP_TEXT.to_string()));
+        text.push_str("Options:\n");
+        text.push_str(&formatter::definitions(&rows, 2));
+        text.truncate(text.trim_end().len());
         text
     }
 
@@ -363,10 +440,26 @@ impl GroupSpec {
             stdout: None,
             stderr: Some(format!(
                 "{}\nTry '{} {} --help' for help.\n\nError: {message}",
-                self.command_usage(command),
+                command.usage_line(&self.prog),
                 self.prog,
                 command.name
             )),
+        }
+    }
+
+    /// Runs the command `call` names (one of [`Self::commands`], as
+    /// [`Self::parse`] gives it).
+    pub fn run(&self, call: &Invocation) -> i32 {
+        match self.commands.iter().find(|c| c.name == call.command) {
+            Some(command) => (command.run)(call),
+            // The parser gives only declared commands.
+            None => {
+                echo(
+                    Stream::Err,
+                    &format!("Error: command {} is not available", call.command),
+                );
+                2
+            }
         }
     }
 
@@ -439,13 +532,9 @@ impl GroupSpec {
         let mut positional = Vec::new();
         let mut options = Vec::new();
         let mut help = false;
-        let longs: Vec<&str> = command
-            .params
-            .iter()
-            .filter_map(|p| match p {
-                Param::Opt { long, .. } | Param::Flag { long } => Some(*long),
-                Param::Arg { .. } => None,
-            })
+        let names: Vec<&str> = command
+            .all_options()
+            .flat_map(|opt| [opt.long].into_iter().chain(opt.short))
             .chain(["--help"])
             .chain(self.manners.then_some("-h"))
             .collect();
@@ -467,18 +556,14 @@ impl GroupSpec {
                 help = true;
                 continue;
             }
-            let Some(long) = longs.iter().find(|l| **l == name) else {
-                return Err(self.command_error(command, &no_such_option(arg, &longs)));
+            let Some(opt) = command.all_options().find(|opt| opt.is_named(name)) else {
+                return Err(self.command_error(command, &no_such_option(arg, &names)));
             };
-            let is_flag = command
-                .params
-                .iter()
-                .any(|p| matches!(p, Param::Flag { long: flag } if flag == long));
-            if is_flag {
+            if let Takes::Nothing = opt.takes {
                 if value.is_some() {
                     return Err(bad_option_usage(name));
                 }
-                options.push((*long, String::new()));
+                options.push((opt.long, String::new()));
                 continue;
             }
             let value = match value {
@@ -493,38 +578,37 @@ impl GroupSpec {
                     }
                 },
             };
-            options.push((*long, value));
+            options.push((opt.long, value));
         }
         if help {
             return Err(self.stdout_exit(self.command_help(command)));
         }
-        for param in command.params {
-            if let Param::Opt { long, choices } = param {
-                for (_, value) in options.iter().filter(|(name, _)| name == long) {
-                    if !choices.is_empty() && !choices.contains(&value.as_str()) {
-                        let quoted: Vec<String> = choices.iter().map(|c| repr_str(c)).collect();
-                        return Err(self.command_error(
-                            command,
-                            &format!(
-                                "Invalid value for '{long}': {} is not one of {}.",
-                                repr_str(value),
-                                quoted.join(", ")
-                            ),
-                        ));
-                    }
+        for opt in command.all_options() {
+            let Takes::Choice(choices) = opt.takes else {
+                continue;
+            };
+            for (_, value) in options.iter().filter(|(name, _)| *name == opt.long) {
+                if !choices.contains(&value.as_str()) {
+                    let quoted: Vec<String> = choices.iter().map(|c| repr_str(c)).collect();
+                    return Err(self.command_error(
+                        command,
+                        &format!(
+                            "Invalid value for '{}': {} is not one of {}.",
+                            opt.long,
+                            repr_str(value),
+                            quoted.join(", ")
+                        ),
+                    ));
                 }
             }
         }
         let mut taken = 0;
-        for param in command.params {
-            let Param::Arg {
-                metavar,
-                many,
-                must_exist,
-            } = *param
-            else {
-                continue;
-            };
+        for &Arg {
+            metavar,
+            many,
+            must_exist,
+        } in command.args
+        {
             let wanted = if many {
                 positional.len().saturating_sub(taken)
             } else {
@@ -616,15 +700,49 @@ fn bad_option_usage_text(message: String) -> Exit {
 
 #[cfg(test)]
 mod tests {
-    use super::exit_code_lines;
+    use super::*;
+
+    fn nothing(_: &Invocation) -> i32 {
+        0
+    }
+
+    const COMMAND: CommandSpec = CommandSpec {
+        name: "x",
+        summary: "Do x.",
+        about: "",
+        exit_codes: &[(0, "Done"), (1, "Failed")],
+        args: &[],
+        options: &[&[Opt::value("--out", "FILE", "Where.").short("-o")]],
+        run: nothing,
+    };
+
+    fn group(manners: bool) -> GroupSpec {
+        GroupSpec {
+            prog: "p".to_string(),
+            version_line: String::new(),
+            description: "P.",
+            commands: vec![COMMAND],
+            manners,
+        }
+    }
 
     #[test]
-    fn reflowed_exit_codes_become_lines() {
+    fn exit_codes_are_lines_under_our_name_and_a_paragraph_under_the_drop_in() {
         assert_eq!(
-            exit_code_lines("  Text.\n\n  Exit codes:     0: Valid skill     1: Errors found"),
-            "  Text.\n\n  Exit codes:\n    0  Valid skill\n    1  Errors found\n    2  Usage error"
+            group(true).command_help(&COMMAND),
+            "Usage: p x [OPTIONS]\n\n  Do x.\n\n  Exit codes:\n    0  Done\n    1  Failed\n    2  Usage error\n\nOptions:\n  -o, --out FILE  Where.\n  -h, --help      Show this message and exit."
         );
-        let lines = "  Exit codes:\n    0  Fine\n    2  Usage error";
-        assert_eq!(exit_code_lines(lines), lines);
+        assert_eq!(
+            group(false).command_help(&COMMAND),
+            "Usage: p x [OPTIONS]\n\n  Do x.\n\n  Exit codes:     0: Done     1: Failed\n\nOptions:\n  -o, --out FILE  Where.\n  --help          Show this message and exit."
+        );
+    }
+
+    #[test]
+    fn a_short_name_is_recorded_under_the_long_one() {
+        let args = ["x", "-o", "a", "--out=b"].map(String::from);
+        let call = group(true).parse(&args).unwrap();
+        assert_eq!(call.values("--out"), ["a", "b"]);
+        assert_eq!(call.option("--out"), Some("b"));
     }
 }

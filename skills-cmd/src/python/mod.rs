@@ -7,3 +7,4 @@
 
 pub mod click;
 pub mod difflib;
+pub mod formatter;

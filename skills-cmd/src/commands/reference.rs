@@ -10,8 +10,52 @@ use skills_build::unstable::frontmatter::{self, Metadata};
 use skills_core::features::prompt::{PromptEntry, render_available_skills};
 
 use crate::output::{Stream, echo};
+use crate::python::click::{Arg, CommandSpec, Invocation};
 use skills_core::encoding::json::{Json, Style};
 use skills_pycompat::pathlib::PyPath;
+
+const SKILL_PATH: Arg = Arg {
+    metavar: "SKILL_PATH",
+    many: false,
+    must_exist: true,
+};
+
+/// The three commands as the reference declares them: under the drop-in
+/// name their help is the reference's, byte for byte (`testdata/reference/
+/// cli-help-*`).
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "validate",
+        summary: "Validate a skill directory.",
+        about: "Checks that the skill has a valid SKILL.md with proper frontmatter, correct naming conventions, and required fields.",
+        exit_codes: &[(0, "Valid skill"), (1, "Validation errors found")],
+        args: &[SKILL_PATH],
+        options: &[],
+        run: |call| validate(&call.args[0]),
+    },
+    CommandSpec {
+        name: "read-properties",
+        summary: "Read and print skill properties as JSON.",
+        about: "Parses the YAML frontmatter from SKILL.md and outputs the properties as JSON.",
+        exit_codes: &[(0, "Success"), (1, "Parse error")],
+        args: &[SKILL_PATH],
+        options: &[],
+        run: |call| read_properties(&call.args[0]),
+    },
+    CommandSpec {
+        name: "to-prompt",
+        summary: "Generate <available_skills> XML for agent prompts.",
+        about: "Accepts one or more skill directories.",
+        exit_codes: &[(0, "Success"), (1, "Error")],
+        args: &[Arg {
+            metavar: "SKILL_PATHS...",
+            many: true,
+            must_exist: true,
+        }],
+        options: &[],
+        run: |call: &Invocation| to_prompt(&call.args),
+    },
+];
 
 /// `validate SKILL_PATH`.
 pub fn validate(arg: &str) -> i32 {

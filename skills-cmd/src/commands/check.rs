@@ -3,22 +3,21 @@
 //! diagnostics, JSON, GitHub workflow commands or SARIF.
 
 use crate::gate;
-use crate::python::click::{CommandSpec, Invocation, Param, concat};
+use crate::gate::SOURCES;
+use crate::python::click::{CommandSpec, Invocation};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "check",
-    short_help: "Report every problem of skills, as diagnostics.",
-    help: "  Report every problem of skills, as diagnostics.\n\n  Each SRC is a skill folder (it holds SKILL.md) or a folder of skill\n  folders; a source with no skill is an error. Sources are searched in order\n  as `build` searches them (QUALIFIER=DIR lists a taken name as\n  QUALIFIER:NAME). Prints the reference validator's problems, the\n  specification's rules it does not check and the build's own, each with its\n  rule code, file, line and column, then a summary. The verdict is the one\n  `build`, the Builder and include_skills! give for the same options.\n\n  Exit codes:\n    0  No errors (warnings and notes allowed)\n    1  Errors found, or warnings with --deny-warnings\n    2  Usage error",
-    options_help: &gate::OPTIONS_HELP,
-    params: &concat::<Param, 12>(&[
-        &[Param::Arg {
-            metavar: "SRC...",
-            many: true,
-            must_exist: false,
-        }],
-        &gate::PARAMS,
-    ]),
+    summary: "Report every problem of skills, as diagnostics.",
+    about: "Each SRC is a skill folder (it holds SKILL.md) or a folder of skill folders; a source with no skill is an error. Sources are searched in order as `build` searches them (QUALIFIER=DIR lists a taken name as QUALIFIER:NAME). Prints the reference validator's problems, the specification's rules it does not check and the build's own, each with its rule code, file, line and column, then a summary. The verdict is the one `build`, the Builder and include_skills! give for the same options.",
+    exit_codes: &[
+        (0, "No errors (warnings and notes allowed)"),
+        (1, "Errors found, or warnings with --deny-warnings"),
+    ],
+    args: &[SOURCES],
+    options: &[gate::REPORT, &[gate::EXTENSIONS, gate::EXCLUDE], gate::READ],
+    run,
 };
 
 fn usage_error(message: &str) -> i32 {

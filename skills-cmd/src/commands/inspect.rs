@@ -7,20 +7,22 @@ use skills_core::{Catalog, FORMAT_VERSION, Sha256};
 use skills_build::unstable::printable::printable;
 
 use crate::output::{Stream, write, write_stdout};
-use crate::python::click::{CommandSpec, Invocation, Param};
+use crate::python::click::{Arg, CommandSpec, Invocation};
 use crate::targets::read_file;
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "inspect",
-    short_help: "Show what a bundle file holds.",
-    help: "  Show what a bundle file holds.\n\n  Prints the format version, the catalog texts' sizes, and for each skill its\n  name, location, instructions and files with sizes, media kinds and SHA-256\n  digests in hex. Signature records are shown as what they claim: inspect\n  checks no signature (`skills verify` does).\n\n  Exit codes:\n    0  Success\n    1  Not a readable bundle\n    2  Usage error",
-    options_help: &[],
-    params: &[Param::Arg {
+    summary: "Show what a bundle file holds.",
+    about: "Prints the format version, the catalog texts' sizes, and for each skill its name, location, instructions and files with sizes, media kinds and SHA-256 digests in hex. Signature records are shown as what they claim: inspect checks no signature (`skills verify` does).",
+    exit_codes: &[(0, "Success"), (1, "Not a readable bundle")],
+    args: &[Arg {
         metavar: "FILE",
         many: false,
         must_exist: true,
     }],
+    options: &[],
+    run,
 };
 
 fn kind(content: &Content<'_>) -> String {

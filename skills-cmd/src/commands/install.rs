@@ -15,144 +15,145 @@ use skills_pycompat::yaml::{self, Value};
 
 use crate::gate::{self, Format};
 use crate::output::{Stream, write, write_stdout};
-use crate::python::click::{CommandSpec, Invocation, Param, concat};
+use crate::python::click::{CommandSpec, Invocation, Opt};
 use crate::report;
 
 /// The name the record is kept under (`.agents/.skills-install/skills.project.json`).
 const TOOL: &str = "skills";
 
-const OPTIONS: [&str; 9] = [
-    "  --bundle                Each SRC is a bundle file written by `skills build`.",
-    "  --agent ID              An agent (repeatable, comma-separated, or `all`).\n                          Default: claude-code and codex (.claude/skills and\n                          .agents/skills, read by eight agents), plus every\n                          folder installed to before.",
-    "  --scope [project|user]  The project's folders (default: the nearest folder\n                          above with .git) or the user's (the home directory;\n                          CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_CONFIG_HOME honoured).",
-    "  --project-dir DIR       The project root, instead of finding it.",
-    "  --dry-run               Show what would be written; write nothing.",
-    "  --force                 Overwrite conflicts: files this tool did not write, or\n                          that changed since it wrote them.",
-    "  --link                  One copy in .agents/skills, links to it elsewhere.",
-    "  --copy                  A copy in every folder (undoes --link).",
-    "  --json                  Print one JSON document instead of text.",
+/// `--bundle`, `--agent`, `--scope`, `--project-dir`: where from and
+/// where to, for all three commands.
+const WHERE: &[Opt] = &[
+    Opt::flag(
+        "--bundle",
+        "Each SRC is a bundle file written by `skills build`.",
+    ),
+    Opt::value(
+        "--agent",
+        "ID",
+        "An agent (repeatable, comma-separated, or `all`). Default: claude-code and codex (.claude/skills and .agents/skills, read by eight agents), plus every folder installed to before.",
+    ),
+    Opt::choice(
+        "--scope",
+        &["project", "user"],
+        "The project's folders (default: the nearest folder above with .git) or the user's (the home directory; CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_CONFIG_HOME honoured).",
+    ),
+    Opt::value(
+        "--project-dir",
+        "DIR",
+        "The project root, instead of finding it.",
+    ),
 ];
 
-const OWN_PARAMS: [Param; 10] = [
-    Param::Arg {
-        metavar: "SRC...",
-        many: true,
-        must_exist: false,
-    },
-    Param::Flag { long: "--bundle" },
-    Param::Opt {
-        long: "--agent",
-        choices: &[],
-    },
-    Param::Opt {
-        long: "--scope",
-        choices: &["project", "user"],
-    },
-    Param::Opt {
-        long: "--project-dir",
-        choices: &[],
-    },
-    Param::Flag { long: "--dry-run" },
-    Param::Flag { long: "--force" },
-    Param::Flag { long: "--link" },
-    Param::Flag { long: "--copy" },
-    Param::Flag { long: "--json" },
-];
+/// `--dry-run`.
+const DRY_RUN: Opt = Opt::flag(
+    "--dry-run",
+    "Show what would be written or removed, per skill and folder (with --json, every file); write nothing.",
+);
 
-const PARAMS: [Param; 18] = concat(&[
-    &OWN_PARAMS,
-    &[Param::Flag {
-        long: "--extensions",
-    }],
-    &gate::READ_PARAMS,
-]);
+/// `--force`.
+const FORCE: Opt = Opt::flag(
+    "--force",
+    "Overwrite conflicts: files this tool did not write, or that changed since it wrote them.",
+);
 
-const HELP: [&str; 16] = concat(&[
-    &OPTIONS,
-    &[
-        "  --extensions            Accept the extension fields version, when_to_use,\n                          when_not_to_use.",
-    ],
-    &gate::READ_HELP,
-]);
+/// `--json`.
+const JSON: Opt = Opt::flag("--json", "Print one JSON document instead of text.");
 
-/// `status`'s own: `--check`, and its report's `--format`.
-const STATUS_PARAMS: [Param; 20] = concat(&[
-    &PARAMS,
-    &[
-        Param::Flag { long: "--check" },
-        Param::Opt {
-            long: "--format",
-            choices: gate::FORMATS,
-        },
-    ],
-]);
-
-const STATUS_HELP: [&str; 18] = concat(&[
-    &HELP,
-    &[
-        "  --check                 Exit 1 when any installed copy is not exactly the\n                          skill's files: stale, edited, missing, holding files\n                          that are not part of it, or something else in its\n                          place; each difference is listed. For CI, where\n                          copies are committed.",
-        "  --format [human|json|github|sarif]\n                          With --check: the status for people (default), or\n                          every difference as a problem with its rule code\n                          (installed-stale, ...) in JSON, GitHub Actions\n                          workflow commands or SARIF 2.1.0, like `check`.",
-    ],
-]);
+/// What reads the sources, as `build` reads them.
+const READ: &[Opt] = &[gate::EXTENSIONS, gate::EXCLUDE];
 
 /// What every one of the three commands says of its sources.
 macro_rules! sources_help {
     () => {
-        "Each SRC is a skill folder, a folder of skills or an archive, read and\n  validated as `build` reads it (a skill with errors stops it; junk is left out\n  with a note), or with --bundle a bundle file."
+        "Each SRC is a skill folder, a folder of skills or an archive, read and validated as `build` reads it (a skill with errors stops it; junk is left out with a note), or with --bundle a bundle file."
     };
 }
 
 /// `install SRC...`.
 pub const INSTALL: CommandSpec = CommandSpec {
     name: "install",
-    short_help: "Install skills where coding agents read them.",
-    help: concat_help::INSTALL,
-    options_help: &HELP,
-    params: &PARAMS,
+    summary: "Install skills where coding agents read them.",
+    about: concat!(
+        sources_help!(),
+        "\n\nWrites each skill into every selected agent's folder, byte for byte, and records what it wrote. A file it did not write, or one changed since, is a conflict: every conflict is listed first, and nothing is written unless --force. An update replaces only the files written before and carries the user's own files over. Skills installed before from other sources stay."
+    ),
+    exit_codes: &[
+        (0, "Installed (or, with --dry-run, shown)"),
+        (
+            1,
+            "Conflicts or problems: nothing written; or the sources have errors",
+        ),
+    ],
+    args: &[gate::SOURCES],
+    options: &[
+        WHERE,
+        &[
+            DRY_RUN,
+            FORCE,
+            Opt::flag(
+                "--link",
+                "One copy in .agents/skills, links to it elsewhere.",
+            ),
+            Opt::flag("--copy", "A copy in every folder (undoes --link)."),
+            JSON,
+        ],
+        READ,
+        gate::READ,
+    ],
+    run: |call| run(call, Action::Install),
 };
 
-/// `status SRC...`.
+/// `status SRC...`: no option that writes.
 pub const STATUS: CommandSpec = CommandSpec {
     name: "status",
-    short_help: "Say whether installed skills are up to date.",
-    help: concat_help::STATUS,
-    options_help: &STATUS_HELP,
-    params: &STATUS_PARAMS,
+    summary: "Say whether installed skills are up to date.",
+    about: concat!(
+        sources_help!(),
+        "\n\nPrints, per agent folder and skill: up to date, outdated, modified by the user, missing, or not installed by this tool, and the command that resolves it. With --check, every way an installed copy differs from its source, file by file (for CI, where a repository commits .claude/skills)."
+    ),
+    exit_codes: &[
+        (0, "Every skill is installed and up to date (--check: exactly its files)"),
+        (1, "A skill is not (--check: a copy differs), or the sources have errors"),
+    ],
+    args: &[gate::SOURCES],
+    options: &[
+        WHERE,
+        &[JSON],
+        READ,
+        gate::READ,
+        &[
+            Opt::flag(
+                "--check",
+                "Exit 1 when any installed copy is not exactly the skill's files: stale, edited, missing, holding files that are not part of it, or something else in its place; each difference is listed. For CI, where copies are committed.",
+            ),
+            gate::FORMAT.help(
+                "With --check: the status for people (default), or every difference as a problem with its rule code (installed-stale, ...) in JSON, GitHub Actions workflow commands or SARIF 2.1.0, like `check`.",
+            ),
+        ],
+    ],
+    run: |call| run(call, Action::Status),
 };
 
 /// `uninstall SRC...`.
 pub const UNINSTALL: CommandSpec = CommandSpec {
     name: "uninstall",
-    short_help: "Remove installed skills (only the files written).",
-    help: concat_help::UNINSTALL,
-    options_help: &HELP,
-    params: &PARAMS,
+    summary: "Remove installed skills (only the files written).",
+    about: concat!(
+        sources_help!(),
+        "\n\nRemoves the files install recorded writing for these skills, and the folders left empty; other skills, the user's own files and files that merely hold the same bytes stay. A file changed since it was written is a conflict, removed only with --force. An agent folder that is, holds or lies inside a source folder is refused."
+    ),
+    exit_codes: &[
+        (0, "Removed (or, with --dry-run, shown)"),
+        (
+            1,
+            "Conflicts or problems: nothing removed; or the sources have errors",
+        ),
+    ],
+    args: &[gate::SOURCES],
+    options: &[WHERE, &[DRY_RUN, FORCE, JSON], READ, gate::READ],
+    run: |call| run(call, Action::Uninstall),
 };
-
-/// The help texts, each naming the sources the same way.
-mod concat_help {
-    macro_rules! help {
-        ($name:ident, $first:literal, $rest:literal) => {
-            pub const $name: &str =
-                concat!("  ", $first, "\n\n  ", sources_help!(), "\n\n  ", $rest);
-        };
-    }
-    help!(
-        INSTALL,
-        "Install skills where coding agents read them.",
-        "Writes each skill into every selected agent's folder, byte for byte, and\n  records what it wrote. A file it did not write, or one changed since, is a\n  conflict: every conflict is listed first, and nothing is written unless\n  --force. An update replaces only the files written before and carries the\n  user's own files over. Skills installed before from other sources stay.\n\n  Exit codes:\n    0  Installed (or, with --dry-run, shown)\n    1  Conflicts or problems: nothing written; or the sources have errors\n    2  Usage error"
-    );
-    help!(
-        STATUS,
-        "Say whether installed skills are up to date.",
-        "Prints, per agent folder and skill: up to date, outdated, modified by the\n  user, missing, or not installed by this tool, and the command that resolves\n  it. With --check, every way an installed copy differs from its source, file\n  by file (for CI, where a repository commits .claude/skills).\n\n  Exit codes:\n    0  Every skill is installed and up to date (--check: exactly its files)\n    1  A skill is not (--check: a copy differs), or the sources have errors\n    2  Usage error"
-    );
-    help!(
-        UNINSTALL,
-        "Remove installed skills (only the files written).",
-        "Removes the files install recorded writing for these skills, and the\n  folders left empty; other skills, the user's own files and files that merely\n  hold the same bytes stay. A file changed since it was written is a\n  conflict, removed only with --force. An agent folder that is, holds or lies\n  inside a source folder is refused.\n\n  Exit codes:\n    0  Removed (or, with --dry-run, shown)\n    1  Conflicts or problems: nothing removed; or the sources have errors\n    2  Usage error"
-    );
-}
 
 /// What a build of the sources reported, for `status --check`'s report in
 /// a machine format.
@@ -244,7 +245,7 @@ fn target(call: &Invocation) -> Result<Target, String> {
 }
 
 /// Runs `install`, `status` or `uninstall`.
-pub fn run(call: &Invocation, action: Action) -> i32 {
+fn run(call: &Invocation, action: Action) -> i32 {
     let command = match action {
         Action::Install => &INSTALL,
         Action::Status => &STATUS,
@@ -448,9 +449,9 @@ mod tests {
     #[test]
     fn the_help_names_the_sources() {
         for help in [
-            super::INSTALL.help,
-            super::STATUS.help,
-            super::UNINSTALL.help,
+            super::INSTALL.about,
+            super::STATUS.about,
+            super::UNINSTALL.about,
         ] {
             assert!(help.contains(sources_help!()), "{help}");
         }

@@ -3,56 +3,55 @@
 //! `include_skills!`.
 
 use crate::gate;
-use crate::python::click::{CommandSpec, Invocation, Param, concat};
+use crate::python::click::{CommandSpec, Invocation, Opt};
 use skills_core::encoding::json::{Json, Style};
+
+/// `-o, --output FILE`.
+const OUTPUT: Opt =
+    Opt::value("--output", "FILE", "Where to write the bundle (required).").short("-o");
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "build",
-    short_help: "Compile skills into a bundle file.",
-    help: "  Compile skills into a bundle file.\n\n  Each SRC is a skill folder (it holds SKILL.md) or a folder of skill\n  folders; a source with no skill is an error. Sources are searched in\n  order: the first to offer a name wins it, and a later skill of that name is\n  shadowed (a warning). Write a source as QUALIFIER=DIR to list such a skill\n  as QUALIFIER:NAME instead.\n\n  Any problem that is an error (or a warning, with --deny-warnings) fails the\n  build, every problem is printed, and no file is written. With --keep-going\n  the skills with errors are left out instead: every problem is printed, the\n  valid skills are written, and FILE.report.json lists the skills left out\n  and why.\n\n  Exit codes:\n    0  Bundle written (warnings and notes allowed)\n    1  Errors found, or warnings with --deny-warnings; nothing written\n    2  Usage error\n    3  --keep-going: bundle written, but skills left out (or warnings denied)",
-    options_help: &concat::<&str, 14>(&[
+    summary: "Compile skills into a bundle file.",
+    about: "Each SRC is a skill folder (it holds SKILL.md) or a folder of skill folders; a source with no skill is an error. Sources are searched in order: the first to offer a name wins it, and a later skill of that name is shadowed (a warning). Write a source as QUALIFIER=DIR to list such a skill as QUALIFIER:NAME instead.\n\nAny problem that is an error (or a warning, with --deny-warnings) fails the build, every problem is printed, and no file is written. With --keep-going the skills with errors are left out instead: every problem is printed, the valid skills are written, and FILE.report.json lists the skills left out and why.",
+    exit_codes: &[
+        (0, "Bundle written (warnings and notes allowed)"),
+        (
+            1,
+            "Errors found, or warnings with --deny-warnings; nothing written",
+        ),
+        (
+            3,
+            "--keep-going: bundle written, but skills left out (or warnings denied)",
+        ),
+    ],
+    args: &[gate::SOURCES],
+    options: &[
         &[
-            "  -o, --output FILE       Where to write the bundle (required).",
-            "  --location-base BASE    Print locations as BASE/DIR/SKILL.md instead of\n                          skill://NAME/SKILL.md.",
+            OUTPUT,
+            Opt::value(
+                "--location-base",
+                "BASE",
+                "Print locations as BASE/DIR/SKILL.md instead of skill://NAME/SKILL.md.",
+            ),
         ],
-        &gate::OPTIONS_HELP,
+        gate::REPORT,
+        &[gate::EXTENSIONS, gate::EXCLUDE],
+        gate::READ,
         &[
-            "  --keep-going            Leave out the skills with errors, write the rest\n                          and FILE.report.json (exit 3 when any was left out).",
-            "  --threads N             Threads that read, validate and compile (default:\n                          every core; the bundle is the same for any N).",
+            Opt::flag(
+                "--keep-going",
+                "Leave out the skills with errors, write the rest and FILE.report.json (exit 3 when any was left out).",
+            ),
+            Opt::value(
+                "--threads",
+                "N",
+                "Threads that read, validate and compile (default: every core; the bundle is the same for any N).",
+            ),
         ],
-    ]),
-    params: &concat::<Param, 17>(&[
-        &[
-            Param::Arg {
-                metavar: "SRC...",
-                many: true,
-                must_exist: false,
-            },
-            Param::Opt {
-                long: "-o",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--output",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--location-base",
-                choices: &[],
-            },
-        ],
-        &gate::PARAMS,
-        &[
-            Param::Flag {
-                long: "--keep-going",
-            },
-            Param::Opt {
-                long: "--threads",
-                choices: &[],
-            },
-        ],
-    ]),
+    ],
+    run,
 };
 
 /// The exit status of a `--keep-going` build that wrote a bundle but found
@@ -70,7 +69,7 @@ fn usage_error(message: &str) -> i32 {
 
 /// Runs the command.
 pub fn run(call: &Invocation) -> i32 {
-    let Some(output) = call.option("--output").or_else(|| call.option("-o")) else {
+    let Some(output) = call.option("--output") else {
         return usage_error("Missing option '-o' / '--output'.");
     };
     let mut builder = match gate::builder(call) {

@@ -6,29 +6,26 @@ use crate::packing::pack;
 use skills_build::diagnostic;
 
 use crate::output::{Stream, write};
-use crate::python::click::{CommandSpec, Invocation, Param};
+use crate::python::click::{Arg, CommandSpec, Invocation, Opt};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "pack",
-    short_help: "Write a .skill archive of a skill folder.",
-    help: "  Write a .skill archive of a skill folder.\n\n  The archive holds the folder's files as FOLDER/PATH, deflated, as the Claude\n  packager writes them, without __pycache__, node_modules, *.pyc and\n  .DS_Store. Entries are sorted and timestamps fixed, so the same folder\n  gives the same bytes. A folder that fails `skills check` is refused and\n  nothing is written.\n\n  Exit codes:     0: Archive written     1: The folder has errors",
-    options_help: &["  -o, --output FILE  Where to write (default: ./FOLDER.skill)."],
-    params: &[
-        Param::Arg {
-            metavar: "DIR",
-            many: false,
-            must_exist: true,
-        },
-        Param::Opt {
-            long: "-o",
-            choices: &[],
-        },
-        Param::Opt {
-            long: "--output",
-            choices: &[],
-        },
-    ],
+    summary: "Write a .skill archive of a skill folder.",
+    about: "The archive holds the folder's files as FOLDER/PATH, deflated, as the Claude packager writes them, without __pycache__, node_modules, *.pyc and .DS_Store. Entries are sorted and timestamps fixed, so the same folder gives the same bytes. A folder that fails `skills check` is refused and nothing is written.",
+    exit_codes: &[(0, "Archive written"), (1, "The folder has errors")],
+    args: &[Arg {
+        metavar: "DIR",
+        many: false,
+        must_exist: true,
+    }],
+    options: &[&[Opt::value(
+        "--output",
+        "FILE",
+        "Where to write (default: ./FOLDER.skill).",
+    )
+    .short("-o")]],
+    run,
 };
 
 /// Runs the command.
@@ -45,7 +42,6 @@ pub fn run(call: &Invocation) -> i32 {
         Ok(packed) => {
             let output = call
                 .option("--output")
-                .or_else(|| call.option("-o"))
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from(format!("{}.skill", packed.folder)));
             let mut text = diagnostic::render_all(&packed.warnings);

@@ -14,64 +14,68 @@ use skills_core::wire::bundle::{Bytes, Signature, Skill};
 
 use crate::gate;
 use crate::output::{Stream, write};
-use crate::python::click::{CommandSpec, Invocation, Param, concat};
+use crate::python::click::{CommandSpec, Invocation, Opt};
 use crate::targets::{Targets, read_file};
+
+/// `--origin ORIGIN` (`mcp` takes it too).
+pub const ORIGIN: Opt = Opt::value(
+    "--origin",
+    "ORIGIN",
+    "The origin the publisher signed for (required).",
+);
+
+/// `--trust ID=KEY` (`mcp` takes it too).
+pub const TRUST: Opt = Opt::value(
+    "--trust",
+    "ID=KEY",
+    "A trusted public key: a PEM, hex or base64 key, or a file holding one (repeatable).",
+);
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "verify",
-    short_help: "Verify the signatures of a bundle file or skill directories.",
-    help: "  Verify the signatures of a bundle file or skill directories.\n\n  Checks, in agentskills-core's order, each skill's content revision, the\n  pins, and its Ed25519 signature by one of the --trust keys for --origin;\n  for a bundle file, first the embedded bytes against their recorded digests\n  (unless --rehash no), and last the bundle revision and its signature. For\n  skill sources (skill folders, folders of skill folders, archives, read as\n  `check` reads them) the\n  signatures come from --signatures, a file of `<skill id> <key id> <base64\n  signature>` lines as `skills sign` writes.\n  Prints one line per skill, or the first failure, naming the skill and the\n  check.\n\n  Exit codes:\n    0  Verified\n    1  Verification failed\n    2  Usage error (bad option, unreadable key or file)",
-    options_help: &concat::<&str, 13>(&[
+    summary: "Verify the signatures of a bundle file or skill directories.",
+    about: "Checks, in agentskills-core's order, each skill's content revision, the pins, and its Ed25519 signature by one of the --trust keys for --origin; for a bundle file, first the embedded bytes against their recorded digests (unless --rehash no), and last the bundle revision and its signature. For skill sources (skill folders, folders of skill folders, archives, read as `check` reads them) the signatures come from --signatures, a file of `<skill id> <key id> <base64 signature>` lines as `skills sign` writes. Prints one line per skill, or the first failure, naming the skill and the check.",
+    exit_codes: &[
+        (0, "Verified"),
+        (1, "Verification failed"),
+        (2, "Usage error (bad option, unreadable key or file)"),
+    ],
+    args: &[super::sign::TARGETS],
+    options: &[
         &[
-            "  --origin ORIGIN              The origin the publisher signed for (required).",
-            "  --trust ID=KEY               A trusted public key: a PEM, hex or base64 key,\n                               or a file holding one (repeatable).",
-            "  --signatures FILE            Detached signatures for skill directories.",
-            "  --require-signature [yes|no] Refuse unsigned skills (default yes).",
-            "  --rehash [yes|no]            Hash a bundle's embedded bytes again (default\n                               yes).",
-            "  --pin NAME=REVISION          Accept skill NAME only at this revision\n                               (repeatable).",
-            "  --pin-version NAME=VERSION   Accept skill NAME only with this version\n                               (repeatable).",
+            ORIGIN,
+            TRUST,
+            Opt::value(
+                "--signatures",
+                "FILE",
+                "Detached signatures for skill directories.",
+            ),
+            Opt::choice(
+                "--require-signature",
+                &["yes", "no"],
+                "Refuse unsigned skills (default yes).",
+            ),
+            Opt::choice(
+                "--rehash",
+                &["yes", "no"],
+                "Hash a bundle's embedded bytes again (default yes).",
+            ),
+            Opt::value(
+                "--pin",
+                "NAME=REVISION",
+                "Accept skill NAME only at this revision (repeatable).",
+            ),
+            Opt::value(
+                "--pin-version",
+                "NAME=VERSION",
+                "Accept skill NAME only with this version (repeatable).",
+            ),
         ],
-        &gate::READ_HELP,
-    ]),
-    params: &concat::<Param, 15>(&[
-        &[
-            Param::Arg {
-                metavar: "TARGET...",
-                many: true,
-                must_exist: false,
-            },
-            Param::Opt {
-                long: "--origin",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--trust",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--signatures",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--require-signature",
-                choices: &["yes", "no"],
-            },
-            Param::Opt {
-                long: "--rehash",
-                choices: &["yes", "no"],
-            },
-            Param::Opt {
-                long: "--pin",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--pin-version",
-                choices: &[],
-            },
-        ],
-        &gate::READ_PARAMS,
-    ]),
+        gate::EXCLUDE_GROUP,
+        gate::READ,
+    ],
+    run,
 };
 
 fn usage_error(message: &str) -> i32 {

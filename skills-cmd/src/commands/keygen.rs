@@ -8,25 +8,31 @@ use skills_build::unstable::keys::SecretKey;
 use zeroize::Zeroizing;
 
 use crate::output::{Stream, write};
-use crate::python::click::{CommandSpec, Invocation, Param};
+use crate::python::click::{Arg, CommandSpec, Invocation, Opt};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "keygen",
-    short_help: "Create an Ed25519 key pair for signing skills.",
-    help: "  Create an Ed25519 key pair for signing skills.\n\n  Writes the secret key to FILE as PKCS#8 PEM (readable by you only) and the\n  public key as PEM beside it (FILE with `.pub.pem`), then prints the public\n  key and its default key id. Never overwrites a file, and never prints the\n  secret key. Keep FILE out of version control.\n\n  Exit codes:\n    0  Keys written\n    1  A file exists or cannot be written\n    2  Usage error",
-    options_help: &["  --public FILE  Where to write the public key (default: FILE.pub.pem)."],
-    params: &[
-        Param::Arg {
-            metavar: "FILE",
-            many: false,
-            must_exist: false,
-        },
-        Param::Opt {
-            long: "--public",
-            choices: &[],
-        },
+    summary: "Create an Ed25519 key pair for signing skills.",
+    about: "Writes the secret key to FILE as PKCS#8 PEM (readable by you only) and the public key as PEM beside it: FILE with its `.pem` ending, if any, replaced by `.pub.pem` (keys/skills.pem gives keys/skills.pub.pem; key gives key.pub.pem). Then prints the public key and its default key id. The folder must exist. Never overwrites a file, and never prints the secret key. Keep FILE out of version control.",
+    exit_codes: &[
+        (0, "Keys written"),
+        (
+            1,
+            "A file exists, its folder is missing, or it cannot be written",
+        ),
     ],
+    args: &[Arg {
+        metavar: "FILE",
+        many: false,
+        must_exist: false,
+    }],
+    options: &[&[Opt::value(
+        "--public",
+        "FILE",
+        "Where to write the public key (default: beside FILE, as above).",
+    )]],
+    run,
 };
 
 /// `keys/skills.pem` -> `keys/skills.pub.pem`; `key` -> `key.pub.pem`.

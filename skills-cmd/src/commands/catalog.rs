@@ -17,85 +17,67 @@ use skills_core::features::render::{Entry, Format, RenderOptions, render_catalog
 
 use crate::gate;
 use crate::output::{Stream, echo, write_stdout};
-use crate::python::click::{CommandSpec, Invocation, Param, concat};
+use crate::python::click::{Arg, CommandSpec, Invocation, Opt};
 
-/// The `catalog` command's declaration.
+/// The `catalog` command's declaration. Here `--exclude` keeps
+/// agentskills-core's meaning: a skill to leave out, not files.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "catalog",
-    short_help: "Render the catalog of skills for a system prompt.",
-    help: "  Render the catalog of skills for a system prompt.\n\n  Each SRC is a skill folder (it holds SKILL.md), a folder of skill folders\n  or a .skill/.zip archive, read and judged as `check` judges it; each skill\n  is registered under its directory name. The catalog is printed exactly,\n  without a trailing newline: the reference to-prompt shape (default), or\n  agentskills-core's XML or Markdown shape, listed by name. Here --exclude\n  names skills to leave out, not files.\n\n  Exit codes:\n    0  Success\n    1  No skill, an invalid skill, or a catalog that cannot be rendered\n    2  Usage error",
-    options_help: &concat::<&str, 18>(&[
+    summary: "Render the catalog of skills for a system prompt.",
+    about: "Each SRC is a skill folder (it holds SKILL.md), a folder of skill folders or a .skill/.zip archive, read and judged as `check` judges it; each skill is registered under its directory name. The catalog is printed exactly, without a trailing newline: the reference to-prompt shape (default), or agentskills-core's XML or Markdown shape, listed by name. Here --exclude names skills to leave out, not files.",
+    exit_codes: &[
+        (0, "Success"),
+        (
+            1,
+            "No skill, an invalid skill, or a catalog that cannot be rendered",
+        ),
+    ],
+    args: &[gate::SOURCES],
+    options: &[
         &[
-            "  --format [skills-ref|xml|markdown]  The shape (default skills-ref).",
-            "  --include ID                        Keep only these skills (repeatable).",
-            "  --exclude ID                        Drop these skills (repeatable; wins).",
-            "  --tag TAG                           Keep skills with one of these",
-            "                                      metadata.tags (repeatable).",
-            "  --max-chars N                       Drop entries from the end to fit N",
-            "                                      characters, and say so.",
-            "  --total N                           The size of the set these were chosen",
-            "                                      from.",
-            "  --no-hints                          Leave out when_to_use and",
-            "                                      when_not_to_use.",
-            "  --extensions                        Accept the extension fields version,",
-            "                                      when_to_use, when_not_to_use.",
+            Opt::choice(
+                "--format",
+                &["skills-ref", "xml", "markdown"],
+                "The shape (default skills-ref).",
+            ),
+            Opt::value("--include", "ID", "Keep only these skills (repeatable)."),
+            Opt::value("--exclude", "ID", "Drop these skills (repeatable; wins)."),
+            Opt::value(
+                "--tag",
+                "TAG",
+                "Keep skills with one of these metadata.tags (repeatable).",
+            ),
+            Opt::value(
+                "--max-chars",
+                "N",
+                "Drop entries from the end to fit N characters, and say so.",
+            ),
+            Opt::value(
+                "--total",
+                "N",
+                "The size of the set these were chosen from.",
+            ),
+            Opt::flag("--no-hints", "Leave out when_to_use and when_not_to_use."),
+            gate::EXTENSIONS,
         ],
-        gate::OPTIONS_HELP.split_at(5).1,
-    ]),
-    params: &concat::<Param, 15>(&[
-        &[
-            Param::Arg {
-                metavar: "SRC...",
-                many: true,
-                must_exist: false,
-            },
-            Param::Opt {
-                long: "--format",
-                choices: &["skills-ref", "xml", "markdown"],
-            },
-            Param::Opt {
-                long: "--include",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--exclude",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--tag",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--max-chars",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--total",
-                choices: &[],
-            },
-            Param::Flag { long: "--no-hints" },
-            Param::Flag {
-                long: "--extensions",
-            },
-        ],
-        gate::PARAMS.split_at(5).1,
-    ]),
+        gate::READ,
+    ],
+    run,
 };
 
 /// The `outline` command's declaration.
 pub const OUTLINE: CommandSpec = CommandSpec {
     name: "outline",
-    short_help: "Print a skill's outline: its sections and their cost.",
-    help: "  Print a skill's outline: its sections and their cost.\n\n  SRC is a skill folder (it holds SKILL.md), named by its directory name,\n  a folder of skill folders or a .skill/.zip archive (each outline in turn,\n  a blank line between), read and judged as `check` judges it. Prints the\n  sections of the body with their keys and estimated tokens, as\n  agentskills-core renders an outline.\n\n  Exit codes:\n    0  Success\n    1  No skill, or an invalid skill\n    2  Usage error",
-    options_help: &concat::<&str, 7>(&[gate::OPTIONS_HELP.split_at(3).1]),
-    params: &concat::<Param, 9>(&[
-        &[Param::Arg {
-            metavar: "SRC",
-            many: false,
-            must_exist: false,
-        }],
-        gate::PARAMS.split_at(3).1,
-    ]),
+    summary: "Print a skill's outline: its sections and their cost.",
+    about: "SRC is a skill folder (it holds SKILL.md), named by its directory name, a folder of skill folders or a .skill/.zip archive (each outline in turn, a blank line between), read and judged as `check` judges it. Prints the sections of the body with their keys and estimated tokens, as agentskills-core renders an outline.",
+    exit_codes: &[(0, "Success"), (1, "No skill, or an invalid skill")],
+    args: &[Arg {
+        metavar: "SRC",
+        many: false,
+        must_exist: false,
+    }],
+    options: &[&[gate::EXTENSIONS, gate::EXCLUDE], gate::READ],
+    run: run_outline,
 };
 
 /// One skill directory, read and validated.

@@ -6,26 +6,31 @@ use std::path::Path;
 use skills_install::Installer;
 
 use crate::output::{Stream, write};
-use crate::python::click::{CommandSpec, Invocation, Param};
+use crate::python::click::{Arg, CommandSpec, Invocation};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "extract",
-    short_help: "Write a bundle's skills back as folders.",
-    help: "  Write a bundle's skills back as folders.\n\n  Every skill of BUNDLE (a file written by `skills build`) becomes DIR/NAME,\n  with its skill file under the name it was read from and every file byte for\n  byte (scripts executable). DIR is created when missing; a skill folder that\n  is already there stops the command before anything is written.\n\n  Exit codes:\n    0  Extracted\n    1  The bundle cannot be read, or a folder is in the way\n    2  Usage error",
-    options_help: &[],
-    params: &[
-        Param::Arg {
+    summary: "Write a bundle's skills back as folders.",
+    about: "Every skill of BUNDLE (a file written by `skills build`) becomes DIR/NAME, with its skill file under the name it was read from and every file byte for byte (scripts executable). DIR is created when missing; a skill folder that is already there stops the command before anything is written.",
+    exit_codes: &[
+        (0, "Extracted"),
+        (1, "The bundle cannot be read, or a folder is in the way"),
+    ],
+    args: &[
+        Arg {
             metavar: "BUNDLE",
             many: false,
             must_exist: true,
         },
-        Param::Arg {
+        Arg {
             metavar: "DIR",
             many: false,
             must_exist: false,
         },
     ],
+    options: &[],
+    run,
 };
 
 /// Runs the command.

@@ -10,19 +10,21 @@ use skills_build::unstable::frontmatter;
 use skills_build::unstable::validate::validate;
 
 use crate::output::{Stream, write};
-use crate::python::click::{CommandSpec, Invocation, Param};
+use crate::python::click::{Arg, CommandSpec, Invocation};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "new",
-    short_help: "Create a skill folder with a SKILL.md to fill in.",
-    help: "  Create a skill folder with a SKILL.md to fill in.\n\n  Writes DIR/NAME/SKILL.md (DIR defaults to the current directory): the name,\n  a description saying what the skill does and when to use it, and a body\n  skeleton. The file passes `skills check` as written and is in `skills fmt`\n  form. A NAME the validator refuses is refused with its message, and an\n  existing folder is never touched.\n\n  Exit codes:     0: Created     1: Refused     2: Usage error",
-    options_help: &[],
-    params: &[Param::Arg {
+    summary: "Create a skill folder with a SKILL.md to fill in.",
+    about: "Writes DIR/NAME/SKILL.md (DIR defaults to the current directory): the name, a placeholder description to replace with what the skill does and when to use it, and a body skeleton. The file is in `skills fmt` form; `skills check` fails on the placeholder description (new-placeholder) until it is replaced. A NAME the validator refuses is refused with its message, and an existing folder is never touched.",
+    exit_codes: &[(0, "Created"), (1, "Refused")],
+    args: &[Arg {
         metavar: "NAME [DIR]",
         many: true,
         must_exist: false,
     }],
+    options: &[],
+    run,
 };
 
 /// The skill file for `name`, in canonical form.

@@ -12,33 +12,25 @@ use std::path::Path;
 use skills_build::problem::{Code, Problem, Rule};
 
 use crate::gate;
-use crate::python::click::{CommandSpec, Invocation, Param, concat};
+use crate::python::click::{CommandSpec, Invocation};
 use crate::report::Counted;
 
-/// The parameters after SRC...: `check`'s, but `--extensions` (the
+/// The command's declaration: `check`'s options, but `--extensions` (the
 /// audit does not judge the frontmatter's form).
-const PARAMS: [Param; 10] = concat(&[gate::PARAMS.split_at(3).0, gate::PARAMS.split_at(4).1]);
-
-/// Help lines for [`PARAMS`].
-const OPTIONS_HELP: [&str; 9] = concat(&[
-    gate::OPTIONS_HELP.split_at(3).0,
-    gate::OPTIONS_HELP.split_at(4).1,
-]);
-
-/// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "audit",
-    short_help: "Report what makes skills unsafe to ship (findings, not proof).",
-    help: "  Report what makes skills unsafe to ship (findings, not proof).\n\n  Each SRC is a skill folder, a folder of skill folders, a .skill or .zip\n  archive, or a bundle file written by `skills build`. Runs the audit rules\n  alone: bidirectional controls and tag characters, private keys and\n  credentials (errors); invisible characters inside words, HTML comments,\n  downloads piped into a shell, unrestricted Bash grants, embedded\n  executables (warnings); URLs to raw IP addresses or paste sites, long\n  base64 blobs (notes). docs/audit.md says what each rule finds and what it\n  cannot. An audit finds known patterns; finding none proves nothing.\n\n  Exit codes:\n    0  No error-level findings (warnings and notes allowed)\n    1  Error-level findings, or warnings with --deny-warnings; or a source\n       that cannot be read\n    2  Usage error",
-    options_help: &OPTIONS_HELP,
-    params: &concat::<Param, 11>(&[
-        &[Param::Arg {
-            metavar: "SRC...",
-            many: true,
-            must_exist: false,
-        }],
-        &PARAMS,
-    ]),
+    summary: "Report what makes skills unsafe to ship (findings, not proof).",
+    about: "Each SRC is a skill folder, a folder of skill folders, a .skill or .zip archive, or a bundle file written by `skills build`. Runs the audit rules alone: bidirectional controls and tag characters, private keys and credentials (errors); invisible characters inside words, HTML comments, downloads piped into a shell, unrestricted Bash grants, embedded executables (warnings); URLs to raw IP addresses or paste sites, long base64 blobs (notes). docs/audit.md says what each rule finds and what it cannot. An audit finds known patterns; finding none proves nothing.",
+    exit_codes: &[
+        (0, "No error-level findings (warnings and notes allowed)"),
+        (
+            1,
+            "Error-level findings, or warnings with --deny-warnings; or a source that cannot be read",
+        ),
+    ],
+    args: &[gate::SOURCES],
+    options: &[gate::REPORT, &[gate::EXCLUDE], gate::READ],
+    run,
 };
 
 /// Whether `problem` belongs in an audit: an audit rule's finding, or a

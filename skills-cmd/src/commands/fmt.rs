@@ -12,28 +12,33 @@ use skills_build::unstable::discover::skill_folders;
 
 use crate::gate;
 use crate::output::{Stream, write};
-use crate::python::click::{CommandSpec, Invocation, Param, concat};
+use crate::python::click::{Arg, CommandSpec, Invocation, Opt};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "fmt",
-    short_help: "Write skill files in their canonical form.",
-    help: "  Write skill files in their canonical form.\n\n  Each SRC is a SKILL.md, a skill directory, or a directory whose\n  subdirectories are skills. The frontmatter is written back with the\n  specification's keys first, in its order (name, description, license,\n  compatibility, metadata, allowed-tools), the other keys after them sorted,\n  and values quoted only where YAML needs it (for this reader, for YAML 1.1\n  readers such as PyYAML, and for YAML 1.2 readers); the body is kept byte\n  for byte. A file that does not parse, or whose frontmatter holds a comment,\n  is reported and left as it is. Files are replaced atomically, through a\n  symbolic link to the file it names; a file with several hard links, or\n  one edited while fmt ran, is reported and left as it is.\n\n  Exit codes:     0: Every file canonical (or now written so)     1: With\n  --check, files would change; or a file could not be formatted",
-    options_help: &[
-        "  --check  Change nothing; list the files that would change, and exit 1 if any.",
-        "  -v, --verbose  Say how each source was read: one skill or a folder of\n                 skills.",
+    summary: "Write skill files in their canonical form.",
+    about: "Each SRC is a SKILL.md, a skill directory, or a directory whose subdirectories are skills. The frontmatter is written back with the specification's keys first, in its order (name, description, license, compatibility, metadata, allowed-tools), the other keys after them sorted, and values quoted only where YAML needs it (for this reader, for YAML 1.1 readers such as PyYAML, and for YAML 1.2 readers); the body is kept byte for byte. A file that does not parse, or whose frontmatter holds a comment, is reported and left as it is. Files are replaced atomically, through a symbolic link to the file it names; a file with several hard links, or one edited while fmt ran, is reported and left as it is.",
+    exit_codes: &[
+        (0, "Every file canonical (or now written so)"),
+        (
+            1,
+            "With --check, files would change; or a file could not be formatted",
+        ),
     ],
-    params: &concat::<Param, 4>(&[
-        &[
-            Param::Arg {
-                metavar: "SRC...",
-                many: true,
-                must_exist: true,
-            },
-            Param::Flag { long: "--check" },
-        ],
-        gate::PARAMS.split_at(9).1,
-    ]),
+    args: &[Arg {
+        metavar: "SRC...",
+        many: true,
+        must_exist: true,
+    }],
+    options: &[&[
+        Opt::flag(
+            "--check",
+            "Change nothing; list the files that would change, and exit 1 if any.",
+        ),
+        gate::VERBOSE.help("Say how each source was read: one skill or a folder of skills."),
+    ]],
+    run,
 };
 
 /// The largest skill file read (the build's default limit for one file).

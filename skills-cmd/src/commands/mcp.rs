@@ -6,78 +6,74 @@ use skills_core::Catalog;
 use skills_core::serve::paged::PagedBundle;
 use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, ServeError, Server, http, serve_server_stdio};
 
+use super::verify;
 use crate::bundle_file::BundleFile;
 use crate::gate;
 use crate::output::{Stream, write};
-use crate::python::click::{CommandSpec, Invocation, Param, concat};
+use crate::python::click::{CommandSpec, Invocation, Opt};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "mcp",
-    short_help: "Serve skills to an agent host over MCP (stdio or HTTP).",
-    help: "  Serve skills to an agent host over MCP (stdio, or HTTP with --http).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle reads the bundle file SRC a skill at a time (each skill\n  read when first listed or served), then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served (with --keep-going, the\n  skills with errors are left out and the rest served).\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
-    options_help: &concat::<&str, 18>(&[
+    summary: "Serve skills to an agent host over MCP (stdio or HTTP).",
+    about: "Compiles each SRC (a skill folder, a folder of skill folders or a .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle reads the bundle file SRC a skill at a time (each skill read when first listed or served), then answers MCP on stdin and stdout (or over HTTP with --http) until the host closes stdin: the Skills extension's resources, skills/list and skills/get, and the `skill` tool. Problems and warnings go to stderr; a source with errors is not served (with --keep-going, the skills with errors are left out and the rest served).",
+    exit_codes: &[
+        (0, "The host closed the connection (or, with --http, the server was stopped)"),
+        (1, "Errors found"),
+    ],
+    args: &[gate::SOURCES],
+    options: &[
         &[
-            "  --bundle                The one argument is a bundle file made by\n                          `skills build`: each skill read and checked\n                          when first listed or served.",
-            "  --page-size N           Entries per page of skills/list, resources/list\n                          and resources/directory/read (default 100).",
-            "  --origin ORIGIN         Serve only skills signed for ORIGIN by a --trust\n                          key, and say so in each publication record.",
-            "  --trust ID=KEY          A trusted public key, as `skills verify` takes it\n                          (repeatable).",
-            "  --core-tools            Also offer agentskills-core's tools (get_skill_body,\n                          get_skill_section, get_skill_reference, ...).",
-            "  --keep-going            Leave out the skills with errors and serve the rest\n                          (an error still when none is left).",
+            Opt::flag(
+                "--bundle",
+                "The one argument is a bundle file made by `skills build`: each skill read and checked when first listed or served.",
+            ),
+            Opt::value(
+                "--page-size",
+                "N",
+                "Entries per page of skills/list, resources/list and resources/directory/read (default 100).",
+            ),
+            verify::ORIGIN.help(
+                "Serve only skills signed for ORIGIN by a --trust key, and say so in each publication record.",
+            ),
+            verify::TRUST
+                .help("A trusted public key, as `skills verify` takes it (repeatable)."),
+            Opt::flag(
+                "--core-tools",
+                "Also offer agentskills-core's tools (get_skill_body, get_skill_section, get_skill_reference, ...).",
+            ),
+            Opt::flag(
+                "--keep-going",
+                "Leave out the skills with errors and serve the rest (an error still when none is left).",
+            ),
+            gate::ALLOW,
+            gate::EXTENSIONS,
+            gate::EXCLUDE,
         ],
-        // From --allow on: what changes a verdict, as `check` takes it.
-        gate::OPTIONS_HELP.split_at(2).1,
+        gate::READ,
         &[
-            "  --http ADDR             Serve MCP's Streamable HTTP (stateless, JSON\n                          replies) at http://ADDR/mcp instead of stdio, until\n                          SIGTERM or Ctrl-C; ADDR is HOST:PORT (port 0: any).\n                          GET /healthz answers 200 for load balancers.",
-            "  --bearer-token-file FILE\n                          With --http: every request must carry\n                          `Authorization: Bearer TOKEN`, TOKEN the file's\n                          content (needed for a non-loopback ADDR, or\n                          --no-auth).",
-            "  --no-auth               With --http on a non-loopback ADDR: serve anyone\n                          who reaches it, without a token.",
-            "  --allow-origin ORIGIN   With --http: browser pages from ORIGIN may call the\n                          server (repeatable; loopback pages may on loopback).",
+            Opt::value(
+                "--http",
+                "ADDR",
+                "Serve MCP's Streamable HTTP (stateless, JSON replies) at http://ADDR/mcp instead of stdio, until SIGTERM or Ctrl-C; ADDR is HOST:PORT (port 0: any). GET /healthz answers 200 for load balancers.",
+            ),
+            Opt::value(
+                "--bearer-token-file",
+                "FILE",
+                "With --http: every request must carry `Authorization: Bearer TOKEN`, TOKEN the file's content (needed for a non-loopback ADDR, or --no-auth).",
+            ),
+            Opt::flag(
+                "--no-auth",
+                "With --http on a non-loopback ADDR: serve anyone who reaches it, without a token.",
+            ),
+            Opt::value(
+                "--allow-origin",
+                "ORIGIN",
+                "With --http: browser pages from ORIGIN may call the server (repeatable; loopback pages may on loopback).",
+            ),
         ],
-    ]),
-    params: &concat::<Param, 20>(&[
-        &[
-            Param::Arg {
-                metavar: "SRC...",
-                many: true,
-                must_exist: false,
-            },
-            Param::Flag { long: "--bundle" },
-            Param::Flag {
-                long: "--core-tools",
-            },
-            Param::Flag {
-                long: "--keep-going",
-            },
-            Param::Opt {
-                long: "--origin",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--trust",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--page-size",
-                choices: &[],
-            },
-        ],
-        gate::PARAMS.split_at(2).1,
-        &[
-            Param::Opt {
-                long: "--http",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--bearer-token-file",
-                choices: &[],
-            },
-            Param::Flag { long: "--no-auth" },
-            Param::Opt {
-                long: "--allow-origin",
-                choices: &[],
-            },
-        ],
-    ]),
+    ],
+    run,
 };
 
 fn usage_error(message: &str) -> i32 {
@@ -170,7 +166,7 @@ fn bundle_server(
         return Ok(Server::lazy(catalog, options));
     }
     let bytes = file.read_all(path, 1)?;
-    let policy = crate::verify::policy(call).map_err(|message| usage_error(&message))?;
+    let policy = verify::policy(call).map_err(|message| usage_error(&message))?;
     let verified = policy
         .verify_bytes(&bytes)
         .map_err(|error| not_served(&ServeError::Verify(error)))?;
@@ -206,7 +202,7 @@ fn sources_server(call: &Invocation, options: Options) -> Result<Server<'static,
         // A replica answers at once: every reply is made when asked for.
         return Ok(Server::lazy(catalog, options));
     }
-    let policy = crate::verify::policy(call).map_err(|message| usage_error(&message))?;
+    let policy = verify::policy(call).map_err(|message| usage_error(&message))?;
     Server::verified(catalog, options, &policy).map_err(|e| not_served(&e))
 }
 

@@ -6,58 +6,50 @@ use skills_build::unstable::signing::{Signer, sign_bundle};
 
 use crate::gate;
 use crate::output::{Stream, write};
-use crate::python::click::{CommandSpec, Invocation, Param, concat};
+use crate::python::click::{Arg, CommandSpec, Invocation, Opt};
 use crate::targets::{Targets, read_file};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "sign",
-    short_help: "Sign a bundle file or skill directories with an Ed25519 key.",
-    help: "  Sign a bundle file or skill directories with an Ed25519 key.\n\n  A TARGET that is a bundle file gets a signature for each skill (over\n  agentskills-core's agentskills-snapshot-v1 payload) and for the bundle\n  revision, written back to it (or to --output). TARGETs that are skill\n  sources (skill folders, folders of skill folders, .skill/.zip archives,\n  read as `check` reads them, junk left out) get detached signatures,\n  printed (or written to --output) one line per skill: `<skill id> <key id>\n  <base64 signature>`, which `skills verify --signatures` reads and\n  agentskills-core's TrustPolicy accepts.\n\n  The key is a PKCS#8 PEM file or 64 hex digits of seed, from --key FILE or\n  from the environment variable named by --key-env. It is never printed.\n\n  Exit codes:\n    0  Signed\n    1  The key, a target or the signing failed\n    2  Usage error",
-    options_help: &concat::<&str, 11>(&[
+    summary: "Sign a bundle file or skill directories with an Ed25519 key.",
+    about: "A TARGET that is a bundle file gets a signature for each skill (over agentskills-core's agentskills-snapshot-v1 payload) and for the bundle revision, written back to it (or to --output). TARGETs that are skill sources (skill folders, folders of skill folders, .skill/.zip archives, read as `check` reads them, junk left out) get detached signatures, printed (or written to --output) one line per skill: `<skill id> <key id> <base64 signature>`, which `skills verify --signatures` reads and agentskills-core's TrustPolicy accepts.\n\nThe key is a PKCS#8 PEM file or 64 hex digits of seed, from --key FILE or from the environment variable named by --key-env. It is never printed.",
+    exit_codes: &[
+        (0, "Signed"),
+        (1, "The key, a target or the signing failed"),
+    ],
+    args: &[TARGETS],
+    options: &[
         &[
-            "  --key FILE         The secret key file.",
-            "  --key-env NAME     The environment variable holding the secret key.",
-            "  --origin ORIGIN    The origin the signatures are made for (required).",
-            "  --key-id ID        The key id (default: ed25519- and 16 hex digits of the\n                     public key's SHA-256).",
-            "  -o, --output FILE  Where to write instead.",
+            Opt::value("--key", "FILE", "The secret key file."),
+            Opt::value(
+                "--key-env",
+                "NAME",
+                "The environment variable holding the secret key.",
+            ),
+            Opt::value(
+                "--origin",
+                "ORIGIN",
+                "The origin the signatures are made for (required).",
+            ),
+            Opt::value(
+                "--key-id",
+                "ID",
+                "The key id (default: ed25519- and 16 hex digits of the public key's SHA-256).",
+            ),
+            Opt::value("--output", "FILE", "Where to write instead.").short("-o"),
         ],
-        &gate::READ_HELP,
-    ]),
-    params: &concat::<Param, 14>(&[
-        &[
-            Param::Arg {
-                metavar: "TARGET...",
-                many: true,
-                must_exist: false,
-            },
-            Param::Opt {
-                long: "--key",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--key-env",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--origin",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--key-id",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "-o",
-                choices: &[],
-            },
-            Param::Opt {
-                long: "--output",
-                choices: &[],
-            },
-        ],
-        &gate::READ_PARAMS,
-    ]),
+        gate::EXCLUDE_GROUP,
+        gate::READ,
+    ],
+    run,
+};
+
+/// `TARGET...`: bundle files or skill sources.
+pub const TARGETS: Arg = Arg {
+    metavar: "TARGET...",
+    many: true,
+    must_exist: false,
 };
 
 fn usage_error(message: &str) -> i32 {
@@ -79,7 +71,7 @@ pub fn run(call: &Invocation) -> i32 {
     let Some(origin) = call.option("--origin") else {
         return usage_error("Missing option '--origin'.");
     };
-    let output = call.option("--output").or_else(|| call.option("-o"));
+    let output = call.option("--output");
     let signer = match Signer::load(&source, origin) {
         Ok(signer) => signer,
         Err(error) => return fail(&error.to_string()),
