@@ -235,3 +235,65 @@ fn revision_prints_one_line_per_directory() {
         assert_eq!(shown, dir);
     }
 }
+
+/// The signing walk-through's traps (issue 34): keygen's help names the
+/// public key's real path, keygen into a missing folder says so, and a
+/// `--trust` file that is not there is "no such file", not a bad key.
+#[test]
+fn keygen_and_trust_say_what_is_wrong() {
+    let dir = scratch("keygen-walk");
+    let help = text(&skills(&["keygen", "--help"]).stdout);
+    let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("keys/skills.pem gives keys/skills.pub.pem"),
+        "{help}"
+    );
+
+    let missing = dir.join("keys/skills.pem");
+    let out = skills(&["keygen", missing.to_str().unwrap()]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!(
+            "the folder {} does not exist",
+            dir.join("keys").display()
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("os error"), "{err}");
+    assert!(!dir.join("keys").exists());
+
+    std::fs::create_dir_all(dir.join("keys")).unwrap();
+    let out = skills(&["keygen", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(dir.join("keys/skills.pub.pem").is_file());
+
+    let bundle = dir.join("skills.bin");
+    support::build_bundle(&support::testdata("skills"), &bundle);
+    let absent = dir.join("keys/other.pub.pem");
+    let out = skills(&[
+        "verify",
+        bundle.to_str().unwrap(),
+        "--origin",
+        "https://skills.example",
+        "--trust",
+        &format!("release={}", absent.display()),
+    ]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("no such file: {}", absent.display())),
+        "{err}"
+    );
+    // A value that is plainly meant as a key still gets the key's error.
+    let out = skills(&[
+        "verify",
+        bundle.to_str().unwrap(),
+        "--origin",
+        "https://skills.example",
+        "--trust",
+        "release=abcd",
+    ]);
+    let err = text(&out.stderr);
+    assert!(!err.contains("no such file"), "{err}");
+}

@@ -77,7 +77,13 @@ fn check(case: &Case, bundles: &mut HashMap<String, Vec<u8>>) -> Result<(), Stri
             }
             command.extend(&args);
             let (code, stdout, stderr) = skills(&command);
-            let want_code = if case.status == "ok" { 0 } else { 1 };
+            // An --include naming no skill is a usage error (exit 2),
+            // in agentskills-core's words.
+            let want_code = match case.status.as_str() {
+                "ok" => 0,
+                _ if want.starts_with("include names skills that are not registered") => 2,
+                _ => 1,
+            };
             if code != want_code {
                 return Err(format!("exit {code}, want {want_code}; stderr: {stderr}"));
             }

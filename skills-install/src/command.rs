@@ -337,7 +337,8 @@ impl Installer<'_> {
     /// Runs a request: prints the plan (or the status, or the list) to
     /// `out`, errors to `err`, and returns the exit code: 0 done (for
     /// `status`, every skill up to date), 1 conflicts or problems (nothing
-    /// written; for `status`, a skill not up to date).
+    /// written; for `status`, a skill not up to date), 2 a skill named that
+    /// is not carried.
     pub fn run_request(&self, request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let version = self.version_text();
         let fail = |error: &super::InstallError, out: &mut dyn Write, err: &mut dyn Write| {
@@ -350,7 +351,12 @@ impl Installer<'_> {
                     let _ = writeln!(err, "error: {error}");
                 }
             }
-            EXIT_FAILED
+            // A skill named on the command line that is not carried is the
+            // command line's mistake, as an unknown option is.
+            match error {
+                super::InstallError::UnknownSkill { .. } => EXIT_USAGE,
+                _ => EXIT_FAILED,
+            }
         };
         match request.action {
             Action::List => match self.list(request.json) {

@@ -770,9 +770,13 @@ fn the_subcommand_reports_and_exits() {
     assert!(err.contains("unknown agent \"vim\""), "{err}");
     let (code, _, err) = run(&installer, &["frobnicate"]);
     assert_eq!(code, 2, "{err}");
-    let (code, _, err) = run(&installer, &["install", "no-such-skill"]);
-    assert_eq!(code, 1);
-    assert!(err.contains("no skill named"), "{err}");
+    // A skill named that is not carried is a usage error, as an unknown
+    // agent or command is: exit 2, on every action that takes names.
+    for action in ["install", "status", "uninstall"] {
+        let (code, _, err) = run(&installer, &[action, "no-such-skill"]);
+        assert_eq!(code, 2, "{action}: {err}");
+        assert!(err.contains("no skill named"), "{action}: {err}");
+    }
     let (code, out, _) = run(&installer, &["--help"]);
     assert_eq!(code, 0);
     assert!(out.contains("mytool skill <COMMAND>"), "{out}");

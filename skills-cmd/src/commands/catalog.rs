@@ -13,7 +13,7 @@ use skills_build::diagnostic;
 use skills_build::problem::{Code, Problem, Rule, Severity};
 use skills_build::unstable::discover::DiscoveredSkill;
 use skills_build::unstable::extension_fields::{CatalogFields, catalog_fields};
-use skills_core::features::render::{Entry, Format, RenderOptions, render_catalog};
+use skills_core::features::render::{Entry, Format, RenderError, RenderOptions, render_catalog};
 
 use crate::gate;
 use crate::output::{Stream, echo, write_stdout};
@@ -31,6 +31,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
             1,
             "No skill, an invalid skill, or a catalog that cannot be rendered",
         ),
+        (2, "Usage error, or an --include that names no skill read"),
     ],
     args: &[gate::SOURCES],
     options: &[
@@ -235,6 +236,13 @@ pub fn run(call: &Invocation) -> i32 {
         Ok(text) => {
             write_stdout(&text);
             0
+        }
+        // A skill named on the command line that is not there is a usage
+        // error, as an unknown option is
+        // (agentskills-core's words, kept; the status is ours).
+        Err(error @ RenderError::NotRegistered(_)) => {
+            echo(Stream::Err, &format!("Error: {error}"));
+            2
         }
         Err(error) => {
             echo(Stream::Err, &format!("Error: {error}"));

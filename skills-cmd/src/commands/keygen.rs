@@ -72,6 +72,17 @@ fn secret_pem(seed: &[u8; 32]) -> Zeroizing<String> {
 /// neither.
 fn write_pair(seed: &[u8; 32], secret: &Path, public: &Path) -> Result<(), String> {
     for path in [secret, public] {
+        let folder = path
+            .parent()
+            .filter(|folder| !folder.as_os_str().is_empty());
+        if let Some(folder) = folder.filter(|folder| !folder.is_dir()) {
+            return Err(format!(
+                "cannot write {}: the folder {} does not exist (create it first: mkdir -p {})",
+                path.display(),
+                folder.display(),
+                folder.display()
+            ));
+        }
         if path.exists() {
             return Err(format!(
                 "{} exists; refusing to overwrite a key (remove it first, or choose another path)",

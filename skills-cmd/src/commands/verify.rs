@@ -96,6 +96,17 @@ fn split_pair<'v>(value: &'v str, option: &str) -> Result<(&'v str, &'v str), St
         .ok_or_else(|| format!("Invalid value for '{option}': expected NAME=VALUE, got {value:?}."))
 }
 
+/// Whether a `--trust` value that is neither a file nor a key was meant
+/// as a path: it names a folder, or holds a `.` or a path separator, which
+/// no hex or base64 key does (base64's `/` aside, and then it did not
+/// decode) and a PEM key's text starts with dashes.
+fn looks_like_path(value: &str) -> bool {
+    !value.starts_with("-----")
+        && (value.contains('.')
+            || value.contains(std::path::MAIN_SEPARATOR)
+            || Path::new(value).exists())
+}
+
 pub(crate) fn policy(call: &Invocation) -> Result<TrustPolicy, String> {
     let origin = call
         .option("--origin")
@@ -105,10 +116,15 @@ pub(crate) fn policy(call: &Invocation) -> Result<TrustPolicy, String> {
         let (id, key) = split_pair(value, "--trust")?;
         let key = if Path::new(key).is_file() {
             PublicKey::from_file(Path::new(key))
+                .map_err(|error| format!("Invalid key for '--trust' {id}: {error}"))?
         } else {
-            PublicKey::from_text(key)
-        }
-        .map_err(|error| format!("Invalid key for '--trust' {id}: {error}"))?;
+            PublicKey::from_text(key).map_err(|error| match looks_like_path(key) {
+                true => format!(
+                    "Invalid key for '--trust' {id}: no such file: {key} (give a file holding a public key, or the key itself: PEM, hex or base64)"
+                ),
+                false => format!("Invalid key for '--trust' {id}: {error}"),
+            })?
+        };
         policy = policy.trust(id, key.0).map_err(|error| error.to_string())?;
     }
     for value in values(call, "--pin") {
