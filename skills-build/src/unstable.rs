@@ -54,8 +54,10 @@ pub mod archive {
 }
 
 /// The audit's and lints' rules over a compiled bundle (`skills audit`
-/// of a bundle file), and the body-token estimate they use.
+/// of a bundle file), the body-token estimate they use, and the
+/// placeholder `skills new` writes (which the lints refuse).
 pub mod content {
+    pub use crate::content::DESCRIPTION_PLACEHOLDER;
     pub use crate::content::bundle::check_bundle;
     pub use crate::content::estimate_tokens;
 }

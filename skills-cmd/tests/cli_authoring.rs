@@ -54,7 +54,26 @@ fn new_makes_a_skill_every_route_accepts() {
         code(&skills_in(&tmp, &["to-prompt", "skills/invoice-reader"])),
         0
     );
-    // Ours.
+    // Ours: the gate refuses the placeholder description until the
+    // author replaces it (and the hint says with what).
+    let out = skills_in(&tmp, &["check", "skills"]);
+    let err = text(&out.stderr);
+    assert_eq!(code(&out), 1, "{err}");
+    assert!(err.contains("error[description-placeholder]"), "{err}");
+    assert!(
+        err.contains("--> skills/invoice-reader/SKILL.md:3:"),
+        "{err}"
+    );
+    assert!(
+        err.contains("help: replace it with what the skill does"),
+        "{err}"
+    );
+    let placeholder = file.lines().nth(2).unwrap();
+    let file = file.replace(
+        placeholder,
+        "description: Reads totals from invoice PDFs. Use when the user asks what an invoice charges.",
+    );
+    std::fs::write(folder.join("SKILL.md"), &file).unwrap();
     let out = skills_in(&tmp, &["check", "skills"]);
     assert_eq!(code(&out), 0, "{}", text(&out.stderr));
     assert!(

@@ -137,7 +137,8 @@ Options:
   --scope SCOPE        project (default: the nearest folder above with .git,
                        else this one) or user (the home directory).
   --project-dir DIR    The project root, instead of finding it.
-  --dry-run            Show what would be written; write nothing.
+  --dry-run            Show what would change per skill (each file with
+                       --json); write nothing.
   --force              Overwrite conflicts: files this tool did not write, or
                        that were changed since it wrote them.
   --link               One copy in .agents/skills, links to it elsewhere (a copy
@@ -462,21 +463,26 @@ impl Installer<'_> {
                     .collect(),
             }));
         }
-        let width = payloads
-            .iter()
-            .map(|(s, _)| s.name.len())
-            .max()
-            .unwrap_or(0);
-        Ok(payloads
+        // Three columns, each as wide as its widest entry.
+        let rows: Vec<(&str, String, &str)> = payloads
             .iter()
             .map(|(skill, payload)| {
+                let files = payload.files.len();
+                let files = format!("{files} file{}", if files == 1 { "" } else { "s" });
                 let description = skill.description.lines().next().unwrap_or_default();
-                format!(
-                    "{:<width$}  {} file{}  {description}\n",
-                    skill.name,
-                    payload.files.len(),
-                    if payload.files.len() == 1 { "" } else { "s" }
-                )
+                (skill.name, files, description)
+            })
+            .collect();
+        let width =
+            |column: fn(&(&str, String, &str)) -> usize| rows.iter().map(column).max().unwrap_or(0);
+        let (names, counts) = (
+            width(|row| row.0.chars().count()),
+            width(|row| row.1.chars().count()),
+        );
+        Ok(rows
+            .iter()
+            .map(|(name, files, description)| {
+                format!("{name:<names$}  {files:<counts$}  {description}\n")
             })
             .collect())
     }

@@ -753,6 +753,13 @@ fn the_subcommand_reports_and_exits() {
     let (code, out, _) = run(&installer, &["status"]);
     assert_eq!(code, 1, "nothing installed yet: {out}");
     assert!(out.contains("pdf-forms  missing"), "{out}");
+    // The shared folder is labelled with every agent that reads it, not
+    // only the one it was chosen for.
+    assert!(
+        out.contains(".agents/skills  (Amp, Codex, Gemini CLI, GitHub Copilot, Kimi Code CLI, OpenCode, Replit)\n"),
+        "{out}"
+    );
+    assert!(out.contains(".claude/skills  (Claude Code)\n"), "{out}");
     let (code, out, _) = run(&installer, &["install", "--json"]);
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -786,6 +793,17 @@ fn the_subcommand_reports_and_exits() {
     let (code, out, _) = run(&installer, &["list"]);
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 3, "{out}");
+    // The columns line up: the descriptions start in one column, whatever
+    // the names' lengths and file counts.
+    let starts: std::collections::BTreeSet<usize> = out
+        .lines()
+        .map(|line| {
+            let count = line.find(" file").unwrap();
+            let gap = count + line[count..].find("  ").unwrap();
+            gap + line[gap..].len() - line[gap..].trim_start().len()
+        })
+        .collect();
+    assert_eq!(starts.len(), 1, "{out}");
     assert_eq!(installer.intercept_args(&["other".into()]), None);
 }
 

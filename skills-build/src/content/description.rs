@@ -1,6 +1,7 @@
-//! A description that says what a skill does but not when to use it. The
-//! description is all a model sees of a skill before it picks one, so the
-//! situations that call for it are what makes it trigger.
+//! A description that says what a skill does but not when to use it, or
+//! that is still `skills new`'s placeholder. The description is all a
+//! model sees of a skill before it picks one, so the situations that call
+//! for it are what makes it trigger.
 
 use super::findings::Findings;
 use super::skill::Skill;
@@ -59,6 +60,41 @@ fn names_a_situation(text: &str) -> bool {
         previous = word;
     }
     false
+}
+
+/// The sentence `skills new` writes in a new skill's description for the
+/// author to replace: while the description holds it, the skill fails the
+/// gate ([`Code::DescriptionPlaceholder`], an error).
+pub const PLACEHOLDER: &str = "Replace this with one or two sentences";
+
+/// The description, when it still holds [`PLACEHOLDER`].
+pub(super) fn placeholder(
+    skill: &Skill<'_>,
+    document: &SkillDocument,
+    findings: &mut Findings<'_>,
+) {
+    if !findings.wants(Code::DescriptionPlaceholder) {
+        return;
+    }
+    let (Some(entry), Some(text)) = (
+        document.frontmatter.get("description"),
+        document.frontmatter.text("description"),
+    ) else {
+        return;
+    };
+    if !text.contains(PLACEHOLDER) {
+        return;
+    }
+    findings.push(
+        Problem::new(
+            Code::DescriptionPlaceholder,
+            "the description is still the placeholder `skills new` wrote",
+        )
+        .with_field("description")
+        .with_hint("replace it with what the skill does and when to use it, such as \"Fills PDF forms from a JSON file. Use when the user asks to fill in a PDF form.\""),
+        skill.file_location.to_string(),
+        Some(SkillDocument::position(entry.value.mark)),
+    );
 }
 
 /// The description, when it names no situation to use the skill in.

@@ -1,11 +1,13 @@
-//! `new NAME [DIR]`: a new skill folder, `DIR/NAME/SKILL.md`, that passes
-//! `check`, with a description saying what and when and a body to fill in.
+//! `new NAME [DIR]`: a new skill folder, `DIR/NAME/SKILL.md`, valid, with
+//! a placeholder description (which `check` refuses until it is replaced)
+//! and a body to fill in.
 
 use std::io::Write;
 use std::path::Path;
 
 use crate::canonical::{format, spelling};
 use skills_build::diagnostic;
+use skills_build::unstable::content::DESCRIPTION_PLACEHOLDER;
 use skills_build::unstable::frontmatter;
 use skills_build::unstable::validate::validate;
 
@@ -16,7 +18,7 @@ use crate::python::click::{Arg, CommandSpec, Invocation};
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "new",
     summary: "Create a skill folder with a SKILL.md to fill in.",
-    about: "Writes DIR/NAME/SKILL.md (DIR defaults to the current directory): the name, a placeholder description to replace with what the skill does and when to use it, and a body skeleton. The file is in `skills fmt` form; `skills check` fails on the placeholder description (new-placeholder) until it is replaced. A NAME the validator refuses is refused with its message, and an existing folder is never touched.",
+    about: "Writes DIR/NAME/SKILL.md (DIR defaults to the current directory): the name, a placeholder description to replace with what the skill does and when to use it, and a body skeleton. The file is in `skills fmt` form; `skills check` fails on the placeholder description (description-placeholder) until it is replaced. A NAME the validator refuses is refused with its message, and an existing folder is never touched.",
     exit_codes: &[(0, "Created"), (1, "Refused")],
     args: &[Arg {
         metavar: "NAME [DIR]",
@@ -31,7 +33,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
 fn skill_file(name: &str) -> Result<String, String> {
     let spelled = spelling(name).map_err(|e| e.to_string())?;
     let text = format!(
-        "---\nname: {spelled}\ndescription: Says what the {name} skill does and when to use it. Replace this with one or two sentences, such as \"Fills PDF forms from a JSON file. Use when the user asks to fill in a PDF form.\"\n---\n\n# {name}\n\n## When to use\n\n- The situations this skill is for, and the ones it is not.\n\n## Instructions\n\n1. The first step.\n2. The next step.\n\n## Files\n\nName the files beside this one that the steps use (`scripts/`, `references/`,\n`assets/`), so they are read only when needed.\n"
+        "---\nname: {spelled}\ndescription: Says what the {name} skill does and when to use it. {DESCRIPTION_PLACEHOLDER}, such as \"Fills PDF forms from a JSON file. Use when the user asks to fill in a PDF form.\"\n---\n\n# {name}\n\n## When to use\n\n- The situations this skill is for, and the ones it is not.\n\n## Instructions\n\n1. The first step.\n2. The next step.\n\n## Files\n\nName the files beside this one that the steps use (`scripts/`, `references/`,\n`assets/`), so they are read only when needed.\n"
     );
     let canonical = format(text.as_bytes()).map_err(|e| e.to_string())?;
     String::from_utf8(canonical).map_err(|e| e.to_string())
