@@ -270,15 +270,18 @@ fn keygen_and_trust_say_what_is_wrong() {
 
     let bundle = dir.join("skills.bin");
     support::build_bundle(&support::testdata("skills"), &bundle);
+    let trusting = |key: &str| {
+        let trust = format!("release={key}");
+        let args = [
+            "verify",
+            bundle.to_str().unwrap(),
+            "--origin",
+            "https://skills.example",
+        ];
+        skills(&[&args[..], &["--trust", &trust]].concat())
+    };
     let absent = dir.join("keys/other.pub.pem");
-    let out = skills(&[
-        "verify",
-        bundle.to_str().unwrap(),
-        "--origin",
-        "https://skills.example",
-        "--trust",
-        &format!("release={}", absent.display()),
-    ]);
+    let out = trusting(absent.to_str().unwrap());
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
@@ -286,14 +289,7 @@ fn keygen_and_trust_say_what_is_wrong() {
         "{err}"
     );
     // A value that is plainly meant as a key still gets the key's error.
-    let out = skills(&[
-        "verify",
-        bundle.to_str().unwrap(),
-        "--origin",
-        "https://skills.example",
-        "--trust",
-        "release=abcd",
-    ]);
+    let out = trusting("abcd");
     let err = text(&out.stderr);
     assert!(!err.contains("no such file"), "{err}");
 }

@@ -67,57 +67,37 @@ fn names_a_situation(text: &str) -> bool {
 /// gate ([`Code::DescriptionPlaceholder`], an error).
 pub const PLACEHOLDER: &str = "Replace this with one or two sentences";
 
-/// The description, when it still holds [`PLACEHOLDER`].
-pub(super) fn placeholder(
-    skill: &Skill<'_>,
-    document: &SkillDocument,
-    findings: &mut Findings<'_>,
-) {
-    if !findings.wants(Code::DescriptionPlaceholder) {
-        return;
-    }
+/// The description's finding, if any: still [`PLACEHOLDER`] (an error),
+/// or naming no situation to use the skill in (a note).
+pub(super) fn check(skill: &Skill<'_>, document: &SkillDocument, findings: &mut Findings<'_>) {
     let (Some(entry), Some(text)) = (
         document.frontmatter.get("description"),
         document.frontmatter.text("description"),
     ) else {
         return;
     };
-    if !text.contains(PLACEHOLDER) {
-        return;
-    }
-    findings.push(
-        Problem::new(
+    let found = if text.contains(PLACEHOLDER) {
+        Some((
             Code::DescriptionPlaceholder,
             "the description is still the placeholder `skills new` wrote",
-        )
-        .with_field("description")
-        .with_hint("replace it with what the skill does and when to use it, such as \"Fills PDF forms from a JSON file. Use when the user asks to fill in a PDF form.\""),
-        skill.file_location.to_string(),
-        Some(SkillDocument::position(entry.value.mark)),
-    );
-}
-
-/// The description, when it names no situation to use the skill in.
-pub(super) fn when(skill: &Skill<'_>, document: &SkillDocument, findings: &mut Findings<'_>) {
-    if !findings.wants(Code::DescriptionWithoutWhen) {
-        return;
-    }
-    let (Some(entry), Some(text)) = (
-        document.frontmatter.get("description"),
-        document.frontmatter.text("description"),
-    ) else {
-        return;
-    };
-    if text.trim().is_empty() || names_a_situation(text) {
-        return;
-    }
-    findings.push(
-        Problem::new(
+            "replace it with what the skill does and when to use it, such as \"Fills PDF forms from a JSON file. Use when the user asks to fill in a PDF form.\"",
+        ))
+    } else if !text.trim().is_empty() && !names_a_situation(text) {
+        Some((
             Code::DescriptionWithoutWhen,
             "the description says what the skill does, not when to use it: a model picks skills by their descriptions",
-        )
-        .with_field("description")
-        .with_hint("add the situations it is for, such as \"Use when the user asks to fill in a PDF form.\""),
+            "add the situations it is for, such as \"Use when the user asks to fill in a PDF form.\"",
+        ))
+    } else {
+        None
+    };
+    let Some((code, message, hint)) = found.filter(|(code, ..)| findings.wants(*code)) else {
+        return;
+    };
+    findings.push(
+        Problem::new(code, message)
+            .with_field("description")
+            .with_hint(hint),
         skill.file_location.to_string(),
         Some(SkillDocument::position(entry.value.mark)),
     );
