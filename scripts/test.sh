@@ -56,6 +56,7 @@ cargo check --manifest-path "$rig_check/Cargo.toml" --quiet --target-dir target/
 # build's artifacts, so it costs seconds).
 cargo install --quiet --debug --locked --path skills-cmd --root target/install-check --target-dir target --force
 target/install-check/bin/skills --version
+target/install-check/bin/skills --help >/dev/null
 target/install-check/bin/skills check testdata/skills
 # The macro's signing options, which need the `sign` feature.
 cargo test -p skills-tests --features sign --test ui
