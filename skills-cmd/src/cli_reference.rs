@@ -51,6 +51,12 @@ mod tests {
             std::fs::write(&path, updated).unwrap();
             return;
         }
+        // The page's own list of commands, above, names every one.
+        let prose = &text[..start];
+        for command in commands::group("skills".to_string()).commands {
+            let name = format!("`{}`", command.name);
+            assert!(prose.contains(&name), "docs/cli.md does not list {name}");
+        }
         assert!(
             text[start..end] == generated,
             "docs/cli.md's reference differs from --help; rerun with SKILLS_BLESS=1 and review the diff"
