@@ -61,8 +61,9 @@ cp skills-rig/Cargo.lock "$rig_check/Cargo.lock"
 cargo check --manifest-path "$rig_check/Cargo.toml" --quiet --target-dir target/rig
 # `cargo install` gives a working `skills` (in the dev profile, reusing this
 # build's artifacts, so it costs seconds).
-cargo install --quiet --debug --locked --path skills-cli --root target/install-check --target-dir target --force
+cargo install --quiet --debug --locked --path skills-cmd --root target/install-check --target-dir target --force
 target/install-check/bin/skills --version
+target/install-check/bin/skills --help >/dev/null
 target/install-check/bin/skills check testdata/skills
 # The macro's signing options, which need the `sign` feature.
 cargo test -p skills-tests --features sign --test ui
@@ -72,5 +73,5 @@ scripts/check/rebuild-demo.sh
 scripts/check/mcp-interop.sh
 # deploy/: the Kubernetes YAML and the Containerfile agree, and their
 # command serves, answers its readiness probe and stops on SIGTERM.
-cargo build --quiet -p skills-cli --bin skills
+cargo build --quiet -p skills-cmd --bin skills
 "$(scripts/record/setup-core-venv.sh)" scripts/check/deploy.py target/debug/skills

@@ -112,10 +112,6 @@ pub use serve::tool::{
     Image, Reply, Resolution, Served, TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA, Target,
     ToolDefinition, ToolError, UNKNOWN_SKILL_NAMES, USAGE,
 };
-/// The name [`text`] had before: kept, hidden, until skills-cli's and
-/// skills-build's validator's imports move to `text` (issue 29).
-#[doc(hidden)]
-pub use text as pycompat;
 pub use trust::digest::{HexDigest, Sha256};
 pub use wire::bundle::{FORMAT_VERSION, MAGIC};
 pub use wire::decode::DecodeError;
