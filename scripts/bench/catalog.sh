@@ -15,7 +15,7 @@ python=$(scripts/record/setup-core-venv.sh)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 "$python" scripts/bench/catalog.py make "$dir/skills" "$count"
-cargo build --quiet --release -p skills-cli --bin skills && cargo build --quiet --release -p skills-build --example bench_catalog
+cargo build --quiet --release -p skills-cmd --bin skills && cargo build --quiet --release -p skills-build --example bench_catalog
 dirs=("$dir"/skills/*)
 ours=$(target/release/skills catalog --extensions --format "$format" --tag "$tag" --max-chars "$max_chars" "${dirs[@]}")
 theirs=$("$python" -c "

@@ -26,14 +26,14 @@ n=${1:?usage: scripts/bench/content-rules.sh N [BASE_REF]}
 base_ref=${2:-main}
 runs=${RUNS:-5}
 corpus=${CORPUS:-$(scale_corpus "$n")}
-cargo build --quiet --release -p skills-cli --bin skills
+cargo build --quiet --release -p skills-cmd --bin skills
 ours=target/release/skills
 base=${BASE_BIN:-}
 if [ -z "$base" ]; then
     base_src=target/bench-base/src
     rm -rf "$base_src" && mkdir -p "$base_src"
     git archive "$base_ref" | tar -x -C "$base_src"
-    (cd "$base_src" && CARGO_TARGET_DIR=../target cargo build --quiet --release -p skills-cli --bin skills)
+    (cd "$base_src" && CARGO_TARGET_DIR=../target cargo build --quiet --release -p skills-cmd --bin skills)
     base=target/bench-base/target/release/skills
 fi
 # Every audit and lint rule, by name (docs/rule-codes.md's table).

@@ -19,7 +19,7 @@ command -v /usr/bin/time >/dev/null || { echo "measure-deps: needs GNU time at /
 # name | dependency lines | what it would replace
 candidates=(
   'empty||(nothing: the baseline)'
-  'sha2|sha2 = "0.11"|trust::sha256'
+  'sha2|sha2 = "0.11"|sha256'
   'postcard|postcard = { version = "1", default-features = false, features = ["alloc"] }\nserde = { version = "1", default-features = false, features = ["derive", "alloc"] }|wire::postcard and wire::codec'
   'serde_json|serde_json = "1"|encoding::json (and the tool-argument parser)'
   'zip|zip = { version = "4", default-features = false, features = ["deflate"] }|skills-build archive/zip.rs'
@@ -27,12 +27,17 @@ candidates=(
   'globset|globset = "0.4"|skills-build filter.rs (exclude globs)'
   'rayon|rayon = "1"|skills-build parallel.rs'
   'annotate-snippets|annotate-snippets = "0.12"|skills-build diagnostic.rs'
-  'tempfile|tempfile = "3"|skills-cli atomic.rs'
-  'clap|clap = { version = "4", features = ["derive"] }|skills-cli python/click.rs (argument parsing)'
+  'tempfile|tempfile = "3"|skills-cmd atomic.rs'
+  'clap|clap = { version = "4", features = ["derive"] }|skills-cmd python/click.rs (argument parsing)'
   'syn|syn = { version = "2", features = ["full"] }\nquote = "1"\nproc-macro2 = "1"|skills-macros args.rs, literal.rs, tokens.rs'
   'yaml-rust2|yaml-rust2 = "0.10"|skills-pycompat yaml (a YAML reader)'
   'pulldown-cmark|pulldown-cmark = { version = "0.13.6", default-features = false }\nmemchr = "2.7"|(taken: the lints read links with it; the audit searches with memchr)'
   'aho-corasick|aho-corasick = "1"|(not taken: one pass for many byte patterns; the audit prepares one memchr searcher each)'
+  'difflib|difflib = "0.4"|skills_core::text::difflib (close names)'
+  'similar|similar = { version = "2", default-features = false, features = ["text"] }|skills_core::text::difflib (close names)'
+  'rawzip|rawzip = "0.5"|skills-build archive/zip.rs (records only: no inflating)'
+  'tinyzip|tinyzip = "0.4"|skills-build archive/zip.rs (records only: no inflating)'
+  'litrs|litrs = "1"|skills-macros literal.rs'
 )
 [ $# -gt 0 ] && wanted=" $* " || wanted=""
 

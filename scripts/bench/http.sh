@@ -22,7 +22,7 @@ clients=${2:-8}
 seconds=${3:-10}
 slow=${4:-600}
 corpus=$(scale_corpus "$n")
-cargo build --quiet --release -p skills-cli --bin skills
+cargo build --quiet --release -p skills-cmd --bin skills
 cargo build --quiet --release -p skills-mcp-server --features http \
     --example http_slow_clients --example http_serve
 work=$(mktemp -d)

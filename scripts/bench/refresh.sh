@@ -14,7 +14,7 @@ out=target/bench-refresh
 rm -rf "$out"
 mkdir -p "$out"
 python3 scripts/gen/corpus.py 50 "$out/skills" --invalid 0 >/dev/null
-cargo build --quiet --release -p skills-cli --bin skills
+cargo build --quiet --release -p skills-cmd --bin skills
 target/release/skills build "$out/skills" -o "$out/skills.bin" 2>/dev/null
 cargo bench --quiet -p skills-install --bench refresh -- "$PWD/$out/skills.bin"
 echo "load: $(uptime)"

@@ -34,7 +34,7 @@ cd "$(dirname "$0")/../.."
 n=${1:?usage: scripts/bench/scale.sh N}
 max_chars=20000
 corpus=$(scale_corpus "$n")
-cargo build --quiet --release -p skills-cli --bin skills -p skills-build --example bench_scale \
+cargo build --quiet --release -p skills-cmd --bin skills -p skills-build --example bench_scale \
     -p skills-mcp-server --example http_load
 skills=target/release/skills
 work=$(mktemp -d)

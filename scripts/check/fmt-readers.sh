@@ -8,5 +8,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 python=$(scripts/record/setup-yaml-venv.sh)
-cargo build --quiet -p skills-cli --bin skills
+cargo build --quiet -p skills-cmd --bin skills
 "$python" scripts/check/yaml-readers.py fmt-check "$PWD/target/debug/skills"

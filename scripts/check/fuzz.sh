@@ -17,7 +17,7 @@ esac
 
 # Seeds (git-ignored): bundles compiled from the recorded skill folders.
 mkdir -p fuzz/corpus/bundle fuzz/corpus/tool_call
-cargo build -q -p skills-cli --bin skills
+cargo build -q -p skills-cmd --bin skills
 target/debug/skills build testdata/bundle -o fuzz/corpus/bundle/seed-bundle >/dev/null
 printf '{"name":"pdf","path":"reference.md"}' > fuzz/corpus/tool_call/seed-json
 printf 'pdf\0assets/logo.png' > fuzz/corpus/tool_call/seed-direct

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 python=$(scripts/record/setup-core-venv.sh)
-cargo build --quiet -p skills-cli --bin skills
+cargo build --quiet -p skills-cmd --bin skills
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$python" scripts/check/interop-signatures.py "$PWD/target/debug/skills" testdata/skills "$work"

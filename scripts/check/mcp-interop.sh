@@ -22,7 +22,7 @@ if [ ! -x "$inspector" ]; then
     npm install --prefix .node-mcp --no-audit --no-fund --loglevel=error \
         @modelcontextprotocol/inspector@2.12.0 >/dev/null
 fi
-cargo build --quiet -p skills-cli --bin skills
+cargo build --quiet -p skills-cmd --bin skills
 cargo build --quiet -p mcp-server
 skills=$PWD/target/debug/skills
 example=$PWD/target/debug/mcp-server

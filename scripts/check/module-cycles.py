@@ -30,6 +30,13 @@ through it, then every import among those modules with its line: a
 cycle is gone when enough of those are) and exits with
 status 1 when there is one, 0 when there is none, so `scripts/test.sh` can
 run it.
+
+Layers: a crate root whose documentation has a `# Wings` section listing
+its top-level modules, lowest first, as `//! - [`name`]: ...` lines
+(skills-core's lib.rs), promises that each wing imports only from itself
+and the wings listed before it. Every import that runs the other way is
+reported with its line, as is a top-level module the list leaves out, and
+either makes the exit status 1.
 """
 
 import argparse
@@ -323,6 +330,46 @@ class Crate:
                 return self.resolve(glob + rest, seen)
         return at
 
+    def wings(self):
+        """The top-level modules the root's `# Wings` section lists, lowest
+        first (None when it has no such section)."""
+        raw, _ = read(self.root.file)
+        docs = [m.group(1) for m in re.finditer(r"(?m)^//!(.*)$", raw)]
+        try:
+            start = next(i for i, d in enumerate(docs) if d.strip() == "# Wings")
+        except StopIteration:
+            return None
+        listed = []
+        for d in docs[start + 1 :]:
+            if d.strip().startswith("#"):
+                break
+            m = re.match(r"\s*- \[`([A-Za-z_][A-Za-z0-9_]*)`\]", d)
+            if m:
+                listed.append(m.group(1))
+        return listed
+
+    def layer_problems(self, edges):
+        """Imports that run up the `# Wings` order, and top-level modules
+        it does not place: (text, line) pairs."""
+        listed = self.wings()
+        if listed is None:
+            return []
+        problems = []
+        rank = {name: i for i, name in enumerate(listed)}
+        for name in sorted(self.root.children):
+            if name not in rank:
+                problems.append((f"module {name} is in no wing of the crate root's `# Wings` list", self.root.file))
+        for name in listed:
+            if name not in self.root.children:
+                problems.append((f"the `# Wings` list names {name}, which is no module", self.root.file))
+        for (a, b), line in sorted(edges.items(), key=lambda e: e[1]):
+            if not a.path or not b.path:
+                continue  # the crate root re-exports from every wing
+            wa, wb = a.path[0], b.path[0]
+            if wa != wb and wa in rank and wb in rank and rank[wb] > rank[wa]:
+                problems.append((f"{a.name()} -> {b.name()}: wing {wa} imports from {wb}, a wing above it", line))
+        return problems
+
     def edges(self, ignore_ancestors=False):
         """{(from, to): line} between distinct modules."""
         found = {}
@@ -547,14 +594,31 @@ def self_test():
             },
             ["cycle among 2 modules: a, b"],
         ),
+        # Wings listed in the root's docs, lowest first: an import up the
+        # list is reported, and so is a module the list leaves out.
+        "wings": (
+            {
+                "src/lib.rs": "//! # Wings\n//!\n//! - [`low`]: below;\n//! - [`high`]: above.\n"
+                "//!\n//! # Other\n//!\n//! - [`stray`]: not a wing list.\n"
+                "pub mod low;\npub mod high;\npub mod stray;\npub use low::L;\n",
+                "src/low.rs": "pub struct L;\npub fn f() -> crate::high::H { crate::high::H }\n",
+                "src/high.rs": "pub struct H;\n",
+                "src/stray.rs": "",
+            },
+            [],
+            ["low -> high: wing low imports from high", "module stray is in no wing"],
+        ),
     }
+    # Without a third part, a case has no import against its wings.
+    cases = {name: case if len(case) == 3 else (*case, []) for name, case in cases.items()}
     # The looser rule: the child may use its parent; the binary's loop stays.
     cases["parent, --ignore-ancestors"] = (
         cases["parent"][0],
         ["(bin demo): cycle among 2 modules: x, y"],
+        [],
     )
     failures = 0
-    for name, (files, expected) in cases.items():
+    for name, (files, expected, against) in cases.items():
         with tempfile.TemporaryDirectory() as root:
             with open(os.path.join(root, "Cargo.toml"), "w") as f:
                 f.write('[workspace]\nmembers = ["demo"]\n')
@@ -573,8 +637,10 @@ def self_test():
                 text=True,
             )
             lines = [l for l in run.stdout.splitlines() if "cycle among" in l]
-            ok = run.returncode == (1 if expected else 0) and len(lines) == len(expected)
+            wrong = [l for l in run.stdout.splitlines() if l.startswith("demo") and "wing" in l]
+            ok = run.returncode == (1 if expected or against else 0) and len(lines) == len(expected)
             ok = ok and all(any(e in l for l in lines) for e in expected)
+            ok = ok and len(wrong) == len(against) and all(any(e in l for l in wrong) for e in against)
             print(f"self-test {name}: {'ok' if ok else 'FAILED'}")
             if not ok:
                 failures += 1
@@ -614,7 +680,7 @@ def main():
         ROOT = os.path.abspath(args.root)
     workspace = tomllib.load(open(os.path.join(ROOT, "Cargo.toml"), "rb"))
     members = args.members or workspace["workspace"]["members"] + nested_members(workspace)
-    found = 0
+    found = upward = 0
     for member in members:
         for label, root in crate_roots(member):
             crate = Crate(label, root)
@@ -639,10 +705,16 @@ def main():
                 print(f"  every import among them ({len(inside)}):")
                 for a, b, line in inside:
                     print(f"    {a} -> {b}  ({line})")
+            for text, where in crate.layer_problems(edges):
+                upward += 1
+                print(f"{label}: {text}  ({where})")
     if found:
         print(f"{found} import cycle{'s' if found != 1 else ''}")
+    if upward:
+        print(f"{upward} import{'s' if upward != 1 else ''} against the wings' order")
+    if found or upward:
         return 1
-    print("no import cycles between modules")
+    print("no import cycles between modules, no import against a crate's wings")
     return 0
 
 

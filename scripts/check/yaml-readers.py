@@ -10,7 +10,7 @@ Two jobs, run with the interpreter of scripts/record/setup-yaml-venv.sh:
       testdata/yaml-readers/not-text.tsv (the scalars some reader reads as
       something other than the same text, with each reader's verdict) and
       testdata/yaml-readers/text.tsv (the candidates both read as text).
-      skills-cli's test `recorded_readers` checks the quoting rule against
+      skills-cmd's test `recorded_readers` checks the quoting rule against
       both files.
 
   yaml-readers.py fmt-check SKILLS

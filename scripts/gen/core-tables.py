@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes skills-core/src/pycompat/pytables.rs: the Python 3.12 tables the
+"""Writes skills-core/src/text/pytables.rs: the Python 3.12 tables the
 runtime needs to give agentskills-core's answers without Python.
 
 - CASEFOLD: every code point whose str.casefold() differs from itself
@@ -81,6 +81,6 @@ lines.append("pub(crate) const ENCODINGS: &[&str] = &[")
 for ext in sorted(mimetypes._encodings_map_default):
     lines.append("    %s," % rust_str(ext))
 lines.append("];")
-out = pathlib.Path(__file__).resolve().parents[2] / "skills-core/src/pycompat/pytables.rs"
+out = pathlib.Path(__file__).resolve().parents[2] / "skills-core/src/text/pytables.rs"
 out.write_text("\n".join(lines) + "\n")
 print(out)

@@ -9,7 +9,7 @@ use crate::allowed_tools;
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
 use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
-use skills_core::pycompat::pytext;
+use skills_core::text::pytext;
 use skills_pycompat::unicode;
 use skills_pycompat::yaml::{Entry, Value};
 

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::agents::Agent;
+use crate::agents::{AGENTS, Agent};
 use crate::error::{InstallError, Problem};
 use crate::installer::Installer;
 use crate::plan::{Change, FileAction, Operation, Plan, SkillPlan, State};
@@ -75,13 +75,33 @@ fn heading(out: &mut String, tool: &str, version: &str, what: &str, base: &Path,
     );
 }
 
+/// Every agent that reads the folder planned for `agents` (those chosen)
+/// in `scope`: a shared folder such as `.agents/skills` is labelled with
+/// all its readers, not only the agent it was chosen for.
+fn readers(agents: &[&'static Agent], scope: Scope) -> Vec<&'static Agent> {
+    let folder = |agent: &Agent| match scope {
+        Scope::Project => agent.project_dir,
+        Scope::User => agent.user_dir,
+    };
+    let mut readers: Vec<&'static Agent> = AGENTS
+        .iter()
+        .filter(|agent| agents.iter().any(|chosen| folder(chosen) == folder(agent)))
+        .collect();
+    for chosen in agents {
+        if !readers.iter().any(|agent| agent.id == chosen.id) {
+            readers.push(chosen);
+        }
+    }
+    readers
+}
+
 /// A folder's line: where it is, whether it holds links, who reads it.
-fn folder_line(out: &mut String, shown: &str, link: bool, agents: &[&'static Agent]) {
+fn folder_line(out: &mut String, shown: &str, link: bool, agents: &[&'static Agent], scope: Scope) {
     let _ = writeln!(
         out,
         "{shown}{}  ({})",
         if link { " [links]" } else { "" },
-        agent_names(agents)
+        agent_names(&readers(agents, scope))
     );
 }
 
@@ -99,7 +119,7 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
         );
     }
     for dir in &plan.dirs {
-        folder_line(&mut out, &dir.shown, dir.link, &dir.agents);
+        folder_line(&mut out, &dir.shown, dir.link, &dir.agents, plan.scope);
         if dir.skills.is_empty() {
             out.push_str("  (no skill)\n");
         }
@@ -188,7 +208,7 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
     let mut total = 0;
     let mut differing = 0;
     for dir in &status.dirs {
-        folder_line(&mut out, &dir.shown, dir.link, &dir.agents);
+        folder_line(&mut out, &dir.shown, dir.link, &dir.agents, status.scope);
         for skill in &dir.skills {
             total += 1;
             behind += usize::from(skill.state != State::UpToDate);

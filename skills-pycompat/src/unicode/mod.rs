@@ -8,7 +8,7 @@
 //! Python functions over tables generated from CPython 3.11.7 itself by
 //! `scripts/gen/pyunicode.py` (see `tables.rs`). `str.isspace()` and
 //! `str.strip()`, the same 29 code points in Python 3.11 and 3.12, are not
-//! here but in `skills_core::pycompat::pytext`, which the runtime needs too; this
+//! here but in `skills_core::text::pytext`, which the runtime needs too; this
 //! module's tests check that one against every code point Python 3.11
 //! recorded.
 //!

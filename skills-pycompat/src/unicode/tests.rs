@@ -5,7 +5,7 @@
 use super::*;
 // `isspace`/`strip` live in skills-core (the runtime needs them too); they
 // are checked here against CPython 3.11's recording like the rest.
-use skills_core::pycompat::pytext::{is_space, strip};
+use skills_core::text::pytext::{is_space, strip};
 
 // Recorded from CPython 3.11.7 by scripts/gen-pyunicode.py.
 const PROPERTIES: &str = include_str!(concat!(
