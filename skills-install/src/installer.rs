@@ -13,7 +13,7 @@ use super::error::InstallError;
 use super::journal::{self, transaction_prefix};
 use super::lock;
 use super::names::is_safe_folder;
-use super::ops::{Fault, Ops};
+use super::ops::{Fault, Ops, Swap};
 use super::payload::{Payload, SKILL_FILE, folder_name, revision_of};
 use super::plan::read_record;
 use super::plan::{self, Context, Operation, Plan};
@@ -80,6 +80,7 @@ pub struct Installer<'c> {
     version: String,
     env: Option<Environment>,
     fault: Option<Fault>,
+    swap: Option<Swap>,
     pub(crate) refresh_on_start: bool,
     install_command: Option<Vec<String>>,
     /// (skill, agent id, remark), shown with the plans that write the
@@ -106,6 +107,7 @@ impl<'c> Installer<'c> {
             version: String::new(),
             env: None,
             fault: None,
+            swap: None,
             refresh_on_start: false,
             install_command: None,
             notes: Vec::new(),
@@ -232,6 +234,16 @@ impl<'c> Installer<'c> {
         self
     }
 
+    /// Swaps a folder for a link before step `swap.at` of the next
+    /// applies, as a process racing the installer would: for the
+    /// installer's own tests (feature `test-faults`), not part of the API.
+    #[cfg(feature = "test-faults")]
+    #[doc(hidden)]
+    pub fn __inject_swap(mut self, swap: Option<Swap>) -> Self {
+        self.swap = swap;
+        self
+    }
+
     /// The tool's name.
     pub fn tool(&self) -> &str {
         &self.tool
@@ -350,7 +362,7 @@ impl<'c> Installer<'c> {
             env: &env,
         };
         let lock = lock::exclusive(&state_dir)?;
-        let ops = Ops::new(self.fault);
+        let ops = Ops::new(self.fault, self.swap.clone());
         let committed = read_record(&plan.record_path)?
             .map(|record| record.transaction)
             .unwrap_or_default();
@@ -441,7 +453,7 @@ impl<'c> Installer<'c> {
             folders.push(folder);
         }
         std::fs::create_dir_all(dir).map_err(|e| InstallError::io("create", dir, e))?;
-        let ops = Ops::new(None);
+        let ops = Ops::new(None, None);
         for (payload, folder) in payloads.iter().zip(&folders) {
             for file in &payload.files {
                 let path = folder.join(tree::relative(file.path));

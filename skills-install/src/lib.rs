@@ -109,7 +109,7 @@ pub use error::{InstallError, Problem};
 pub use installer::{Installer, Skills};
 #[cfg(feature = "test-faults")]
 #[doc(hidden)]
-pub use ops::Fault;
+pub use ops::{Fault, Swap};
 pub use payload::is_executable;
 pub use plan::{
     Change, Conflict, ConflictKind, DirPlan, FileAction, FileChange, Operation, Plan, SkillPlan,

@@ -5,7 +5,7 @@
 use std::cell::Cell;
 use std::fs;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A failure injected at one step of an apply (feature `test-faults`): not
 /// part of the API.
@@ -19,19 +19,37 @@ pub struct Fault {
     pub crash: bool,
 }
 
+/// A folder swapped for a link at one step of an apply (feature
+/// `test-faults`), as a process racing the installer would: before step
+/// `at` runs, the folders inside `folder` are made again inside `link_to`
+/// (as a process watching the folder could), `folder` is renamed to
+/// `<folder>.swapped`, and a link to `link_to` put in its place. Not part
+/// of the API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Swap {
+    /// The step (counted from 1) before which the swap happens.
+    pub at: usize,
+    /// The folder swapped away.
+    pub folder: PathBuf,
+    /// Where the link put in its place points.
+    pub link_to: PathBuf,
+}
+
 /// The file system's mutating operations, counted.
 #[derive(Debug, Default)]
 pub(crate) struct Ops {
     fault: Option<Fault>,
+    swap: Option<Swap>,
     steps: Cell<usize>,
     crashed: Cell<bool>,
 }
 
 impl Ops {
     /// Operations that fail as `fault` says.
-    pub fn new(fault: Option<Fault>) -> Self {
+    pub fn new(fault: Option<Fault>, swap: Option<Swap>) -> Self {
         Ops {
             fault,
+            swap,
             ..Ops::default()
         }
     }
@@ -47,6 +65,13 @@ impl Ops {
         }
         let n = self.steps.get() + 1;
         self.steps.set(n);
+        if let Some(swap) = self.swap.as_ref().filter(|swap| swap.at == n) {
+            let mut aside = swap.folder.as_os_str().to_owned();
+            aside.push(".swapped");
+            mirror(&swap.folder, &swap.link_to)?;
+            fs::rename(&swap.folder, &aside)?;
+            symlink(&swap.link_to, &swap.folder)?;
+        }
         match self.fault {
             Some(fault) if fault.at == n => {
                 self.crashed.set(fault.crash);
@@ -143,6 +168,20 @@ impl Ops {
         self.step("link", link)?;
         Ok(symlink(target, link).is_ok())
     }
+}
+
+/// Makes every folder below `from` again below `to` (folders only,
+/// links not followed).
+fn mirror(from: &Path, to: &Path) -> io::Result<()> {
+    for item in fs::read_dir(from)? {
+        let item = item?;
+        if item.file_type()?.is_dir() {
+            let made = to.join(item.file_name());
+            fs::create_dir_all(&made)?;
+            mirror(&item.path(), &made)?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(unix)]

@@ -75,7 +75,7 @@ pub(crate) fn write(path: &Path, left: &BTreeSet<Left>) -> std::io::Result<()> {
     };
     // Strings and sets of them always serialize.
     let text = serde_json::to_string_pretty(&stored).unwrap_or_default() + "\n";
-    Ops::new(None).replace_file(path, text.as_bytes())
+    Ops::new(None, None).replace_file(path, text.as_bytes())
 }
 
 #[cfg(test)]
