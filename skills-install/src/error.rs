@@ -24,6 +24,25 @@ pub enum InstallError {
     Decode(DecodeError),
     /// The user scope was asked for and no home directory is known.
     NoHome,
+    /// The home (or the state folder) the environment names is a relative
+    /// path: the installer's lock and journals are never kept in a folder
+    /// found from the working directory, where a repository could carry
+    /// them.
+    RelativeHome {
+        /// The variable (`HOME`, `USERPROFILE`).
+        var: &'static str,
+        /// Its value.
+        value: PathBuf,
+    },
+    /// The scope's state folder (where the lock and journals are kept) is
+    /// not the user's alone: another user owns it, or others may write to
+    /// it.
+    StateFolder {
+        /// The folder.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: String,
+    },
     /// A file system operation failed.
     Io {
         /// What was being done.
@@ -87,6 +106,16 @@ impl fmt::Display for InstallError {
             InstallError::Decode(error) => write!(f, "the embedded skills do not decode: {error}"),
             InstallError::NoHome => f.write_str(
                 "no home directory is known: set HOME (USERPROFILE on Windows), or use --scope project",
+            ),
+            InstallError::RelativeHome { var, value } => write!(
+                f,
+                "{var} is a relative path ({}): the installer keeps its lock and journals only under an absolute home; set {var} (or XDG_STATE_HOME) to an absolute path",
+                value.display()
+            ),
+            InstallError::StateFolder { path, error } => write!(
+                f,
+                "the installer's state folder {} {error}: it keeps its lock and journals only in a folder of the user's alone (make it 0700 and the user's, or remove it)",
+                path.display()
             ),
             InstallError::Io {
                 action,
@@ -189,6 +218,17 @@ pub enum Problem {
         /// Where it leads.
         real: PathBuf,
     },
+    /// An agent's folder resolves (a link on the way followed) to a folder
+    /// that is no agent's own: in a project, anything but one of the
+    /// agents' folder paths (`.git`, the project root, any other folder);
+    /// in any scope, the scope's base, a folder above it, or one inside a
+    /// `.git`.
+    NotAgentFolder {
+        /// The agent's folder as named.
+        path: PathBuf,
+        /// Where it leads.
+        real: PathBuf,
+    },
     /// An agent's folder is, holds or lies inside a folder the skills are
     /// read from: installing or uninstalling there would take the sources
     /// for installed copies.
@@ -251,6 +291,12 @@ impl fmt::Display for Problem {
             Problem::Outside { path, real } => write!(
                 f,
                 "{} leads to {}, outside the project: a project's links out are not followed (remove the link, or use --scope user)",
+                path.display(),
+                real.display()
+            ),
+            Problem::NotAgentFolder { path, real } => write!(
+                f,
+                "{} leads to {}, which is no agent's skill folder here (a link on the way points elsewhere): the installer writes only into agents' own folders; remove the link",
                 path.display(),
                 real.display()
             ),

@@ -82,15 +82,17 @@ mod apply;
 #[cfg(feature = "clap")]
 mod clap_command;
 mod command;
+mod dir;
 mod env;
 mod error;
 mod installer;
 mod journal;
 mod lock;
 mod names;
-mod open;
 mod ops;
+mod owned;
 mod payload;
+mod place;
 mod plan;
 pub mod record;
 mod refresh;

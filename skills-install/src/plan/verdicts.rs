@@ -153,6 +153,11 @@ pub enum ConflictKind {
     Link(PathBuf),
     /// A file of the user's that a link to the shared copy would hide.
     Hidden,
+    /// Something a record this tool did not write here lists (a record
+    /// committed to the repository, say): a claim, not proof, so it is
+    /// removed, or replaced when it differs from what the claim says,
+    /// only with `force`.
+    Claimed,
 }
 
 impl fmt::Display for Conflict {
@@ -168,6 +173,10 @@ impl fmt::Display for Conflict {
             ConflictKind::NotAFolder => write!(f, "{path} is a file where a folder goes"),
             ConflictKind::Link(to) => write!(f, "{path} is a link to {}", to.display()),
             ConflictKind::Hidden => write!(f, "{path} is not ours and a link would hide it"),
+            ConflictKind::Claimed => write!(
+                f,
+                "{path} is listed by a record this tool did not write here (committed?): a claim, not proof, so it is replaced or removed only with --force"
+            ),
         }
     }
 }
@@ -182,6 +191,7 @@ impl ConflictKind {
             ConflictKind::NotAFolder => "not-a-folder",
             ConflictKind::Link(_) => "link",
             ConflictKind::Hidden => "hidden",
+            ConflictKind::Claimed => "claimed",
         }
     }
 }
