@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 use super::dir::{Dir, Kind};
 use super::error::InstallError;
-use super::journal::{self, Journal, JournalDir, STAGING, Staged, Swap, transaction_prefix};
+use super::journal::{self, Journal, JournalDir, Moved, STAGING, Staged, Swap, transaction_prefix};
 use super::ops::{Ops, parts};
 use super::owned::{self, Owned};
 use super::payload::Payload;
@@ -331,12 +331,12 @@ impl Transaction<'_> {
                     .stat(name)
                     .map_err(|e| InstallError::io("read", staged.dir.join(name), e))?;
                 swap.had_live = live.is_some();
-                swap.live = live.and_then(|stat| stat.id);
+                swap.live = live.map(Moved::of);
                 if swap.has_new {
                     let staged_new = new
                         .stat(name)
                         .map_err(|e| InstallError::io("read", new.join(name), e))?;
-                    swap.new = staged_new.and_then(|stat| stat.id);
+                    swap.new = staged_new.map(Moved::of);
                 }
             }
         }
@@ -519,12 +519,19 @@ fn remove_empty(base: &Dir, path: &Path, ops: &Ops) {
 }
 
 /// Whether carrying `plan` out writes anything: a skill changes, or the
-/// record does (a skill found up to date by its bytes that the record
-/// does not list yet, a new version).
+/// record's entries do (a skill the record does not list yet, one an
+/// uninstall forgets), or an install stamps a new version. An uninstall
+/// that changes no entry writes nothing.
 pub(crate) fn needs_write(plan: &Plan, stamp: &Stamp<'_>) -> bool {
     if plan.changes() {
         return true;
     }
     let next = next_record(plan, stamp, &plan.record.transaction);
-    !(next == plan.record || next.is_empty() && plan.record.is_empty())
+    if next.is_empty() && plan.record.is_empty() {
+        return false;
+    }
+    match plan.operation {
+        Operation::Install => next != plan.record,
+        Operation::Uninstall => next.dirs != plan.record.dirs,
+    }
 }

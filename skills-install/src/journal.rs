@@ -25,7 +25,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use super::dir::{Dir, Identity};
+use super::dir::{Dir, Identity, Kind, Stat};
 use super::error::InstallError;
 use super::names::file_safe;
 use super::names::{is_safe_folder, quoted};
@@ -80,10 +80,45 @@ pub(crate) struct Swap {
     pub has_new: bool,
     /// What was at the skill's place (moved aside), once swapping began.
     #[serde(default)]
-    pub live: Option<Identity>,
+    pub live: Option<Moved>,
     /// What was staged (moved in), once swapping began.
     #[serde(default)]
-    pub new: Option<Identity>,
+    pub new: Option<Moved>,
+}
+
+/// A file or folder a run moves: what it is, and which (its device and
+/// inode where the system has them). A recovery moves back only what
+/// matches both: a folder swapped for a link (even one that got the freed
+/// inode's number) is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Moved {
+    /// `folder`, `link` or `file`.
+    pub kind: MovedKind,
+    /// Which, where known.
+    pub id: Option<Identity>,
+}
+
+/// What a moved entry is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum MovedKind {
+    Folder,
+    Link,
+    File,
+}
+
+impl Moved {
+    /// What `stat` says is there.
+    pub fn of(stat: Stat) -> Moved {
+        Moved {
+            kind: match stat.kind {
+                Kind::Dir => MovedKind::Folder,
+                Kind::Link => MovedKind::Link,
+                Kind::File { .. } | Kind::Other => MovedKind::File,
+            },
+            id: stat.id,
+        }
+    }
 }
 
 /// The journal's file name for `transaction`.
@@ -292,15 +327,20 @@ pub(crate) enum Move {
     Back(String),
 }
 
-/// Whether what is found is what the journal says the run moved (where
-/// the system gives identities: elsewhere none is recorded, and any
-/// folder or link is taken).
-fn is(found: Option<Identity>, recorded: Option<Identity>) -> bool {
-    match (found, recorded) {
-        (Some(found), Some(recorded)) => found == recorded,
-        (None, None) => cfg!(not(unix)),
-        _ => false,
-    }
+/// Whether what is found is what the journal says the run moved: of the
+/// same kind, and the same file where the system gives identities
+/// (elsewhere none is recorded, and the kind decides).
+fn is(found: Stat, recorded: Option<Moved>) -> bool {
+    let found = Moved::of(found);
+    let Some(recorded) = recorded else {
+        return false;
+    };
+    found.kind == recorded.kind
+        && match (found.id, recorded.id) {
+            (Some(found), Some(recorded)) => found == recorded,
+            (None, None) => cfg!(not(unix)),
+            _ => false,
+        }
 }
 
 /// The moves that put every skill of a transaction back as it was,
@@ -311,7 +351,7 @@ pub(crate) fn undo_moves(staged: &Staged, swaps: &[Swap]) -> Result<Vec<Move>, S
     let old = staged.part("old").map_err(text)?;
     let new = staged.part("new").map_err(text)?;
     if let Some(undone) = staged.tx.stat(OsStr::new("undone")).map_err(text)?
-        && undone.kind != super::dir::Kind::Dir
+        && undone.kind != Kind::Dir
     {
         return Err(format!(
             "{} is a link or a file, not a folder the installer made",
@@ -331,7 +371,7 @@ pub(crate) fn undo_moves(staged: &Staged, swaps: &[Swap]) -> Result<Vec<Move>, S
         let swapped_in = swap.has_new && staged_new.is_none() && (!swap.had_live || swapped_out);
         let mut live_moves_out = false;
         if swapped_in && let Some(live) = live {
-            if !is(live.id, swap.new) {
+            if !is(live, swap.new) {
                 return Err(format!(
                     "{} is not what the stopped run moved there",
                     staged.dir.join(&swap.name).display()
@@ -343,7 +383,7 @@ pub(crate) fn undo_moves(staged: &Staged, swaps: &[Swap]) -> Result<Vec<Move>, S
         if let Some(aside) = aside
             && (live.is_none() || live_moves_out)
         {
-            if !is(aside.id, swap.live) {
+            if !is(aside, swap.live) {
                 return Err(format!(
                     "{} is not what the stopped run moved aside",
                     staged.tx.join("old").join(&swap.name).display()
@@ -396,7 +436,10 @@ mod tests {
                     name: "pdf".into(),
                     had_live: true,
                     has_new: false,
-                    live: Some(Identity { dev: 1, ino: 2 }),
+                    live: Some(Moved {
+                        kind: MovedKind::Folder,
+                        id: Some(Identity { dev: 1, ino: 2 }),
+                    }),
                     new: None,
                 }],
             }],

@@ -233,7 +233,18 @@ impl Judge<'_, '_> {
                 payload: self.payload.map(|(at, _)| at),
                 outcome: Outcome::Same,
                 after: None,
+                forgets: false,
             },
+        };
+        // What an uninstall that finds nothing to remove does with the
+        // entry: forgets its own, keeps a claim's as it is.
+        let nothing_to_remove = |skill: &mut SkillPlan| {
+            if op == Operation::Uninstall && self.recorded.is_some() {
+                match self.claimed {
+                    true => skill.work.after = self.recorded.cloned(),
+                    false => skill.work.forgets = true,
+                }
+            }
         };
         let whole = |kind| Conflict {
             path: String::new(),
@@ -316,6 +327,9 @@ impl Judge<'_, '_> {
                     Operation::Uninstall => self.plan_uninstall(&mut skill, &reading),
                 }
             }
+        }
+        if !skill.change.writes() {
+            nothing_to_remove(&mut skill);
         }
         Ok(skill)
     }

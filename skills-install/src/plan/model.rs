@@ -57,6 +57,9 @@ pub(crate) struct Work {
     pub outcome: Outcome,
     /// The record's entry afterwards (`None`: none).
     pub after: Option<RecordSkill>,
+    /// Whether the record lists it and an uninstall forgets it (its entry
+    /// goes) though nothing of it is there to remove.
+    pub forgets: bool,
 }
 
 /// What goes in a skill's place.

@@ -6,6 +6,7 @@ use std::path::Path;
 use crate::agents::Agent;
 use crate::error::{InstallError, Problem};
 use crate::installer::Installer;
+use crate::names::shown;
 use crate::plan::{Change, FileAction, Operation, Plan, SkillPlan, State};
 use crate::refresh::Refreshed;
 use crate::report::remedy::remedy;
@@ -62,7 +63,11 @@ fn skill_line(skill: &SkillPlan) -> String {
         Change::Link => format!("{} -> link to the shared copy", skill.state),
         _ => format!("{}: {}", skill.state, parts.join(", ")),
     };
-    format!("  {:<8} {}  {detail}\n", skill.change.key(), skill.name)
+    format!(
+        "  {:<8} {}  {detail}\n",
+        skill.change.key(),
+        shown(&skill.name)
+    )
 }
 
 /// The first line: the tool, its version, what it does, and where.
@@ -76,10 +81,11 @@ fn heading(out: &mut String, tool: &str, version: &str, what: &str, base: &Path,
 }
 
 /// A folder's line: where it is, whether it holds links, who reads it.
-fn folder_line(out: &mut String, shown: &str, link: bool, agents: &[&'static Agent]) {
+fn folder_line(out: &mut String, folder: &str, link: bool, agents: &[&'static Agent]) {
     let _ = writeln!(
         out,
-        "{shown}{}  ({})",
+        "{}{}  ({})",
+        shown(folder),
         if link { " [links]" } else { "" },
         agent_names(agents)
     );
@@ -97,6 +103,9 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
         out.push_str(
             "a stopped run left changes half done here: they are finished or undone first\n",
         );
+    }
+    if plan.claims {
+        claims_note(&mut out, &plan.record_path);
     }
     for dir in &plan.dirs {
         folder_line(&mut out, &dir.shown, dir.link, &dir.agents);
@@ -122,11 +131,26 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
             }
         );
         for (dir, skill, conflict) in conflicts {
-            let _ = writeln!(out, "  {}/{}: {conflict}", dir.shown, skill.name);
+            let _ = writeln!(
+                out,
+                "  {}/{}: {conflict}",
+                shown(&dir.shown),
+                shown(&skill.name)
+            );
         }
     }
     problems_text(&mut out, &plan.problems);
     out
+}
+
+/// Says the record lists entries this tool did not write here.
+fn claims_note(out: &mut String, record: &Path) {
+    let _ = writeln!(
+        out,
+        "note: {} is a record this tool did not write here (committed?): what it lists is a claim, not proof; \
+         what it names is removed, or replaced where it differs from the claim, only with --force",
+        record.display()
+    );
 }
 
 fn problems_text(out: &mut String, problems: &[Problem]) {
@@ -148,9 +172,29 @@ pub(crate) fn outcome_line(plan: &Plan, dry_run: bool, applied: bool) -> String 
         .collect();
     let written = |change| changing.iter().filter(|s| s.change == change).count();
     if changing.is_empty() {
-        return match plan.operation {
-            Operation::Install => "ok: nothing to do, every skill is up to date\n".to_string(),
-            Operation::Uninstall => "ok: nothing to remove\n".to_string(),
+        let skills = plan.dirs.iter().flat_map(|dir| &dir.skills);
+        let left = skills.clone().filter(|s| s.change == Change::Leave).count();
+        let forgotten = skills.clone().filter(|s| s.work.forgets).count();
+        let kept = skills.filter(|s| s.change == Change::Keep).count();
+        let not_ours = format!(
+            "{} not installed by this tool, left as {}",
+            count(left, "skill"),
+            if left == 1 { "it is" } else { "they are" }
+        );
+        return match (plan.operation, left, kept) {
+            (Operation::Install, 0, _) => {
+                "ok: nothing to do, every skill is up to date\n".to_string()
+            }
+            (Operation::Install, _, 0) => format!("ok: nothing written: {not_ours}\n"),
+            (Operation::Install, _, _) => {
+                format!("ok: nothing written: {kept} up to date; {not_ours}\n")
+            }
+            (Operation::Uninstall, _, _) if forgotten > 0 && !dry_run => format!(
+                "ok: nothing to remove; the record no longer lists {} that {} not there\n",
+                count(forgotten, "skill"),
+                if forgotten == 1 { "was" } else { "were" }
+            ),
+            (Operation::Uninstall, _, _) => "ok: nothing to remove\n".to_string(),
         };
     }
     let summary = [
@@ -184,6 +228,9 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
         &status.base,
         status.scope,
     );
+    if status.claims {
+        claims_note(&mut out, &status.record);
+    }
     let mut behind = 0;
     let mut total = 0;
     let mut differing = 0;
@@ -193,7 +240,7 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
             total += 1;
             behind += usize::from(skill.state != State::UpToDate);
             differing += usize::from(!skill.differences.is_empty());
-            let _ = write!(out, "  {}  {}", skill.name, skill.state);
+            let _ = write!(out, "  {}  {}", shown(&skill.name), skill.state);
             let shown_differences = check && !skill.differences.is_empty();
             match remedy(installer, status, skill) {
                 Some(remedy) => {
