@@ -7,10 +7,14 @@
 #   for byte;
 # - the bundle against the raw bytes of the skills it holds;
 # - `skills mcp --bundle` as a new replica starts: the time from its start
-#   to its answer to `initialize` and its peak memory then (the bundle
-#   mapped, opened lazily, nothing listed yet), then, side by side, the
-#   first `resources/list` (which makes every listing: what the server made
-#   before its first answer until format 7) and the peak memory after it;
+#   to its answer to `server/discover` and its peak memory then (the
+#   bundle's head read, nothing listed yet); the first page of `skills/list`
+#   and of `resources/list` (100 entries, made from the bundle's listing
+#   order: only the page's skills are read); a walk through every page of
+#   each (wall time as the client sees it, the server's own CPU time, and
+#   the peak memory after); then 2,000 `resources/directory/read`s of
+#   skill roots spread over the catalog (p50 and p99 of the round trip,
+#   the client's own cost included);
 # - open (lazy, full), a warm call's p50/p99 and the same calls served the
 #   usual way (skill files held from start-up, parsed, split, rendered and
 #   hashed per call), a catalog rendered with a 20,000-character budget,
@@ -69,30 +73,75 @@ read -r raw_bytes listed dropped <<<"$raw"
 serve=$(target/release/examples/bench_scale "$work/all.bin" "$max_chars" "$corpus")
 
 # A new replica: time to its first answer and its peak memory (VmHWM) then,
-# and after the first request that makes every listing.
+# the first page of each listing, a walk through every page, and directory
+# reads.
 replica=$(python3 - "$skills" "$work/all.bin" <<'PY'
 import json, subprocess, sys, time
 skills, bundle = sys.argv[1], sys.argv[2]
+ENVELOPE = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {}}
 def hwm(pid):
     for line in open(f"/proc/{pid}/status"):
         if line.startswith("VmHWM:"):
             return int(line.split()[1])
+def cpu(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / 100
 start = time.perf_counter()
 server = subprocess.Popen([skills, "mcp", "--bundle", bundle], stdin=subprocess.PIPE,
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-def ask(request):
+def ask(method, params=None):
+    request = {"jsonrpc": "2.0", "id": 1, "method": method,
+               "params": dict(params or {}, _meta=ENVELOPE)}
     server.stdin.write((json.dumps(request) + "\n").encode())
     server.stdin.flush()
     line = server.stdout.readline()
     assert line, "the server answered"
-    return time.perf_counter() - start
-first = ask({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18"}})
-first_kb = hwm(server.pid)
-listed = ask({"jsonrpc": "2.0", "id": 2, "method": "resources/list"})
-listed_kb = hwm(server.pid)
+    reply = json.loads(line)
+    assert "result" in reply, reply
+    return reply["result"]
+def timed(method, params=None):
+    at = time.perf_counter()
+    result = ask(method, params)
+    return result, time.perf_counter() - at
+def walk(method, key):
+    at, used = time.perf_counter(), cpu(server.pid)
+    items, pages, cursor = [], 0, None
+    while True:
+        page = ask(method, {"cursor": cursor} if cursor else {})
+        items += page[key]
+        pages += 1
+        cursor = page.get("nextCursor")
+        if not cursor:
+            return items, pages, time.perf_counter() - at, cpu(server.pid) - used
+out = {}
+ask("server/discover")
+out["first_reply_s"] = time.perf_counter() - start
+out["first_reply_kb"] = hwm(server.pid)
+_, out["skills_page_s"] = timed("skills/list")
+out["skills_page_kb"] = hwm(server.pid)
+_, out["resources_page_s"] = timed("resources/list")
+out["resources_page_kb"] = hwm(server.pid)
+skills_listed, out["skills_pages"], out["skills_walk_s"], out["skills_walk_cpu_s"] = walk("skills/list", "skills")
+out["skills_walk_kb"] = hwm(server.pid)
+out["skills_listed"] = len(skills_listed)
+resources, out["resources_pages"], out["resources_walk_s"], out["resources_walk_cpu_s"] = walk("resources/list", "resources")
+out["resources_walk_kb"] = hwm(server.pid)
+out["resources_listed"] = len(resources)
+roots = [skill["uri"].removesuffix("/SKILL.md") for skill in skills_listed]
+times, entries = [], 0
+for at in range(2000):
+    result, took = timed("resources/directory/read", {"uri": roots[(at * 7919) % len(roots)]})
+    times.append(took)
+    entries += len(result["resources"])
+times.sort()
+out["dir_p50_us"] = times[len(times) // 2] * 1e6
+out["dir_p99_us"] = times[len(times) * 99 // 100] * 1e6
+out["dir_entries"] = entries / len(times)
+out["dir_kb"] = hwm(server.pid)
 server.stdin.close()
 server.wait()
-print(f"first_reply_s={first:.3f} first_reply_kb={first_kb} listed_s={listed:.3f} listed_kb={listed_kb}")
+print(" ".join(f"{key}={value}" for key, value in out.items()))
 PY
 )
 
@@ -177,10 +226,17 @@ print(f"build, {cores} threads:       {float(all_s):.2f} s, peak {int(all_kb) / 
       f"  (speed-up x{float(one_s) / max(float(all_s), 0.01):.2f}; bundles identical)")
 print(f"peak memory / bundle:   {int(all_kb) * 1024 / bundle:.2f}x  (goal <= 1.5x)")
 print(f"bundle / raw:           {bundle:,} / {raw:,} bytes = {bundle / raw:.3f}x  (goal <= 1.10x)")
-print(f"replica (skills mcp --bundle, stdio): first answer (initialize) {float(rp['first_reply_s']):.3f} s after start"
-      f" (goal <= 0.5 s), peak {int(rp['first_reply_kb']) / 1024:.0f} MiB = {int(rp['first_reply_kb']) * 1024 / bundle:.3f}x the bundle (goal <= 0.5x);"
-      f" then every listing made (resources/list) at {float(rp['listed_s']):.3f} s, peak {int(rp['listed_kb']) / 1024:.0f} MiB"
-      f" = {int(rp['listed_kb']) * 1024 / bundle:.3f}x (x{float(rp['listed_s']) / max(float(rp['first_reply_s']), 0.001):.0f} the time)")
+mib = lambda kb: f"{int(kb) / 1024:.1f} MiB = {int(kb) * 1024 / bundle:.3f}x the bundle"
+print(f"replica (skills mcp --bundle, stdio): first answer (server/discover) {float(rp['first_reply_s']):.3f} s after start"
+      f" (goal <= 0.5 s), peak {mib(rp['first_reply_kb'])} (goal <= 0.5x)")
+print(f"  first page: skills/list {float(rp['skills_page_s']) * 1000:.1f} ms, peak {mib(rp['skills_page_kb'])};"
+      f" resources/list {float(rp['resources_page_s']) * 1000:.1f} ms, peak {mib(rp['resources_page_kb'])}  (goal <= 10 ms, <= 0.1x)")
+print(f"  every page: skills/list {rp['skills_listed']} skills in {rp['skills_pages']} pages, {float(rp['skills_walk_s']):.2f} s"
+      f" (the server's CPU {float(rp['skills_walk_cpu_s']):.2f} s), peak {mib(rp['skills_walk_kb'])};"
+      f" resources/list {rp['resources_listed']} resources in {rp['resources_pages']} pages, {float(rp['resources_walk_s']):.2f} s"
+      f" (CPU {float(rp['resources_walk_cpu_s']):.2f} s), peak {mib(rp['resources_walk_kb'])}")
+print(f"  resources/directory/read of 2,000 skill roots ({float(rp['dir_entries']):.1f} entries each): p50 {float(rp['dir_p50_us']):.0f} us,"
+      f" p99 {float(rp['dir_p99_us']):.0f} us a round trip (the client's own cost included), peak {mib(rp['dir_kb'])}")
 print(f"open lazy:              {float(kv['open_lazy_ns']) / 1000:.1f} us ({kv['open_lazy_ns_per_skill']} ns a skill); full: {float(kv['open_full_ns']) / 1e6:.2f} ms")
 usual = kv['usual_call_p50_ns']
 ratio = f"; the usual way p50 {int(usual):,} ns (x{int(usual) / max(int(kv['call_p50_ns']), 1):.0f})" if usual.isdigit() else ""

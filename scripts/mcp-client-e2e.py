@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Drives an MCP server end to end with the Python `mcp` client (2.3.0,
 `mcp.Client` over stdio), new era: discover, skills/list (every page),
-skills/get, resources/list, resources/read of every resource with its
-digest and size checked against skills/get, tools/list and tools/call of
-the `skill` tool (text and image). Then the initialize era: the same reads
-and the tool. Exits non-zero on the first failure.
+skills/get, resources/list (every page), resources/read of every resource
+with its digest and size checked against skills/get, resources/directory/read
+of every directory of every skill (every page; each entry a valid `Resource`,
+a file's size and digest those of skills/get, the files found those of the
+manifest), tools/list and tools/call of the `skill` tool (text and image).
+Then the initialize era: the same reads and the tool. Exits non-zero on the
+first failure.
 
     mcp-client-e2e.py COMMAND [ARG...]
     mcp-client-e2e.py http://127.0.0.1:PORT/mcp     # Streamable HTTP
@@ -37,8 +40,8 @@ class SkillsParams(types.RequestParams):
 
 
 class SkillsRequest(types.Request[SkillsParams, str]):
-    """skills/list or skills/get: the Skills extension's methods, which the
-    client has no verbs for."""
+    """skills/list, skills/get or resources/directory/read: the Skills
+    extension's methods, which the client has no verbs for."""
 
 
 async def raw(client, method, params):
@@ -52,10 +55,23 @@ def content_bytes(content):
     return base64.b64decode(content.blob)
 
 
+async def list_all_resources(client):
+    """Every page of resources/list."""
+    listed, cursor = [], None
+    for _ in range(100000):
+        page = await client.list_resources(cursor=cursor, cache_mode="bypass")
+        listed += page.resources
+        cursor = page.next_cursor
+        if cursor is None:
+            return listed
+    raise SystemExit("mcp-client-e2e: FAILED: resources/list never ends")
+
+
 async def read_all(client, manifests):
     checked = 0
-    listed = (await client.list_resources()).resources
+    listed = await list_all_resources(client)
     listed_uris = {str(r.uri) for r in listed}
+    check(len(listed_uris) == len(listed), "resources/list lists a resource twice")
     for skill in manifests:
         for entry in skill["resources"]:
             check(entry["uri"] in listed_uris, f"{entry['uri']} is in skills/get but not resources/list")
@@ -67,6 +83,54 @@ async def read_all(client, manifests):
             checked += 1
     check(checked == len(listed_uris), f"{len(listed_uris)} resources listed, {checked} in the manifests")
     return checked
+
+
+async def read_directory(client, uri):
+    """Every entry of the directory at `uri`, every page."""
+    entries, cursor = [], None
+    for _ in range(100000):
+        params = {"uri": uri} if cursor is None else {"uri": uri, "cursor": cursor}
+        page = await raw(client, "resources/directory/read", params)
+        check(page.get("resultType") == "complete", f"{uri}: {page}")
+        entries += [types.Resource.model_validate(entry) for entry in page["resources"]]
+        cursor = page.get("nextCursor")
+        if cursor is None:
+            return entries
+    raise SystemExit(f"mcp-client-e2e: FAILED: {uri} never ends")
+
+
+async def walk_directories(client, manifests):
+    """Reads every directory of every skill from its root down, and checks
+    that the files found are the manifest's, with its sizes and digests."""
+    directories = 0
+    for skill in manifests:
+        root = skill["uri"].removesuffix("/SKILL.md")
+        expected = {entry["uri"]: entry for entry in skill["resources"]}
+        found, pending = {}, [root]
+        while pending:
+            directory = pending.pop()
+            directories += 1
+            for entry in await read_directory(client, directory):
+                uri = str(entry.uri)
+                check(uri.startswith(directory + "/") and "/" not in uri[len(directory) + 1:],
+                      f"{uri} is not a direct child of {directory}")
+                if entry.mime_type == "inode/directory":
+                    pending.append(uri)
+                    continue
+                manifest = expected.get(uri)
+                check(manifest is not None, f"{uri} is in {directory} but not in the manifest")
+                digest = (entry.meta or {}).get("io.agentskills/digest")
+                check(entry.size == manifest["size"] and digest == manifest["digest"],
+                      f"{uri}: size {entry.size} and digest {digest}, manifest {manifest}")
+                found[uri] = entry
+        check(set(found) == set(expected), f"{root}: directories hold {sorted(found)}, manifest {sorted(expected)}")
+    try:
+        await raw(client, "resources/directory/read", {"uri": manifests[0]["uri"]})
+    except Exception as error:  # the client raises the JSON-RPC error
+        check("not a directory" in str(error), f"a file read as a directory: {error}")
+    else:
+        raise SystemExit("mcp-client-e2e: FAILED: a SKILL.md was read as a directory")
+    return directories
 
 
 async def call_tool(client, first_skill):
@@ -85,6 +149,7 @@ async def modern(params):
         capabilities = client.server_capabilities
         extensions = capabilities.extensions or {}
         check(SKILLS in extensions, f"discover does not declare {SKILLS}: {capabilities}")
+        check(extensions[SKILLS].get("directoryRead") is True, f"directoryRead is not declared: {extensions[SKILLS]}")
         entries, cursor = [], None
         for _ in range(1000):
             page = await raw(client, "skills/list", {} if cursor is None else {"cursor": cursor})
@@ -96,6 +161,7 @@ async def modern(params):
         manifests = [(await raw(client, "skills/get", {"uri": e["uri"]}))["skill"] for e in entries]
         check(manifests == entries, "skills/get disagrees with skills/list")
         read = await read_all(client, manifests)
+        directories = await walk_directories(client, manifests)
         await call_tool(client, entries[0]["frontmatter"]["name"])
         images = 0
         for skill in manifests:
@@ -105,7 +171,7 @@ async def modern(params):
                     result = await client.call_tool("skill", {"name": skill["frontmatter"]["name"], "path": path})
                     check(result.content[0].type == "image", f"{entry['uri']} is not image content: {result}")
                     images += 1
-        print(f"new era: {len(entries)} skills, {read} resources read and checked, tool called ({images} images)")
+        print(f"new era: {len(entries)} skills, {read} resources read and checked, {directories} directories read, tool called ({images} images)")
         return manifests
 
 

@@ -6,7 +6,9 @@
 # token, served with it; each server must exit 0 on SIGTERM), then the
 # @modelcontextprotocol/inspector 2.12.0 CLI's --verify (installed from npm
 # into the git-ignored .node-mcp), which checks the Skills extension's rules
-# and every digest and exits non-zero on a failure.
+# and every digest and exits non-zero on a failure, and its
+# resources/directory/read of a skill (the entries checked against its
+# schema) and of a file (refused).
 #
 #   scripts/mcp-interop.sh
 set -euo pipefail
@@ -90,5 +92,26 @@ assert rows and not bad, bad or "no skills verified"
 files = sum(len(row["files"]) for row in rows)
 print(f"verified {len(rows)} skills, {files} files")
 ' "$work/verify.json"
+    echo "== inspector resources/directory/read: $server"
+    # shellcheck disable=SC2086
+    HOME="$work/home" MCP_CATALOG_PATH="$work/home/catalog.json" \
+        "$inspector" --cli --protocol-era modern --format json -q \
+        --method resources/directory/read --uri skill://pdf-forms $server >"$work/directory.json"
+    python3 -c '
+import json, sys
+resources = json.load(open(sys.argv[1]))["result"]["resources"]
+kinds = [(r["name"], r["mimeType"]) for r in resources]
+assert kinds == [("pdf-forms", "text/markdown"), ("assets", "inode/directory"), ("reference.md", "text/markdown"), ("scripts", "inode/directory")], kinds
+assert all(r["size"] > 0 and r["_meta"]["io.agentskills/digest"].startswith("sha256:") for r in resources if r["mimeType"] != "inode/directory")
+print(f"read {len(resources)} entries of skill://pdf-forms")
+' "$work/directory.json"
+    # shellcheck disable=SC2086
+    if HOME="$work/home" MCP_CATALOG_PATH="$work/home/catalog.json" \
+        "$inspector" --cli --protocol-era modern --format json -q \
+        --method resources/directory/read --uri skill://pdf-forms/SKILL.md $server >"$work/file.json" 2>&1; then
+        echo "mcp-interop: a SKILL.md was read as a directory" >&2
+        exit 1
+    fi
+    grep -q "is not a directory resource" "$work/file.json"
 done
 echo "mcp-interop: ok"

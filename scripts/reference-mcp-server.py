@@ -9,6 +9,7 @@ import asyncio
 import os
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 import pinned_mimetypes
 
@@ -20,9 +21,15 @@ from agentskills_fs import LocalFileSystemSkillProvider  # noqa: E402
 from agentskills_mcp_server import create_mcp_server  # noqa: E402
 
 
+def uri(folder):
+    """The skill's SKILL.md URI: the order skills/list sorts by, and the
+    order given here, which resources/list keeps."""
+    return f"skill://{quote(Path(folder).name, safe='')}/SKILL.md"
+
+
 async def build():
     handles = []
-    for d in sorted(sys.argv[1:], key=lambda p: Path(p).name):
+    for d in sorted(sys.argv[1:], key=uri):
         path = Path(d).resolve()
         handles.append(Skill(path.name, LocalFileSystemSkillProvider(path.parent)))
     return await create_mcp_server(handles, page_size=int(os.environ.get("PAGE_SIZE", "100")))

@@ -13,6 +13,12 @@ fuzz_target!(|data: &[u8]| {
         for name in lazy.names() {
             let _ = lazy.call(name, None);
         }
+        // Listings a page at a time, through the listing order.
+        for position in 0..=lazy.len() {
+            if let Some(at) = lazy.listed(position) {
+                let _ = lazy.with_skill(at, |skill| skill.files.len());
+            }
+        }
     }
     let Ok(catalog) = Catalog::from_bytes(data) else {
         return;

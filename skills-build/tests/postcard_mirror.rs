@@ -28,6 +28,9 @@ struct Layout<'a> {
     name_ends: &'a [u8],
     #[serde(borrow)]
     index: Index<'a>,
+    /// A fixed-width table: `count` little-endian `u32` indices, the
+    /// skills in the byte order of their `skill://` URIs.
+    listing: &'a [u8],
     /// A fixed-width table: `count` little-endian `u32` ends into `details`.
     detail_ends: &'a [u8],
     /// Each skill's encoding ([`Skill`]), one after the other.

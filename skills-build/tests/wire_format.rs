@@ -21,7 +21,11 @@
 //! where in the frontmatter) and composed the bundle revision of skill
 //! digests that stand each file's recorded SHA-256 in for its bytes (so a
 //! build hashes every byte once), under the `skills-bundle-v3` contract:
-//! every pin here was recorded anew, the content revisions stayed.
+//! every pin here was recorded anew, the content revisions stayed. Format
+//! 8 added the listing order (the skills' indices in the byte order of
+//! their `skill://` URIs) to the layout: the body digests were recorded
+//! anew, and the bundle revisions with them (they cover the format
+//! version); the content revisions stayed.
 
 use skills_build::Builder;
 
@@ -60,26 +64,26 @@ fn bundles_keep_their_recorded_bytes() {
         (
             "testdata/bundle",
             false,
-            "74baf678ecdb4e8ac7a6ec677afd556759000acd66c14c28df64d4681996bcf1",
-            "66ec84cedf72fefe531c1df94d4a4203da045f6a055d55e47816952650ed37ab",
+            "d4a20c1f475eb57006113d315780b63054f0181fca51aa67aff16bc3946875ad",
+            "1310dfa56596ce5235d4e3ae25a6c3891d9defc5c3cdc1b227ce641834bbc994",
         ),
         (
             "testdata/skills",
             false,
-            "9a3643835c13d9bf32a650fcbd15635631880202e0c7308bd45b9610faf1c886",
-            "af363d048b1fd5e2e2846010b5d55d583af5ce77ed9c6d76acd327d886bd04a5",
+            "8d37968b2acc7fb20c6251e010a63d9dc22d8c0f288e683c7edade399903a5de",
+            "43317a60ee6861191c84ce9c34cf50cbe8a0509af145eecb04926fd04a073037",
         ),
         (
             "tests/ui-skills/extensions",
             true,
-            "a800c7af8c45ea549a3900f3cd4db18e8e05a2f0d4b8a5c340d5411f4afddf46",
-            "3817496238c0faf54cc31397810c8e19591639772e51ea607f58f56be0c24ad1",
+            "664f36311233e2b481f8b9e616f41ab95ab0c787179af1c9d96de7857b20d9a4",
+            "bb97d7f94e26e7b18c778447e80a9f8ee5352b176a8e47b60c8c6e048fd6867b",
         ),
         (
             "tests/ui-skills/valid",
             false,
-            "4090eec5535c34d052753a7cf67855996e41691153cb5c99b47fc5a1bb13db0a",
-            "3fd3063c6496d61ec100e99220704f2494a910b7f33c72c882ac65585b431833",
+            "b01351f59841381864d9e1898d404051e632c5a3c3c49229bf284b9b2f498ed9",
+            "d594a86933ef648765728018d4c00741670d1422f676fe310bcbd6fd77847f25",
         ),
     ];
     for (dir, extensions, recorded, revision) in cases {
@@ -114,7 +118,7 @@ fn signed_bundles_keep_their_recorded_bytes() {
     let signed = sign_bundle(&compiled("testdata/bundle", false), &signer).unwrap();
     assert_eq!(
         body_digest(&signed),
-        "6f6bc8bace1fa7b5ad17d333162f968a7a5c0dd0dbdfa5c0c21f1349b88db862"
+        "589c39f18b54335c5dea3b9fbc0dfde9677d5d2cdae8058137ff4f70407d58f6"
     );
     let bundle = skills_core::wire::bundle::Bundle::decode(&signed).expect("decodes");
     assert_eq!(bundle.encode().expect("encodes"), signed);

@@ -6,9 +6,9 @@ use skills_core::{Catalog, FORMAT_VERSION, Sha256};
 
 use skills_build::unstable::printable::printable;
 
-use crate::mapped::open_bundle;
 use crate::output::{Stream, write, write_stdout};
 use crate::python::click::{CommandSpec, Invocation, Param};
+use crate::targets::read_file;
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
@@ -117,8 +117,7 @@ pub fn run(call: &Invocation) -> i32 {
     let Some(path) = call.args.first() else {
         return 2;
     };
-    // Mapped, not read: a large bundle is shown without a copy of it.
-    let bytes = match open_bundle(path, 1) {
+    let bytes = match read_file(path, 1) {
         Ok(bytes) => bytes,
         Err(status) => return status,
     };

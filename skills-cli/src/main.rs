@@ -7,6 +7,7 @@
 
 mod atomic;
 mod build;
+mod bundle_file;
 mod canonical;
 mod catalog;
 mod check;
@@ -18,7 +19,6 @@ mod gate;
 mod inspect;
 mod install;
 mod keygen;
-mod mapped;
 mod mcp;
 mod new;
 mod output;

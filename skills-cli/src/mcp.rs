@@ -3,10 +3,11 @@
 
 use skills_build::diagnostic;
 use skills_core::Catalog;
-use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, Server, http, serve_server_stdio};
+use skills_core::serve::paged::PagedBundle;
+use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, ServeError, Server, http, serve_server_stdio};
 
+use crate::bundle_file::BundleFile;
 use crate::gate;
-use crate::mapped::{BundleFile, open_bundle};
 use crate::output::{Stream, write};
 use crate::python::click::{CommandSpec, Invocation, Param, concat};
 
@@ -14,11 +15,11 @@ use crate::python::click::{CommandSpec, Invocation, Param, concat};
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "mcp",
     short_help: "Serve skills to an agent host over MCP (stdio or HTTP).",
-    help: "  Serve skills to an agent host over MCP (stdio, or HTTP with --http).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle maps the bundle file SRC (each skill read when first\n  served), then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served (with --keep-going, the\n  skills with errors are left out and the rest served).\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
+    help: "  Serve skills to an agent host over MCP (stdio, or HTTP with --http).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle reads the bundle file SRC a skill at a time (each skill\n  read when first listed or served), then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served (with --keep-going, the\n  skills with errors are left out and the rest served).\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
     options_help: &concat::<&str, 17>(&[
         &[
-            "  --bundle                The one argument is a bundle file made by\n                          `skills build`: mapped, each skill read\n                          and checked when first served.",
-            "  --page-size N           Skills per skills/list page (default 100).",
+            "  --bundle                The one argument is a bundle file made by\n                          `skills build`: each skill read and checked\n                          when first listed or served.",
+            "  --page-size N           Entries per page of skills/list, resources/list\n                          and resources/directory/read (default 100).",
             "  --origin ORIGIN         Serve only skills signed for ORIGIN by a --trust\n                          key, and say so in each publication record.",
             "  --trust ID=KEY          A trusted public key, as `skills verify` takes it\n                          (repeatable).",
             "  --core-tools            Also offer agentskills-core's tools (get_skill_body,\n                          get_skill_section, get_skill_reference, ...).",
@@ -99,80 +100,26 @@ pub fn run(call: &Invocation) -> i32 {
             }
         },
     };
-    let bytes: BundleFile = match (call.flag("--bundle"), call.args.as_slice()) {
-        // Mapped, not read: a replica starts at once, and a skill's bytes
-        // are read from disk when it is first served.
-        (true, [file]) => match open_bundle(file, 1) {
-            Ok(bytes) => bytes,
-            Err(code) => return code,
-        },
-        (true, _) => return usage_error("--bundle takes exactly one bundle file."),
-        (false, _) => {
-            // Sources read and judged as `check` reads them.
-            let builder = match gate::builder(call) {
-                Ok(builder) => builder,
-                Err(message) => return usage_error(&message),
-            };
-            let outcome = builder.keep_going(call.flag("--keep-going")).run();
-            gate::say_layouts(call, &outcome.sources);
-            match outcome.result {
-                Ok(compiled) => {
-                    write(Stream::Err, &diagnostic::render_all(&compiled.warnings));
-                    BundleFile::Read(compiled.bytes)
-                }
-                Err(error) => {
-                    write(
-                        Stream::Err,
-                        &diagnostic::failure(&error.problems, "nothing served"),
-                    );
-                    return 1;
-                }
-            }
-        }
-    };
-    // Served until the process exits: the HTTP transport borrows the
-    // bundle for the rest of it.
-    let bytes: &'static [u8] = Box::leak(Box::new(bytes));
-    // Opened lazily: the header and the tables' bounds now, each skill
-    // decoded and checked on its first use.
-    let catalog = match Catalog::open(bytes) {
-        Ok(catalog) => catalog,
-        Err(error) => {
-            write(
-                Stream::Err,
-                &format!("error: not a readable bundle: {error}\n"),
-            );
-            return 1;
-        }
-    };
     let options = Options {
         name: "skills".to_owned(),
         page_size,
         core_tools: call.flag("--core-tools"),
         ..Options::default()
     };
-    let catalog: &'static Catalog<'static> = Box::leak(Box::new(catalog));
-    let served = if call.option("--origin").is_some() {
-        let policy = match crate::verify::policy(call) {
-            Ok(policy) => policy,
-            Err(message) => return usage_error(&message),
-        };
-        match Server::verified(catalog, options, &policy) {
-            Ok(server) => match http {
-                Some(http) => return serve_http(Box::leak(Box::new(server)), http),
-                None => serve_server_stdio(server),
-            },
-            Err(error) => {
-                write(Stream::Err, &format!("error: {error}\n"));
-                return 1;
-            }
-        }
-    } else if let Some(http) = http {
-        // A replica answers at once: the listings are made by the first
-        // request that needs them.
-        return serve_http(Box::leak(Box::new(Server::lazy(catalog, options))), http);
-    } else {
-        serve_server_stdio(Server::lazy(catalog, options))
+    let server = match (call.flag("--bundle"), call.args.as_slice()) {
+        (true, [file]) => bundle_server(call, file, options),
+        (true, _) => return usage_error("--bundle takes exactly one bundle file."),
+        (false, _) => sources_server(call, options),
+    };
+    let server = match server {
+        Ok(server) => server,
+        Err(code) => return code,
+    };
+    // Served until the process exits: the HTTP transport borrows the
+    // server for the rest of it.
+    let served = match http {
+        Some(http) => return serve_http(Box::leak(Box::new(server)), http),
+        None => serve_server_stdio(server),
     };
     match served {
         Ok(()) => 0,
@@ -181,6 +128,85 @@ pub fn run(call: &Invocation) -> i32 {
             1
         }
     }
+}
+
+/// Kept until the process exits (the catalog borrows it, the server the
+/// catalog, for as long as it serves).
+fn keep<T>(value: T) -> &'static T {
+    Box::leak(Box::new(value))
+}
+
+/// A bundle that does not open, said, and the status.
+fn not_readable(error: &skills_core::DecodeError) -> i32 {
+    write(
+        Stream::Err,
+        &format!("error: not a readable bundle: {error}\n"),
+    );
+    1
+}
+
+/// A server that cannot serve, said, and the status.
+fn not_served(error: &ServeError) -> i32 {
+    write(Stream::Err, &format!("error: {error}\n"));
+    1
+}
+
+/// The server of the bundle file at `path`, read a skill at a time: a
+/// replica answers at once, and reads a skill's bytes when it first lists
+/// or serves the skill. With `--origin`, the file is read whole and
+/// verified first, and then each skill is served only if its bytes are the
+/// ones verified (pinned by their SHA-256), whatever happens to the file.
+fn bundle_server(
+    call: &Invocation,
+    path: &str,
+    options: Options,
+) -> Result<Server<'static, 'static>, i32> {
+    let file = BundleFile::open(path, 1)?;
+    if call.option("--origin").is_none() {
+        let len = file.len();
+        let paged = keep(PagedBundle::open(file, len).map_err(|e| not_readable(&e))?);
+        let catalog = keep(Catalog::paged(paged).map_err(|e| not_readable(&e))?);
+        return Ok(Server::lazy(catalog, options));
+    }
+    let bytes = file.read_all(path, 1)?;
+    let policy = crate::verify::policy(call).map_err(|message| usage_error(&message))?;
+    let verified = policy
+        .verify_bytes(&bytes)
+        .map_err(|error| not_served(&ServeError::Verify(error)))?;
+    let paged =
+        keep(PagedBundle::pinned(file.checked_by_pins(), &bytes).map_err(|e| not_readable(&e))?);
+    let catalog = keep(Catalog::paged(paged).map_err(|e| not_readable(&e))?);
+    Server::from_verified(catalog, options, &policy, &verified).map_err(|e| not_served(&e))
+}
+
+/// The server of the sources named, compiled in memory and judged as
+/// `check` judges them.
+fn sources_server(call: &Invocation, options: Options) -> Result<Server<'static, 'static>, i32> {
+    let builder = gate::builder(call).map_err(|message| usage_error(&message))?;
+    let outcome = builder.keep_going(call.flag("--keep-going")).run();
+    gate::say_layouts(call, &outcome.sources);
+    let bytes = match outcome.result {
+        Ok(compiled) => {
+            write(Stream::Err, &diagnostic::render_all(&compiled.warnings));
+            keep(compiled.bytes)
+        }
+        Err(error) => {
+            write(
+                Stream::Err,
+                &diagnostic::failure(&error.problems, "nothing served"),
+            );
+            return Err(1);
+        }
+    };
+    // Opened lazily: the header and the tables' bounds now, each skill
+    // decoded and checked on its first use.
+    let catalog = keep(Catalog::open(bytes).map_err(|e| not_readable(&e))?);
+    if call.option("--origin").is_none() {
+        // A replica answers at once: every reply is made when asked for.
+        return Ok(Server::lazy(catalog, options));
+    }
+    let policy = crate::verify::policy(call).map_err(|message| usage_error(&message))?;
+    Server::verified(catalog, options, &policy).map_err(|e| not_served(&e))
 }
 
 /// What `--http` and the options beside it ask for.

@@ -5,6 +5,8 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod support;
+
 const HANDSHAKE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
 
 fn skills() -> Command {
@@ -110,41 +112,17 @@ fn a_signed_bundle_is_served_as_verified_and_a_wrong_origin_is_refused() {
     let dir = std::env::temp_dir().join(format!("skills-cli-mcp-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
-    let run = |args: &[&str]| {
-        let output = skills().args(args).stdin(Stdio::null()).output().unwrap();
-        assert!(
-            output.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stdout).unwrap()
-    };
-    let keygen = run(&["keygen", &path("k.pem")]);
-    let key_id = keygen
-        .lines()
-        .find_map(|line| line.strip_prefix("key id: "))
-        .expect("keygen prints the key id")
-        .to_owned();
-    run(&["build", "testdata/skills", "-o", &path("b.bin")]);
-    run(&[
-        "sign",
-        "--key",
-        &path("k.pem"),
-        "--origin",
-        "https://example.com/skills",
-        &path("b.bin"),
-    ]);
-    let trust = format!("{key_id}={}", path("k.pub.pem"));
+    let signed = support::signed_bundle(&dir, &["testdata/skills"], "https://example.com/skills");
+    let (key_id, trust) = (&signed.key_id, &signed.trust);
     let serve = |origin: &str| {
         list_resources(&[
             "mcp",
             "--bundle",
-            &path("b.bin"),
+            &signed.bundle,
             "--origin",
             origin,
             "--trust",
-            &trust,
+            trust,
         ])
     };
     let served = serve("https://example.com/skills");

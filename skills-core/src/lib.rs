@@ -67,8 +67,9 @@
 //!   tables and name index, the tool's fixed texts, and decoding's checks;
 //! - [`trust`]: SHA-256 and digests, content revisions and signature
 //!   payloads (`revision`), and the trust policy (`verify`);
-//! - [`serve`]: the [`Catalog`], the `skill` tool, the model's arguments
-//!   and the record of a read;
+//! - [`serve`]: the [`Catalog`], a bundle kept in a file and read a skill
+//!   at a time through the host's positioned reads (`serve::paged`), the
+//!   `skill` tool, the model's arguments and the record of a read;
 //! - [`features`]: agentskills-core's catalog features over a catalog:
 //!   rendering, outlines, the fast path, manifests, resources, its tool
 //!   vocabulary and the `<available_skills>` block.

@@ -10,10 +10,10 @@ use support::{encode, encode_unchecked, sample, with_bundle};
 #[test]
 fn header_layout() {
     assert_eq!(MAGIC, *b"SKB\0");
-    assert_eq!(FORMAT_VERSION, 7);
+    assert_eq!(FORMAT_VERSION, 8);
     let bytes = encode(&sample());
     assert_eq!(&bytes[..4], b"SKB\0");
-    assert_eq!(&bytes[4..6], &[7, 0]);
+    assert_eq!(&bytes[4..6], &[8, 0]);
     let body = with_bundle(&sample(), |bundle| bundle.encode_unchecked());
     assert_eq!(bytes, body);
 }
@@ -209,6 +209,50 @@ fn hostile_bundles_are_refused() {
         decode_error(&split_char),
         DecodeError::Invalid(BundleError::BodyOutOfRange { .. })
     ));
+}
+
+/// The listing order (format 8) is checked by a full decode and by
+/// `Catalog::check`; a lazily opened catalog reads it as given, bounded:
+/// a listing through a forged order can repeat or leave out a skill, never
+/// name one that is not there.
+#[test]
+fn a_forged_listing_order_is_refused_and_bounded() {
+    let bundle = Bundle {
+        skills: vec![skill("b", vec![]), skill("a", vec![])],
+        ..Bundle::default()
+    };
+    let bytes = bundle.encode().unwrap();
+    let written = [8u8, 1, 0, 0, 0, 0, 0, 0, 0];
+    let at = bytes
+        .windows(written.len())
+        .position(|w| w == written)
+        .expect("the listing table: a before b");
+    let catalog = Catalog::from_bytes(&bytes).unwrap();
+    assert_eq!(
+        (catalog.listed(0), catalog.listed(1), catalog.listed(2)),
+        (Some(1), Some(0), None)
+    );
+    for forged in [
+        [0u8, 0, 0, 0, 1, 0, 0, 0],
+        [1, 0, 0, 0, 1, 0, 0, 0],
+        [9, 0, 0, 0, 0, 0, 0, 0],
+    ] {
+        let mut bytes = bytes.clone();
+        bytes[at + 1..at + 9].copy_from_slice(&forged);
+        assert_eq!(
+            Catalog::from_bytes(&bytes).unwrap_err(),
+            DecodeError::Invalid(BundleError::BadListing),
+            "{forged:?}"
+        );
+        let lazy = Catalog::open(&bytes).unwrap();
+        assert_eq!(
+            lazy.check(),
+            Err(DecodeError::Invalid(BundleError::BadListing))
+        );
+        for position in 0..3 {
+            assert!(lazy.listed(position).is_none_or(|at| at < 2));
+        }
+    }
 }
 
 #[test]

@@ -6,6 +6,7 @@
 
 mod support;
 
+use skills_core::serve::paged::{PagedBundle, ReadAt, ReadAtError};
 use skills_core::{Catalog, DecodeError};
 
 /// xorshift64*: small, seeded, good enough to spread mutations.
@@ -84,6 +85,21 @@ impl Rng {
     }
 }
 
+/// Bytes read as a file is, for a paged bundle.
+struct Memory(Vec<u8>);
+
+impl ReadAt for Memory {
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<(), ReadAtError> {
+        let start = usize::try_from(offset).map_err(|_| ReadAtError::new("past the end"))?;
+        let there = start
+            .checked_add(buf.len())
+            .and_then(|end| self.0.get(start..end))
+            .ok_or_else(|| ReadAtError::new("past the end"))?;
+        buf.copy_from_slice(there);
+        Ok(())
+    }
+}
+
 /// Uses a decoded catalog the way a host would, every method and call.
 fn exercise(catalog: &Catalog<'_>, rng: &mut Rng) {
     let _ = (
@@ -117,6 +133,14 @@ fn exercise(catalog: &Catalog<'_>, rng: &mut Rng) {
             }
         }
     }
+    // Listings a page at a time: every position of the listing order, each
+    // skill decoded for one use.
+    for position in 0..=catalog.len() {
+        if let Some(at) = catalog.listed(position) {
+            assert!(at < catalog.len());
+            let _ = catalog.with_skill(at, |skill| skill.files.len());
+        }
+    }
     for _ in 0..4 {
         let name = rng.text();
         let path = rng.text();
@@ -131,6 +155,12 @@ fn exercise(catalog: &Catalog<'_>, rng: &mut Rng) {
 /// not panic either), then eagerly, whose answer is returned. What the
 /// eager way accepts, the lazy way accepts and checks.
 fn open(bytes: &[u8], rng: &mut Rng) -> Result<(), DecodeError> {
+    // Kept in a file and read a skill at a time: the same bytes.
+    if let Ok(paged) = PagedBundle::open(Memory(bytes.to_vec()), bytes.len() as u64)
+        && let Ok(catalog) = Catalog::paged(&paged)
+    {
+        exercise(&catalog, rng);
+    }
     let lazy = Catalog::open(bytes);
     if let Ok(lazy) = &lazy {
         exercise(lazy, rng);

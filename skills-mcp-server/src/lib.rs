@@ -16,9 +16,13 @@
 //! handshake) opens an `initialize`-era connection, where `skills/*` are
 //! not served.
 //!
-//! Everything the server answers is computed from the catalog once, when
-//! the server is made; a request is a lookup and a copy. Nothing is read
-//! from disk while serving.
+//! Listings are made a page at a time from the bundle's listing order
+//! (`skills/list`, `resources/list`, and `resources/directory/read`, which
+//! the server offers with `directoryRead: true` in the extension's
+//! capabilities), and a URI is resolved through the bundle's name index,
+//! so each request reads only the skills it names or lists: nothing is
+//! made when the server starts, and its memory does not grow with the
+//! catalog.
 //!
 //! ```
 //! # let bytes = skills_core::__doc_bundle();
@@ -43,19 +47,24 @@
 
 #[cfg(feature = "http")]
 pub mod http;
-mod tables;
+mod listings;
+mod resources;
 mod tools;
+mod uris;
 mod wire;
 
 use std::io::{self, BufRead, Write};
 
 use serde_json::{Map, Value, json};
 use skills_core::Catalog;
+use skills_core::features::manifest::{manifest_entry, manifest_files};
+use skills_core::trust::revision::{Revision, bundle_revision};
 
-pub use tables::TableError;
+pub use resources::TableError;
 pub use wire::{DEFAULT_MAX_REQUEST_BYTES, MAX_ECHO_BYTES, capped};
 
-use tables::Tables;
+use listings::{Listings, Page, cursor_param};
+use resources::Verdicts;
 use wire::{Line, RpcError, code, error_line, id_text, result_line};
 
 /// The new-era protocol version this server speaks.
@@ -69,7 +78,8 @@ pub const HANDSHAKE_PROTOCOL_VERSIONS: [&str; 4] =
 /// The Skills extension's identifier.
 pub const SKILLS_EXTENSION: &str = "io.modelcontextprotocol/skills";
 
-/// The default `skills/list` page: 100 entries, as the reference's.
+/// The default page of `skills/list` (100 entries, as the reference's),
+/// `resources/list` and `resources/directory/read`.
 pub const DEFAULT_PAGE_SIZE: usize = 100;
 
 const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
@@ -99,7 +109,8 @@ pub struct Options {
     pub name: String,
     /// The server's version in `serverInfo`.
     pub version: String,
-    /// Entries per `skills/list` page (at least 1).
+    /// Entries per page of `skills/list`, `resources/list` and
+    /// `resources/directory/read` (at least 1).
     pub page_size: usize,
     /// The largest request line read; a longer one is answered with an
     /// `Invalid Request` error and skipped.
@@ -142,104 +153,33 @@ pub struct Server<'s, 'a> {
     /// `"_meta":{"io.modelcontextprotocol/serverInfo":{…}}` members, for
     /// new-era results.
     server_meta: String,
-    /// Each skill's publication record (by catalog index) from a trust
-    /// policy; `None`: every skill unsigned under `unconfigured`.
-    records: Option<Vec<tables::Publication>>,
-    /// The listings and their replies, made by the first request that
-    /// needs them (or at once, by [`Server::new`]).
-    prepared: std::sync::OnceLock<Result<Prepared, TableError>>,
-}
-
-/// What the listing requests answer from, made once per server.
-#[derive(Debug)]
-struct Prepared {
-    tables: Tables,
-    /// The `skills/list` pages, new era, as whole results; page `n` starts
-    /// at entry `n * page_size`.
-    pages: Vec<String>,
-    /// The `skills/get` results, by entry index.
-    skill_results: Vec<String>,
-}
-
-impl Prepared {
-    /// The listings of `catalog`, `publication` saying how each skill (by
-    /// its index in the catalog) was published.
-    fn new(
-        catalog: &Catalog<'_>,
-        page_size: usize,
-        server_meta: &str,
-        publication: &dyn Fn(usize, &skills_core::wire::bundle::Skill<'_>) -> tables::Publication,
-    ) -> Result<Self, TableError> {
-        let tables = Tables::new(catalog, publication)?;
-        let catalog_meta = json!({ "generation": tables.generation, "stale": false }).to_string();
-        let meta_with_catalog = format!(
-            "{{\"io.agentskills/catalog\":{catalog_meta},{}",
-            &server_meta[1..]
-        );
-        let mut pages = Vec::new();
-        let mut offset = 0;
-        loop {
-            let end = (offset + page_size).min(tables.entries.len());
-            let mut page = String::from("{\"resultType\":\"complete\",\"skills\":[");
-            for (at, (_, entry)) in tables.entries[offset..end].iter().enumerate() {
-                if at > 0 {
-                    page.push(',');
-                }
-                page.push_str(entry);
-            }
-            page.push_str("],\"ttlMs\":0,\"cacheScope\":\"private\"");
-            if end < tables.entries.len() {
-                page.push_str(",\"nextCursor\":");
-                page.push_str(&Value::from(cursor_for(end)).to_string());
-            }
-            page.push_str(",\"_meta\":");
-            page.push_str(&meta_with_catalog);
-            page.push('}');
-            pages.push(page);
-            offset = end;
-            if offset >= tables.entries.len() {
-                break;
-            }
-        }
-        let skill_results = tables
-            .entries
-            .iter()
-            .map(|(_, entry)| {
-                format!(
-                    "{{\"resultType\":\"complete\",\"skill\":{entry},\"ttlMs\":0,\"cacheScope\":\"private\",\"_meta\":{meta_with_catalog}}}"
-                )
-            })
-            .collect();
-        Ok(Prepared {
-            tables,
-            pages,
-            skill_results,
-        })
-    }
-}
-
-/// The cursor of the page starting at entry `offset`.
-fn cursor_for(offset: usize) -> String {
-    format!("skills-page-{offset}")
+    /// What a trust policy established for each skill; `None`: every skill
+    /// unsigned under `unconfigured`.
+    verdicts: Option<Verdicts>,
+    /// The `_meta` of a listing: the catalog's generation and the server's
+    /// info, made on first use.
+    listing_meta: std::sync::OnceLock<String>,
 }
 
 impl<'s, 'a> Server<'s, 'a> {
-    /// Makes the listings of `catalog` at once; fails when a skill cannot
-    /// be served under the Skills extension's rules (too many files or
-    /// bytes, two skills under one URI).
+    /// A server that checks first that every skill can be served under the
+    /// Skills extension's rules (too many files or bytes, two skills under
+    /// one URI, a skill that does not decode): it reads each skill once,
+    /// keeping none. Serving then makes each reply when it is asked for
+    /// (see [`lazy`](Self::lazy)).
     pub fn new(catalog: &'s Catalog<'a>, options: Options) -> Result<Self, TableError> {
         let server = Self::lazy(catalog, options);
-        server.prepare()?;
+        server.listings().check()?;
         Ok(server)
     }
 
-    /// A server that answers at once: the listings (`skills/list`,
-    /// `resources/list`, ...) are made by the first request that needs
-    /// them, and a file's `resources/read` reply when it is read, so a
-    /// replica over a lazily opened catalog ([`Catalog::open`]) of a mapped
-    /// bundle touches a skill's bytes only when it serves the skill. A
-    /// catalog that cannot be served (see [`new`](Self::new)) is reported
-    /// to the request that finds it, as an internal error.
+    /// A server that answers at once, checking nothing first: every reply
+    /// is made when it is asked for, a page of a listing from the pages'
+    /// skills alone, so a replica over a lazily opened catalog
+    /// ([`Catalog::open`], [`Catalog::paged`]) of a bundle file reads a
+    /// skill's bytes only when it lists or serves the skill. A skill that
+    /// cannot be served (see [`new`](Self::new)) is reported to the request
+    /// that finds it, as an internal error naming it.
     ///
     /// ```
     /// # let bytes = skills_core::__doc_bundle();
@@ -260,14 +200,15 @@ impl<'s, 'a> Server<'s, 'a> {
             },
             era: None,
             server_meta,
-            records: None,
-            prepared: std::sync::OnceLock::new(),
+            verdicts: None,
+            listing_meta: std::sync::OnceLock::new(),
         }
     }
 
     /// Checks the bundle against `policy` first (signatures by trusted
     /// keys, pins, re-hashing, as the policy says: the exact bytes when the
-    /// catalog has them) and serves only if it holds, with each skill's
+    /// catalog has them) and serves only if it holds and every skill can
+    /// be served (as [`new`](Self::new) checks), with each skill's
     /// publication record saying what was established: the policy's
     /// origin, `verified` and the key id for a skill signed by a trusted
     /// key, `unsigned` otherwise.
@@ -288,55 +229,86 @@ impl<'s, 'a> Server<'s, 'a> {
         options: Options,
         policy: &skills_core::trust::verify::TrustPolicy,
     ) -> Result<Self, ServeError> {
-        use skills_core::trust::verify::Status;
         // The exact bytes when there are any: a signature binds them.
         let verified = match catalog.bytes() {
             Some(bytes) => policy.verify_bytes(bytes),
             None => policy.verify(catalog.bundle()),
         }
         .map_err(ServeError::Verify)?;
-        let records: Vec<tables::Publication> = verified
-            .skills
-            .iter()
-            .map(|identity| tables::Publication {
-                origin: policy.origin().to_owned(),
-                revision: identity.revision.to_string(),
-                status: match identity.status {
-                    Status::Verified => "verified",
-                    Status::Unsigned => "unsigned",
-                },
-                publisher: identity.publisher.map(str::to_owned),
-            })
-            .collect();
-        let mut server = Self::lazy(catalog, options);
-        server.records = Some(records);
-        server.prepare().map_err(ServeError::Catalog)?;
+        let server = Self::from_verified(catalog, options, policy, &verified)?;
+        server.listings().check().map_err(ServeError::Catalog)?;
         Ok(server)
     }
 
-    /// The listings, made on first use.
-    fn prepare(&self) -> Result<&Prepared, TableError> {
-        self.prepared
-            .get_or_init(|| {
-                Prepared::new(
-                    self.catalog,
-                    self.options.page_size,
-                    &self.server_meta,
-                    &|at, skill| match self.records.as_ref().and_then(|r| r.get(at)) {
-                        Some(record) => record.clone(),
-                        None => tables::Publication::unsigned(skill),
-                    },
-                )
+    /// Serves `catalog` with the publication records of `verified`, what
+    /// `policy` established about the very bytes the catalog serves (for a
+    /// bundle file, verified when read at start and then served through a
+    /// [`PagedBundle::pinned`](skills_core::serve::paged::PagedBundle::pinned)
+    /// catalog, which serves a skill only if its bytes are those verified).
+    /// Answers at once, as [`lazy`](Self::lazy) does; refuses a verdict on
+    /// other skills than the catalog's.
+    #[cfg(feature = "verify")]
+    pub fn from_verified(
+        catalog: &'s Catalog<'a>,
+        options: Options,
+        policy: &skills_core::trust::verify::TrustPolicy,
+        verified: &skills_core::trust::verify::Verified<'_>,
+    ) -> Result<Self, ServeError> {
+        use skills_core::trust::verify::Status;
+        let same = verified.skills.len() == catalog.len()
+            && verified
+                .skills
+                .iter()
+                .zip(catalog.names())
+                .all(|(identity, name)| identity.skill == name);
+        if !same {
+            return Err(ServeError::OtherSkills);
+        }
+        let skills = verified
+            .skills
+            .iter()
+            .map(|identity| {
+                let publisher = match identity.status {
+                    Status::Verified => identity.publisher.map(Box::from),
+                    Status::Unsigned => None,
+                };
+                (identity.revision.0, publisher)
             })
-            .as_ref()
-            .map_err(Clone::clone)
+            .collect();
+        let mut server = Self::lazy(catalog, options);
+        server.verdicts = Some(Verdicts {
+            origin: policy.origin().to_owned(),
+            skills,
+        });
+        Ok(server)
     }
 
-    /// [`prepare`](Self::prepare), for a request: a catalog that cannot be
-    /// served is an internal error.
-    fn prepared(&self) -> Result<&Prepared, RpcError> {
-        self.prepare()
-            .map_err(|error| RpcError::new(code::INTERNAL_ERROR, error.to_string()))
+    /// What listings are made over: the catalog, the page size and what
+    /// a trust policy said of each skill.
+    fn listings(&self) -> Listings<'_, 'a> {
+        Listings {
+            catalog: self.catalog,
+            page_size: self.options.page_size,
+            verdicts: self.verdicts.as_ref(),
+        }
+    }
+
+    /// The `_meta` of a listing: `io.agentskills/catalog` (the catalog's
+    /// generation: the bundle revision) and the server's info.
+    fn listing_meta(&self) -> &str {
+        self.listing_meta.get_or_init(|| {
+            // The recorded bundle revision, or (a bundle made without one)
+            // computed once here.
+            let generation = match Revision(self.catalog.recorded_revision()) {
+                recorded if !recorded.is_unset() => recorded.to_string(),
+                _ => bundle_revision(self.catalog.bundle()).to_string(),
+            };
+            let catalog_meta = json!({ "generation": generation, "stale": false }).to_string();
+            format!(
+                "{{\"io.agentskills/catalog\":{catalog_meta},{}",
+                &self.server_meta[1..]
+            )
+        })
     }
 
     /// The names of the tools `tools/list` offers.
@@ -463,7 +435,7 @@ impl<'s, 'a> Server<'s, 'a> {
                 "resultType": "complete",
                 "supportedVersions": [MODERN_PROTOCOL_VERSION],
                 "capabilities": {
-                    "extensions": { SKILLS_EXTENSION: {} },
+                    "extensions": { SKILLS_EXTENSION: { "directoryRead": true } },
                     "prompts": { "listChanged": false },
                     "resources": { "listChanged": false, "subscribe": false },
                     "tools": { "listChanged": false },
@@ -473,16 +445,26 @@ impl<'s, 'a> Server<'s, 'a> {
                 "_meta": { SERVER_INFO_KEY: { "name": self.options.name, "version": self.options.version } },
             })
             .to_string()),
-            "skills/list" => self.skills_list(params),
-            "skills/get" => {
-                let uri = string_param(params, "uri")?;
-                let prepared = self.prepared()?;
-                match prepared.tables.by_skill_uri.get(uri) {
-                    Some(&at) => Ok(prepared.skill_results[at].clone()),
-                    None => Err(RpcError::new(code::INVALID_PARAMS, "Unknown skill URI")),
-                }
+            "skills/list" => {
+                let page = self.listings().skills_page(cursor_param(params)?)?;
+                Ok(paged("skills", &page, self.listing_meta()))
             }
-            "resources/list" => Ok(listed("resources", &self.resource_list()?)),
+            "skills/get" => {
+                let entry = self.skill_entry(string_param(params, "uri")?)?;
+                let meta = self.listing_meta();
+                Ok(format!(
+                    "{{\"resultType\":\"complete\",\"skill\":{entry},\"ttlMs\":0,\"cacheScope\":\"private\",\"_meta\":{meta}}}"
+                ))
+            }
+            "resources/list" => {
+                let page = self.listings().resources_page(cursor_param(params)?)?;
+                Ok(paged("resources", &page, meta))
+            }
+            "resources/directory/read" => {
+                let uri = string_param(params, "uri")?;
+                let page = self.listings().directory_page(uri, cursor_param(params)?)?;
+                Ok(paged("resources", &page, meta))
+            }
             "resources/read" => {
                 let contents = self.read(params)?;
                 Ok(listed("contents", &contents))
@@ -529,7 +511,16 @@ impl<'s, 'a> Server<'s, 'a> {
                 .to_string())
             }
             "ping" => Ok("{}".to_owned()),
-            "resources/list" => Ok(object("resources", &self.resource_list()?)),
+            "resources/list" => {
+                let page = self.listings().resources_page(cursor_param(params)?)?;
+                let mut result = format!("{{\"resources\":[{}]", page.entries.join(","));
+                if let Some(next) = &page.next {
+                    result.push_str(",\"nextCursor\":");
+                    result.push_str(&Value::from(next.as_str()).to_string());
+                }
+                result.push('}');
+                Ok(result)
+            }
             "resources/read" => Ok(object("contents", &self.read(params)?)),
             "resources/templates/list" => Ok(object("resourceTemplates", "[]")),
             "prompts/list" => Ok(object("prompts", "[]")),
@@ -545,44 +536,57 @@ impl<'s, 'a> Server<'s, 'a> {
         }
     }
 
-    fn skills_list(&self, params: Option<&Value>) -> Result<String, RpcError> {
-        let cursor = match params.and_then(|p| p.get("cursor")) {
-            None | Some(Value::Null) => None,
-            Some(Value::String(cursor)) => Some(cursor.as_str()),
-            Some(_) => return Err(RpcError::invalid_params()),
-        };
-        let prepared = self.prepared()?;
-        let page = match cursor {
-            None => 0,
-            Some(cursor) => (1..prepared.pages.len())
-                .find(|&page| cursor_for(page * self.options.page_size) == cursor)
-                .ok_or_else(|| RpcError::new(code::INVALID_PARAMS, "Invalid skills cursor"))?,
-        };
-        Ok(prepared.pages[page].clone())
-    }
-
-    fn resource_list(&self) -> Result<String, RpcError> {
-        let mut out = String::from("[");
-        for (at, resource) in self.prepared()?.tables.resources.iter().enumerate() {
-            if at > 0 {
-                out.push(',');
+    /// The `skills/get` entry of the skill whose `SKILL.md` is at `uri`.
+    fn skill_entry(&self, uri: &str) -> Result<String, RpcError> {
+        for reading in uris::readings(self.catalog, uri) {
+            let Some(path) = reading.path.as_deref() else {
+                continue;
+            };
+            let entry = self
+                .catalog
+                .with_skill(reading.at, |skill| {
+                    (path == skill.skill_file.as_str()
+                        && resources::file_uri(&reading.root, path) == uri)
+                        .then(|| manifest_entry(skill, None))
+                })
+                .map_err(|error| self.listings().unreadable(reading.at, error))?;
+            if let Some(entry) = entry {
+                return entry.map_err(|error| self.listings().manifest_failure(reading.at, error));
             }
-            out.push_str(&resource.listed);
         }
-        out.push(']');
-        Ok(out)
+        Err(RpcError::new(code::INVALID_PARAMS, "Unknown skill URI"))
     }
 
+    /// The `resources/read` contents of the file at `uri`, from the skill
+    /// as kept (read once, served from memory after).
     fn read(&self, params: Option<&Value>) -> Result<String, RpcError> {
         let uri = string_param(params, "uri")?;
-        let tables = &self.prepared()?.tables;
-        match tables.by_uri.get(uri) {
-            Some(&at) => Ok(tables.resources[at].contents(self.catalog)),
-            None => Err(RpcError::new(
-                code::INVALID_PARAMS,
-                "Unknown skill resource",
-            )),
+        for reading in uris::readings(self.catalog, uri) {
+            let Some(path) = reading.path.as_deref() else {
+                continue;
+            };
+            if resources::file_uri(&reading.root, path) != uri {
+                continue;
+            }
+            let skill = self
+                .catalog
+                .skill_at(reading.at)
+                .map_err(|error| self.listings().unreadable(reading.at, error))?;
+            let files = manifest_files(skill);
+            if let Some(file) = files.iter().find(|file| file.path == path) {
+                let publication = self.listings().publication(reading.at, skill);
+                return Ok(resources::contents(
+                    skill,
+                    &reading.root,
+                    file,
+                    &publication,
+                ));
+            }
         }
+        Err(RpcError::new(
+            code::INVALID_PARAMS,
+            "Unknown skill resource",
+        ))
     }
 
     fn call(&self, params: Option<&Value>) -> Result<(Value, bool), RpcError> {
@@ -671,6 +675,10 @@ pub enum ServeError {
     /// The bundle does not hold under the trust policy.
     #[cfg(feature = "verify")]
     Verify(skills_core::trust::verify::VerifyError),
+    /// A trust policy's verdict given to [`Server::from_verified`] is about
+    /// other skills than the catalog's.
+    #[cfg(feature = "verify")]
+    OtherSkills,
     /// Reading stdin or writing stdout failed.
     Io(io::Error),
 }
@@ -681,6 +689,10 @@ impl std::fmt::Display for ServeError {
             ServeError::Catalog(error) => error.fmt(f),
             #[cfg(feature = "verify")]
             ServeError::Verify(error) => write!(f, "the skills are not served: {error}"),
+            #[cfg(feature = "verify")]
+            ServeError::OtherSkills => f.write_str(
+                "the skills are not served: the trust policy's verdict is about other skills than the catalog's",
+            ),
             ServeError::Io(error) => write!(f, "MCP stdio transport: {error}"),
         }
     }
@@ -748,4 +760,21 @@ fn string_param<'v>(params: Option<&'v Value>, key: &str) -> Result<&'v str, Rpc
         .and_then(|p| p.get(key))
         .and_then(Value::as_str)
         .ok_or_else(RpcError::invalid_params)
+}
+
+/// A listing's result: the page's entries under `key`, its `nextCursor`
+/// if there is a next page, and `meta`.
+fn paged(key: &str, page: &Page, meta: &str) -> String {
+    let mut out = format!(
+        "{{\"resultType\":\"complete\",\"{key}\":[{}],\"ttlMs\":0,\"cacheScope\":\"private\"",
+        page.entries.join(",")
+    );
+    if let Some(next) = &page.next {
+        out.push_str(",\"nextCursor\":");
+        out.push_str(&Value::from(next.as_str()).to_string());
+    }
+    out.push_str(",\"_meta\":");
+    out.push_str(meta);
+    out.push('}');
+    out
 }

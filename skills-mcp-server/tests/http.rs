@@ -798,8 +798,8 @@ fn a_stop_answers_the_request_in_flight_then_ends() {
 
 /// Two replicas serving one bundle, each its own decoding of it (as two
 /// processes would have), and a client that alternates between them
-/// through a whole `skills/list` paging and a `resources/read` of every
-/// file listed: each reply is the one the other replica gives to the same
+/// through a whole `skills/list` paging, a whole `resources/list` paging
+/// and a `resources/read` of every file listed: each reply is the one the other replica gives to the same
 /// request, byte for byte, so a cursor from one is good at the other.
 #[test]
 fn two_replicas_answer_alike_to_a_client_alternating_between_them() {
@@ -824,41 +824,58 @@ fn two_replicas_answer_alike_to_a_client_alternating_between_them() {
                 assert_eq!(reply.body, other.body, "the replicas differ on {body}");
                 reply.json()
             };
-            let mut cursor: Option<String> = None;
-            let mut uris = Vec::new();
-            let mut generations = std::collections::BTreeSet::new();
-            let mut pages = 0;
-            loop {
-                let cursor_member = cursor
-                    .as_ref()
-                    .map(|c| format!(r#""cursor":{},"#, Value::from(c.as_str())))
-                    .unwrap_or_default();
-                let listed = ask(format!(
-                    r#"{{"jsonrpc":"2.0","id":{pages},"method":"skills/list","params":{{{cursor_member}{envelope}}}}}"#
-                ));
-                pages += 1;
-                let result = &listed["result"];
-                generations
-                    .insert(result["_meta"]["io.agentskills/catalog"]["generation"].to_string());
-                for skill in result["skills"].as_array().unwrap() {
-                    for resource in skill["resources"].as_array().unwrap() {
-                        uris.push(resource["uri"].as_str().unwrap().to_owned());
+            // Every page of a listing: each page's result.
+            let mut walk = |method: &str| -> Vec<Value> {
+                let mut pages = Vec::new();
+                let mut cursor: Option<String> = None;
+                loop {
+                    let cursor_member = cursor
+                        .as_ref()
+                        .map(|c| format!(r#""cursor":{},"#, Value::from(c.as_str())))
+                        .unwrap_or_default();
+                    let listed = ask(format!(
+                        r#"{{"jsonrpc":"2.0","id":1,"method":"{method}","params":{{{cursor_member}{envelope}}}}}"#
+                    ));
+                    let result = listed["result"].clone();
+                    cursor = result
+                        .get("nextCursor")
+                        .and_then(Value::as_str)
+                        .map(str::to_owned);
+                    pages.push(result);
+                    if cursor.is_none() {
+                        return pages;
                     }
                 }
-                match result.get("nextCursor").and_then(Value::as_str) {
-                    Some(next) => cursor = Some(next.to_owned()),
-                    None => break,
-                }
-            }
-            let skills = one
-                .handle_stateless(br#"{"jsonrpc":"2.0","id":0,"method":"resources/list"}"#)
-                .unwrap();
-            let files: Value = serde_json::from_str(&skills).unwrap();
-            assert_eq!(
-                uris.len(),
-                files["result"]["resources"].as_array().unwrap().len()
+            };
+            let pages = walk("skills/list");
+            let generations: std::collections::BTreeSet<String> = pages
+                .iter()
+                .map(|page| page["_meta"]["io.agentskills/catalog"]["generation"].to_string())
+                .collect();
+            let uris: Vec<String> = pages
+                .iter()
+                .flat_map(|page| page["skills"].as_array().unwrap().clone())
+                .flat_map(|skill| skill["resources"].as_array().unwrap().clone())
+                .map(|resource| resource["uri"].as_str().unwrap().to_owned())
+                .collect();
+            // resources/list, a page at a time, alternating too: the same
+            // files in the same order (skills in URI order, each one's
+            // files in path order).
+            let listed_uris: Vec<String> = walk("resources/list")
+                .iter()
+                .flat_map(|page| {
+                    let resources = page["resources"].as_array().unwrap();
+                    assert_eq!(resources.len(), 1, "pages of one");
+                    resources.clone()
+                })
+                .map(|resource| resource["uri"].as_str().unwrap().to_owned())
+                .collect();
+            assert_eq!(listed_uris, uris);
+            assert!(
+                pages.len() >= 3,
+                "a paging of several pages: {}",
+                pages.len()
             );
-            assert!(pages >= 3, "a paging of several pages: {pages}");
             assert_eq!(generations.len(), 1, "one catalog generation");
             for (at, uri) in uris.iter().enumerate() {
                 let read = ask(format!(

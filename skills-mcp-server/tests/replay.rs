@@ -87,15 +87,26 @@ fn deliberate(name: &str, ours: &Value) -> Option<&'static str> {
                 result["capabilities"]["resources"],
                 serde_json::json!({"listChanged": false, "subscribe": false})
             );
+            // And we read directories (SEP-2640's `resources/directory/read`).
             assert_eq!(
                 result["capabilities"]["extensions"]["io.modelcontextprotocol/skills"],
-                serde_json::json!({})
+                serde_json::json!({"directoryRead": true})
             );
-            Some("capabilities: listChanged and subscribe are false")
+            Some("capabilities: listChanged and subscribe are false; directoryRead is true")
         }
         "tools/list" => {
             assert_eq!(result["tools"][0]["name"], "skill");
             Some("we offer the skill tool")
+        }
+        "resources/directory/read skill://pdf-forms" => {
+            let names: Vec<&str> = result["resources"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["name"].as_str().unwrap())
+                .collect();
+            assert_eq!(names, ["pdf-forms", "assets", "reference.md", "scripts"]);
+            Some("we read directories (SEP-2640's directoryRead); the reference has no such method")
         }
         "tools/call skill" => {
             assert_eq!(result["isError"], false);
@@ -216,12 +227,12 @@ fn replies_match_the_reference_server() {
         failures.len(),
         failures.join("\n")
     );
-    assert!(compared >= 69, "only {compared} exchanges replayed");
+    assert!(compared >= 70, "only {compared} exchanges replayed");
     // skills/list (3 pages in all) and skills/get (5): compared byte for byte.
     assert_eq!(byte_compared, 8, "skills entries compared byte for byte");
     assert_eq!(
         differences.len(),
-        7,
+        8,
         "deliberate differences: {differences:#?}"
     );
 }

@@ -16,13 +16,13 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt::{self, Write};
+use core::fmt;
 
 use crate::encoding::json::{JsonWriter, Style};
 #[cfg(feature = "catalog")]
 use crate::serve::catalog::Catalog;
 use crate::trust::digest::Sha256;
-use crate::wire::bundle::{MAX_SKILL_BYTES, MAX_SKILL_FILES, Skill};
+use crate::wire::bundle::{File, MAX_SKILL_BYTES, MAX_SKILL_FILES, Skill};
 
 /// Why a manifest entry could not be made, in agentskills-core's words.
 ///
@@ -55,36 +55,18 @@ impl fmt::Display for ManifestError {
 
 impl core::error::Error for ManifestError {}
 
-/// The frontmatter `name` of a skill: its listed name without a
-/// `qualifier:` in front.
-fn frontmatter_name<'a>(skill: &Skill<'a>) -> (&'a str, Option<&'a str>) {
-    match skill.name.rsplit_once(':') {
+/// The frontmatter `name` of a listed name without a `qualifier:` in
+/// front, and the qualifier.
+fn frontmatter_name(listed: &str) -> (&str, Option<&str>) {
+    match listed.rsplit_once(':') {
         Some((qualifier, name)) => (name, Some(qualifier)),
-        None => (skill.name, None),
+        None => (listed, None),
     }
 }
 
-/// Appends `text` percent-encoded as Python's `urllib.parse.quote` does:
-/// `A-Z a-z 0-9 _ . - ~` kept, and `/` too when `keep_slash`, every other
-/// byte of the UTF-8 as `%XX` (uppercase).
-///
-/// ```
-/// let mut out = String::new();
-/// skills_core::features::manifest::push_quoted(&mut out, "references/a b é.md", true);
-/// assert_eq!(out, "references/a%20b%20%C3%A9.md");
-/// ```
-pub fn push_quoted(out: &mut String, text: &str, keep_slash: bool) {
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric()
-            || matches!(byte, b'_' | b'.' | b'-' | b'~')
-            || (keep_slash && byte == b'/')
-        {
-            out.push(char::from(byte));
-        } else {
-            let _ = write!(out, "%{byte:02X}");
-        }
-    }
-}
+/// Percent-encoding as the extension's URIs take it: see
+/// [`crate::encoding::percent::push_quoted`].
+pub use crate::encoding::percent::push_quoted;
 
 /// The `skill://` URI of the skill's root, from an optional `prefix` (one
 /// or more `/`-separated components) and the frontmatter name. Without a
@@ -98,7 +80,19 @@ pub fn push_quoted(out: &mut String, text: &str, keep_slash: bool) {
 /// assert!(skill_uri(&skill, Some("../x")).is_err());
 /// ```
 pub fn skill_uri(skill: &Skill<'_>, prefix: Option<&str>) -> Result<String, ManifestError> {
-    let (name, qualifier) = frontmatter_name(skill);
+    root_uri(skill.name, prefix)
+}
+
+/// [`skill_uri`] from the skill's listed name alone (what a server
+/// resolving a URI has before it reads the skill).
+///
+/// ```
+/// use skills_core::features::manifest::root_uri;
+/// assert_eq!(root_uri("team:pdf", None).unwrap(), "skill://team/pdf");
+/// assert_eq!(root_uri("a b", None).unwrap(), "skill://a%20b");
+/// ```
+pub fn root_uri(listed: &str, prefix: Option<&str>) -> Result<String, ManifestError> {
+    let (name, qualifier) = frontmatter_name(listed);
     let mut components: Vec<&str> = Vec::new();
     if let Some(prefix) = prefix.or(qualifier) {
         components.extend(prefix.split('/'));
@@ -120,28 +114,89 @@ pub fn skill_uri(skill: &Skill<'_>, prefix: Option<&str>) -> Result<String, Mani
     Ok(out)
 }
 
+/// One file of a skill as the extension lists it, the skill file among
+/// them: see [`manifest_files`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ManifestFile<'s> {
+    /// The path inside the skill (`SKILL.md`, or `skill.md`, for the skill
+    /// file).
+    pub path: &'s str,
+    /// The size in bytes.
+    pub size: u64,
+    /// The SHA-256 of the bytes.
+    pub sha256: &'s [u8; 32],
+    /// The file, or `None` for the skill file (whose bytes are
+    /// `trust::revision::skill_file_pieces`).
+    pub file: Option<&'s File<'s>>,
+}
+
+/// Every file of `skill` as the extension lists it: its files and its
+/// skill file, sorted by path in byte order.
+///
+/// ```
+/// # let bytes = skills_core::__doc_bundle();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// use skills_core::features::manifest::manifest_files;
+/// let paths: Vec<&str> = manifest_files(catalog.lookup("pdf").unwrap()).iter().map(|f| f.path).collect();
+/// assert_eq!(paths, ["SKILL.md", "assets/form.pdf", "assets/logo.png", "reference.md"]);
+/// ```
+pub fn manifest_files<'s>(skill: &'s Skill<'_>) -> Vec<ManifestFile<'s>> {
+    let skill_file = skill.skill_file.as_str();
+    let mut files: Vec<ManifestFile<'s>> = Vec::with_capacity(skill.files.len() + 1);
+    files.extend(skill.files.iter().map(|file| ManifestFile {
+        path: file.path,
+        size: file.size() as u64,
+        sha256: &file.sha256,
+        file: Some(file),
+    }));
+    let at = files.partition_point(|file| file.path < skill_file);
+    files.insert(
+        at,
+        ManifestFile {
+            path: skill_file,
+            size: skill.skill_file_size,
+            sha256: &skill.skill_file_sha256,
+            file: None,
+        },
+    );
+    files
+}
+
+/// Whether the extension's per-skill limits hold for these files: at most
+/// [`MAX_SKILL_FILES`] of them, of at most [`MAX_SKILL_BYTES`] bytes in all.
+fn check_limits(files: &[ManifestFile<'_>]) -> Result<(), ManifestError> {
+    if files.len() > MAX_SKILL_FILES {
+        return Err(ManifestError::TooManyFiles);
+    }
+    let total: u64 = files.iter().map(|file| file.size).sum();
+    if total > MAX_SKILL_BYTES {
+        return Err(ManifestError::TooLarge);
+    }
+    Ok(())
+}
+
+/// Whether `skill` can be listed: its URI can be made with `prefix`, and
+/// the extension's per-skill limits hold ([`manifest_entry`]'s checks,
+/// without writing the entry).
+///
+/// ```
+/// # let bytes = skills_core::__doc_bundle();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// use skills_core::features::manifest::check_entry;
+/// assert!(check_entry(catalog.lookup("pdf").unwrap(), None).is_ok());
+/// ```
+pub fn check_entry(skill: &Skill<'_>, prefix: Option<&str>) -> Result<(), ManifestError> {
+    skill_uri(skill, prefix)?;
+    check_limits(&manifest_files(skill))
+}
+
 /// The skill's `skills/list` entry as compact JSON:
 /// `{"uri":…,"frontmatter":{…},"resources":[{"uri":…,"digest":"sha256:…","size":N},…]}`.
 pub fn manifest_entry(skill: &Skill<'_>, prefix: Option<&str>) -> Result<String, ManifestError> {
     let root = skill_uri(skill, prefix)?;
     let skill_file = skill.skill_file.as_str();
-    let mut files: Vec<(&str, u64, &[u8; 32])> = skill
-        .files
-        .iter()
-        .map(|file| (file.path, file.size() as u64, &file.sha256))
-        .collect();
-    let at = files.partition_point(|(path, _, _)| *path < skill_file);
-    files.insert(
-        at,
-        (skill_file, skill.skill_file_size, &skill.skill_file_sha256),
-    );
-    if files.len() > MAX_SKILL_FILES {
-        return Err(ManifestError::TooManyFiles);
-    }
-    let total: u64 = files.iter().map(|(_, size, _)| *size).sum();
-    if total > MAX_SKILL_BYTES {
-        return Err(ManifestError::TooLarge);
-    }
+    let files = manifest_files(skill);
+    check_limits(&files)?;
     let frontmatter = skill.frontmatter_json();
     let out = String::with_capacity(256 + frontmatter.len() + files.len() * 128);
     let mut json = JsonWriter::new(out, Style::COMPACT);
@@ -162,16 +217,16 @@ pub fn manifest_entry(skill: &Skill<'_>, prefix: Option<&str>) -> Result<String,
         })?;
         json.key("resources")?;
         json.begin_array()?;
-        for (path, size, sha256) in &files {
+        for file in &files {
             uri.truncate(root.len() + 1);
-            push_quoted(&mut uri, path, true);
+            push_quoted(&mut uri, file.path, true);
             json.begin_object()?;
             json.key("uri")?;
             json.string(&uri)?;
             json.key("digest")?;
-            json.display(format_args!("sha256:{}", Sha256(**sha256)))?;
+            json.display(format_args!("sha256:{}", Sha256(*file.sha256)))?;
             json.key("size")?;
-            json.value(size)?;
+            json.value(file.size)?;
             json.end()?;
         }
         json.end()?;
@@ -184,8 +239,9 @@ pub fn manifest_entry(skill: &Skill<'_>, prefix: Option<&str>) -> Result<String,
 #[cfg(feature = "catalog")]
 impl Catalog<'_> {
     /// Every listed skill's `skills/list` entry, sorted by URI as the
-    /// extension's server lists them, as a compact JSON array; each skill's
-    /// path is `prefix/name` (or `name`).
+    /// extension's server lists them (the byte order of the `SKILL.md`
+    /// URIs), as a compact JSON array; each skill's path is `prefix/name`
+    /// (or `name`).
     ///
     /// ```
     /// # let bytes = skills_core::__doc_bundle();
@@ -196,7 +252,11 @@ impl Catalog<'_> {
     pub fn manifest(&self, prefix: Option<&str>) -> Result<String, ManifestError> {
         let mut entries: Vec<(String, String)> = Vec::with_capacity(self.len());
         for skill in self.skills() {
-            entries.push((skill_uri(skill, prefix)?, manifest_entry(skill, prefix)?));
+            // Sorted as the `SKILL.md` URIs are: by the root and a slash
+            // (`pdf-forms/` before `pdf/`), the listing order.
+            let mut root = skill_uri(skill, prefix)?;
+            root.push('/');
+            entries.push((root, manifest_entry(skill, prefix)?));
         }
         entries.sort_by(|a, b| a.0.cmp(&b.0));
         let mut json = JsonWriter::new(String::new(), Style::COMPACT);

@@ -5,20 +5,26 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use core::sync::atomic::{AtomicU32, Ordering};
+
 use once_cell::race::OnceBox;
 
+use crate::serve::paged::{PagedBundle, ReadAt, Records};
 use crate::wire::bundle::{Bundle, BundleError, Skill, check_skill};
-use crate::wire::codec::Summary;
-use crate::wire::decode::{DecodeError, bundle_of, decode_body};
+use crate::wire::codec::{Summary, decode_skill};
+use crate::wire::decode::{DecodeError, bundle_of, decode_body, decode_parts};
 use crate::wire::layout::View;
-use crate::wire::names::Index;
+use crate::wire::names::{Index, Table};
+use crate::wire::postcard::entry;
 
 /// The skills of one bundle, ready to list and to serve.
 ///
 /// [`from_bytes`](Self::from_bytes) decodes and checks the whole bundle
 /// once; [`open`](Self::open) reads only the catalog-wide texts and the
 /// bounds of the layout's tables, and decodes (and checks) a skill the
-/// first time it is looked up. Either way, looking a skill up by name goes
+/// first time it is looked up; [`paged`](Self::paged) does the same over a
+/// bundle kept in a file, reading a skill's bytes when it is first used.
+/// Either way, looking a skill up by name goes
 /// through the name index the compiler wrote into the bundle (a hash
 /// table: one slot and one name compared, usually), and every method after
 /// that is a lookup into borrowed data.
@@ -45,14 +51,36 @@ pub struct Catalog<'a> {
     hot: HotCells<'a>,
 }
 
-/// How many slots' cells are allocated together.
+/// How many slots' cells are allocated together: 4 KiB of cells.
 const CHUNK: usize = 256;
 
-/// The cells of [`Catalog::hot`], allocated a chunk of [`CHUNK`] at a time
-/// on first use, so opening allocates one pointer per chunk rather than
-/// one cell per slot.
+/// The cells of [`Catalog::hot`], one per slot of the name index,
+/// allocated a chunk of [`CHUNK`] at a time on first use, so opening
+/// allocates one pointer per chunk rather than a cell per slot.
 struct HotCells<'a> {
-    chunks: Vec<OnceBox<[OnceBox<Hot<'a>>; CHUNK]>>,
+    chunks: Vec<OnceBox<HotChunk<'a>>>,
+}
+
+/// The cells of [`CHUNK`] slots: for each, the [`Hot`] record of the skill
+/// in the slot, filled on its first call, and a tag of the skill's name
+/// (its hash, with the low bit set; 0 until the record is filled), the
+/// tags apart from the records' pointers so that a probe reads 4 bytes a
+/// slot and passes the slots of other skills without loading their
+/// records.
+struct HotChunk<'a> {
+    tags: [AtomicU32; CHUNK],
+    hots: [OnceBox<Hot<'a>>; CHUNK],
+}
+
+/// One slot's cell.
+struct HotCell<'c, 'a> {
+    tag: &'c AtomicU32,
+    hot: &'c OnceBox<Hot<'a>>,
+}
+
+/// The tag of a name whose hash is `hash` (never 0).
+fn tag_of(hash: u32) -> u32 {
+    hash | 1
 }
 
 impl<'a> HotCells<'a> {
@@ -63,35 +91,44 @@ impl<'a> HotCells<'a> {
         }
     }
 
-    /// The record in `slot`'s cell, if filled.
-    fn get(&self, slot: usize) -> Option<&Hot<'a>> {
-        self.chunks
-            .get(slot / CHUNK)?
-            .get()?
-            .get(slot % CHUNK)?
-            .get()
+    /// `slot`'s cell, if its chunk was allocated.
+    fn get(&self, slot: usize) -> Option<HotCell<'_, 'a>> {
+        let chunk = self.chunks.get(slot / CHUNK)?.get()?;
+        Some(HotCell {
+            tag: chunk.tags.get(slot % CHUNK)?,
+            hot: chunk.hots.get(slot % CHUNK)?,
+        })
     }
 
     /// `slot`'s cell, its chunk allocated if need be.
-    fn cell(&self, slot: usize) -> Option<&OnceBox<Hot<'a>>> {
-        self.chunks
-            .get(slot / CHUNK)?
-            .get_or_init(|| Box::new(core::array::from_fn(|_| OnceBox::new())))
-            .get(slot % CHUNK)
+    fn cell(&self, slot: usize) -> Option<HotCell<'_, 'a>> {
+        let chunk = self.chunks.get(slot / CHUNK)?.get_or_init(|| {
+            Box::new(HotChunk {
+                tags: core::array::from_fn(|_| AtomicU32::new(0)),
+                hots: core::array::from_fn(|_| OnceBox::new()),
+            })
+        });
+        Some(HotCell {
+            tag: chunk.tags.get(slot % CHUNK)?,
+            hot: chunk.hots.get(slot % CHUNK)?,
+        })
     }
 }
 
-/// The longest name a [`Hot`] record holds in itself.
-const INLINE_NAME: usize = 64;
+/// The longest name a [`Hot`] record holds in itself: longer than most
+/// (the generated registry's names average 17 bytes, none over 32); a
+/// longer one is compared through its pointer, one load more.
+const INLINE_NAME: usize = 32;
 
 /// What a read of a skill's instructions serves, copied out of the decoded
 /// skill (so checked once, when the skill was decoded), with the name's
-/// bytes held inline: a warm call hashes the name, reads the cache cell
-/// of its slot and this record (184 bytes, one allocation), and nothing
-/// else: no slot of the bundle's table, no table of name ends, no name in
-/// the bundle, no decoded skill.
+/// bytes held inline: a warm call hashes the name, reads the tag and the
+/// cell of its slot and this record (152 bytes, one allocation), and
+/// nothing else: no slot of the bundle's table, no table of name ends, no
+/// name in the bundle, no decoded skill.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Hot<'a> {
+    // 8 + 32 + 3 × 16 + 2 × 32 = 152 bytes.
     /// The name's length, then its bytes (when it fits).
     name_len: usize,
     name_bytes: [u8; INLINE_NAME],
@@ -142,10 +179,15 @@ enum Store<'a> {
         bundle: Bundle<'a>,
         /// The skills' names, for lookups.
         names: Index<'a>,
+        /// The listing order.
+        listing: Table<'a>,
     },
     /// Decoded skill by skill, on first use.
     Lazy {
         view: View<'a>,
+        /// Where the skills' encodings are read from, for a paged bundle
+        /// (else the view's bytes hold them).
+        records: Option<&'a dyn Records>,
         /// One cell per skill, in catalog order: the skill decoded and
         /// checked, or why it could not be.
         skills: Vec<OnceBox<Result<Skill<'a>, DecodeError>>>,
@@ -167,12 +209,23 @@ impl Clone for Catalog<'_> {
     /// A lazily opened catalog's clone decodes its skills again on use.
     fn clone(&self) -> Self {
         let store = match &self.store {
-            Store::Full { bundle, names } => Store::Full {
+            Store::Full {
+                bundle,
+                names,
+                listing,
+            } => Store::Full {
                 bundle: bundle.clone(),
                 names: names.clone(),
+                listing: listing.clone(),
             },
-            Store::Lazy { view, skills, .. } => Store::Lazy {
+            Store::Lazy {
+                view,
+                records,
+                skills,
+                ..
+            } => Store::Lazy {
                 view: view.clone(),
+                records: *records,
                 skills: skills.iter().map(|_| OnceBox::new()).collect(),
                 full: OnceBox::new(),
             },
@@ -208,8 +261,9 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Self, DecodeError> {
         let view: View<'a> = decode_body(bytes)?;
-        view.check_index()?;
+        view.check_tables()?;
         let names = view.index().clone();
+        let listing = Table::Bytes(view.listing());
         let bundle = bundle_of(view)?;
         for skill in &bundle.skills {
             check_skill(skill)?;
@@ -217,7 +271,11 @@ impl<'a> Catalog<'a> {
         Ok(Catalog {
             bytes: None,
             hot: hot_cells(&names),
-            store: Store::Full { bundle, names },
+            store: Store::Full {
+                bundle,
+                names,
+                listing,
+            },
             prompt: OnceBox::new(),
         })
     }
@@ -244,17 +302,36 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn open(bytes: &'a [u8]) -> Result<Self, DecodeError> {
         let view: View<'a> = decode_body(bytes)?;
+        Ok(Self::lazy(view, Some(bytes), None))
+    }
+
+    /// Opens a bundle kept outside memory, as [`open`](Self::open) opens
+    /// one in memory: the head and the tail `bundle` read are checked now,
+    /// and each skill's bytes are read from `bundle` when the skill is
+    /// first used (and kept), or read for one use by a listing
+    /// ([`with_skill`](Self::with_skill)). A skill that cannot be read
+    /// (the file changed or shrank) is an error for that skill, as a
+    /// corrupt one is. See [`crate::serve::paged`] for an example.
+    pub fn paged<R: ReadAt>(bundle: &'a PagedBundle<R>) -> Result<Self, DecodeError> {
+        let (head, tail) = bundle.parts();
+        let view = decode_parts(head, tail)?;
+        Ok(Self::lazy(view, None, Some(bundle)))
+    }
+
+    /// A catalog that decodes the skills of `view` on first use.
+    fn lazy(view: View<'a>, bytes: Option<&'a [u8]>, records: Option<&'a dyn Records>) -> Self {
         let skills = (0..view.len()).map(|_| OnceBox::new()).collect();
-        Ok(Catalog {
-            bytes: Some(bytes),
+        Catalog {
+            bytes,
             hot: hot_cells(view.index()),
             store: Store::Lazy {
                 view,
+                records,
                 skills,
                 full: OnceBox::new(),
             },
             prompt: OnceBox::new(),
-        })
+        }
     }
 
     /// The bundle's bytes, as given to [`open`](Self::open) or
@@ -277,7 +354,7 @@ impl<'a> Catalog<'a> {
     /// [`from_bytes`](Self::from_bytes) always passes.
     pub fn check(&self) -> Result<(), DecodeError> {
         if let Store::Lazy { view, .. } = &self.store {
-            view.check_index()?;
+            view.check_tables()?;
         }
         for at in 0..self.len() {
             self.skill_at(at)?;
@@ -285,28 +362,130 @@ impl<'a> Catalog<'a> {
         Ok(())
     }
 
-    /// The skill at `at` in catalog order, decoding it on first use.
-    pub(crate) fn skill_at(&self, at: usize) -> Result<&Skill<'a>, DecodeError> {
+    /// The skill at `at` in catalog order (`0..len()`), decoded and
+    /// checked on first use and kept; an error for a skill whose part of
+    /// the bundle does not decode or cannot be read, or an index past the
+    /// end.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// assert_eq!(catalog.skill_at(1)?.name, "git-rebase");
+    /// assert!(catalog.skill_at(2).is_err());
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn skill_at(&self, at: usize) -> Result<&Skill<'a>, DecodeError> {
         match &self.store {
             Store::Full { bundle, .. } => bundle.skills.get(at).ok_or(OUT_OF_RANGE),
-            Store::Lazy { view, skills, .. } => {
+            Store::Lazy { skills, .. } => {
                 let Some(cell) = skills.get(at) else {
                     return Err(OUT_OF_RANGE);
                 };
-                cell.get_or_init(|| {
-                    Box::new(
-                        crate::wire::codec::decode_skill(view.name(at), view.detail(at))
-                            .map_err(DecodeError::Corrupt)
-                            .and_then(|skill| {
-                                check_skill(&skill)?;
-                                Ok(skill)
-                            }),
-                    )
-                })
-                .as_ref()
-                .map_err(Clone::clone)
+                cell.get_or_init(|| Box::new(self.decode_kept(at)))
+                    .as_ref()
+                    .map_err(Clone::clone)
             }
         }
+    }
+
+    /// The encoding of the skill at `at`, borrowed for as long as the
+    /// catalog's bytes: from the bundle's bytes, or read from a paged
+    /// bundle and kept there.
+    fn kept_detail(&self, at: usize) -> Result<&'a [u8], DecodeError> {
+        match &self.store {
+            Store::Full { .. } => Err(OUT_OF_RANGE),
+            Store::Lazy {
+                view,
+                records: None,
+                ..
+            } => Ok(view.detail(at)),
+            Store::Lazy {
+                view,
+                records: Some(records),
+                ..
+            } => records.kept(at, view.detail_span(at)),
+        }
+    }
+
+    /// The skill at `at` of a lazily opened catalog, decoded from its
+    /// kept encoding and checked (not cached here).
+    fn decode_kept(&self, at: usize) -> Result<Skill<'a>, DecodeError> {
+        let detail = self.kept_detail(at)?;
+        let skill = decode_skill(self.name_at(at), detail).map_err(DecodeError::Corrupt)?;
+        check_skill(&skill)?;
+        Ok(skill)
+    }
+
+    /// Calls `use_skill` with the skill at `at` (`0..len()`), decoded and
+    /// checked, and gives its result: the skill kept by an earlier use if
+    /// there is one; else decoded for this call only and dropped after it
+    /// (for a paged bundle, its bytes read for this call only). What a
+    /// listing uses, so walking every page of a large catalog holds no more
+    /// than a page of it.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// assert_eq!(catalog.with_skill(0, |skill| skill.files.len())?, 3);
+    /// assert!(catalog.with_skill(5, |_| ()).is_err());
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn with_skill<T>(
+        &self,
+        at: usize,
+        use_skill: impl FnOnce(&Skill<'_>) -> T,
+    ) -> Result<T, DecodeError> {
+        let Store::Lazy {
+            view,
+            records,
+            skills,
+            ..
+        } = &self.store
+        else {
+            return self.skill_at(at).map(use_skill);
+        };
+        let Some(cell) = skills.get(at) else {
+            return Err(OUT_OF_RANGE);
+        };
+        if let Some(kept) = cell.get() {
+            return kept.as_ref().map(use_skill).map_err(Clone::clone);
+        }
+        let read;
+        let detail = match records {
+            None => view.detail(at),
+            Some(records) => {
+                read = records.read(at, view.detail_span(at))?;
+                &read
+            }
+        };
+        let skill = decode_skill(view.name(at), detail).map_err(DecodeError::Corrupt)?;
+        check_skill(&skill)?;
+        Ok(use_skill(&skill))
+    }
+
+    /// The catalog index of the skill at `position` in the listing order
+    /// (`0..len()`): the byte order of the skills' `skill://` URIs, as MCP
+    /// servers list them, written into the bundle by the compiler so a page
+    /// of a listing is made without reading the skills before it.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// // skill://git-rebase/SKILL.md sorts before skill://pdf/SKILL.md.
+    /// let listed: Vec<&str> = (0..catalog.len()).filter_map(|p| catalog.listed(p)).map(|at| catalog.name_at(at)).collect();
+    /// assert_eq!(listed, ["git-rebase", "pdf"]);
+    /// assert_eq!(catalog.listed(2), None);
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn listed(&self, position: usize) -> Option<usize> {
+        if position >= self.len() {
+            return None;
+        }
+        let at = match &self.store {
+            Store::Full { listing, .. } => listing.get(position),
+            Store::Lazy { view, .. } => entry(view.listing(), position),
+        };
+        (at < self.len()).then_some(at)
     }
 
     /// The summary of the skill at `at` (what listings show), from the
@@ -315,25 +494,42 @@ impl<'a> Catalog<'a> {
     pub(crate) fn summary_at(&self, at: usize) -> Option<Summary<'a>> {
         match &self.store {
             Store::Full { bundle, .. } => bundle.skills.get(at).map(Summary::of),
-            Store::Lazy { view, skills, .. } => match skills.get(at)?.get() {
+            Store::Lazy { skills, .. } => match skills.get(at)?.get() {
                 Some(decoded) => decoded.as_ref().ok().map(Summary::of),
-                None => Summary::decode(view.detail(at)).ok(),
+                None => Summary::decode(self.kept_detail(at).ok()?).ok(),
             },
         }
     }
 
-    /// The name of the skill at `at` in catalog order.
-    pub(crate) fn name_at(&self, at: usize) -> &'a str {
+    /// The listed name of the skill at `at` in catalog order (empty past
+    /// the end), read from the bundle's table of names without decoding
+    /// the skill.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// assert_eq!((catalog.name_at(0), catalog.name_at(2)), ("pdf", ""));
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn name_at(&self, at: usize) -> &'a str {
         match &self.store {
             Store::Full { bundle, .. } => bundle.skills.get(at).map_or("", |skill| skill.name),
             Store::Lazy { view, .. } => view.name(at),
         }
     }
 
-    /// The catalog-order index of the skill listed as `name`.
-    pub(crate) fn index_of(&self, name: &str) -> Option<usize> {
+    /// The catalog index of the skill listed as `name`, exactly, through
+    /// the bundle's name index (no skill decoded).
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// assert_eq!((catalog.index_of("git-rebase"), catalog.index_of("nope")), (Some(1), None));
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn index_of(&self, name: &str) -> Option<usize> {
         match &self.store {
-            Store::Full { bundle, names } => names.find(name, bundle.skills.len(), |at| {
+            Store::Full { bundle, names, .. } => names.find(name, bundle.skills.len(), |at| {
                 bundle.skills.get(at).map_or("", |skill| skill.name)
             }),
             Store::Lazy { view, .. } => view.find(name),
@@ -347,14 +543,9 @@ impl<'a> Catalog<'a> {
     fn hot_of(&self, at: usize) -> Option<Hot<'a>> {
         match &self.store {
             Store::Full { bundle, .. } => bundle.skills.get(at).map(Hot::of),
-            Store::Lazy { view, skills, .. } => match skills.get(at)?.get() {
+            Store::Lazy { skills, .. } => match skills.get(at)?.get() {
                 Some(decoded) => decoded.as_ref().ok().map(Hot::of),
-                None => {
-                    let skill =
-                        crate::wire::codec::decode_skill(view.name(at), view.detail(at)).ok()?;
-                    check_skill(&skill).ok()?;
-                    Some(Hot::of(&skill))
-                }
+                None => self.decode_kept(at).ok().as_ref().map(Hot::of),
             },
         }
     }
@@ -378,21 +569,34 @@ impl<'a> Catalog<'a> {
         serve: impl FnOnce(&Hot<'c>) -> T,
     ) -> Option<T> {
         let index = self.name_index();
-        if let Some((mut at, mask)) = index.home(name) {
+        let home = index.home(name);
+        if let Some((hash, mut at, mask)) = home {
+            let tag = tag_of(hash);
             for _ in 0..=crate::wire::names::MAX_RUN {
-                match self.hot.get(at) {
-                    Some(hot) if hot.is(name) => return Some(serve(hot)),
-                    Some(_) => at = (at + 1) & mask,
-                    None => break,
+                let Some(cell) = self.hot.get(at) else {
+                    break;
+                };
+                match cell.tag.load(Ordering::Acquire) {
+                    // Not filled yet (or not tagged yet): the slow way.
+                    0 => break,
+                    found if found == tag => {
+                        if let Some(hot) = cell.hot.get().filter(|hot| hot.is(name)) {
+                            return Some(serve(hot));
+                        }
+                    }
+                    _ => {}
                 }
+                at = (at + 1) & mask;
             }
         }
         let (at, slot) = index.find_slot(name, self.len(), |at| self.name_at(at))?;
-        match slot.and_then(|slot| self.hot.cell(slot)) {
+        match slot.and_then(|slot| self.hot.cell(slot)).zip(home) {
             // Another thread may have filled it meanwhile, alike.
-            Some(cell) => {
+            Some((cell, (hash, _, _))) => {
                 let hot = self.hot_of(at)?;
-                Some(serve(cell.get_or_init(|| Box::new(hot))))
+                let hot = cell.hot.get_or_init(|| Box::new(hot));
+                cell.tag.store(tag_of(hash), Ordering::Release);
+                Some(serve(hot))
             }
             // A sorted index has no cells: the decoded skill, kept.
             None => Some(serve(&Hot::of(self.skill_at(at).ok()?))),
@@ -408,10 +612,17 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn from_bundle(bundle: Bundle<'a>) -> Result<Self, BundleError> {
         let names = bundle.name_index()?;
+        let listing = Table::Built(crate::wire::listing::order(bundle.skills.len(), |at| {
+            bundle.skills.get(at).map_or("", |skill| skill.name)
+        }));
         Ok(Catalog {
             bytes: None,
             hot: hot_cells(&names),
-            store: Store::Full { bundle, names },
+            store: Store::Full {
+                bundle,
+                names,
+                listing,
+            },
             prompt: OnceBox::new(),
         })
     }
@@ -441,6 +652,23 @@ impl<'a> Catalog<'a> {
                     signatures: view.signatures.clone(),
                 })
             }),
+        }
+    }
+
+    /// The bundle revision the bundle records (all zeros for one made
+    /// without it), read without decoding any skill: what an MCP server
+    /// names the catalog's generation by.
+    ///
+    /// ```
+    /// # let bytes = skills_core::__doc_bundle();
+    /// let catalog = skills_core::Catalog::open(&bytes)?;
+    /// assert_eq!(catalog.recorded_revision(), catalog.bundle().revision);
+    /// # Ok::<(), skills_core::DecodeError>(())
+    /// ```
+    pub fn recorded_revision(&self) -> [u8; 32] {
+        match &self.store {
+            Store::Full { bundle, .. } => bundle.revision,
+            Store::Lazy { view, .. } => view.revision,
         }
     }
 
@@ -557,5 +785,61 @@ impl<'a> Catalog<'a> {
     /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::*;
+
+    /// The warm call's record stays within three cache lines.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn the_hot_record_is_152_bytes() {
+        assert_eq!(core::mem::size_of::<Hot<'_>>(), 152);
+    }
+
+    /// Warm calls, cold calls and calls racing on other threads all give
+    /// what resolve and serve give, for every name of a catalog whose name
+    /// index has probe runs (names sharing home slots), lazily opened or
+    /// decoded whole; names not listed are not found.
+    #[test]
+    fn warm_calls_find_every_name_past_their_neighbours() {
+        let bytes = crate::serve::paged::tests::bundle(3000);
+        let view: View<'_> = decode_body(&bytes).unwrap();
+        let names: Vec<&str> = (0..view.len()).map(|at| view.name(at)).collect();
+        let index = view.index().clone();
+        let mut shared = 0;
+        for name in &names {
+            let (_, home, _) = index.home(name).unwrap();
+            let (_, found) = index.find_slot(name, names.len(), |at| names[at]).unwrap();
+            shared += usize::from(found != Some(home));
+        }
+        assert!(shared > 100, "probe runs to walk: {shared}");
+        for catalog in [
+            Catalog::open(&bytes).unwrap(),
+            Catalog::from_bytes(&bytes).unwrap(),
+        ] {
+            std::thread::scope(|scope| {
+                for round in 0..3 {
+                    let catalog = &catalog;
+                    let names = &names;
+                    scope.spawn(move || {
+                        for at in (0..names.len()).map(|i| (i * 7 + round * 11) % names.len()) {
+                            let name = &names[at];
+                            let expected =
+                                catalog.serve(catalog.resolve(name, None).unwrap()).unwrap();
+                            assert_eq!(catalog.call(name, None).unwrap(), expected);
+                            assert_eq!(catalog.call(name, Some("SKILL.md")).unwrap(), expected);
+                        }
+                    });
+                }
+            });
+            for missing in ["skill-03000", "skill-", "", "skill-00012 "] {
+                assert!(catalog.call(missing, None).is_err(), "{missing}");
+            }
+        }
     }
 }

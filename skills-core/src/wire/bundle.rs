@@ -128,7 +128,7 @@ pub const MAGIC: [u8; 4] = *b"SKB\0";
 /// let version = u16::from_le_bytes([bytes[4], bytes[5]]);
 /// assert_eq!(version, skills_core::FORMAT_VERSION);
 /// ```
-pub const FORMAT_VERSION: u16 = 7;
+pub const FORMAT_VERSION: u16 = 8;
 
 /// The length of the header: [`MAGIC`] and the format version.
 ///
@@ -654,6 +654,9 @@ pub enum BundleError {
     /// The bundle's name index is not the one the compiler writes for its
     /// names, so it could miss one.
     BadIndex,
+    /// The bundle's listing order is not the one the compiler writes for
+    /// its names (each skill once, in the byte order of its URI).
+    BadListing,
 }
 
 impl fmt::Display for BundleError {
@@ -683,6 +686,9 @@ impl fmt::Display for BundleError {
             ),
             BundleError::BadIndex => f.write_str(
                 "the index of skill names is not the one the compiler writes for these names",
+            ),
+            BundleError::BadListing => f.write_str(
+                "the listing order of the skills is not the one the compiler writes for these names",
             ),
         }
     }

@@ -4,6 +4,7 @@
 
 use core::fmt;
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::wire::bundle::{Bundle, BundleError, FORMAT_VERSION, HEADER_LEN, MAGIC, SkillEntry};
@@ -50,6 +51,14 @@ pub enum DecodeError {
     },
     /// The bundle decoded but breaks a rule the catalog relies on.
     Invalid(BundleError),
+    /// A skill's part of a bundle kept outside memory (a file read a skill
+    /// at a time, `serve::paged`) could not be read as it was when the
+    /// bundle was opened or verified: the file changed, shrank, or reading
+    /// it failed. The skill is not served; the others are.
+    Unreadable {
+        /// What happened, for a person.
+        message: String,
+    },
 }
 
 impl fmt::Display for DecodeError {
@@ -81,6 +90,12 @@ impl fmt::Display for DecodeError {
             ),
             DecodeError::Invalid(error) => {
                 write!(f, "the skills bundle is inconsistent: {error}; {REBUILD}")
+            }
+            DecodeError::Unreadable { message } => {
+                write!(
+                    f,
+                    "the skill's part of the bundle cannot be read: {message}"
+                )
             }
         }
     }
@@ -123,7 +138,7 @@ impl<'a> Bundle<'a> {
     /// ```
     pub fn decode(bytes: &'a [u8]) -> Result<Bundle<'a>, DecodeError> {
         let view: View<'a> = decode_body(bytes)?;
-        view.check_index()?;
+        view.check_tables()?;
         let bundle = bundle_of(view)?;
         bundle.check()?;
         Ok(bundle)
@@ -153,8 +168,9 @@ pub(crate) fn decode_unchecked(bytes: &[u8]) -> Result<Bundle<'_>, DecodeError> 
     bundle_of(decode_body(bytes)?)
 }
 
-/// The header checked, then the body decoded as `T` with nothing after it.
-pub(crate) fn decode_body<'a, T: Decode<'a>>(bytes: &'a [u8]) -> Result<T, DecodeError> {
+/// The body of a bundle (what follows its header), after checking the
+/// header.
+pub(crate) fn body(bytes: &[u8]) -> Result<&[u8], DecodeError> {
     let (Some(magic), Some(version)) = (bytes.first_chunk::<4>(), bytes.get(4..HEADER_LEN)) else {
         return Err(DecodeError::TooShort { len: bytes.len() });
     };
@@ -165,14 +181,33 @@ pub(crate) fn decode_body<'a, T: Decode<'a>>(bytes: &'a [u8]) -> Result<T, Decod
     if found != FORMAT_VERSION {
         return Err(DecodeError::UnsupportedVersion { found });
     }
-    let body = bytes.get(HEADER_LEN..).unwrap_or_default();
-    let mut reader = Reader::new(body);
+    Ok(bytes.get(HEADER_LEN..).unwrap_or_default())
+}
+
+/// The header checked, then the body decoded as `T` with nothing after it.
+pub(crate) fn decode_body<'a, T: Decode<'a>>(bytes: &'a [u8]) -> Result<T, DecodeError> {
+    let mut reader = Reader::new(body(bytes)?);
     let bundle = T::decode(&mut reader).map_err(DecodeError::Corrupt)?;
     let rest = reader.rest();
     if !rest.is_empty() {
         return Err(DecodeError::TrailingBytes { count: rest.len() });
     }
     Ok(bundle)
+}
+
+/// The layout of a bundle held as its head (header included, up to where
+/// the skills' encodings start) and its tail (the bytes after them), each
+/// read to its end.
+#[cfg(feature = "catalog")]
+pub(crate) fn decode_parts<'a>(head: &'a [u8], tail: &'a [u8]) -> Result<View<'a>, DecodeError> {
+    let mut head = Reader::new(body(head)?);
+    let mut tail = Reader::new(tail);
+    let view = View::decode_parts(&mut head, &mut tail).map_err(DecodeError::Corrupt)?;
+    let rest = head.rest().len() + tail.rest().len();
+    if rest > 0 {
+        return Err(DecodeError::TrailingBytes { count: rest });
+    }
+    Ok(view)
 }
 
 impl<'a> SkillEntry<'a> {
@@ -226,7 +261,7 @@ mod tests {
             Err(DecodeError::UnsupportedVersion { found: 256 })
         );
         assert!(matches!(
-            decode_unchecked(b"SKB\0\x07\x00"),
+            decode_unchecked(b"SKB\0\x08\x00"),
             Err(DecodeError::Corrupt(_))
         ));
     }
@@ -257,7 +292,7 @@ mod tests {
             version.contains(&["skills-runtime ", env!("CARGO_PKG_VERSION")].concat()),
             "{version}"
         );
-        assert!(version.contains("reads format version 7"), "{version}");
+        assert!(version.contains("reads format version 8"), "{version}");
         let bytes: Vec<u8> = Vec::new();
         assert!(
             decode_unchecked(&bytes)

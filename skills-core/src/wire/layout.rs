@@ -1,6 +1,7 @@
-//! The bundle's top-level layout (format 7): the catalog-wide texts, then
-//! tables of fixed-width offsets and a name index the compiler writes, so a
-//! reader finds any skill without reading the others.
+//! The bundle's top-level layout (format 8): the catalog-wide texts, then
+//! tables of fixed-width offsets, a name index and the listing order the
+//! compiler writes, so a reader finds any skill, and any page of a
+//! listing, without reading the others.
 //!
 //! After [`MAGIC`](crate::MAGIC) and the format version:
 //!
@@ -17,6 +18,8 @@
 //!                                 else the skill's index + 1), a power of two
 //!                                 at least 2n; sorted: n × u32 LE, the
 //!                                 indices in byte order of their names
+//! listing           bytes         n × u32 LE: the indices in the byte order
+//!                                 of the skills' URIs (see `listing`)
 //! detail_ends       bytes         n × u32 LE: where each skill ends in `details`
 //! details           bytes         each skill's own encoding (every field of
 //!                                 `Skill` but the name), one after the other
@@ -29,9 +32,16 @@
 //! character boundary, and that both tables of ends run forwards to the end
 //! of their area: a few nanoseconds a skill, with no allocation but the
 //! signatures. Whether the index finds every name where it is listed (so
-//! no name is listed twice) is [`View::check_index`]'s job, which a full
-//! decode and `Catalog::check` run: a lookup through an index that does not
-//! is bounded all the same, and can only miss.
+//! no name is listed twice), and whether the listing order is the one the
+//! compiler writes, is [`View::check_tables`]'s job, which a full decode
+//! and `Catalog::check` run: a lookup through an index that does not is
+//! bounded all the same, and can only miss; a listing through such an
+//! order can only repeat or leave out a skill.
+//!
+//! Everything before the skills' encodings (the head) and after them (the
+//! tail) is small beside them, so a reader that keeps a bundle in a file
+//! reads only those ([`head_len`], [`decode_parts`](crate::wire::decode))
+//! and each skill's encoding when it serves the skill (`serve::paged`).
 
 use alloc::vec::Vec;
 
@@ -50,8 +60,13 @@ pub(crate) struct View<'a> {
     names: &'a str,
     name_ends: &'a [u8],
     index: Index<'a>,
+    listing: &'a [u8],
     detail_ends: &'a [u8],
+    /// The skills' encodings, when the bytes read hold them; empty for the
+    /// view of a head and a tail ([`View::decode_parts`]).
     details: &'a [u8],
+    /// How many bytes the skills' encodings take.
+    details_len: usize,
     pub(crate) revision: [u8; 32],
     pub(crate) signatures: Vec<Signature<'a>>,
 }
@@ -87,53 +102,106 @@ fn check_ends(
     Ok(())
 }
 
+/// Reads the layout up to and including the length of the skills'
+/// encodings (not the encodings): a [`View`] without its details, revision
+/// and signatures.
+fn decode_head<'a>(reader: &mut Reader<'a>) -> Result<View<'a>, WireError> {
+    let prompt = reader.option()?;
+    let usage = reader.str()?;
+    let tool_description = reader.str()?;
+    let tool_schema = reader.str()?;
+    let count = reader.usize()?;
+    let names = reader.str()?;
+    let ends_at = reader.position();
+    let name_ends = reader.bytes()?;
+    check_ends(
+        name_ends,
+        count,
+        names.len(),
+        |end| names.is_char_boundary(end),
+        ends_at,
+    )?;
+    let index_at = reader.position();
+    let index = Index::decode(reader, count).map_err(|error| match error.kind {
+        WireErrorKind::BadTable => WireError {
+            offset: index_at,
+            ..error
+        },
+        _ => error,
+    })?;
+    let listing_at = reader.position();
+    let listing = reader.bytes()?;
+    if count.checked_mul(4) != Some(listing.len()) {
+        return Err(WireError {
+            kind: WireErrorKind::BadTable,
+            offset: listing_at,
+        });
+    }
+    let details_ends_at = reader.position();
+    let detail_ends = reader.bytes()?;
+    let details_len = reader.usize()?;
+    check_ends(detail_ends, count, details_len, |_| true, details_ends_at)?;
+    Ok(View {
+        prompt,
+        usage,
+        tool_description,
+        tool_schema,
+        count,
+        names,
+        name_ends,
+        index,
+        listing,
+        detail_ends,
+        details: &[],
+        details_len,
+        revision: [0; 32],
+        signatures: Vec::new(),
+    })
+}
+
+/// Reads the tail: the revision and the signatures.
+fn decode_tail<'a>(reader: &mut Reader<'a>, view: &mut View<'a>) -> Result<(), WireError> {
+    view.revision = reader.array32()?;
+    view.signatures = reader.seq()?;
+    Ok(())
+}
+
 impl<'a> Decode<'a> for View<'a> {
     fn decode(reader: &mut Reader<'a>) -> Result<Self, WireError> {
-        let prompt = reader.option()?;
-        let usage = reader.str()?;
-        let tool_description = reader.str()?;
-        let tool_schema = reader.str()?;
-        let count = reader.usize()?;
-        let names = reader.str()?;
-        let ends_at = reader.position();
-        let name_ends = reader.bytes()?;
-        check_ends(
-            name_ends,
-            count,
-            names.len(),
-            |end| names.is_char_boundary(end),
-            ends_at,
-        )?;
-        let index_at = reader.position();
-        let index = Index::decode(reader, count).map_err(|error| match error.kind {
-            WireErrorKind::BadTable => WireError {
-                offset: index_at,
-                ..error
-            },
-            _ => error,
-        })?;
-        let details_ends_at = reader.position();
-        let detail_ends = reader.bytes()?;
-        let details = reader.bytes()?;
-        check_ends(detail_ends, count, details.len(), |_| true, details_ends_at)?;
-        Ok(View {
-            prompt,
-            usage,
-            tool_description,
-            tool_schema,
-            count,
-            names,
-            name_ends,
-            index,
-            detail_ends,
-            details,
-            revision: reader.array32()?,
-            signatures: reader.seq()?,
-        })
+        let mut view = decode_head(reader)?;
+        view.details = reader.take(view.details_len)?;
+        decode_tail(reader, &mut view)?;
+        Ok(view)
+    }
+}
+
+/// Where the skills' encodings start in a bundle's body (the bytes after
+/// the header) and how long they are, read from the body's first bytes:
+/// `None` when `body` ends before the head does (read more), an error when
+/// the head is not a bundle's.
+pub(crate) fn head_len(body: &[u8]) -> Result<Option<(usize, usize)>, WireError> {
+    let mut reader = Reader::new(body);
+    match decode_head(&mut reader) {
+        Ok(view) => Ok(Some((reader.position(), view.details_len))),
+        Err(error) if error.kind == WireErrorKind::UnexpectedEnd => Ok(None),
+        Err(error) => Err(error),
     }
 }
 
 impl<'a> View<'a> {
+    /// The view of a bundle held as its head (the body up to the skills'
+    /// encodings, as [`head_len`] measured it) and its tail (the bytes
+    /// after them), each read to its end; the skills' encodings are read
+    /// elsewhere, at [`detail_span`](Self::detail_span).
+    pub(crate) fn decode_parts(
+        head: &mut Reader<'a>,
+        tail: &mut Reader<'a>,
+    ) -> Result<Self, WireError> {
+        let mut view = decode_head(head)?;
+        decode_tail(tail, &mut view)?;
+        Ok(view)
+    }
+
     /// How many skills.
     pub(crate) fn len(&self) -> usize {
         self.count
@@ -150,21 +218,34 @@ impl<'a> View<'a> {
         self.names.get(start..end).unwrap_or_default()
     }
 
-    /// The own encoding of the skill at `at` (empty past the end).
-    pub(crate) fn detail(&self, at: usize) -> &'a [u8] {
+    /// Where the own encoding of the skill at `at` lies among the skills'
+    /// encodings (empty past the end).
+    pub(crate) fn detail_span(&self, at: usize) -> core::ops::Range<usize> {
         let start = if at == 0 {
             0
         } else {
             entry(self.detail_ends, at - 1)
         };
-        let end = entry(self.detail_ends, at);
-        self.details.get(start..end).unwrap_or_default()
+        let end = entry(self.detail_ends, at).max(start);
+        if at < self.count { start..end } else { 0..0 }
+    }
+
+    /// The own encoding of the skill at `at` (empty past the end, and for
+    /// a view whose bytes do not hold the encodings).
+    pub(crate) fn detail(&self, at: usize) -> &'a [u8] {
+        self.details.get(self.detail_span(at)).unwrap_or_default()
     }
 
     /// The stored name index.
     #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
     pub(crate) fn index(&self) -> &Index<'a> {
         &self.index
+    }
+
+    /// The stored listing order.
+    #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
+    pub(crate) fn listing(&self) -> &'a [u8] {
+        self.listing
     }
 
     /// The index of the skill listed as `wanted`, through the stored index.
@@ -174,10 +255,12 @@ impl<'a> View<'a> {
     }
 
     /// Whether the stored index is the one the encoder writes for these
-    /// names with its seed, which finds every name at its place: refuses a
-    /// name listed twice, or a table that would miss a name.
-    pub(crate) fn check_index(&self) -> Result<(), crate::wire::bundle::BundleError> {
-        Ok(self.index.check(self.count, |at| self.name(at))?)
+    /// names with its seed, which finds every name at its place (refusing a
+    /// name listed twice, or a table that would miss a name), and the
+    /// listing order the one it writes.
+    pub(crate) fn check_tables(&self) -> Result<(), crate::wire::bundle::BundleError> {
+        self.index.check(self.count, |at| self.name(at))?;
+        crate::wire::listing::check(self.listing, self.count, |at| self.name(at))
     }
 }
 
@@ -210,7 +293,7 @@ mod tests {
         );
         assert_eq!(view.find("ccc"), Some(2));
         assert_eq!(view.find("d"), None);
-        assert!(view.check_index().is_ok());
+        assert!(view.check_tables().is_ok());
         assert_eq!(view.detail(3), b"");
     }
 

@@ -106,7 +106,7 @@ pub(crate) enum Table<'a> {
 }
 
 impl Table<'_> {
-    fn get(&self, at: usize) -> usize {
+    pub(crate) fn get(&self, at: usize) -> usize {
         match self {
             Table::Bytes(bytes) => entry(bytes, at),
             Table::Built(values) => values.get(at).map_or(0, |&v| v as usize),
@@ -201,14 +201,15 @@ impl<'a> Index<'a> {
         }
     }
 
-    /// For a hashed index, the home slot of `wanted` and the mask that
-    /// wraps a probe; `None` for a sorted or an empty one.
+    /// For a hashed index, the hash of `wanted`, its home slot and the
+    /// mask that wraps a probe; `None` for a sorted or an empty one.
     #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
-    pub(crate) fn home(&self, wanted: &str) -> Option<(usize, usize)> {
+    pub(crate) fn home(&self, wanted: &str) -> Option<(u32, usize, usize)> {
         match self {
             Index::Hashed { seed, slots } => {
                 let mask = slots.len().checked_sub(1)?;
-                Some((hash(*seed, wanted) as usize & mask, mask))
+                let hash = hash(*seed, wanted);
+                Some((hash, hash as usize & mask, mask))
             }
             Index::Sorted { .. } => None,
         }
@@ -236,7 +237,7 @@ impl<'a> Index<'a> {
     ) -> Option<(usize, Option<usize>)> {
         match self {
             Index::Hashed { slots, .. } => {
-                let (mut at, mask) = self.home(wanted)?;
+                let (_, mut at, mask) = self.home(wanted)?;
                 for _ in 0..=MAX_RUN {
                     let index = slots.get(at).checked_sub(1)?;
                     if index < count && name(index) == wanted {

@@ -406,10 +406,11 @@ impl<'t> BundleWriter<'t> {
     }
 
     /// The bytes before the encodings: header, texts, names and their
-    /// ends, the name index, the encodings' ends and their total length.
+    /// ends, the name index, the listing order, the encodings' ends and
+    /// their total length.
     fn head(&self, index: &Index<'_>) -> Vec<u8> {
         let mut head: Vec<u8> =
-            Vec::with_capacity(HEADER_LEN + 512 + self.names.len() + 16 * self.len() + 8);
+            Vec::with_capacity(HEADER_LEN + 512 + self.names.len() + 20 * self.len() + 8);
         head.extend_from_slice(&MAGIC);
         head.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         self.texts().encode(&mut head);
@@ -417,6 +418,10 @@ impl<'t> BundleWriter<'t> {
         self.names.as_str().encode(&mut head);
         put_table(&mut head, &self.name_ends);
         index.encode(&mut head);
+        put_table(
+            &mut head,
+            &crate::wire::listing::order(self.len(), |at| self.name(at)),
+        );
         put_table(&mut head, &self.detail_ends);
         put_varint(&mut head, self.details_len as u64);
         head
@@ -592,7 +597,7 @@ impl Bundle<'_> {
     ///
     /// ```
     /// let bytes = skills_core::wire::bundle::Bundle::default().encode().unwrap();
-    /// assert_eq!(&bytes[..6], b"SKB\0\x07\x00");
+    /// assert_eq!(&bytes[..6], b"SKB\0\x08\x00");
     /// ```
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
         let mut writer = BundleWriter::new(self);
