@@ -167,7 +167,7 @@ fn next_record(plan: &Plan, stamp: &Stamp<'_>, tx: &str) -> Record {
                     .extend(dir.missing.iter().map(|path| shown(&plan.base, path)));
             }
         }
-        for skill in &dir.skills {
+        for skill in dir.skills.iter().filter(|skill| !skill.work.keeps) {
             match &skill.work.after {
                 Some(after) => {
                     entry.skills.insert(skill.name.clone(), after.clone());
@@ -521,17 +521,36 @@ fn remove_empty(base: &Dir, path: &Path, ops: &Ops) {
 /// Whether carrying `plan` out writes anything: a skill changes, or the
 /// record's entries do (a skill the record does not list yet, one an
 /// uninstall forgets), or an install stamps a new version. An uninstall
-/// that changes no entry writes nothing.
+/// that changes no entry writes nothing. Worked out entry by entry, with
+/// no copy of the record.
 pub(crate) fn needs_write(plan: &Plan, stamp: &Stamp<'_>) -> bool {
     if plan.changes() {
         return true;
     }
-    let next = next_record(plan, stamp, &plan.record.transaction);
-    if next.is_empty() && plan.record.is_empty() {
-        return false;
+    let record = &plan.record;
+    let mut adds = false;
+    for dir in &plan.dirs {
+        let entry = record.dirs.get(&dir.shown);
+        if plan.operation == Operation::Install
+            && entry.is_some_and(|entry| {
+                dir.agents
+                    .iter()
+                    .any(|agent| !entry.agents.contains(agent.id))
+            })
+        {
+            return true;
+        }
+        for skill in dir.skills.iter().filter(|skill| !skill.work.keeps) {
+            let was = entry.and_then(|entry| entry.skills.get(&skill.name));
+            adds |= skill.work.after.is_some();
+            if skill.work.after.as_ref() != was {
+                return true;
+            }
+        }
     }
-    match plan.operation {
-        Operation::Install => next != plan.record,
-        Operation::Uninstall => next.dirs != plan.record.dirs,
-    }
+    let stamped = record.tool == stamp.tool
+        && record.version == stamp.version
+        && record.bundle_revision == stamp.bundle_revision
+        && record.scope == plan.target.scope.as_str();
+    plan.operation == Operation::Install && !stamped && (adds || !record.is_empty())
 }

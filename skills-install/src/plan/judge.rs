@@ -234,6 +234,7 @@ impl Judge<'_, '_> {
                 outcome: Outcome::Same,
                 after: None,
                 forgets: false,
+                keeps: false,
             },
         };
         // What an uninstall that finds nothing to remove does with the
@@ -241,7 +242,7 @@ impl Judge<'_, '_> {
         let nothing_to_remove = |skill: &mut SkillPlan| {
             if op == Operation::Uninstall && self.recorded.is_some() {
                 match self.claimed {
-                    true => skill.work.after = self.recorded.cloned(),
+                    true => skill.work.keeps = true,
                     false => skill.work.forgets = true,
                 }
             }

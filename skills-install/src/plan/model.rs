@@ -60,6 +60,9 @@ pub(crate) struct Work {
     /// Whether the record lists it and an uninstall forgets it (its entry
     /// goes) though nothing of it is there to remove.
     pub forgets: bool,
+    /// Whether the record keeps its entry as it is (a claim an uninstall
+    /// found nothing of to remove): `after` is then not used.
+    pub keeps: bool,
 }
 
 /// What goes in a skill's place.
