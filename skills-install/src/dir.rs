@@ -485,7 +485,7 @@ mod sys {
     use std::io;
     use std::path::{Path, PathBuf};
 
-    use super::{Dir, Identity, Kind, Stat, is_a_link, plain, regular};
+    use super::{Dir, Kind, Stat, is_a_link, plain, regular};
 
     fn kind_of(meta: &fs::Metadata) -> Kind {
         let kind = meta.file_type();
