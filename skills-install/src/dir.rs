@@ -105,14 +105,12 @@ impl Dir {
     /// every part of it without following a link: a link anywhere on the
     /// way is an error.
     pub fn open(path: &Path) -> io::Result<Dir> {
-        let mut parts = path.components();
-        let mut dir = match parts.next() {
-            Some(Component::Prefix(prefix)) => {
-                let root = PathBuf::from(prefix.as_os_str()).join(std::path::MAIN_SEPARATOR_STR);
-                let _ = parts.next();
-                Dir::root(&root)?
-            }
-            Some(Component::RootDir) => Dir::root(Path::new("/"))?,
+        let (root, rest) = match path.components().next() {
+            Some(Component::Prefix(prefix)) => (
+                PathBuf::from(prefix.as_os_str()).join(std::path::MAIN_SEPARATOR_STR),
+                path.components().skip(2).collect::<PathBuf>(),
+            ),
+            Some(Component::RootDir) => (PathBuf::from("/"), path.components().skip(1).collect()),
             _ => {
                 return Err(io::Error::new(
                     io::ErrorKind::InvalidInput,
@@ -120,19 +118,7 @@ impl Dir {
                 ));
             }
         };
-        for part in parts {
-            match part {
-                Component::Normal(name) => dir = dir.open_dir(name)?,
-                Component::CurDir => {}
-                _ => {
-                    return Err(io::Error::new(
-                        io::ErrorKind::InvalidInput,
-                        format!("{} is not a plain path", path.display()),
-                    ));
-                }
-            }
-        }
-        Ok(dir)
+        Dir::root(&root)?.open_dirs(&rest)
     }
 
     /// Opens the folders of the relative `path` below this one, one part

@@ -34,6 +34,15 @@ fn record_path(world: &World) -> PathBuf {
         .join(".agents/.skills-install/mytool.project.json")
 }
 
+/// A folder `hooks` of someone else's (a git hook's sample in it), and an
+/// installer of a skill named `hooks` holding a `pre-commit`.
+fn hooks_in(world: &World, hooks: &Path) -> Installer<'static> {
+    fs::create_dir_all(hooks).unwrap();
+    fs::write(hooks.join("pre-commit.sample"), "#!/bin/sh\n").unwrap();
+    let catalog = one_skill("hooks", &[("pre-commit", "#!/bin/sh\necho planted\n")]);
+    world.installer(catalog)
+}
+
 /// Defect 1: a repository commits `.claude/skills -> ../.git` and a skill
 /// named `hooks` holding a `pre-commit`: an install must not write into
 /// `.git/hooks` (the link stays inside the project, but `.git` is no
@@ -43,13 +52,10 @@ fn record_path(world: &World) -> PathBuf {
 fn review_1_a_committed_link_to_git_plants_no_hook() {
     let world = World::new("review1-git-hooks");
     let hooks = world.project().join(".git/hooks");
-    fs::create_dir_all(&hooks).unwrap();
-    fs::write(hooks.join("pre-commit.sample"), "#!/bin/sh\n").unwrap();
+    let installer = hooks_in(&world, &hooks);
     fs::create_dir_all(world.project().join(".claude")).unwrap();
     std::os::unix::fs::symlink("../.git", world.project().join(".claude/skills")).unwrap();
     let before = snapshot(&world.project().join(".git"));
-    let catalog = one_skill("hooks", &[("pre-commit", "#!/bin/sh\necho planted\n")]);
-    let installer = world.installer(catalog);
 
     let plan = installer.plan(&project()).unwrap();
     let problems: Vec<String> = plan.problems.iter().map(Problem::to_string).collect();
@@ -75,11 +81,8 @@ fn review_1_a_committed_link_to_git_plants_no_hook() {
 fn review_1_a_folder_the_record_does_not_list_is_not_taken_over() {
     let world = World::new("review1-take-over");
     let folder = world.project().join(".claude/skills/hooks");
-    fs::create_dir_all(&folder).unwrap();
-    fs::write(folder.join("pre-commit.sample"), "the user's\n").unwrap();
+    let installer = hooks_in(&world, &folder);
     let before = snapshot(&folder);
-    let catalog = one_skill("hooks", &[("pre-commit", "#!/bin/sh\necho planted\n")]);
-    let installer = world.installer(catalog);
     let target = project().agents(agents(&["claude-code"]));
     let plan = installer.plan(&target).unwrap();
     let skill = &plan.dirs[0].skills[0];
