@@ -202,6 +202,15 @@ pub enum Problem {
         /// The listed name.
         name: String,
     },
+    /// A file of a skill cannot be written where it belongs on this
+    /// system (on Windows a path with a colon, `C:x`, names another
+    /// drive; a device name such as `CON` is no file).
+    UnsafeFile {
+        /// The skill's listed name.
+        skill: String,
+        /// The file's path inside it.
+        path: String,
+    },
     /// A folder could not be read.
     Unreadable {
         /// The path.
@@ -285,6 +294,10 @@ impl fmt::Display for Problem {
                     "skill {name:?} cannot be installed: its name is not a plain folder name"
                 )
             }
+            Problem::UnsafeFile { skill, path } => write!(
+                f,
+                "skill {skill:?} cannot be installed here: its file {path:?} is not a plain relative path on this system"
+            ),
             Problem::Unreadable { path, error } => {
                 write!(f, "cannot read {}: {error}", path.display())
             }

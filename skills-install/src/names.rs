@@ -190,6 +190,9 @@ mod tests {
     #[test]
     fn paths() {
         assert!(is_safe_path("scripts/fill.py"));
+        // A colon names a drive on Windows only.
+        assert_eq!(is_safe_path("a/C:x"), !cfg!(windows));
+        assert_eq!(is_safe_path("scripts/nul.txt"), !cfg!(windows));
         for bad in ["", "/etc/passwd", "../x", "a/../b", "a//b", "a\0b", "a\nb"] {
             assert!(!is_safe_path(bad), "{bad:?}");
         }

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::model::Operation;
 use super::planner::Planner;
 use crate::error::{InstallError, Problem};
-use crate::names::is_safe_folder;
+use crate::names::{is_safe_folder, is_safe_path};
 
 /// The skills chosen.
 pub(super) struct Selection {
@@ -53,6 +53,13 @@ impl Planner<'_, '_, '_> {
             if !is_safe_folder(payload.folder) {
                 self.problem(Problem::UnsafeName {
                     name: payload.listed.to_string(),
+                });
+                continue;
+            }
+            if let Some(file) = payload.files.iter().find(|file| !is_safe_path(file.path)) {
+                self.problem(Problem::UnsafeFile {
+                    skill: payload.listed.to_string(),
+                    path: file.path.to_string(),
                 });
                 continue;
             }
