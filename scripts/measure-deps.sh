@@ -31,6 +31,8 @@ candidates=(
   'clap|clap = { version = "4", features = ["derive"] }|skills-cli python/click.rs (argument parsing)'
   'syn|syn = { version = "2", features = ["full"] }\nquote = "1"\nproc-macro2 = "1"|skills-macros args.rs, literal.rs, tokens.rs'
   'yaml-rust2|yaml-rust2 = "0.10"|skills-pycompat yaml (a YAML reader)'
+  'pulldown-cmark|pulldown-cmark = { version = "0.13.6", default-features = false }\nmemchr = "2.7"|(taken: the lints read links with it; the audit searches with memchr)'
+  'aho-corasick|aho-corasick = "1"|(not taken: one pass for many byte patterns; the audit prepares one memchr searcher each)'
 )
 [ $# -gt 0 ] && wanted=" $* " || wanted=""
 

@@ -30,6 +30,9 @@ fn link_fixtures() {
     }
 }
 
+#[path = "../skills-build/tests/support/fake_secrets.rs"]
+mod fake_secrets;
+
 #[test]
 #[cfg_attr(
     not(ui_rustc_pinned),
@@ -37,6 +40,7 @@ fn link_fixtures() {
 )]
 fn ui() {
     link_fixtures();
+    fake_secrets::write_fixtures(&target_dir().join("tests/trybuild/skills-tests/ui-generated"));
     let cases = trybuild::TestCases::new();
     cases.pass("ui/pass-*.rs");
     cases.compile_fail("ui/fail-*.rs");

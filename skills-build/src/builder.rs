@@ -31,7 +31,7 @@ use crate::compile::{CompileError, CompileOptions, Compiled, Compiler, Locations
 use crate::diagnostic;
 use crate::discover::{self, DiscoveredSkill, Discovery, Options, Root, SourceReport};
 use crate::filter::Glob;
-use crate::problem::{Code, Problem, Severity};
+use crate::problem::{Code, Problem, Rule, Severity};
 #[cfg(feature = "sign")]
 use crate::signing::Signing;
 use crate::sink::{BundleFile, BundleSink, FileSink};
@@ -503,15 +503,19 @@ impl Builder {
         self
     }
 
-    /// Silences the warning (or note) rule with this code everywhere: its
-    /// problems are left out of the outcome, its report and the build's
-    /// output. Repeatable. An error cannot be allowed: naming an error's
-    /// code, or no rule's, is itself an error (`allow-invalid`).
+    /// Silences the rule with this code everywhere: its problems are left
+    /// out of the outcome, its report and the build's output. Repeatable.
+    /// Any warning or note can be allowed, and the errors of the audit and
+    /// lint rules (a private key that is a test fixture, say), which are
+    /// lowered only this way, by name. The reference's, the
+    /// specification's and the build's errors cannot be: naming one, or no
+    /// rule, is itself an error (`allow-invalid`). See
+    /// [`Code::allowable`](crate::problem::Code::allowable).
     ///
     /// ```
     /// let dir = std::env::temp_dir().join(format!("allow-doc-{}", std::process::id()));
     /// std::fs::create_dir_all(dir.join("pdf")).unwrap();
-    /// std::fs::write(dir.join("pdf/SKILL.md"), "---\nname: pdf\ndescription: Forms.\n---\n").unwrap();
+    /// std::fs::write(dir.join("pdf/SKILL.md"), "---\nname: pdf\ndescription: Forms. Use when asked.\n---\n").unwrap();
     /// std::fs::write(dir.join("pdf/.DS_Store"), "junk").unwrap();
     /// let noted = skills_builder_problems(skills_build::Builder::new().source(&dir));
     /// assert_eq!(noted, ["junk-skipped"]);
@@ -536,11 +540,11 @@ impl Builder {
         let mut problems = Vec::new();
         for name in &self.allow {
             match Code::from_str(name) {
-                Some(code) if code.severity() != Severity::Error => codes.push(code),
-                Some(_) => problems.push(
+                Some(code) if code.allowable() => codes.push(code),
+                Some(code) => problems.push(
                     Problem::new(
                         Code::AllowInvalid,
-                        format!("{name} is an error, which cannot be allowed; only warnings and notes can"),
+                        format!("{name} is an error of the {} rules, which cannot be allowed; only warnings, notes and the audit's and lints' errors can", code.rule().as_str()),
                     )
                     .with_hint("fix the problem, or leave the skill out with an exclude rule"),
                 ),
@@ -631,7 +635,9 @@ impl Builder {
                 Err(error) => problems.push(Problem::new(Code::ExcludeInvalid, error.to_string())),
             }
         }
-        problems.extend(self.allowed().1);
+        let (allowed, refused) = self.allowed();
+        options.allowed = allowed;
+        problems.extend(refused);
         if self.sources.is_empty() {
             problems.push(
                 Problem::new(
@@ -839,9 +845,13 @@ impl Builder {
             }
             (None, _) => result,
         };
-        // Allowed rules silenced everywhere (never an error).
+        // Allowed rules silenced everywhere (an error only of the audit and
+        // lint rules, which do not even run then: see `read_each`).
         let (allowed, _) = self.allowed();
-        let silenced = |problem: &Problem| !problem.is_error() && allowed.contains(&problem.code);
+        let silenced = |problem: &Problem| {
+            allowed.contains(&problem.code)
+                && (!problem.is_error() || matches!(problem.rule(), Rule::Audit | Rule::Lint))
+        };
         let result = match result {
             Ok(mut compiled) if !allowed.is_empty() => {
                 compiled.warnings.retain(|problem| !silenced(problem));

@@ -98,7 +98,7 @@ impl CompileOptions {
 /// ```
 /// use skills_build::source::MemorySource;
 /// let source = MemorySource::new("skills")
-///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\nRead reference.md.\n")
+///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms. Use when asked to.\n---\nRead reference.md.\n")
 ///     .with_file("pdf/reference.md", "Use pdfplumber.");
 /// let compiled = skills_build::compile_sources(&[&source]).unwrap();
 /// assert!(compiled.warnings.is_empty());

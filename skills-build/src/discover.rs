@@ -165,6 +165,9 @@ pub struct Options {
     /// How many threads read and validate skills (`0`: every core). The
     /// result is the same whatever the count.
     pub threads: usize,
+    /// The audit and lint rules allowed by name: they do not run (see
+    /// [`crate::content`]).
+    pub allowed: Vec<Code>,
 }
 
 impl Default for Options {
@@ -180,6 +183,7 @@ impl Default for Options {
             keep_evals: false,
             hosts: crate::hosts::Hosts::default(),
             threads: 0,
+            allowed: Vec::new(),
         }
     }
 }
@@ -390,7 +394,7 @@ pub struct SourceReport {
 /// use skills_build::unstable::discover::{discover, Options, Root};
 /// use skills_build::source::MemorySource;
 /// let source = MemorySource::new("skills")
-///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms.\n---\nGo.\n")
+///     .with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Fill PDF forms. Use when asked to.\n---\nRead reference.md.\n")
 ///     .with_file("pdf/reference.md", "Use pdfplumber.");
 /// let found = discover(&[Root::new(&source)], &Options::default());
 /// assert!(found.problems.is_empty());
@@ -843,6 +847,25 @@ fn read_skill(
         options.hosts,
         &sidecar,
     ));
+    let folder_location = join_location(location, path);
+    let views: Vec<crate::content::File<'_>> = files
+        .iter()
+        .map(|file| crate::content::File {
+            path: &file.path,
+            bytes: &file.bytes,
+        })
+        .collect();
+    problems.extend(crate::content::check(
+        &crate::content::Skill {
+            skill_file: skill_file.as_str(),
+            file_location: &file_location,
+            folder_location: &folder_location,
+            bytes: &skill_file_bytes,
+            document: document.as_ref(),
+            files: &views,
+        },
+        &options.allowed,
+    ));
     DiscoveredSkill {
         source: index,
         source_location: location.to_string(),
@@ -1264,7 +1287,9 @@ mod tests {
     use crate::source::MemorySource;
 
     fn skill(name: &str) -> String {
-        format!("---\nname: {name}\ndescription: Does {name}.\n---\nBody of {name}.\n")
+        format!(
+            "---\nname: {name}\ndescription: Does {name}. Use when asked.\n---\nBody of {name}; see scripts/.\n"
+        )
     }
 
     #[test]

@@ -57,6 +57,7 @@ mod allowed_tools;
 mod archive;
 mod builder;
 mod compile;
+mod content;
 mod discover;
 mod extension_fields;
 mod fence;

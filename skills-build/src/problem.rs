@@ -69,11 +69,18 @@ pub enum Rule {
     /// Copies installed where coding agents read skills, compared with
     /// their source (`skills status --check`).
     Install,
+    /// What makes a skill unsafe to ship: hidden or reordering Unicode,
+    /// secrets, downloads piped into a shell, hidden comments, unrestricted
+    /// shell grants (`skills audit` runs these alone).
+    Audit,
+    /// What breaks a skill the specification does not name: links to
+    /// nothing, references out of reach, budgets, machine-bound paths.
+    Lint,
 }
 
 impl Rule {
     /// `"reference"`, `"specification"`, `"extension"`, `"host"`,
-    /// `"build"` or `"install"`.
+    /// `"build"`, `"install"`, `"audit"` or `"lint"`.
     ///
     /// ```
     /// assert_eq!(skills_build::problem::Rule::Extension.as_str(), "extension");
@@ -86,6 +93,8 @@ impl Rule {
             Rule::Host => "host",
             Rule::Build => "build",
             Rule::Install => "install",
+            Rule::Audit => "audit",
+            Rule::Lint => "lint",
         }
     }
 }
@@ -143,6 +152,14 @@ macro_rules! codes {
             pub fn meaning(self) -> &'static str {
                 match self {
                     $(Code::$variant => $meaning,)*
+                }
+            }
+
+            /// The variant's name (`BidiControl`), as the crate's API
+            /// documentation anchors it.
+            pub fn variant_name(self) -> &'static str {
+                match self {
+                    $(Code::$variant => stringify!($variant),)*
                 }
             }
         }
@@ -247,7 +264,7 @@ codes! {
     ExcludeInvalid = "exclude-invalid", Build, Error,
         "An exclude pattern is empty, holds a backslash or an empty segment.";
     AllowInvalid = "allow-invalid", Build, Error,
-        "An allowed rule (`--allow`, `allow = [...]`, `Builder::allow`) is no rule's code, or an error's, which cannot be allowed.";
+        "An allowed rule (`--allow`, `allow = [...]`, `Builder::allow`) is no rule's code, or an error that cannot be allowed (the reference's, the specification's or the build's).";
     FileUnreadable = "file-unreadable", Build, Error,
         "A file of a skill cannot be read.";
     FileTooLarge = "file-too-large", Build, Error,
@@ -288,6 +305,46 @@ codes! {
         "An installed copy holds a file that is not part of the skill: `install` keeps it; remove it by hand.";
     InstalledForeign = "installed-foreign", Install, Error,
         "Something the installer did not write stands in a skill's place and differs from it: `install --force` replaces it.";
+    BidiControl = "bidi-control", Audit, Error,
+        "A text file holds a bidirectional control character (U+202A-U+202E, U+2066-U+2069), which makes text read in another order than it is shown.";
+    TagCharacter = "tag-character", Audit, Error,
+        "A text file holds Unicode tag characters (U+E0000-U+E007F): text a model reads and a reviewer does not see.";
+    PrivateKey = "private-key", Audit, Error,
+        "A file holds a private key block (PEM, OpenSSH or PGP).";
+    Credential = "credential", Audit, Error,
+        "A file holds a credential in a known format (an AWS key pair, a GitHub, GitLab, Slack, OpenAI or Anthropic token), or a .env file assigns one.";
+    InvisibleCharacter = "invisible-character", Audit, Warning,
+        "SKILL.md holds a zero-width or other invisible format character inside a word.";
+    HtmlComment = "html-comment", Audit, Warning,
+        "The body of SKILL.md holds an HTML comment: hidden in rendered views, read by the model.";
+    PipeToShell = "pipe-to-shell", Audit, Warning,
+        "A script or the instructions pipe a download into a shell (`curl ... | sh`, `iex (iwr ...)`): code that no review of the skill saw.";
+    ShellUnrestricted = "shell-unrestricted", Audit, Warning,
+        "`allowed-tools` grants an unrestricted shell (`Bash` or `Bash(*)`).";
+    ExecutableEmbedded = "executable-embedded", Audit, Warning,
+        "A file is an executable program (ELF, Mach-O or PE).";
+    UrlRawIp = "url-raw-ip", Audit, Note,
+        "A URL points at a raw IP address rather than a name.";
+    UrlPasteSite = "url-paste-site", Audit, Note,
+        "A URL points at a paste site, whose content can change after review.";
+    Base64Blob = "base64-blob", Audit, Note,
+        "SKILL.md holds a long base64 blob, which a reviewer cannot read.";
+    LinkBroken = "link-broken", Lint, Error,
+        "A relative link in SKILL.md, or in a file it links, names a file the skill does not hold.";
+    LinkOutsideSkill = "link-outside-skill", Lint, Error,
+        "A link in SKILL.md, or in a file it links, points outside the skill folder (`../`, an absolute path), which a bundle cannot serve.";
+    ReferenceTooDeep = "reference-too-deep", Lint, Warning,
+        "A file is reached from SKILL.md only through another reference: references should be one level deep.";
+    FileUnmentioned = "file-unmentioned", Lint, Note,
+        "A bundled file is named neither in SKILL.md nor in a file it links.";
+    BodyTooManyTokens = "body-too-many-tokens", Lint, Warning,
+        "The body of SKILL.md is over about 5,000 tokens (estimated), the budget the specification advises.";
+    DescriptionWithoutWhen = "description-without-when", Lint, Note,
+        "The description says what the skill does but not when to use it.";
+    HomePath = "home-path", Lint, Warning,
+        "A text file holds a hard-coded home directory (`/Users/<name>`, `/home/<name>`, `C:\\Users\\<name>`).";
+    ReferenceWithoutToc = "reference-without-toc", Lint, Note,
+        "A Markdown reference file over 300 lines has no table of contents.";
 }
 
 impl Code {
@@ -310,17 +367,51 @@ impl Code {
             .unwrap_or_default()
     }
 
+    /// Where the rule is documented on the web: the API documentation of
+    /// its [`Code`] variant, for this version (what SARIF's `helpUri`
+    /// carries; `docs/rule-codes.md` holds the same text with every rule's
+    /// rule book and severity).
+    ///
+    /// ```
+    /// use skills_build::problem::Code;
+    /// assert!(Code::BidiControl.help_uri().ends_with("/skills_build/problem/enum.Code.html#variant.BidiControl"));
+    /// ```
+    pub fn help_uri(self) -> String {
+        format!(
+            "https://docs.rs/skills-build/{}/skills_build/problem/enum.Code.html#variant.{}",
+            env!("CARGO_PKG_VERSION"),
+            self.variant_name()
+        )
+    }
+
+    /// Whether `allow` may name the rule: every warning and note, and the
+    /// errors of the audit and lint rule books, which a project can lower
+    /// only by naming them. The reference's, the specification's and the
+    /// build's errors say the skill cannot be served as it is, and stay.
+    ///
+    /// ```
+    /// use skills_build::problem::Code;
+    /// assert!(Code::BodyTooLong.allowable() && Code::PrivateKey.allowable());
+    /// assert!(!Code::NameLowercase.allowable() && !Code::FileTooLarge.allowable());
+    /// ```
+    pub fn allowable(self) -> bool {
+        self.severity() != Severity::Error || matches!(self.rule(), Rule::Audit | Rule::Lint)
+    }
+
     /// The rule-code table as `docs/rule-codes.md` holds it: one Markdown
-    /// row per code (code, rule book, severity, meaning).
+    /// row per code (code, rule book, severity, whether `allow` may name
+    /// it, meaning).
     pub fn table() -> String {
-        let mut text =
-            String::from("| code | rule book | severity | meaning |\n| --- | --- | --- | --- |\n");
+        let mut text = String::from(
+            "| code | rule book | severity | allowable | meaning |\n| --- | --- | --- | --- | --- |\n",
+        );
         for code in Code::ALL {
             text.push_str(&format!(
-                "| `{}` | {} | {} | {} |\n",
+                "| `{}` | {} | {} | {} | {} |\n",
                 code.as_str(),
                 code.rule().as_str(),
                 code.severity(),
+                if code.allowable() { "yes" } else { "no" },
                 code.meaning().replace('|', "\\|")
             ));
         }

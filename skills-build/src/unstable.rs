@@ -53,6 +53,13 @@ pub mod archive {
     pub use crate::archive::{ArchiveError, ArchiveSource, Expect, Limits, Reason, crc32};
 }
 
+/// The audit's and lints' rules over a compiled bundle (`skills audit`
+/// of a bundle file), and the body-token estimate they use.
+pub mod content {
+    pub use crate::content::bundle::check_bundle;
+    pub use crate::content::estimate_tokens;
+}
+
 /// Finding skills across sources, and the skills found.
 pub mod discover {
     pub use crate::discover::{

@@ -16,7 +16,9 @@ use support::tree;
 use tree::write;
 
 fn skill(name: &str) -> String {
-    format!("---\nname: {name}\ndescription: Does {name} things.\n---\n# {name}\n")
+    format!(
+        "---\nname: {name}\ndescription: Does {name} things. Use when asked.\n---\n# {name}\n\nSee a.md and docs/.\n"
+    )
 }
 
 fn temp_dir(label: &str) -> PathBuf {
@@ -300,7 +302,9 @@ fn every_problem_is_reported_at_once_with_positions() {
         [
             "skills/PDF/.DS_Store: note: left out .DS_Store: macOS Finder metadata, not part of the skill",
             "skills/PDF/SKILL.md:2:7: error: Skill name 'PDF' must be lowercase",
+            "skills/PDF/SKILL.md:3:14: note: the description says what the skill does, not when to use it: a model picks skills by their descriptions",
             "skills/PDF/SKILL.md:4:1: error: Unexpected fields in frontmatter: author. Only ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] are allowed.",
+            "skills/ok/SKILL.md:3:14: note: the description says what the skill does, not when to use it: a model picks skills by their descriptions",
             "skills/ok/SKILL.md:4:16: error: allowed-tools token \"Bash()\": empty specifier",
         ]
     );

@@ -10,7 +10,7 @@
 use crate::properties::Properties;
 use crate::sections;
 use skills_build::diagnostic;
-use skills_build::problem::{Code, Problem};
+use skills_build::problem::{Code, Problem, Rule, Severity};
 use skills_build::unstable::discover::DiscoveredSkill;
 use skills_build::unstable::extension_fields::{CatalogFields, catalog_fields};
 use skills_core::features::render::{Entry, Format, RenderOptions, render_catalog};
@@ -120,7 +120,12 @@ fn judged(call: &Invocation, file_excludes: bool) -> Result<Vec<Loaded>, i32> {
     })?;
     let (outcome, discovered) = skills_build::unstable::run_keeping_skills(&builder);
     gate::say_layouts(call, &outcome.sources);
-    crate::output::write(Stream::Err, &diagnostic::render_all(outcome.problems()));
+    // The audit's and lints' notes are `check`'s and `audit`'s to show:
+    // they do not bear on a catalog.
+    let shown = outcome.problems().iter().filter(|p| {
+        !(p.severity == Severity::Note && matches!(p.rule(), Rule::Audit | Rule::Lint))
+    });
+    crate::output::write(Stream::Err, &diagnostic::render_all(shown));
     if outcome.result.is_err() {
         return Err(1);
     }

@@ -66,7 +66,7 @@ pub const PARAMS: [Param; 11] = [
 pub const OPTIONS_HELP: [&str; 10] = [
     "  --format [human|json|github|sarif]\n                          Diagnostics for people (default), JSON, GitHub\n                          Actions workflow commands, or SARIF 2.1.0.",
     "  --deny-warnings         Fail (exit 1) on warnings too.",
-    "  --allow RULE            Silence the warning or note rule RULE everywhere\n                          (repeatable; a rule code such as body-too-long).\n                          An error cannot be allowed.",
+    "  --allow RULE            Silence the rule RULE everywhere (repeatable; a rule\n                          code such as body-too-long). Warnings, notes and the\n                          audit's and lints' errors can be allowed; the\n                          reference's, the specification's and the build's\n                          errors cannot.",
     "  --extensions            Accept the extension fields version, when_to_use,\n                          when_not_to_use.",
     "  --exclude PATTERN       Skip matching files and directories (repeatable;\n                          `*`, `?`, `**`; without `/` it matches a name at any\n                          depth).",
     "  --max-file-size BYTES   The largest file embedded (default 16777216).",
@@ -158,9 +158,10 @@ pub fn builder_with(call: &Invocation, file_excludes: bool) -> Result<Builder, U
                     "Invalid value for '--allow': {rule:?} is no rule's code (docs/rule-codes.md lists them)."
                 ));
             }
-            Some(code) if code.severity() == Severity::Error => {
+            Some(code) if !code.allowable() => {
                 return Err(format!(
-                    "Invalid value for '--allow': {rule} is an error, which cannot be allowed; only warnings and notes can."
+                    "Invalid value for '--allow': {rule} is an error of the {} rules, which cannot be allowed; only warnings, notes and the audit's and lints' errors can.",
+                    code.rule().as_str()
                 ));
             }
             Some(_) => builder = builder.allow(rule),
@@ -300,12 +301,29 @@ pub fn print<B>(
     last_line: &str,
     extra: Vec<(String, skills_core::encoding::json::Json)>,
 ) {
-    let problems = outcome.problems();
+    let counted = report::Counted {
+        problems: outcome.problems(),
+        sources: &outcome.sources,
+        skills: outcome.skills,
+    };
+    print_counted(command, call, &counted, failed, last_line, extra);
+}
+
+/// [`print`] of a report that is not a pipeline's outcome (`audit`'s).
+pub fn print_counted(
+    command: &str,
+    call: &Invocation,
+    counted: &report::Counted<'_>,
+    failed: bool,
+    last_line: &str,
+    extra: Vec<(String, skills_core::encoding::json::Json)>,
+) {
+    let problems = counted.problems;
     match format(call) {
         Format::Human => {
             let mut text = String::new();
             if verbose(call) {
-                text.push_str(&layout_lines(&outcome.sources));
+                text.push_str(&layout_lines(counted.sources));
             }
             if verbose(call) || problems.len() <= diagnostic::LISTED_AT_MOST {
                 text.push_str(&diagnostic::render_all(problems));
@@ -321,13 +339,20 @@ pub fn print<B>(
             write(Stream::Err, &text);
         }
         Format::Json => {
-            let json = report::json(command, outcome, failed, extra);
+            let json = report::json_of(
+                command,
+                counted.problems,
+                counted.sources,
+                counted.skills,
+                failed,
+                extra,
+            );
             write_stdout(&(json.to_text(Style::indented(2)) + "\n"));
         }
         Format::Github => {
             let mut text = String::new();
             if verbose(call) {
-                text.push_str(&layout_lines(&outcome.sources));
+                text.push_str(&layout_lines(counted.sources));
             }
             text.push_str(&report::github(problems));
             text.push_str(last_line);

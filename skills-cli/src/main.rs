@@ -6,6 +6,7 @@
 //! down to its help texts and version line. The other commands are ours.
 
 mod atomic;
+mod audit;
 mod build;
 mod bundle_file;
 mod canonical;
@@ -101,6 +102,7 @@ fn group(prog: String) -> GroupSpec {
     }
     let mut commands = REFERENCE_COMMANDS.to_vec();
     commands.push(check::COMMAND);
+    commands.push(audit::COMMAND);
     commands.push(build::COMMAND);
     commands.push(inspect::COMMAND);
     commands.push(catalog::COMMAND);
@@ -139,6 +141,7 @@ fn main() {
             ("read-properties", [path]) => reference::read_properties(path),
             ("to-prompt", paths) => reference::to_prompt(paths),
             ("check", _) => check::run(&call),
+            ("audit", _) => audit::run(&call),
             ("build", _) => build::run(&call),
             ("inspect", _) => inspect::run(&call),
             ("catalog", _) => catalog::run(&call),

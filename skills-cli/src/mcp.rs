@@ -16,7 +16,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
     name: "mcp",
     short_help: "Serve skills to an agent host over MCP (stdio or HTTP).",
     help: "  Serve skills to an agent host over MCP (stdio, or HTTP with --http).\n\n  Compiles each SRC (a skill folder, a folder of skill folders or a\n  .skill/.zip archive, QUALIFIER=DIR as `build` takes it) in memory, or with --bundle reads the bundle file SRC a skill at a time (each skill\n  read when first listed or served), then answers MCP on stdin\n  and stdout until the host closes stdin: the Skills extension's resources,\n  skills/list and skills/get, and the `skill` tool. Problems and warnings go\n  to stderr; a source with errors is not served (with --keep-going, the\n  skills with errors are left out and the rest served).\n\n  Exit codes:     0: The host closed the connection     1: Errors found     2: Usage error",
-    options_help: &concat::<&str, 17>(&[
+    options_help: &concat::<&str, 18>(&[
         &[
             "  --bundle                The one argument is a bundle file made by\n                          `skills build`: each skill read and checked\n                          when first listed or served.",
             "  --page-size N           Entries per page of skills/list, resources/list\n                          and resources/directory/read (default 100).",
@@ -25,7 +25,8 @@ pub const COMMAND: CommandSpec = CommandSpec {
             "  --core-tools            Also offer agentskills-core's tools (get_skill_body,\n                          get_skill_section, get_skill_reference, ...).",
             "  --keep-going            Leave out the skills with errors and serve the rest\n                          (an error still when none is left).",
         ],
-        gate::OPTIONS_HELP.split_at(3).1,
+        // From --allow on: what changes a verdict, as `check` takes it.
+        gate::OPTIONS_HELP.split_at(2).1,
         &[
             "  --http ADDR             Serve MCP's Streamable HTTP (stateless, JSON\n                          replies) at http://ADDR/mcp instead of stdio, until\n                          SIGTERM or Ctrl-C; ADDR is HOST:PORT (port 0: any).\n                          GET /healthz answers 200 for load balancers.",
             "  --bearer-token-file FILE\n                          With --http: every request must carry\n                          `Authorization: Bearer TOKEN`, TOKEN the file's\n                          content (needed for a non-loopback ADDR, or\n                          --no-auth).",
@@ -33,7 +34,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
             "  --allow-origin ORIGIN   With --http: browser pages from ORIGIN may call the\n                          server (repeatable; loopback pages may on loopback).",
         ],
     ]),
-    params: &concat::<Param, 19>(&[
+    params: &concat::<Param, 20>(&[
         &[
             Param::Arg {
                 metavar: "SRC...",
@@ -60,7 +61,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
                 choices: &[],
             },
         ],
-        gate::PARAMS.split_at(3).1,
+        gate::PARAMS.split_at(2).1,
         &[
             Param::Opt {
                 long: "--http",

@@ -80,26 +80,21 @@ pub fn keep_going<B>(outcome: &Outcome<B>, bundle: &str, listed: usize) -> Json 
     ])
 }
 
-/// The JSON report: `version`, the verdict, counts, how each source was
-/// read, every problem; then the command's own fields.
-pub fn json<B>(
-    command: &str,
-    outcome: &Outcome<B>,
-    failed: bool,
-    extra: Vec<(String, Json)>,
-) -> Json {
-    json_of(
-        command,
-        outcome.problems(),
-        &outcome.sources,
-        outcome.skills,
-        failed,
-        extra,
-    )
+/// What a report is made of: the problems, how each source was read, how
+/// many skills were found.
+pub struct Counted<'o> {
+    /// Every problem, sorted.
+    pub problems: &'o [Problem],
+    /// How each source was read.
+    pub sources: &'o [skills_build::SourceReport],
+    /// How many skills were found.
+    pub skills: usize,
 }
 
-/// [`json`] for problems gathered beyond one build's (`status --check`
-/// adds the installed copies' differences), or for no build at all.
+/// The JSON report: `version`, the verdict, counts, how each source was
+/// read, every problem; then the command's own fields. The problems may be
+/// gathered beyond one build's (`status --check` adds the installed
+/// copies' differences; `audit` reads bundle files too).
 pub fn json_of(
     command: &str,
     problems: &[Problem],
@@ -218,6 +213,21 @@ fn text(value: &str) -> Json {
     Json::Object(vec![("text".into(), Json::Str(value.into()))])
 }
 
+/// A rule's help in a SARIF log: its meaning, whether `--allow` may name
+/// it, and where the project's documentation says more.
+fn help_text(code: Code) -> String {
+    let allow = match code.allowable() {
+        true => format!("Allow it by name with --allow {code}."),
+        false => "It cannot be allowed.".to_string(),
+    };
+    let more = match code.rule() {
+        skills_build::problem::Rule::Audit => "docs/audit.md and docs/rule-codes.md",
+        skills_build::problem::Rule::Lint => "docs/lints.md and docs/rule-codes.md",
+        _ => "docs/rule-codes.md",
+    };
+    format!("{} {allow} See {more} (rule {code}).", code.meaning())
+}
+
 /// The SARIF 2.1.0 log: one run, every rule's metadata (id, meaning,
 /// default level, rule book), one result per problem with its physical
 /// location.
@@ -228,6 +238,8 @@ pub fn sarif(problems: &[Problem]) -> Json {
             Json::Object(vec![
                 ("id".into(), Json::Str(code.as_str().into())),
                 ("shortDescription".into(), text(code.meaning())),
+                ("helpUri".into(), Json::Str(code.help_uri())),
+                ("help".into(), text(&help_text(*code))),
                 (
                     "defaultConfiguration".into(),
                     Json::Object(vec![(

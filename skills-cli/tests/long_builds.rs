@@ -12,7 +12,7 @@ use support::run_skills;
 use support::tree;
 
 fn skill(name: &str) -> String {
-    format!("---\nname: {name}\ndescription: Does {name}.\n---\nBody of {name}.\n")
+    format!("---\nname: {name}\ndescription: Does {name}. Use when asked.\n---\nBody of {name}.\n")
 }
 
 /// `count` skills, each with an editor's backup file (a `junk-skipped`
@@ -25,7 +25,7 @@ fn noisy_tree(name: &str, count: usize) -> PathBuf {
         tree::write(&root, &format!("{name}/notes.md~"), "backup");
     }
     let long = format!(
-        "---\nname: long\ndescription: Long.\n---\n{}",
+        "---\nname: long\ndescription: Long. Use when asked.\n---\n{}",
         "line\n".repeat(600)
     );
     tree::write(&root, "long/SKILL.md", long);
@@ -95,7 +95,10 @@ fn allow_silences_a_warning_rule_and_never_an_error() {
     // An error cannot be allowed, and a code must be a rule's.
     let out = run_skills(None, &["check", "--allow", "name-lowercase", dir]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("name-lowercase is an error, which cannot be allowed"));
+    assert!(
+        stderr(&out)
+            .contains("name-lowercase is an error of the reference rules, which cannot be allowed")
+    );
     let out = run_skills(
         None,
         &["build", "--allow", "no-such-rule", "-o", "x.bin", dir],

@@ -28,7 +28,9 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn skill(name: &str) -> String {
-    format!("---\nname: {name}\ndescription: Does {name}.\n---\nBody of {name}.\n")
+    format!(
+        "---\nname: {name}\ndescription: Does {name}. Use when asked.\n---\nBody of {name}; see reference.md and scripts/.\n"
+    )
 }
 
 /// The options of one case, as CLI arguments and as builder settings.
@@ -249,29 +251,29 @@ fn every_door_gives_the_same_verdict_and_problems() {
     write(
         &root,
         "bad/PDF/SKILL.md",
-        "---\nname: PDF\ndescription: x\nauthor: me\n---\n",
+        "---\nname: PDF\ndescription: Use when x.\nauthor: me\n---\n",
     );
     write(&root, "bad/yaml/SKILL.md", "---\nname: [yaml\n---\n");
     write(
         &root,
         "bad/meta/SKILL.md",
-        "---\nname: meta\ndescription: d\nmetadata:\n  tags:\n    - a\nallowed-tools: Bash()\n---\n",
+        "---\nname: meta\ndescription: Use when d.\nmetadata:\n  tags:\n    - a\nallowed-tools: Bash()\n---\n",
     );
     write(
         &root,
         "long/essay/SKILL.md",
         format!(
-            "---\nname: essay\ndescription: d\n---\n{}",
+            "---\nname: essay\ndescription: Use when d.\n---\n{}",
             "line\n".repeat(501)
         ),
     );
     write(
         &root,
         "ext/notes/SKILL.md",
-        "---\nname: notes\ndescription: d\nversion: \"1.0\"\n---\n",
+        "---\nname: notes\ndescription: Use when d.\nversion: \"1.0\"\n---\n",
     );
     write(&root, "big/blob/SKILL.md", skill("blob"));
-    write(&root, "big/blob/data.bin", vec![7u8; 4096]);
+    write(&root, "big/blob/scripts/data.bin", vec![7u8; 4096]);
     write(&root, "empty/README.md", "no skills here\n");
     write(&root, "deeper/skills/one/SKILL.md", skill("one"));
     write(&root, "shadow/csv/SKILL.md", skill("csv"));
@@ -279,13 +281,13 @@ fn every_door_gives_the_same_verdict_and_problems() {
     write(
         &root,
         "claude/deploy-helper/SKILL.md",
-        "---\nname: deploy-helper\ndescription: Deploys the app to staging.\ndisable-model-invocation: true\nargument-hint: \"[environment]\"\nallowed-tools: Bash(git:*) Read\nmodel: sonnet\n---\nDeploy.\n",
+        "---\nname: deploy-helper\ndescription: Deploys the app to staging. Use when asked to ship.\ndisable-model-invocation: true\nargument-hint: \"[environment]\"\nallowed-tools: Bash(git:*) Read\nmodel: sonnet\n---\nDeploy.\n",
     );
     write(&root, "claude/deploy-helper/evals/evals.json", "[]");
     write(
         &root,
         "mistyped/deploy/SKILL.md",
-        "---\nname: deploy\ndescription: d\neffort: extreme\ncontext: spoon\n---\n",
+        "---\nname: deploy\ndescription: Use when d.\neffort: extreme\ncontext: spoon\n---\n",
     );
     write(&root, "codex/ship/SKILL.md", skill("ship"));
     write(

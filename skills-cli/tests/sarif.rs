@@ -318,13 +318,13 @@ fn tree(name: &str) -> PathBuf {
     write(
         &root,
         "skills/My Skill/SKILL.md",
-        "---\nname: My Skill\ndescription: x\n---\n",
+        "---\nname: My Skill\ndescription: Use when x.\n---\n",
     );
     write(
         &root,
         "skills/long/SKILL.md",
         format!(
-            "---\nname: long\ndescription: d\n---\n{}",
+            "---\nname: long\ndescription: Use when d.\n---\n{}",
             "é\n".repeat(501)
         ),
     );
@@ -350,6 +350,11 @@ fn sarif_output_validates_against_the_official_schema() {
             vec!["build", "--format", "sarif", "-o", "y.bin", "skills/long"],
             0,
         ),
+        (vec!["audit", "--format", "sarif", "skills", "empty"], 1),
+        (
+            vec!["audit", "--format", "sarif", "skills/long", "y.bin"],
+            0,
+        ),
     ];
     let abs = root.join("skills/long").display().to_string();
     let mut all = runs.to_vec();
@@ -370,6 +375,28 @@ fn sarif_output_validates_against_the_official_schema() {
             );
         }
     }
+    // Every rule carries its help: a URI and a text naming the documentation.
+    let (_, out, _) = skills(&root, &["audit", "--format", "sarif", "skills/long"]);
+    let log: Value = serde_json::from_str(&out).unwrap();
+    let rules = log["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap();
+    let bidi = rules
+        .iter()
+        .find(|rule| rule["id"] == "bidi-control")
+        .unwrap();
+    assert!(
+        bidi["helpUri"]
+            .as_str()
+            .unwrap()
+            .ends_with("#variant.BidiControl")
+    );
+    assert!(
+        bidi["help"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("docs/audit.md")
+    );
     let (_, out, _) = skills(&root, &["check", "--format", "sarif", "skills", "empty"]);
     let log: Value = serde_json::from_str(&out).unwrap();
     let results = log["runs"][0]["results"].as_array().unwrap();
@@ -519,7 +546,7 @@ fn deny_warnings_fails_on_a_warning_but_not_on_a_note() {
     write(
         &root,
         "tidy/one/SKILL.md",
-        "---\nname: one\ndescription: d\n---\n",
+        "---\nname: one\ndescription: Use when d.\n---\n",
     );
     write(&root, "tidy/one/.DS_Store", "x");
     let (code, _, err) = skills(&root, &["check", "--deny-warnings", "tidy"]);

@@ -21,6 +21,7 @@ pub const OPTIONS: &[&str] = &[
     "keep_evals",
     "hosts",
     "allow",
+    "deny_warnings",
 ];
 
 /// A value as written, with where it was written.
@@ -87,8 +88,11 @@ pub struct MacroArgs {
     pub keep_evals: Option<Spanned<bool>>,
     /// The hosts targeted, by id (`claude-code`, `codex`...).
     pub hosts: Vec<Spanned<String>>,
-    /// Warning and note rules silenced everywhere, by code.
+    /// Rules silenced everywhere, by code: warnings, notes and the audit's
+    /// and lints' errors.
     pub allow: Vec<Spanned<String>>,
+    /// Make every warning a compile error (a macro cannot show warnings).
+    pub deny_warnings: Option<Spanned<bool>>,
 }
 
 /// The input's tokens, with invisible groups (what a `macro_rules!`
@@ -242,6 +246,7 @@ pub fn parse(input: TokenStream) -> Result<MacroArgs, ArgError> {
         keep_evals: None,
         hosts: Vec::new(),
         allow: Vec::new(),
+        deny_warnings: None,
     };
     while !tokens.is_empty() {
         tokens.punct(',', "`,`")?;
@@ -274,6 +279,7 @@ pub fn parse(input: TokenStream) -> Result<MacroArgs, ArgError> {
             "keep_evals" => set_once(&mut args.keep_evals, &name, tokens.boolean()?)?,
             "hosts" => args.hosts.extend(tokens.strings()?),
             "allow" => args.allow.extend(tokens.strings()?),
+            "deny_warnings" => set_once(&mut args.deny_warnings, &name, tokens.boolean()?)?,
             other => {
                 return Err(ArgError::new(
                     name.span,

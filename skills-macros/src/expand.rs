@@ -176,6 +176,22 @@ pub fn expand(args: MacroArgs) -> TokenStream {
         builder = builder.reuse_from(path);
     }
     let (result, inputs) = builder.compile_with_inputs();
+    let deny_warnings = args.deny_warnings.as_ref().is_some_and(|deny| deny.value);
+    // With `deny_warnings`, warnings fail the build as the errors do.
+    let result = match result {
+        Ok(compiled)
+            if deny_warnings
+                && compiled
+                    .warnings
+                    .iter()
+                    .any(|problem| problem.severity == Severity::Warning) =>
+        {
+            Err(skills_build::CompileError {
+                problems: compiled.warnings,
+            })
+        }
+        result => result,
+    };
     match result {
         Ok(compiled) => {
             let file = large_bundle_file(&compiled.bytes, out_file.as_deref());

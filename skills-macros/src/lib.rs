@@ -54,8 +54,19 @@ use proc_macro::TokenStream;
 ///   `opencode`, `cursor`. Without it, the reference validator's verdict.
 /// - `keep_evals = true` embeds each skill's `evals/` folder (authoring
 ///   material, left out by default).
-/// - `allow = ["body-too-long"]` (or one string) silences those warning or
-///   note rules everywhere; naming an error's code is a compile error.
+/// - `allow = ["body-too-long"]` (or one string) silences those rules
+///   everywhere: warnings, notes, and the audit's and lints' errors (a
+///   private key that is a test fixture, say), which are lowered only this
+///   way, by name; naming another error's code is a compile error.
+/// - `deny_warnings = true` makes every warning a compile error (a macro
+///   cannot show warnings; `skills check --deny-warnings` does the same).
+///
+/// Besides the reference validator's rules, the gate audits what makes a
+/// skill unsafe to ship (bidirectional controls and tag characters,
+/// private keys and credentials are errors; a download piped into a shell
+/// or an unrestricted `Bash` grant are warnings) and lints what breaks it
+/// (a link to a file the skill does not hold is an error): see
+/// `docs/audit.md` and `docs/lints.md`.
 /// - `sign_key_env = "SKILLS_SIGNING_KEY"` or `sign_key_file = "keys/skills.pem"`
 ///   (a PKCS#8 PEM Ed25519 key or a hex seed), with `origin = "https://..."`
 ///   and optionally `key_id = "..."`, signs every skill and the bundle. The

@@ -3,6 +3,8 @@
 //! seeded generator), included rather than copied.
 #![allow(dead_code, unused_imports)] // each test file uses what it needs
 
+#[path = "../../../skills-build/tests/support/fake_secrets.rs"]
+pub mod fake_secrets;
 #[path = "../../../skills-build/tests/support/paths.rs"]
 pub mod paths;
 #[path = "../../../skills-build/tests/support/rng.rs"]

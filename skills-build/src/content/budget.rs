@@ -1,0 +1,88 @@
+//! The body's token budget: the specification advises keeping a skill's
+//! instructions under about 5,000 tokens (and 500 lines, which
+//! `body-too-long` checks), since the whole body enters the context when
+//! a skill is picked.
+//!
+//! Tokens are estimated as agentskills-core estimates them, and as the
+//! outlines of a bundle do: one token per four characters (Unicode scalar
+//! values), rounded up. Anyone can reproduce the figure; measured against
+//! real tokenizers on 425 real skill bodies (`docs/lints.md`), it is off by
+//! 0.5 % on average from Claude's (6.5 % for the median body), and counts
+//! about 10 % more than OpenAI's `cl100k_base` and `o200k_base`. A
+//! tokenizer crate would add its vocabulary (megabytes) to every build that
+//! embeds skills, and each model counts differently anyway.
+
+use super::findings::Findings;
+use super::position::Located;
+use super::skill::Skill;
+use crate::frontmatter::SkillDocument;
+use crate::problem::{Code, Problem};
+
+/// The budget, in estimated tokens.
+pub const BODY_TOKENS: usize = 5_000;
+
+/// The estimated tokens of `text`: its characters over four, rounded up
+/// (agentskills-core's `estimate_tokens`, which a bundle's outlines use
+/// too: `skills_core::features::outline::estimate_tokens`, behind the
+/// catalog feature a compiler does not build).
+///
+/// ```
+/// use skills_build::unstable::content::estimate_tokens;
+/// assert_eq!(estimate_tokens("Fill the form."), 4);
+/// assert_eq!(estimate_tokens("日本語"), 1);
+/// ```
+pub fn estimate_tokens(text: &str) -> usize {
+    skills_core::pycompat::pytext::char_len(text).div_ceil(4)
+}
+
+/// The body over [`BODY_TOKENS`] estimated tokens.
+pub(super) fn body_tokens(
+    skill: &Skill<'_>,
+    document: &SkillDocument,
+    body: &Located<'_>,
+    findings: &mut Findings<'_>,
+) {
+    if !findings.wants(Code::BodyTooManyTokens) {
+        return;
+    }
+    // Four bytes hold at least one character: a body under four times the
+    // budget in bytes is under it in tokens.
+    if document.rest.len() <= 4 * BODY_TOKENS {
+        return;
+    }
+    let tokens = estimate_tokens(document.body());
+    if tokens <= BODY_TOKENS {
+        return;
+    }
+    findings.push(
+        Problem::new(
+            Code::BodyTooManyTokens,
+            format!(
+                "the body is about {tokens} tokens (estimated), over the {BODY_TOKENS} the specification advises: all of it enters the context when the skill is picked"
+            ),
+        )
+        .with_hint("move details into reference files that SKILL.md links, read only when needed"),
+        skill.file_location.to_string(),
+        Some(body.base),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::estimate_tokens;
+    use crate::content::tests::{codes, skill_md};
+
+    #[test]
+    fn estimates() {
+        assert_eq!(estimate_tokens(""), 0);
+        assert_eq!(estimate_tokens("hello world"), 3);
+        assert_eq!(estimate_tokens("é"), 1);
+    }
+
+    #[test]
+    fn long_bodies_are_warned() {
+        let long = "Read the form, fill each field, and check the totals twice. ".repeat(400);
+        assert_eq!(codes(&skill_md(&long), &[]), ["body-too-many-tokens"]);
+        assert!(codes(&skill_md(&long[..19_000]), &[]).is_empty());
+    }
+}

@@ -1,0 +1,109 @@
+//! A description that says what a skill does but not when to use it. The
+//! description is all a model sees of a skill before it picks one, so the
+//! situations that call for it are what makes it trigger.
+
+use super::findings::Findings;
+use super::skill::Skill;
+use crate::frontmatter::SkillDocument;
+use crate::problem::{Code, Problem};
+
+/// Words that name a situation, alone.
+const TRIGGER_WORDS: [&str; 23] = [
+    "when",
+    "whenever",
+    "if",
+    "trigger",
+    "triggers",
+    "triggered",
+    "ask",
+    "asks",
+    "asked",
+    "request",
+    "requests",
+    "requested",
+    "wants",
+    "need",
+    "needs",
+    "needed",
+    "before",
+    "after",
+    "during",
+    "while",
+    "upon",
+    "unless",
+    "once",
+];
+
+/// Words that name a situation after "use" or "used" ("use for", "used
+/// when"), and "for use".
+const AFTER_USE: [&str; 10] = [
+    "for", "to", "with", "this", "it", "on", "in", "after", "before", "when",
+];
+
+/// Whether `text` holds one of the trigger words or phrases, as whole
+/// words, case-insensitively: one pass over its words.
+fn names_a_situation(text: &str) -> bool {
+    let mut previous = "";
+    for word in text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
+        let is = |wanted: &str| word.eq_ignore_ascii_case(wanted);
+        let was = |wanted: &str| previous.eq_ignore_ascii_case(wanted);
+        if TRIGGER_WORDS.iter().any(|trigger| is(trigger))
+            || ((was("use") || was("used")) && AFTER_USE.iter().any(|after| is(after)))
+            || (was("for") && is("use"))
+        {
+            return true;
+        }
+        previous = word;
+    }
+    false
+}
+
+/// The description, when it names no situation to use the skill in.
+pub(super) fn when(skill: &Skill<'_>, document: &SkillDocument, findings: &mut Findings<'_>) {
+    if !findings.wants(Code::DescriptionWithoutWhen) {
+        return;
+    }
+    let (Some(entry), Some(text)) = (
+        document.frontmatter.get("description"),
+        document.frontmatter.text("description"),
+    ) else {
+        return;
+    };
+    if text.trim().is_empty() || names_a_situation(text) {
+        return;
+    }
+    findings.push(
+        Problem::new(
+            Code::DescriptionWithoutWhen,
+            "the description says what the skill does, not when to use it: a model picks skills by their descriptions",
+        )
+        .with_field("description")
+        .with_hint("add the situations it is for, such as \"Use when the user asks to fill in a PDF form.\""),
+        skill.file_location.to_string(),
+        Some(SkillDocument::position(entry.value.mark)),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_a_situation;
+
+    #[test]
+    fn situations() {
+        assert!(names_a_situation(
+            "Fill PDF forms. Use when the user asks to fill a form."
+        ));
+        assert!(names_a_situation(
+            "Rebase branches; use this before a merge."
+        ));
+        assert!(names_a_situation(
+            "Applies brand colours whenever a slide is made"
+        ));
+        assert!(!names_a_situation("Fill PDF forms."));
+        // A word that holds a trigger is not one.
+        assert!(!names_a_situation("Wheneverland tools for iffy diffs."));
+    }
+}
