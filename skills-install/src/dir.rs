@@ -449,15 +449,13 @@ mod sys {
             .map_err(err)
         }
     }
-
-    /// The effective user.
-    pub(crate) fn user() -> u32 {
-        rustix::process::geteuid().as_raw()
-    }
 }
 
+/// The effective user.
 #[cfg(unix)]
-pub(crate) use sys::user;
+pub(crate) fn user() -> u32 {
+    rustix::process::geteuid().as_raw()
+}
 
 #[cfg(not(unix))]
 mod sys {

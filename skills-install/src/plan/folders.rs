@@ -16,9 +16,8 @@ use std::ffi::OsStr;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-use super::Anchor;
 use super::model::DirPlan;
-use super::planner::Planner;
+use super::planner::{Anchor, Planner};
 use crate::agents::{AGENTS, Agent, SHARED_DIR};
 use crate::dir::{Dir, Kind};
 use crate::env::Environment;

@@ -19,7 +19,6 @@
 //! to that handle only ([`Opened`]).
 
 use std::collections::BTreeMap;
-use std::ffi::OsString;
 use std::path::PathBuf;
 
 use crate::dir::Dir;
@@ -44,8 +43,8 @@ mod verdicts;
 pub(crate) use folders::{agent_folders, real_base};
 pub(crate) use model::Outcome;
 pub use model::{DirPlan, Operation, Plan, SkillPlan};
-pub(crate) use planner::Context;
 use planner::Planner;
+pub(crate) use planner::{Anchor, Context};
 pub(crate) use verdicts::all_up_to_date;
 pub use verdicts::{Change, Conflict, ConflictKind, FileAction, FileChange, State};
 
@@ -59,22 +58,6 @@ pub(crate) struct Opened {
     pub record: Place,
     /// Per agent folder ([`DirPlan::path`]), where it is.
     pub dirs: BTreeMap<PathBuf, Anchor>,
-}
-
-/// Where an agent's folder is: the deepest folder on its way that exists
-/// (the agent's folder itself when it exists), open, and the folders below
-/// it still to make.
-#[derive(Debug)]
-pub(crate) struct Anchor {
-    pub dir: Dir,
-    pub missing: Vec<OsString>,
-}
-
-impl Anchor {
-    /// The agent's folder, when it exists.
-    pub fn folder(&self) -> Option<&Dir> {
-        self.missing.is_empty().then_some(&self.dir)
-    }
 }
 
 /// Works out the plan, and returns it with the folders it read, open.

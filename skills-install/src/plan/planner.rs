@@ -4,9 +4,9 @@
 //! method, in a module of its own.
 
 use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::path::PathBuf;
 
-use super::Anchor;
 use super::model::Operation;
 use crate::dir::Dir;
 use crate::env::Environment;
@@ -16,6 +16,22 @@ use crate::payload::Payload;
 use crate::record::Record;
 use crate::state::StateDir;
 use crate::target::Target;
+
+/// Where an agent's folder is: the deepest folder on its way that exists
+/// (the agent's folder itself when it exists), open, and the folders below
+/// it still to make.
+#[derive(Debug)]
+pub(crate) struct Anchor {
+    pub dir: Dir,
+    pub missing: Vec<OsString>,
+}
+
+impl Anchor {
+    /// The agent's folder, when it exists.
+    pub fn folder(&self) -> Option<&Dir> {
+        self.missing.is_empty().then_some(&self.dir)
+    }
+}
 
 /// What the planner works from.
 #[derive(Debug)]

@@ -7,10 +7,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::Anchor;
 use super::judge::Judge;
 use super::model::{DirPlan, Operation, Outcome, SkillPlan};
-use super::planner::Planner;
+use super::planner::{Anchor, Planner};
 use super::select::Selection;
 use super::verdicts::{Change, State};
 use crate::error::Problem;
