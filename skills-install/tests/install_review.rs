@@ -177,6 +177,9 @@ fn review_3_a_committed_record_is_a_claim_not_proof() {
     // With --force the user said so.
     installer.uninstall(&claude.force(true)).unwrap();
     assert!(!own.join("SKILL.md").exists());
+    // The folders the claim says it created are not the tool's: left,
+    // empty or not.
+    assert!(world.project().join(".claude/skills").is_dir());
 }
 
 /// Copies a folder tree (links as links).
