@@ -470,7 +470,8 @@ fn review_8_the_record_is_never_read_through_a_link() {
 
 /// Defect 9: what the installer says is what it did. An install that
 /// finds every skill not installed by this tool does not say they are up
-/// to date; an uninstall that removes nothing leaves a record it did not
+/// to date, nor does status tell the user to run a command for them; an
+/// uninstall that removes nothing leaves a record it did not
 /// write as it is; names with invisible or reordering characters are
 /// refused in a record, and shown escaped.
 #[test]
@@ -490,6 +491,21 @@ fn review_9_messages_say_what_was_done() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(!out.contains("up to date"), "{out}");
     assert!(out.contains("not installed by this tool"), "{out}");
+    // Status names no command for them, and does not say a line does.
+    let (code, out, err) = run(&installer, &["status", "--agent", "claude-code"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(!out.contains("names the command"), "{out}");
+    assert!(!out.contains("skill install"), "{out}");
+    assert!(
+        out.contains("3 of 3 not installed by this tool: each holds this version"),
+        "{out}"
+    );
+    fs::remove_dir_all(world.project().join(".claude/skills/csv-report")).unwrap();
+    let (_, out, _) = run(&installer, &["status", "--agent", "claude-code"]);
+    assert!(
+        out.contains("3 of 3 not up to date: 1 resolved by the command its line names, 2 not"),
+        "{out}"
+    );
 
     // A committed record naming a skill that is not there: nothing to
     // remove, and the record stays as it was.

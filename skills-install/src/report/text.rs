@@ -232,6 +232,7 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
         claims_note(&mut out, &status.record);
     }
     let mut behind = 0;
+    let mut left = 0;
     let mut total = 0;
     let mut differing = 0;
     for dir in &status.dirs {
@@ -247,6 +248,7 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
                     let _ = write!(out, ": `{}` {}", remedy.command, remedy.does);
                 }
                 None if skill.state == State::NotOurs => {
+                    left += 1;
                     out.push_str(": it holds this version, and is left alone");
                 }
                 None if shown_differences => {
@@ -285,10 +287,24 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
             let _ = writeln!(out, "ok: {} up to date", count(total, "skill"));
         }
         (false, _, _) => {
-            let _ = writeln!(
-                out,
-                "{behind} of {total} not up to date: each line above names the command that resolves it"
-            );
+            // A copy this tool did not install that holds this version has
+            // no command: say so, never that a line names one.
+            let resolvable = behind - left;
+            let _ = match (resolvable, left) {
+                (_, 0) => writeln!(
+                    out,
+                    "{behind} of {total} not up to date: each line above names the command that resolves it"
+                ),
+                (0, _) => writeln!(
+                    out,
+                    "{behind} of {total} not installed by this tool: each holds this version and is left as it is, nothing to run"
+                ),
+                _ => writeln!(
+                    out,
+                    "{behind} of {total} not up to date: {resolvable} resolved by the command its line names, \
+                     {left} not installed by this tool and left as it is"
+                ),
+            };
         }
     }
     out
