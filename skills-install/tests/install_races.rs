@@ -140,3 +140,57 @@ fn review_2_a_folder_swapped_for_a_link_during_an_install_changes_nothing_outsid
         |world| world.installer(&SKILLS),
     );
 }
+
+/// Review note (`carry`): a file of the user's in a skill being updated is
+/// carried into the new copy from the folder as opened, never through a
+/// path looked up again. A subfolder of the skill swapped for a link to a
+/// victim's folder before any step never gets the victim's file linked
+/// or copied into the project.
+#[test]
+fn note_a_file_carried_over_is_never_taken_through_a_link() {
+    use std::os::unix::fs::MetadataExt;
+    let secret = b"the victim's secret\n";
+    let mut step = 1;
+    loop {
+        let world = World::new("race-carry");
+        installed_v1(&world);
+        let mine = world.project().join(".claude/skills/pdf-forms/mine");
+        // `a` (carried before `secret.md`) shows in the victim's folder
+        // when the swap happened; `secret.md` is the last thing carried,
+        // so a file taken through the link would be installed.
+        fs::create_dir_all(mine.join("a")).unwrap();
+        fs::write(mine.join("secret.md"), "the user's own\n").unwrap();
+        let victim = world.root.0.join("victim");
+        fs::create_dir_all(&victim).unwrap();
+        fs::write(victim.join("secret.md"), secret).unwrap();
+        let racing = world.installer(version_two()).__inject_swap(Some(Swap {
+            at: step,
+            folder: mine.clone(),
+            link_to: victim.clone(),
+        }));
+        let result = racing.install(&claude()).map(|_| ());
+        let leaked: Vec<PathBuf> = snapshot(&world.project())
+            .into_iter()
+            .filter(|(_, snap)| matches!(snap, Snap::File(bytes, _) if bytes == secret))
+            .map(|(path, _)| path)
+            .collect();
+        assert!(
+            leaked.is_empty(),
+            "swapped before step {step} ({result:?}): the victim's file is in {leaked:?}"
+        );
+        let links = fs::metadata(victim.join("secret.md")).unwrap().nlink();
+        assert_eq!(
+            links, 1,
+            "swapped before step {step}: linked into the project"
+        );
+        // The swap makes `mine`'s folders again in the victim's first: no
+        // `a` there, and the swap did not happen (the skill's folder was
+        // moved aside by then).
+        if !victim.join("a").exists() {
+            assert!(step > 1, "the update has no step");
+            break;
+        }
+        step += 1;
+        assert!(step < 500, "no end of steps");
+    }
+}
