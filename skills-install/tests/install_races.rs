@@ -3,10 +3,11 @@
 //! Every change an apply makes is relative to a folder it opened once,
 //! without following links, and checked against what the plan resolved;
 //! so whatever is swapped, and whenever, nothing outside the project
-//! changes. The `test-faults` hook swaps `.claude` for a link to a
-//! victim's folder before step N of an apply, for every N the apply has,
-//! after making the folders of `.claude` again in the victim's (as a
-//! process watching `.claude` could: the staging folders included).
+//! changes. The `test-faults` hook swaps `.claude` (or a folder inside a
+//! skill) for a link to a victim's folder before step N of an apply, for
+//! every N the apply has, after making the folders of the swapped one
+//! again in the victim's (as a process watching it could: the staging
+//! folders included).
 
 #![cfg(unix)]
 
