@@ -13,8 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python3 scripts/check-module-cycles.py --self-test
-python3 scripts/check-module-cycles.py
+python3 scripts/check/module-cycles.py --self-test
+python3 scripts/check/module-cycles.py
 cargo test --workspace
 # skills-rig and its example: a workspace of their own (skills-rig/Cargo.toml
 # says why), so the line above builds no rig and no TLS stack.
@@ -59,11 +59,11 @@ target/install-check/bin/skills --version
 target/install-check/bin/skills check testdata/skills
 # The macro's signing options, which need the `sign` feature.
 cargo test -p skills-tests --features sign --test ui
-scripts/interop-signatures.sh
-scripts/fmt-readers.sh
-scripts/rebuild-demo.sh
-scripts/mcp-interop.sh
+scripts/check/interop-signatures.sh
+scripts/check/fmt-readers.sh
+scripts/check/rebuild-demo.sh
+scripts/check/mcp-interop.sh
 # deploy/: the Kubernetes YAML and the Containerfile agree, and their
 # command serves, answers its readiness probe and stops on SIGTERM.
 cargo build --quiet -p skills-cli --bin skills
-"$(scripts/setup-core-venv.sh)" scripts/check-deploy.py target/debug/skills
+"$(scripts/record/setup-core-venv.sh)" scripts/check/deploy.py target/debug/skills

@@ -1,5 +1,5 @@
 //! agentskills-core 0.7.0 conformance: every output recorded by
-//! `scripts/record-core.sh` into `testdata/core/` is reproduced here byte
+//! `scripts/record/core.sh` into `testdata/core/` is reproduced here byte
 //! for byte: catalogs and outlines through the `skills` CLI, sections,
 //! fast-path prompts, resource listings and envelopes, and manifests
 //! through the runtime over a compiled bundle.

@@ -6,7 +6,7 @@
 //! * `cmd`: the arguments after the program name, one per line;
 //! * `tree/`: the working directory of the run;
 //! * `stdout`, `stderr`, `status`: what the reference printed and its exit
-//!   code, recorded by `scripts/record-reference.sh`, with the canonical path of
+//!   code, recorded by `scripts/record/reference.sh`, with the canonical path of
 //!   `tree/` written as `{TREE}`;
 //! * `divergence` (optional): the reference crashes there and we deliberately
 //!   do better; the expectation then comes from the hand-written

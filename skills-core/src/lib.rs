@@ -57,7 +57,7 @@
 //!
 //! The crate is cut into folders that say what they hold. Each imports only
 //! from the wings listed before it, and no module imports one that imports
-//! it back (`scripts/check-module-cycles.py` checks this):
+//! it back (`scripts/check/module-cycles.py` checks this):
 //!
 //! - [`encoding`]: JSON as Python's `json.dumps` writes it, and base64;
 //! - [`pycompat`]: the Python 3.12 string behaviour agentskills-core's

@@ -25,7 +25,7 @@
 //!
 //! Every module is checked against outputs recorded from the Python tools
 //! themselves (the workspace's `testdata/yaml/` and `testdata/unicode/`,
-//! written by `scripts/record-yaml.py` and `scripts/gen-pyunicode.py`).
+//! written by `scripts/record/yaml.py` and `scripts/gen/pyunicode.py`).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -16,7 +16,7 @@
 //!   value key (`=`).
 //!
 //! The rule is checked against the two real readers' verdicts, recorded
-//! in `testdata/yaml-readers/` by `scripts/record-yaml-readers.sh`.
+//! in `testdata/yaml-readers/` by `scripts/record/yaml-readers.sh`.
 
 /// The type a common YAML reader gives the plain scalar `text`, when it is
 /// not text: `"null"`, `"bool"`, `"int"`, `"float"`, `"timestamp"`,

@@ -1,5 +1,5 @@
 //! The quoting rule against the real readers' verdicts, recorded by
-//! `scripts/record-yaml-readers.sh` in `testdata/yaml-readers/`: every
+//! `scripts/record/yaml-readers.sh` in `testdata/yaml-readers/`: every
 //! scalar PyYAML (YAML 1.1) or ruamel.yaml (YAML 1.2) reads as something
 //! other than the same text keeps quotes, as a value and as a key (issue
 //! 20, finding 1); the scalars both read as text are quoted only where our

@@ -1,6 +1,6 @@
 //! Every function of `unicode` checked against what CPython 3.11.7 itself
 //! answered, for every code point and for recorded strings
-//! (`testdata/unicode/`, written by `scripts/gen-pyunicode.py`).
+//! (`testdata/unicode/`, written by `scripts/gen/pyunicode.py`).
 
 use super::*;
 // `isspace`/`strip` live in skills-core (the runtime needs them too); they
@@ -286,10 +286,10 @@ fn strings_match_python() {
 }
 
 /// A larger random check against Python, not committed: generate it with
-/// `python3 scripts/gen-pyunicode.py --random-check /tmp/check.txt 200000`, then run
+/// `python3 scripts/gen/pyunicode.py --random-check /tmp/check.txt 200000`, then run
 /// `PYUNICODE_CHECK=/tmp/check.txt cargo test -p skills-pycompat --lib unicode -- --ignored`.
 #[test]
-#[ignore = "needs PYUNICODE_CHECK=<file from gen-pyunicode.py --random-check>"]
+#[ignore = "needs PYUNICODE_CHECK=<file from scripts/gen/pyunicode.py --random-check>"]
 fn external_check() {
     let path = std::env::var("PYUNICODE_CHECK").expect("PYUNICODE_CHECK");
     let text = std::fs::read_to_string(path).expect("read PYUNICODE_CHECK");
