@@ -490,7 +490,12 @@ fn review_9_messages_say_what_was_done() {
     let (code, out, err) = run(&installer, &["install", "--agent", "claude-code"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(!out.contains("up to date"), "{out}");
-    assert!(out.contains("not installed by this tool"), "{out}");
+    assert!(
+        out.ends_with(
+            "ok: nothing written: 3 skills not installed by this tool, left as they are\n"
+        ),
+        "{out}"
+    );
     // Status names no command for them, and does not say a line does.
     let (code, out, err) = run(&installer, &["status", "--agent", "claude-code"]);
     assert_eq!(code, 1, "{out}{err}");
@@ -517,7 +522,22 @@ fn review_9_messages_say_what_was_done() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("nothing to remove"), "{out}");
     assert_eq!(fs::read(record_path(&world)).unwrap(), before, "{out}");
-    let _ = claude;
+
+    // The tool's own entries with nothing left on disk are forgotten, and
+    // the last line says so.
+    let world = World::new("review9-forgotten");
+    let installer = world.installer(&SKILLS);
+    installer.install(&claude).unwrap();
+    fs::remove_dir_all(world.project().join(".claude/skills")).unwrap();
+    let (code, out, err) = run(&installer, &["uninstall"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.ends_with(
+            "ok: nothing to remove; the record no longer lists 3 skills that were not there\n"
+        ),
+        "{out}"
+    );
+    assert!(!record_path(&world).exists(), "{out}");
 
     // Invisible and reordering characters in a record's names.
     for bad in ["pdf\u{202e}forms", "pdf\u{200b}forms", "\u{feff}pdf-forms"] {
