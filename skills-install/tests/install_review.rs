@@ -43,6 +43,19 @@ fn hooks_in(world: &World, hooks: &Path) -> Installer<'static> {
     world.installer(catalog)
 }
 
+/// Asserts the plan for `target` names a folder that is no agent's own.
+#[track_caller]
+fn assert_no_agent_folder(installer: &Installer<'_>, target: &Target) {
+    let plan = installer.plan(target).unwrap();
+    let problems: Vec<String> = plan.problems.iter().map(Problem::to_string).collect();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("no agent's skill folder")),
+        "{problems:?}"
+    );
+}
+
 /// Defect 1: a repository commits `.claude/skills -> ../.git` and a skill
 /// named `hooks` holding a `pre-commit`: an install must not write into
 /// `.git/hooks` (the link stays inside the project, but `.git` is no
@@ -57,14 +70,7 @@ fn review_1_a_committed_link_to_git_plants_no_hook() {
     std::os::unix::fs::symlink("../.git", world.project().join(".claude/skills")).unwrap();
     let before = snapshot(&world.project().join(".git"));
 
-    let plan = installer.plan(&project()).unwrap();
-    let problems: Vec<String> = plan.problems.iter().map(Problem::to_string).collect();
-    assert!(
-        problems
-            .iter()
-            .any(|p| p.contains("no agent's skill folder")),
-        "{problems:?}"
-    );
+    assert_no_agent_folder(&installer, &project());
     assert!(installer.install(&project()).is_err());
     assert!(installer.install(&project().force(true)).is_err());
     let (code, out, err) = run(&installer, &["install", "--force"]);
@@ -369,14 +375,7 @@ fn review_5_the_project_root_is_no_agent_folder() {
     std::os::unix::fs::symlink("..", world.project().join(".claude/skills")).unwrap();
     let installer = world.installer(&SKILLS);
     let claude = project().agents(agents(&["claude-code"]));
-    let plan = installer.plan(&claude).unwrap();
-    let problems: Vec<String> = plan.problems.iter().map(Problem::to_string).collect();
-    assert!(
-        problems
-            .iter()
-            .any(|p| p.contains("no agent's skill folder")),
-        "{problems:?}"
-    );
+    assert_no_agent_folder(&installer, &claude);
     assert!(installer.install(&claude.clone().force(true)).is_err());
     assert!(!world.project().join("pdf-forms").exists());
     assert!(!record_path(&world).exists());
