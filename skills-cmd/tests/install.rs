@@ -442,6 +442,41 @@ fn finding_2_record_folder_keys_outside_the_project_are_refused() {
     }
 }
 
+/// Review defect 1: a repository commits `.claude/skills -> ../.git` and
+/// sources with a skill named `hooks` holding an executable `pre-commit`:
+/// `skills install` (default agents, no `--force`, and with it) plants no
+/// git hook; `.git` is no agent's folder.
+#[cfg(unix)]
+#[test]
+fn review_1_a_committed_link_to_git_plants_no_hook() {
+    let root = world("review1");
+    let project = root.join("project");
+    write(&project, ".git/hooks/pre-commit.sample", "#!/bin/sh\n");
+    write(
+        &project,
+        "agentsrc/hooks/SKILL.md",
+        "---\nname: hooks\ndescription: Git hooks, as a repository would ship them.\n---\n\nBody.\n",
+    );
+    write(
+        &project,
+        "agentsrc/hooks/pre-commit",
+        "#!/bin/sh\necho planted\n",
+    );
+    std::fs::create_dir_all(project.join(".claude")).unwrap();
+    std::os::unix::fs::symlink("../.git", project.join(".claude/skills")).unwrap();
+    let before = tree(&project.join(".git"));
+    for args in [
+        &["install", "agentsrc"][..],
+        &["install", "agentsrc", "--force"],
+    ] {
+        let (code, out, err) = skills(&root, args);
+        assert_eq!(code, 1, "{args:?}: {out}{err}");
+        assert!(out.contains("no agent's skill folder"), "{args:?}: {out}");
+        assert!(!project.join(".git/hooks/pre-commit").exists(), "{args:?}");
+        assert_eq!(tree(&project.join(".git")), before, "{args:?}");
+    }
+}
+
 /// Puts a hostile state file in the state folder (first), maybe pointing
 /// at a folder outside (second).
 #[cfg(unix)]

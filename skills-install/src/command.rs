@@ -396,8 +396,8 @@ impl Installer<'_> {
                 };
                 let ready = plan.is_ready();
                 let (shown, applied, error) = match (request.dry_run, ready) {
-                    (false, true) => match self.apply(plan.clone()) {
-                        Ok(done) => (done, true, None),
+                    (false, true) => match self.apply_plan(&plan) {
+                        Ok(done) => (done.unwrap_or(plan), true, None),
                         Err(error) => (plan, false, Some(error)),
                     },
                     (_, false) => {
