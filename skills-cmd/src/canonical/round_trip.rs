@@ -199,13 +199,18 @@ fn recorded_cases_keep_their_fields_and_format_once() {
     assert!(tally.formatted > 250 && tally.changed > 50, "{tally:?}");
 }
 
-const KEYS: &[&str] = &[
-    "name",
-    "description",
-    "license",
-    "compatibility",
-    "metadata",
-    "allowed-tools",
+/// A key: one of the specification's, or one of [`MORE_KEYS`].
+fn key(rng: &mut Rng) -> &'static str {
+    let at = rng.below(super::SPEC_ORDER.len() + MORE_KEYS.len());
+    super::SPEC_ORDER
+        .get(at)
+        .copied()
+        .unwrap_or_else(|| MORE_KEYS[at - super::SPEC_ORDER.len()])
+}
+
+/// Keys beyond the specification's own ([`super::SPEC_ORDER`]), which the
+/// generator draws from as well.
+const MORE_KEYS: &[&str] = &[
     "version",
     "x-team",
     "Zeta",
@@ -339,7 +344,7 @@ fn value(rng: &mut Rng, level: usize, out: &mut String) {
             out.push('\n');
             for _ in 0..1 + rng.below(3) {
                 out.push_str(&pad);
-                out.push_str(KEYS[rng.below(KEYS.len())]);
+                out.push_str(key(rng));
                 out.push(':');
                 value(rng, level + 1, out);
             }
@@ -366,7 +371,7 @@ fn value(rng: &mut Rng, level: usize, out: &mut String) {
 fn generated(rng: &mut Rng) -> Vec<u8> {
     let mut text = String::from("---\n");
     for _ in 0..1 + rng.below(6) {
-        text.push_str(KEYS[rng.below(KEYS.len())]);
+        text.push_str(key(rng));
         text.push(':');
         value(rng, 0, &mut text);
     }
