@@ -75,6 +75,7 @@ mod reuse;
 mod signing;
 mod sink;
 mod skill_file;
+mod skill_name;
 mod skill_revision;
 mod validate;
 

@@ -75,6 +75,19 @@ pub fn changes_when_lowercased(s: &str) -> bool {
     })
 }
 
+/// `unicodedata.combining(c)`: the canonical combining class of `c`, 0 for a starter (a
+/// letter, a digit, a space) and nonzero for a mark that attaches to the character before it.
+///
+/// ```
+/// use skills_pycompat::unicode::combining;
+/// assert_eq!(combining('a'), 0);
+/// assert_eq!(combining('\u{301}'), 230);
+/// assert_eq!(combining('\u{307}'), 230);
+/// ```
+pub fn combining(c: char) -> u8 {
+    ccc(c)
+}
+
 /// `unicodedata.normalize("NFKC", s)` with Unicode 14.0.0 data, as CPython 3.11 computes it.
 ///
 /// Full compatibility decomposition (Hangul syllables algorithmically), canonical ordering
