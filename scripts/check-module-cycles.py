@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Report import cycles between the modules of every crate in the workspace.
 
-    scripts/check-module-cycles.py            # every member's lib and bins
+    scripts/check-module-cycles.py            # every member's lib and bins (with
+                                              # skills-rig's own workspace)
     scripts/check-module-cycles.py -v         # also list each module's imports
     scripts/check-module-cycles.py skills-core skills-build   # some members
     scripts/check-module-cycles.py --self-test   # the checker on known cases
@@ -581,6 +582,19 @@ def self_test():
     return 1 if failures else 0
 
 
+def nested_members(workspace):
+    """The members of the workspaces the root excludes that list members of
+    their own (skills-rig's), as paths from the root."""
+    out = []
+    for excluded in workspace["workspace"].get("exclude", []):
+        path = os.path.join(ROOT, excluded, "Cargo.toml")
+        if not os.path.exists(path):
+            continue
+        nested = tomllib.load(open(path, "rb")).get("workspace", {})
+        out += [os.path.normpath(os.path.join(excluded, m)) for m in nested.get("members", [])]
+    return out
+
+
 def main():
     global ROOT
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -599,7 +613,7 @@ def main():
     if args.root:
         ROOT = os.path.abspath(args.root)
     workspace = tomllib.load(open(os.path.join(ROOT, "Cargo.toml"), "rb"))
-    members = args.members or workspace["workspace"]["members"]
+    members = args.members or workspace["workspace"]["members"] + nested_members(workspace)
     found = 0
     for member in members:
         for label, root in crate_roots(member):

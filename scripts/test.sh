@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test: the workspace's tests (unit, conformance recordings, UI,
-# behaviour), the publish dry run and `cargo install`, then the checks that
+# behaviour), skills-rig's workspace, the publish dry run and `cargo install`, then the checks that
 # need more than cargo: interop with the
 # Python agentskills-core SDK (it installs a git-ignored venv from PyPI),
 # `skills fmt` read back by PyYAML and ruamel.yaml (another venv), and
@@ -16,6 +16,9 @@ cd "$(dirname "$0")/.."
 python3 scripts/check-module-cycles.py --self-test
 python3 scripts/check-module-cycles.py
 cargo test --workspace
+# skills-rig and its example: a workspace of their own (skills-rig/Cargo.toml
+# says why), so the line above builds no rig and no TLS stack.
+cargo test --manifest-path skills-rig/Cargo.toml --workspace --target-dir target/rig
 # Every crate packages and builds from its package alone, in publishing
 # order (no dependency cycle, no file outside a package), in a target
 # directory of its own. Cargo treats a registry package as immutable, so
@@ -26,6 +29,29 @@ publish=target/publish-check
 rm -rf "$publish/package" "$publish"/debug/.fingerprint/skills-* "$publish"/debug/deps/*skills_* \
     "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/skills-*
 cargo publish --workspace --dry-run --allow-dirty --quiet --target-dir "$publish"
+# skills-rig, from a workspace of its own, is packaged without a lock file
+# (cargo cannot resolve our unpublished crates there) and checked from its
+# package alone against our crates as the dry run above packaged them
+# (checked, not built: it finds a file missing from the package all the
+# same, and reuses what the rig workspace's lint already checked).
+rig_check="$publish/rig"
+rm -rf "$rig_check" && mkdir -p "$rig_check"
+cargo package --manifest-path skills-rig/Cargo.toml -p skills-rig --allow-dirty --no-verify \
+    --exclude-lockfile --quiet --target-dir "$rig_check"
+packaged=$(ls "$rig_check"/package/skills-rig-*.crate)
+tar -xzf "$packaged" -C "$rig_check"
+{
+    echo '[workspace]'
+    echo "members = [\"$(basename "$packaged" .crate)\"]"
+    echo '[patch.crates-io]'
+    for crate in "$publish"/package/skills-*; do
+        [ -d "$crate" ] || continue
+        name=$(basename "$crate")
+        echo "${name%-*} = { path = \"$PWD/$crate\" }"
+    done
+} > "$rig_check/Cargo.toml"
+cp skills-rig/Cargo.lock "$rig_check/Cargo.lock"
+cargo check --manifest-path "$rig_check/Cargo.toml" --quiet --target-dir target/rig
 # `cargo install` gives a working `skills` (in the dev profile, reusing this
 # build's artifacts, so it costs seconds).
 cargo install --quiet --debug --locked --path skills-cli --root target/install-check --target-dir target --force

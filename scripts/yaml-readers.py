@@ -14,8 +14,9 @@ Two jobs, run with the interpreter of scripts/setup-yaml-venv.sh:
       both files.
 
   yaml-readers.py fmt-check SKILLS
-      The property test: SKILL.md files (every one under testdata/, and one
-      generated per candidate scalar, quoted in each way YAML allows) are
+      The property test: SKILL.md files (every one under testdata/, one
+      generated per candidate scalar, quoted in each way YAML allows, and
+      one per value holding a literal U+0085, U+2028 or U+2029) are
       formatted by `SKILLS fmt`, and the frontmatter of each result must read
       as the original's does under strictyaml (every scalar text) under all
       three readers: strictyaml, PyYAML and ruamel.yaml 1.2; but for the
@@ -56,6 +57,12 @@ FORMS = [
     "not null", "true story", "NaN", "inf", "Infinity", "0", "00", "0.", "-", "+", ".",
     "--", "- x", "_", "__", "1__", "+_", "0b", "0x", "0o",
 ]
+
+
+# Values holding a character YAML 1.1 reads as a line break (U+0085,
+# U+2028, U+2029), alone, inside words, and at either end.
+BREAK_CASES = [f"{before}{c}{after}" for c in ["\x85", "\u2028", "\u2029"]
+               for before, after in [("", ""), ("a", "b"), ("a ", " b"), ("", "x"), ("x", "")]]
 
 
 def casings(word):
@@ -166,6 +173,12 @@ def fmt_check(skills):
             if "---" in s or (s not in not_text and i % 8):
                 continue
             files[f"gen-{i}"] = generated(s)
+        # What YAML 1.1 reads as a line break and YAML 1.2 as text, written
+        # literally inside quotes (PyYAML refuses it written plain).
+        breaks = {}
+        for i, s in enumerate(BREAK_CASES):
+            breaks[f"break-{i}"] = generated(s)
+        files.update(breaks)
         for i, path in enumerate(sorted(ROOT.glob("testdata/**/SKILL.md"))):
             if not path.is_file() or path.is_symlink():
                 continue
@@ -184,6 +197,10 @@ def fmt_check(skills):
             originals[name] = reading
             (work / name).mkdir()
             (work / name / "SKILL.md").write_bytes(text.encode("utf-8"))
+        missing = sorted(set(breaks) - set(originals))
+        if missing:
+            print(f"fmt-check: strictyaml does not read the cases {missing}", file=sys.stderr)
+            return 1
         subprocess.run([skills, "fmt", str(work)], capture_output=True, check=False)
         failures, checked = [], 0
         for name, want in originals.items():

@@ -30,8 +30,7 @@ fn link_fixtures() {
     }
 }
 
-#[path = "../skills-build/tests/support/fake_secrets.rs"]
-mod fake_secrets;
+use skills_test_support::fake_secrets;
 
 #[test]
 #[cfg_attr(

@@ -499,7 +499,7 @@ fn mutated_archives_never_panic_and_stay_bounded() {
         for _ in 0..1 + rng.below(4) {
             let at = rng.below(bytes.len());
             match rng.below(4) {
-                0 => bytes[at] = rng.next() as u8,
+                0 => bytes[at] = rng.next_u64() as u8,
                 1 => bytes[at] ^= 1 << rng.below(8),
                 2 => bytes[at] = [0x00, 0xff, 0x7f, 0x80][rng.below(4)],
                 _ => bytes.truncate(at),

@@ -298,7 +298,9 @@ fn generated_bundles_are_postcard_records() {
                 );
             }
             if rng.below(3) == 0 {
-                let blob: Vec<u8> = (0..1 + rng.below(300)).map(|_| rng.next() as u8).collect();
+                let blob: Vec<u8> = (0..1 + rng.below(300))
+                    .map(|_| rng.next_u64() as u8)
+                    .collect();
                 source = source.with_file(format!("{name}/data/blob.bin"), blob);
             }
         }

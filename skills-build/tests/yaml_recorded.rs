@@ -136,7 +136,7 @@ fn mutate(rng: &mut Rng, input: &str) -> String {
             2 if at < chars.len() => chars[at] = SIGNIFICANT[rng.below(SIGNIFICANT.len())],
             3 => chars.truncate(at),
             _ => {
-                let flipped = (rng.next() & 0x7f) as u8;
+                let flipped = (rng.next_u64() & 0x7f) as u8;
                 chars.insert(at, char::from(flipped));
             }
         }

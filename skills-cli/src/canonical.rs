@@ -249,10 +249,15 @@ enum Role {
 /// The shortest faithful spelling of `text`: plain, single-quoted or
 /// double-quoted, each tried by reading it back.
 fn scalar(text: &str, role: Role) -> Result<String, FormatError> {
+    // A line break as a YAML 1.1 reader (PyYAML, which agentskills-core
+    // reads with) counts them, U+0085, U+2028 and U+2029 included, cannot
+    // stand plain or single-quoted: that reader folds it or refuses it,
+    // though ours (like any YAML 1.2 reader) keeps it as text.
+    let breaks = text.contains(YAML_1_1_BREAKS);
     let candidates = [
         // Plain only where every common reader reads the same text.
-        (resolves_elsewhere(text).is_none()).then(|| text.to_string()),
-        (!text.contains(['\n', '\r'])).then(|| format!("'{}'", text.replace('\'', "''"))),
+        (resolves_elsewhere(text).is_none() && !breaks).then(|| text.to_string()),
+        (!breaks).then(|| format!("'{}'", text.replace('\'', "''"))),
         Some(double_quoted(text)),
     ];
     for candidate in candidates.into_iter().flatten() {
@@ -264,6 +269,9 @@ fn scalar(text: &str, role: Role) -> Result<String, FormatError> {
         "no spelling of {text:?} reads back as itself"
     )))
 }
+
+/// The characters YAML 1.1 reads as line breaks.
+const YAML_1_1_BREAKS: [char; 5] = ['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}'];
 
 /// Whether `spelling` reads back as exactly `text`, as a key or as a value
 /// both in a mapping and in a list.
@@ -410,6 +418,43 @@ mod tests {
         assert_eq!(
             String::from_utf8(format(input.as_bytes()).unwrap()).unwrap(),
             "---\nname: x\ndescription: d\nlicense: 'true'\nmetadata:\n  user-invocable: 'true'\ndisable-model-invocation: true\nuser-invokable: False\n---\n"
+        );
+    }
+
+    /// A literal U+2028 or U+2029 inside a quoted value stays quoted and
+    /// escaped: written plain, PyYAML refuses the file (issue 28, finding
+    /// 6). (A literal U+0085 in quotes is a line break to this reader too,
+    /// folded to a space; the text U+0085 is escaped all the same.)
+    #[test]
+    fn yaml_1_1_line_breaks_stay_escaped() {
+        for (c, escape) in [('\u{2028}', "\\u2028"), ('\u{2029}', "\\u2029")] {
+            for quoted in [format!("\"a{c}b\""), format!("'a{c}b'")] {
+                let out = fmt(&format!(
+                    "---\nname: x\ndescription: {quoted}\nmetadata:\n  {quoted}: {quoted}\n---\n"
+                ));
+                assert_eq!(
+                    out,
+                    format!(
+                        "---\nname: x\ndescription: \"a{escape}b\"\nmetadata:\n  \"a{escape}b\": \"a{escape}b\"\n---\n"
+                    ),
+                    "{quoted:?}"
+                );
+            }
+        }
+        for (c, escape) in [
+            ('\u{2028}', "\\u2028"),
+            ('\u{2029}', "\\u2029"),
+            ('\u{85}', "\\x85"),
+        ] {
+            assert_eq!(spelling(&format!("{c}")).unwrap(), format!("\"{escape}\""));
+            assert_eq!(
+                spelling(&format!("a{c}b")).unwrap(),
+                format!("\"a{escape}b\"")
+            );
+        }
+        assert_eq!(
+            fmt("---\nname: x\ndescription: \"a\\x85b\"\n---\n"),
+            "---\nname: x\ndescription: \"a\\x85b\"\n---\n"
         );
     }
 

@@ -14,7 +14,7 @@ use crate::targets::read_file;
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "inspect",
     short_help: "Show what a bundle file holds.",
-    help: "  Show what a bundle file holds.\n\n  Prints the format version, the catalog texts' sizes, and for each skill its\n  name, location, instructions and files with sizes, media kinds and SHA-256\n  digests in hex.\n\n  Exit codes:\n    0  Success\n    1  Not a readable bundle\n    2  Usage error",
+    help: "  Show what a bundle file holds.\n\n  Prints the format version, the catalog texts' sizes, and for each skill its\n  name, location, instructions and files with sizes, media kinds and SHA-256\n  digests in hex. Signature records are shown as what they claim: inspect\n  checks no signature (`skills verify` does).\n\n  Exit codes:\n    0  Success\n    1  Not a readable bundle\n    2  Usage error",
     options_help: &[],
     params: &[Param::Arg {
         metavar: "FILE",
@@ -95,16 +95,18 @@ fn describe_skill(skill: &Skill<'_>, out: &mut String) {
     }
 }
 
-/// One line per signature: key id, origin, and the signature in base64,
-/// marked as what no signature covers: the revisions leave the signature
-/// records out (so signing does not change them), so anyone can add a
-/// record with any key id and origin without breaking another signature. A
-/// record's origin is covered by that record's own signature only, once a
-/// verifier holding the key checks it (`skills verify`); its key id by none.
+/// One line per signature record: key id, origin, and the signature in
+/// base64, as the record's claim, not as fact. Inspecting checks no
+/// signature (it holds no key), and the revisions leave the records out (so
+/// that signing does not change them), so anyone can rewrite a record's key
+/// id or origin, or add one. `skills verify` accepts a record by a key it
+/// trusts only for its own `--origin`, over which the signature is checked,
+/// so once a bundle verifies, each trusted record's key id and origin are
+/// the ones signed.
 fn signature_lines(signatures: &[Signature<'_>], indent: &str, out: &mut String) {
     for signature in signatures {
         out.push_str(&format!(
-            "{indent}signature: key {} origin {} {}  (not covered by the revision: key id never signed, origin only by this signature once verified with the key)\n",
+            "{indent}claimed signature: key {} origin {} {}  (unchecked here: `skills verify --origin ORIGIN --trust KEY=PUBLIC_KEY` checks it)\n",
             printable(signature.key_id),
             printable(signature.origin),
             skills_core::encoding::base64::encode(signature.signature.0)

@@ -13,8 +13,6 @@ mod canonical;
 mod catalog;
 mod check;
 mod extract;
-#[cfg(test)]
-mod fixtures;
 mod fmt;
 mod gate;
 mod inspect;

@@ -210,6 +210,25 @@ fn sources_server(call: &Invocation, options: Options) -> Result<Server<'static,
     Server::verified(catalog, options, &policy).map_err(|e| not_served(&e))
 }
 
+/// The token in the file `--bearer-token-file` names, read as every file a
+/// user names is read: a regular file under the limit, checked before it is
+/// opened and opened without blocking, so a named pipe or a device is
+/// refused at once instead of hanging the start.
+fn bearer_token(file: &str) -> Result<http::BearerToken, String> {
+    let invalid = |why: String| format!("Invalid value for '--bearer-token-file': {why}.");
+    let text = skills_build::unstable::read_limit::read_text_limited(
+        std::path::Path::new(file),
+        http::MAX_TOKEN_FILE_BYTES,
+    )
+    .map_err(|error| {
+        invalid(format!(
+            "cannot read the token file {}: {error}",
+            skills_build::unstable::printable::printable(file)
+        ))
+    })?;
+    http::BearerToken::new(text.trim()).map_err(|error| invalid(error.to_string()))
+}
+
 /// What `--http` and the options beside it ask for.
 struct HttpChoice<'c> {
     addr: &'c str,
@@ -237,12 +256,7 @@ impl<'c> HttpChoice<'c> {
                     "--bearer-token-file and --no-auth exclude each other: choose one.".into(),
                 );
             }
-            (Some(file), false) => match http::BearerToken::from_file(std::path::Path::new(file)) {
-                Ok(token) => http::Auth::Bearer(token),
-                Err(error) => {
-                    return Err(format!("Invalid value for '--bearer-token-file': {error}."));
-                }
-            },
+            (Some(file), false) => http::Auth::Bearer(bearer_token(file)?),
             (None, true) => http::Auth::NoAuth,
             (None, false) => http::Auth::LoopbackOnly,
         };

@@ -221,7 +221,7 @@ mod tests {
 
     #[test]
     fn what_the_claude_packager_leaves_out_is_left_out() {
-        use crate::fixtures::{testdata, tree};
+        use skills_test_support::{testdata, tree};
         let tmp = tree::scratch("packing", "junk");
         let folder = tmp.join("report-writer");
         tree::copy_tree(&testdata("archive/skills/report-writer"), &folder);

@@ -30,13 +30,7 @@ fn hex(bytes: &[u8]) -> String {
 fn build_then_inspect_shows_every_file_and_digest() {
     let dir = scratch("inspect");
     let bundle = dir.join("skills.bin");
-    let out = skills(&[
-        "build",
-        support::testdata("skills").to_str().unwrap(),
-        "-o",
-        bundle.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    support::build_bundle(&support::testdata("skills"), &bundle);
     let out = skills(&["inspect", bundle.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let report = text(&out.stdout);
@@ -104,17 +98,7 @@ fn signed_bundles_verify_and_tampering_exits_one() {
     assert!(public.exists(), "public key next to the secret one");
 
     let bundle = dir.join("skills.bin");
-    assert_eq!(
-        skills(&[
-            "build",
-            support::testdata("skills").to_str().unwrap(),
-            "-o",
-            bundle.to_str().unwrap()
-        ])
-        .status
-        .code(),
-        Some(0)
-    );
+    support::build_bundle(&support::testdata("skills"), &bundle);
     let origin = "https://skills.example";
     let out = skills(&[
         "sign",
@@ -169,17 +153,7 @@ fn signed_bundles_verify_and_tampering_exits_one() {
     );
 
     let unsigned = dir.join("unsigned.bin");
-    assert_eq!(
-        skills(&[
-            "build",
-            support::testdata("skills").to_str().unwrap(),
-            "-o",
-            unsigned.to_str().unwrap()
-        ])
-        .status
-        .code(),
-        Some(0)
-    );
+    support::build_bundle(&support::testdata("skills"), &unsigned);
     let out = verify(&unsigned, origin);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("A trusted publisher signature is required"));

@@ -319,6 +319,57 @@ fn beyond_loopback_the_http_server_needs_a_token_or_no_auth() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A token "file" that is a named pipe (or a device) is refused at once
+/// with a clear error, not opened: opening a pipe blocks until someone
+/// writes to it, and `skills mcp` hung at start with no output (issue 28,
+/// finding 6).
+#[test]
+fn a_token_file_that_is_a_pipe_or_a_device_is_refused_at_start() {
+    let dir = scratch("fifo-token");
+    let fifo = dir.join("token");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    for (file, kind) in [
+        (fifo.to_str().unwrap(), "a named pipe (FIFO)"),
+        ("/dev/zero", "a character device"),
+    ] {
+        let mut child = skills()
+            .args([
+                "mcp",
+                "--http",
+                "127.0.0.1:0",
+                "--bearer-token-file",
+                file,
+                "testdata/skills",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Waits for the exit; a server that hangs in `open` never gets there
+        // and is stopped, failing the test.
+        let started = Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > Duration::from_secs(30) {
+                let _ = child.kill();
+                panic!("skills mcp hung on the token file {file}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        let message = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            message.contains("Invalid value for '--bearer-token-file': cannot read the token file")
+                && message.contains(kind)
+                && message.contains("not a regular file"),
+            "{message}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// With a token: 401 without it, 200 with it, /healthz open; SIGTERM
 /// stops accepting, the request in flight is answered, and the process
 /// exits 0.

@@ -242,7 +242,7 @@ fn cli_keep_going_writes_the_bundle_and_the_report_and_exits_3() {
 /// skills with files (text, nested, binary), some invalid.
 fn corpus(root: &Path, n: usize) {
     let mut rng = support::rng::Rng(0x9e37_79b9_7f4a_7c15);
-    let mut next = move || rng.next();
+    let mut next = move || rng.next_u64();
     for index in 0..n {
         let name = format!("skill-{index:04}");
         let paragraphs = 1 + (next() % 40) as usize * (1 + (next() % 8 == 0) as usize * 20);

@@ -19,7 +19,7 @@
 //! # Use
 //!
 //! ```
-//! # let bytes = skills_core::__doc_bundle();
+//! # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 //! # let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
 //! use skills_core::{Embedded, Reply};
 //!
@@ -134,65 +134,4 @@ macro_rules! include_bundle {
             $file
         )))
     };
-}
-
-/// A small bundle for the documentation's examples: `pdf` (with
-/// `reference.md`, `assets/logo.png` and `assets/form.pdf`) and
-/// `git-rebase` (no files). Not part of the API.
-#[doc(hidden)]
-pub fn __doc_bundle() -> alloc::vec::Vec<u8> {
-    use alloc::vec;
-    use wire::bundle::{Bundle, Bytes, Content, File, Skill};
-
-    const PDF_BODY: &str = "# PDF\n\nRead reference.md first.\n";
-    const PDF_INSTRUCTIONS: &str = "# PDF\n\nRead reference.md first.\n\nfiles:\n- assets/form.pdf (8 bytes)\n- assets/logo.png (8 bytes)\n- reference.md (14 bytes)\n";
-    const GIT_BODY: &str = "Rebase onto main.";
-    const GIT_INSTRUCTIONS: &str = "Rebase onto main.\n\nfiles: none\n";
-    let bundle = Bundle {
-        skills: vec![
-            Skill {
-                name: "pdf",
-                location: "skill://pdf/SKILL.md",
-                description: "Fill PDF forms.",
-                body_len: PDF_BODY.len(),
-                instructions: PDF_INSTRUCTIONS,
-                instructions_sha256: [1; 32],
-                frontmatter_sha256: [2; 32],
-                files: vec![
-                    File {
-                        path: "assets/form.pdf",
-                        sha256: [3; 32],
-                        content: Content::Binary {
-                            media_type: "application/pdf",
-                            bytes: Bytes(b"%PDF-1.7"),
-                        },
-                    },
-                    File {
-                        path: "assets/logo.png",
-                        sha256: [4; 32],
-                        content: Content::Image {
-                            media_type: "image/png",
-                            bytes: Bytes(b"\x89PNG\r\n\x1a\n"),
-                        },
-                    },
-                    File {
-                        path: "reference.md",
-                        sha256: [5; 32],
-                        content: Content::Text("Use pdfplumber"),
-                    },
-                ],
-                ..Skill::default()
-            },
-            Skill {
-                name: "git-rebase",
-                location: "skill://git-rebase/SKILL.md",
-                description: "Rebase safely.",
-                body_len: GIT_BODY.len(),
-                instructions: GIT_INSTRUCTIONS,
-                ..Skill::default()
-            },
-        ],
-        ..Bundle::default()
-    };
-    bundle.encode().unwrap_or_default()
 }

@@ -559,29 +559,58 @@ fn instructions_fast_path_serves_what_resolve_and_serve_do() {
     }
 }
 
-/// A skill whose part of the bundle breaks the rules (its files out of
-/// order) is never served from the compact record: a lazily opened
-/// catalog answers `CorruptSkill` to a read of its instructions, on the
-/// first call and the next, and serves the other skills.
+/// A provider's tool result repeats at most about 1 KiB of the model's own
+/// name or path, as the MCP server's reply does (issue 28, finding 6: a 10
+/// MB unknown name came back whole); the lists that help the model stay.
 #[test]
-fn a_corrupt_skill_is_refused_by_the_instructions_fast_path() {
-    let skills = sample();
-    let bytes = support::with_bundle(&skills, |bundle| {
-        let mut bundle = bundle.clone();
-        assert!(bundle.skills[0].files.len() > 1);
-        bundle.skills[0].files.reverse();
-        support::encode_unchecked(&bundle)
-    });
-    let catalog = Catalog::open(&bytes).unwrap();
-    for _ in 0..2 {
-        assert!(matches!(
-            catalog.call("pdf", None),
-            Err(ToolError::CorruptSkill { .. })
-        ));
-        assert_eq!(
-            catalog.call("git-rebase", None).unwrap().read.name,
-            "git-rebase"
+fn provider_results_cap_an_echoed_name_or_path() {
+    use skills_core::serve::providers::Provider;
+    use skills_core::serve::tool::MAX_ECHO_BYTES;
+    let bytes = encode(&sample());
+    let catalog = catalog(&bytes);
+    let huge = "x".repeat(10_000_000);
+    let huge_path = format!("{huge}.md");
+    let bad_path = format!("../{huge}");
+    let calls = [
+        (
+            catalog.call(&huge, None),
+            "available skills: pdf, git-rebase",
+        ),
+        (catalog.call("pdf", Some(&huge_path)), "scripts/extract.py"),
+        (
+            catalog.call("pdf", Some(&bad_path)),
+            "must be a relative path inside the skill, as listed",
+        ),
+        (
+            catalog.call_json(&format!(r#"{{"name": 1{}}}"#, "0".repeat(10_000_000))),
+            "",
+        ),
+    ];
+    for (outcome, tail) in &calls {
+        let full = outcome.as_ref().unwrap_err().to_string();
+        assert!(
+            full.len() > 10_000_000,
+            "the uncapped text repeats it all: {}",
+            &full[..80]
         );
+        for provider in [
+            Provider::ChatCompletions,
+            Provider::Responses,
+            Provider::AnthropicMessages,
+        ] {
+            let answer = provider.result("call_1", outcome);
+            let text = answer
+                .get("content")
+                .or_else(|| answer.get("output"))
+                .and_then(serde_json::Value::as_str)
+                .expect("a refusal is text");
+            assert!(
+                text.len() < MAX_ECHO_BYTES + 400,
+                "{provider}: {} bytes",
+                text.len()
+            );
+            assert!(text.contains("more bytes)"), "{provider}: {text}");
+            assert!(text.contains(tail), "{provider}: {text}");
+        }
     }
-    assert!(Catalog::from_bytes(&bytes).is_err());
 }

@@ -213,3 +213,58 @@ fn a_pin_for_a_skill_not_listed_is_refused() {
         r#"skill "ghost": a pin names this skill, but the bundle does not list it"#
     );
 }
+
+/// A signature record binds its origin: a record whose origin text is not
+/// the policy's is refused, even when its signature holds for the policy's
+/// origin (issue 28, finding 5: a rewritten origin verified, and `inspect`
+/// printed it). A record by a key the policy does not trust is left out,
+/// but every record by a trusted key must hold, not only the first.
+#[test]
+fn a_record_s_origin_is_bound_by_its_signature() {
+    // 'static, as the records pushed below must outlive any skill.
+    let signature: &'static [u8; 64] = Box::leak(Box::new(hex(SIGNATURE)));
+    with_sig_demo(signature, |skill| {
+        assert!(policy(ORIGIN).verify_skill(skill).is_ok());
+        // The signature holds for ORIGIN; the record says otherwise.
+        skill.signatures[0].origin = "https://dxample.com/skills";
+        for origin in [ORIGIN, "https://dxample.com/skills"] {
+            assert_eq!(
+                check_of(policy(origin).verify_skill(skill).unwrap_err()),
+                Check::BadSignature {
+                    key_id: "k1".into()
+                },
+                "{origin}"
+            );
+        }
+        skill.signatures[0].origin = ORIGIN;
+
+        // A second record by an untrusted key is not checked, and names no
+        // publisher.
+        let other = Signature {
+            key_id: "k2",
+            origin: "anything",
+            signature: Bytes(&[0; 64]),
+        };
+        skill.signatures.push(other);
+        let identity = policy(ORIGIN).verify_skill(skill).unwrap();
+        assert_eq!(identity.publisher, Some("k1"));
+        // Once the policy trusts its key, it must hold too.
+        let both = policy(ORIGIN).trust("k2", hex(PUBLIC_KEY)).unwrap();
+        assert_eq!(
+            check_of(both.verify_skill(skill).unwrap_err()),
+            Check::BadSignature {
+                key_id: "k2".into()
+            }
+        );
+        // A second trusted record with the first's valid signature but
+        // another origin is refused as well.
+        skill.signatures[1] = Signature {
+            key_id: "k2",
+            origin: "https://dxample.com/skills",
+            signature: Bytes(signature),
+        };
+        assert!(both.verify_skill(skill).is_err());
+        skill.signatures[1].origin = ORIGIN;
+        assert_eq!(both.verify_skill(skill).unwrap().publisher, Some("k1"));
+    });
+}

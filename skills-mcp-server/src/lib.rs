@@ -25,7 +25,7 @@
 //! catalog.
 //!
 //! ```
-//! # let bytes = skills_core::__doc_bundle();
+//! # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 //! let catalog = skills_core::Catalog::from_bytes(&bytes)?;
 //! let mut server = skills_mcp_server::Server::new(&catalog, skills_mcp_server::Options::default())?;
 //! let reply = server
@@ -90,7 +90,7 @@ const SERVER_INFO_KEY: &str = "io.modelcontextprotocol/serverInfo";
 /// in `serverInfo`:
 ///
 /// ```
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// let options = skills_mcp_server::Options {
 ///     name: "team-skills".into(),
@@ -182,7 +182,7 @@ impl<'s, 'a> Server<'s, 'a> {
     /// that finds it, as an internal error naming it.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// let catalog = skills_core::Catalog::open(&bytes).unwrap();
     /// let mut server = skills_mcp_server::Server::lazy(&catalog, Default::default());
     /// let reply = server.handle(br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#).unwrap();
@@ -214,7 +214,8 @@ impl<'s, 'a> Server<'s, 'a> {
     /// key, `unsigned` otherwise.
     ///
     /// ```
-    /// let (bytes, public_key) = skills_core::trust::verify::__doc_signed_bundle();
+    /// let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/signed.bin")).to_vec();
+    /// let public_key: [u8; 32] = *include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/signed.pub"));
     /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let policy = skills_core::trust::verify::TrustPolicy::new("https://example.com/skills")?
     ///     .trust("release-2026", public_key)?;
@@ -314,7 +315,7 @@ impl<'s, 'a> Server<'s, 'a> {
     /// The names of the tools `tools/list` offers.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let server = skills_mcp_server::Server::new(&catalog, Default::default()).unwrap();
     /// assert_eq!(server.tool_names(), ["skill"]);
@@ -343,7 +344,7 @@ impl<'s, 'a> Server<'s, 'a> {
     /// replicas) may answer requests in any order.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let server = skills_mcp_server::Server::new(&catalog, Default::default()).unwrap();
     /// let reply = server.handle_stateless(br#"{"jsonrpc":"2.0","id":7,"method":"tools/list"}"#).unwrap();

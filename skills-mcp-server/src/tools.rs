@@ -8,7 +8,7 @@
 
 use serde_json::{Value, json};
 use skills_core::features::core_tools::{CORE_TOOLS, CoreTool, CoreToolError};
-use skills_core::{Catalog, Reply, TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA, ToolError};
+use skills_core::{Catalog, Reply, TOOL_DESCRIPTION, TOOL_NAME, TOOL_SCHEMA};
 
 use crate::wire::capped;
 
@@ -70,19 +70,9 @@ pub(crate) fn call(
                 true,
             ),
         },
-        Err(mut error) => {
-            // The message repeats the model's name or path: cap those, not
-            // the lists of names and files that help the model.
-            match &mut error {
-                ToolError::UnknownSkill { name, .. } => *name = capped(name),
-                ToolError::NoSuchFile { path, .. } | ToolError::InvalidPath { path } => {
-                    *path = capped(path)
-                }
-                ToolError::InvalidArguments { message } => *message = capped(message),
-                _ => {}
-            }
-            (text_content(&error.to_string()), true)
-        }
+        // The message repeats the model's name or path: capped, not the
+        // lists of names and files that help the model.
+        Err(error) => (text_content(&error.with_echo_capped().to_string()), true),
     }
 }
 

@@ -14,7 +14,7 @@ use serde_json::Value;
 ///
 /// ```
 /// use skills_mcp_server::{DEFAULT_MAX_REQUEST_BYTES, Server};
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// let mut server = Server::new(&catalog, Default::default()).unwrap();
 /// let padding = "x".repeat(DEFAULT_MAX_REQUEST_BYTES);
@@ -32,21 +32,10 @@ use serde_json::Value;
 /// ```
 pub const DEFAULT_MAX_REQUEST_BYTES: usize = 1 << 20;
 
-/// The most bytes of a request's own text that an error message repeats
-/// (1 KiB; see [`capped`]): a client that sends a huge name gets a short
-/// error back.
-///
-/// ```
-/// use skills_mcp_server::{MAX_ECHO_BYTES, Server};
-/// # let bytes = skills_core::__doc_bundle();
-/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
-/// let server = Server::new(&catalog, Default::default()).unwrap();
-/// let name = "x".repeat(100_000);
-/// let request = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"{name}"}}}}"#);
-/// let reply = server.handle_stateless(request.as_bytes()).unwrap();
-/// assert!(reply.contains("Unknown tool: xxx") && reply.len() < MAX_ECHO_BYTES + 500);
-/// ```
-pub const MAX_ECHO_BYTES: usize = 1024;
+// The most bytes of a request's own text that an error message repeats,
+// and the one helper that caps it: skills-core's, which the providers' tool
+// results use too (tests/stdio.rs checks the server's echoes).
+pub use skills_core::serve::tool::{MAX_ECHO_BYTES, capped};
 
 /// JSON-RPC error codes the server answers with.
 pub(crate) mod code {
@@ -96,26 +85,6 @@ impl RpcError {
         RpcError::new(code::METHOD_NOT_FOUND, "Method not found")
             .with_data(Value::from(capped(method)))
     }
-}
-
-/// `text`, or its first [`MAX_ECHO_BYTES`] (cut at a character boundary)
-/// followed by how much was left out.
-///
-/// ```
-/// let long = "x".repeat(5000);
-/// let echoed = skills_mcp_server::capped(&long);
-/// assert!(echoed.len() < 1100 && echoed.ends_with("… (3976 more bytes)"));
-/// assert_eq!(skills_mcp_server::capped("short"), "short");
-/// ```
-pub fn capped(text: &str) -> String {
-    if text.len() <= MAX_ECHO_BYTES {
-        return text.to_owned();
-    }
-    let mut end = MAX_ECHO_BYTES;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}… ({} more bytes)", &text[..end], text.len() - end)
 }
 
 /// A request's `id` as the JSON text the reply repeats: exactly as the

@@ -107,7 +107,8 @@ impl Tool for SkillTool {
         self.catalog.tool_definition().schema()
     }
 
-    /// The refusal's text for the model, with a kind for the host's
+    /// The refusal's text for the model (what it repeats of the call
+    /// capped, [`ToolError::with_echo_capped`]), with a kind for the host's
     /// policy and telemetry: arguments and paths are `InvalidArgs`, an
     /// unknown skill or file `NotFound`, anything else `Other`; none is
     /// worth retrying as it was.
@@ -121,6 +122,9 @@ impl Tool for SkillTool {
             }
             _ => ToolErrorKind::Other,
         };
+        // What the text repeats of the call (a name, a path) is capped, as
+        // the providers' results and the MCP server cap it.
+        let error = error.with_echo_capped();
         ToolExecutionError::new(kind, error.to_string())
             .with_retryable(false)
             .with_source(error)

@@ -5,10 +5,6 @@
 //! tool in the first request, and tool results that are exactly what
 //! `Catalog::call` serves.
 
-mod support {
-    pub mod endpoint;
-}
-
 use std::sync::{Arc, Mutex};
 
 use rig_agent::AgentBuilder;
@@ -18,7 +14,7 @@ use serde_json::json;
 use skills_rig::{SkillRead, SkillTool, SkillsAgentExt};
 use skills_runtime::providers::Provider;
 use skills_runtime::{Catalog, Embedded, Reply};
-use support::endpoint::{Endpoint, answer, text_of, tool_calls, tool_messages};
+use skills_test_support::endpoint::{Endpoint, answer, text_of, tool_calls, tool_messages};
 
 static SKILLS: Embedded = skills_runtime::include_skills!("../testdata/skills");
 

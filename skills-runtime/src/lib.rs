@@ -213,7 +213,8 @@ pub mod revision {
 /// version pins, and can hash the embedded bytes again.
 ///
 /// ```
-/// # let (bytes, public_key) = skills_core::trust::verify::__doc_signed_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/signed.bin")).to_vec();
+/// # let public_key: [u8; 32] = *include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/signed.pub"));
 /// use skills_runtime::verify::{Status, TrustPolicy};
 ///
 /// // static SKILLS: Embedded = include_skills!("skills", sign_key_env = "...", origin = "...");

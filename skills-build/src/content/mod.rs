@@ -35,13 +35,6 @@ mod toc;
 mod unicode;
 mod urls;
 
-/// The tests' fake secrets, shared with the UI tests and the CLI
-/// recordings (written from parts, so no file looks like a leak).
-#[cfg(test)]
-#[path = "../../tests/support/fake_secrets.rs"]
-#[allow(dead_code)]
-mod fake_secrets;
-
 pub use budget::estimate_tokens;
 pub(crate) use skill::{File, Skill};
 

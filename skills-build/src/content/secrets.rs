@@ -478,7 +478,7 @@ fn env_assignments(text: &str, found: &mut Vec<(usize, &'static str, String)>) {
 pub(crate) mod tests {
     use crate::content::tests::{codes, skill_md};
 
-    pub(crate) use crate::content::fake_secrets::noise;
+    pub(crate) use skills_test_support::fake_secrets::noise;
 
     #[test]
     fn private_key_blocks_with_material_are_errors() {

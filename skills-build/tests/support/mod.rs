@@ -1,14 +1,11 @@
-//! What the behaviour tests share: where the workspace and its recordings
-//! are ([`paths`]), scratch directories and file trees ([`tree`]), a
-//! seeded random generator ([`rng`]), and agentskills-core's capture of a
-//! skill directory, the oracle for content revisions ([`snapshot`]). Each
-//! test file declares `mod support;` and uses what it needs; skills-cli's
-//! tests include the first three files.
+//! What the behaviour tests share (skills-test-support): where the
+//! workspace and its recordings are ([`paths`]), scratch directories and
+//! file trees ([`tree`]), a seeded random generator ([`rng`]); and
+//! agentskills-core's capture of a skill directory, the oracle for content
+//! revisions ([`snapshot`]). Each test file declares `mod support;` and
+//! uses what it needs.
 #![allow(dead_code, unused_imports)] // each test file uses what it needs
 
-pub mod paths;
-pub mod rng;
 pub mod snapshot;
-pub mod tree;
 
-pub use paths::{testdata, workspace};
+pub use skills_test_support::{paths, rng, testdata, tree, workspace};

@@ -10,8 +10,8 @@ use skills_build::unstable::frontmatter::{self, SkillDocument};
 use skills_build::unstable::validate::validate;
 use skills_pycompat::yaml::Value;
 
-use crate::fixtures::rng::Rng;
-use crate::fixtures::testdata;
+use skills_test_support::rng::Rng;
+use skills_test_support::testdata;
 
 /// A value with its marks dropped, for comparing what was read.
 #[derive(Debug, PartialEq, Eq)]

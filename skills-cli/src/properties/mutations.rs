@@ -6,8 +6,8 @@ use super::Properties;
 use skills_build::unstable::frontmatter;
 use skills_build::unstable::validate::validate;
 
-use crate::fixtures::rng::Rng;
-use crate::fixtures::testdata;
+use skills_test_support::rng::Rng;
+use skills_test_support::testdata;
 
 /// Every recorded skill file: the reference fixtures and the showcase skills.
 fn seeds() -> Vec<Vec<u8>> {

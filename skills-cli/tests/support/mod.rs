@@ -1,16 +1,9 @@
 //! What the command's behaviour tests share: running the `skills` binary,
-//! and the support files of skills-build's tests (paths, scratch trees, a
-//! seeded generator), included rather than copied.
+//! and the test support of the workspace (paths, scratch trees, a seeded
+//! generator).
 #![allow(dead_code, unused_imports)] // each test file uses what it needs
 
-#[path = "../../../skills-build/tests/support/fake_secrets.rs"]
-pub mod fake_secrets;
-#[path = "../../../skills-build/tests/support/paths.rs"]
-pub mod paths;
-#[path = "../../../skills-build/tests/support/rng.rs"]
-pub mod rng;
-#[path = "../../../skills-build/tests/support/tree.rs"]
-pub mod tree;
+pub use skills_test_support::{fake_secrets, paths, rng, tree};
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -74,4 +67,24 @@ pub struct SignedBundle {
     pub key_id: String,
     /// `ID=KEY`, as `--trust` takes it.
     pub trust: String,
+}
+
+/// Builds the skills of `source` into the bundle file `bundle` with
+/// `skills build`, which must succeed.
+pub fn build_bundle(source: &Path, bundle: &Path) {
+    let out = run_skills(
+        None,
+        &[
+            "build",
+            source.to_str().unwrap(),
+            "-o",
+            bundle.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

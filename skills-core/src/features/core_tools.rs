@@ -12,7 +12,7 @@
 //! envelope.
 //!
 //! ```
-//! # let bytes = skills_core::__doc_bundle();
+//! # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 //! # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 //! use skills_core::features::core_tools::CoreTool;
 //! let tool = CoreTool::from_name("get_skill_reference").unwrap();

@@ -3,7 +3,7 @@
 //! catalog, as agentskills-core's `resolve_fast_path` decides it.
 //!
 //! ```
-//! # let bytes = skills_core::__doc_bundle();
+//! # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 //! # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 //! use skills_core::features::fastpath::DEFAULT_FAST_PATH_MAX_TOKENS;
 //! let fast = catalog.fast_path(Some(&["git-rebase"]), DEFAULT_FAST_PATH_MAX_TOKENS).unwrap();
@@ -21,7 +21,7 @@ use crate::serve::catalog::Catalog;
 ///
 /// ```
 /// use skills_core::features::fastpath::DEFAULT_FAST_PATH_MAX_TOKENS;
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// // A short body is inlined into the prompt under the default budget.
 /// let fast = catalog.fast_path(Some(&["git-rebase"]), DEFAULT_FAST_PATH_MAX_TOKENS).unwrap();
@@ -125,7 +125,7 @@ impl<'a> Catalog<'a> {
     /// for an unknown skill.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert!(catalog.outline("nope").is_none());
     /// ```
@@ -140,7 +140,7 @@ impl<'a> Catalog<'a> {
     /// error listing the keys.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.section("pdf", "pdf").unwrap().unwrap(), "# PDF\n\nRead reference.md first.");
     /// let error = catalog.section("pdf", "setup").unwrap().unwrap_err();

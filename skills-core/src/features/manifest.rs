@@ -8,7 +8,7 @@
 //! bundle made some other way is checked again here.
 //!
 //! ```
-//! # let bytes = skills_core::__doc_bundle();
+//! # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 //! # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 //! let entry = skills_core::features::manifest::manifest_entry(catalog.lookup("git-rebase").unwrap(), Some("acme")).unwrap();
 //! assert!(entry.starts_with(r#"{"uri":"skill://acme/git-rebase/SKILL.md","frontmatter":"#));
@@ -134,7 +134,7 @@ pub struct ManifestFile<'s> {
 /// skill file, sorted by path in byte order.
 ///
 /// ```
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// use skills_core::features::manifest::manifest_files;
 /// let paths: Vec<&str> = manifest_files(catalog.lookup("pdf").unwrap()).iter().map(|f| f.path).collect();
@@ -180,7 +180,7 @@ fn check_limits(files: &[ManifestFile<'_>]) -> Result<(), ManifestError> {
 /// without writing the entry).
 ///
 /// ```
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// use skills_core::features::manifest::check_entry;
 /// assert!(check_entry(catalog.lookup("pdf").unwrap(), None).is_ok());
@@ -244,7 +244,7 @@ impl Catalog<'_> {
     /// (or `name`).
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let list = catalog.manifest(None).unwrap();
     /// assert!(list.starts_with(r#"[{"uri":"skill://git-rebase/SKILL.md""#));

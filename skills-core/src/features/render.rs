@@ -582,7 +582,7 @@ impl crate::serve::catalog::Catalog<'_> {
     /// on the first call and kept.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert!(catalog.prompt().ends_with("</available_skills>"));
     /// ```
@@ -600,7 +600,7 @@ impl crate::serve::catalog::Catalog<'_> {
     /// for a compiled bundle.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// use skills_core::features::render::{Format, RenderOptions};
     /// assert_eq!(catalog.render(&RenderOptions::default()).unwrap(), catalog.prompt());

@@ -6,7 +6,7 @@
 //! table, see [`crate::pycompat::pytext::guess_media_type`]), never from the host.
 //!
 //! ```
-//! # let bytes = skills_core::__doc_bundle();
+//! # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 //! # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 //! use skills_core::features::resources::{encode_resource_content, DEFAULT_MAX_INLINE_BINARY_BYTES};
 //! let pdf = catalog.lookup("pdf").unwrap();
@@ -177,7 +177,7 @@ impl<'a> Catalog<'a> {
     /// kind's directory.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert!(catalog.resource("pdf", "assets", "logo.png").is_ok());
     /// assert_eq!(

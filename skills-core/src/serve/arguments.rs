@@ -70,7 +70,7 @@ impl Catalog<'_> {
     /// that wants the claim step parses and [`resolve`](Self::resolve)s itself.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let served = catalog.call_json(r#"{"name":"pdf","path":"SKILL.md"}"#)?;
     /// assert_eq!(served.read.path, "");
@@ -97,7 +97,7 @@ impl ToolDefinition<'_> {
     /// tool entry.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let tool = catalog.tool_definition();
     /// let request = serde_json::json!({
@@ -125,7 +125,7 @@ impl ToolDefinition<'_> {
     /// hand-made bundle's schema can fail).
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// # #[allow(deprecated)]
     /// let schema = catalog.tool_definition().parameters_value()?;

@@ -30,7 +30,7 @@ use crate::wire::postcard::entry;
 /// that is a lookup into borrowed data.
 ///
 /// ```
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// use skills_core::Catalog;
 /// let catalog = Catalog::from_bytes(&bytes)?;
 /// assert_eq!(catalog.names().collect::<Vec<_>>(), ["pdf", "git-rebase"]);
@@ -293,7 +293,7 @@ impl<'a> Catalog<'a> {
     /// and checks the name index (a name listed twice).
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// let catalog = skills_core::Catalog::open(&bytes)?;
     /// assert_eq!(catalog.len(), 2);
     /// assert!(catalog.call("pdf", Some("reference.md")).is_ok());
@@ -340,7 +340,7 @@ impl<'a> Catalog<'a> {
     /// bytes (`verify::TrustPolicy::verify_bytes`, feature `verify`) checks.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// let catalog = skills_core::Catalog::open(&bytes)?;
     /// assert_eq!(catalog.bytes(), Some(&bytes[..]));
     /// # Ok::<(), skills_core::DecodeError>(())
@@ -368,7 +368,7 @@ impl<'a> Catalog<'a> {
     /// end.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// let catalog = skills_core::Catalog::open(&bytes)?;
     /// assert_eq!(catalog.skill_at(1)?.name, "git-rebase");
     /// assert!(catalog.skill_at(2).is_err());
@@ -424,7 +424,7 @@ impl<'a> Catalog<'a> {
     /// than a page of it.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// let catalog = skills_core::Catalog::open(&bytes)?;
     /// assert_eq!(catalog.with_skill(0, |skill| skill.files.len())?, 3);
     /// assert!(catalog.with_skill(5, |_| ()).is_err());
@@ -469,7 +469,7 @@ impl<'a> Catalog<'a> {
     /// of a listing is made without reading the skills before it.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// let catalog = skills_core::Catalog::open(&bytes)?;
     /// // skill://git-rebase/SKILL.md sorts before skill://pdf/SKILL.md.
     /// let listed: Vec<&str> = (0..catalog.len()).filter_map(|p| catalog.listed(p)).map(|at| catalog.name_at(at)).collect();
@@ -506,7 +506,7 @@ impl<'a> Catalog<'a> {
     /// the skill.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// let catalog = skills_core::Catalog::open(&bytes)?;
     /// assert_eq!((catalog.name_at(0), catalog.name_at(2)), ("pdf", ""));
     /// # Ok::<(), skills_core::DecodeError>(())
@@ -522,7 +522,7 @@ impl<'a> Catalog<'a> {
     /// the bundle's name index (no skill decoded).
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// let catalog = skills_core::Catalog::open(&bytes)?;
     /// assert_eq!((catalog.index_of("git-rebase"), catalog.index_of("nope")), (Some(1), None));
     /// # Ok::<(), skills_core::DecodeError>(())
@@ -632,7 +632,7 @@ impl<'a> Catalog<'a> {
     /// (call [`check`](Self::check) first to be told).
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.bundle().skills.len(), 2);
     /// ```
@@ -660,7 +660,7 @@ impl<'a> Catalog<'a> {
     /// names the catalog's generation by.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// let catalog = skills_core::Catalog::open(&bytes)?;
     /// assert_eq!(catalog.recorded_revision(), catalog.bundle().revision);
     /// # Ok::<(), skills_core::DecodeError>(())
@@ -689,7 +689,7 @@ impl<'a> Catalog<'a> {
     /// after the prompt, separated by an empty line.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.usage(), skills_core::USAGE);
     /// ```
@@ -704,7 +704,7 @@ impl<'a> Catalog<'a> {
     /// the skills' part of a system prompt, as the Go module's README wires it.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert!(catalog.system_prompt().ends_with(&format!("</available_skills>\n\n{}", catalog.usage())));
     /// ```
@@ -729,7 +729,7 @@ impl<'a> Catalog<'a> {
     /// [`bundle`](Self::bundle)).
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let pdf = &catalog.skills()[0];
     /// assert_eq!((pdf.name, pdf.files.len()), ("pdf", 3));
@@ -742,7 +742,7 @@ impl<'a> Catalog<'a> {
     /// lazily opened catalog that does not decode.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.lookup("git-rebase").unwrap().description, "Rebase safely.");
     /// assert!(catalog.lookup("PDF").is_none());
@@ -754,7 +754,7 @@ impl<'a> Catalog<'a> {
     /// The listed names, in catalog order.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.names().len(), 2);
     /// ```
@@ -765,7 +765,7 @@ impl<'a> Catalog<'a> {
     /// How many skills are listed.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.len(), 2);
     /// ```
@@ -779,7 +779,7 @@ impl<'a> Catalog<'a> {
     /// Whether no skill is listed.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert!(!catalog.is_empty());
     /// ```

@@ -21,7 +21,7 @@
 //! identity, size and times after each read).
 //!
 //! ```
-//! # let bytes = skills_core::__doc_bundle();
+//! # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 //! use skills_core::serve::paged::{PagedBundle, ReadAt, ReadAtError};
 //!
 //! /// Bytes in memory, read as a file would be.
@@ -180,7 +180,7 @@ impl<R: ReadAt> PagedBundle<R> {
     /// checked. `bytes` can be dropped afterwards.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # use skills_core::serve::paged::{PagedBundle, ReadAt, ReadAtError};
     /// # struct Memory(std::sync::Mutex<Vec<u8>>);
     /// # impl ReadAt for Memory {

@@ -6,7 +6,7 @@
 //! client and serde_json needs no agent framework.
 //!
 //! ```
-//! # let bytes = skills_core::__doc_bundle();
+//! # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 //! # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 //! use skills_core::serve::providers::Provider;
 //! use serde_json::json;
@@ -165,7 +165,7 @@ struct CallShape {
 /// answer must name, and the arguments as JSON text.
 ///
 /// ```
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// use skills_core::serve::providers::Provider;
 /// let block = serde_json::json!({"type": "tool_use", "id": "toolu_1", "name": "skill",
@@ -195,7 +195,7 @@ impl SkillCall {
     /// Calls the tool with the arguments: [`Catalog::call_json`].
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// use skills_core::serve::providers::{Provider, SkillCall};
     /// let call = SkillCall { provider: Provider::Responses, id: "c".into(), arguments: r#"{"name":"pdf"}"#.into() };
@@ -210,7 +210,7 @@ impl SkillCall {
     /// [`Provider::result`].
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// use skills_core::serve::providers::{Provider, SkillCall};
     /// let call = SkillCall { provider: Provider::Responses, id: "c".into(), arguments: r#"{"name":"nope"}"#.into() };
@@ -225,7 +225,7 @@ impl SkillCall {
     /// [`result`](Self::result).
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// use skills_core::serve::providers::{Provider, SkillCall};
     /// let call = SkillCall { provider: Provider::ChatCompletions, id: "c".into(), arguments: "[]".into() };
@@ -436,10 +436,11 @@ impl Provider {
     ///   `image` block of base64 data, and `"is_error": true` for a
     ///   refusal. It goes into the next user message's `content`.
     ///
-    /// A refusal's content is [`ToolError`]'s text.
+    /// A refusal's content is [`ToolError`]'s text, with what it repeats of
+    /// the call capped ([`ToolError::with_echo_capped`]).
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// use skills_core::serve::providers::Provider;
     /// let outcome = catalog.call("pdf", Some("assets/logo.png"));
@@ -454,7 +455,12 @@ impl Provider {
     pub fn result(self, id: &str, outcome: &Result<Served<'_>, ToolError>) -> Value {
         let (content, is_error) = match outcome {
             Ok(served) => (self.content(served), false),
-            Err(error) => (Value::String(error.to_string()), true),
+            // What the error repeats of the model's call is capped, as
+            // the MCP server caps it: a 10 MB name gives a short reply.
+            Err(error) => (
+                Value::String(error.clone().with_echo_capped().to_string()),
+                true,
+            ),
         };
         match self {
             Provider::ChatCompletions => json!({

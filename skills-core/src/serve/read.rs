@@ -17,7 +17,7 @@ use crate::trust::digest::Sha256;
 /// digests as hex and `path` left out for a read of the instructions.
 ///
 /// ```
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// let served = catalog.call("pdf", Some("reference.md")).unwrap();
 /// let read = served.read;

@@ -52,7 +52,7 @@ impl Default for ToolDefinition<'_> {
 /// exactly this target: the claim and the read cannot disagree.
 ///
 /// ```
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// use skills_core::Target;
 /// let resolution = catalog.resolve("pdf", Some("skill.MD")).unwrap();
@@ -71,7 +71,7 @@ pub struct Resolution<'c> {
 /// What inside a skill a call reads.
 ///
 /// ```
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// use skills_core::Target;
 /// let resolution = catalog.resolve("pdf", Some("assets/logo.png")).unwrap();
@@ -91,7 +91,7 @@ impl<'c> Resolution<'c> {
     /// The skill.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.resolve("pdf", None).unwrap().skill().name, "pdf");
     /// ```
@@ -102,7 +102,7 @@ impl<'c> Resolution<'c> {
     /// The instructions or the file.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// use skills_core::Target;
     /// assert_eq!(catalog.resolve("pdf", None).unwrap().target(), Target::Instructions);
@@ -115,7 +115,7 @@ impl<'c> Resolution<'c> {
     /// instructions.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.resolve("pdf", Some("reference.md")).unwrap().path(), "reference.md");
     /// ```
@@ -132,7 +132,7 @@ impl<'c> Resolution<'c> {
     /// `docs/SKILL.md` is an ordinary file.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.resolve("pdf", None).unwrap().file_name(), "SKILL.md");
     /// ```
@@ -147,7 +147,7 @@ impl<'c> Resolution<'c> {
     /// file's bytes.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert_eq!(catalog.resolve("pdf", Some("reference.md")).unwrap().bytes(), b"Use pdfplumber");
     /// ```
@@ -162,7 +162,7 @@ impl<'c> Resolution<'c> {
     /// policy can bind an approval to the digest of what will be read.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let read = catalog.resolve("pdf", None).unwrap().read();
     /// assert_eq!((read.path, read.bytes), ("", catalog.lookup("pdf").unwrap().instructions.len()));
@@ -186,7 +186,7 @@ impl<'c> Resolution<'c> {
     /// are served; other files are refused.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// assert!(!catalog.resolve("pdf", Some("assets/form.pdf")).unwrap().is_servable());
     /// ```
@@ -204,7 +204,7 @@ impl<'c> Resolution<'c> {
 /// A successful call: the reply for the model and the read for the host.
 ///
 /// ```
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// let served = catalog.call("pdf", None).unwrap();
 /// assert_eq!(served.reply.as_text(), Some(catalog.lookup("pdf").unwrap().instructions));
@@ -221,7 +221,7 @@ pub struct Served<'c> {
 /// The reply part the model gets: text, or an image.
 ///
 /// ```
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// use skills_core::Reply;
 /// match catalog.call("pdf", Some("assets/logo.png")).unwrap().reply {
@@ -315,7 +315,7 @@ impl Image<'_> {
 /// at most this many of the closest.
 ///
 /// ```
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// assert!(catalog.len() <= skills_core::UNKNOWN_SKILL_NAMES);
 /// let error = catalog.call("nope", None).unwrap_err().to_string();
@@ -327,7 +327,7 @@ pub const UNKNOWN_SKILL_NAMES: usize = 5;
 /// Go module's wording, to give the model as the tool's error output.
 ///
 /// ```
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// let error = catalog.call("pfd", None).unwrap_err();
 /// assert_eq!(error.to_string(), r#"unknown skill "pfd"; available skills: pdf, git-rebase"#);
@@ -448,6 +448,64 @@ impl fmt::Display for ToolError {
 
 impl core::error::Error for ToolError {}
 
+/// The most bytes of the caller's own text (a name, a path, a message
+/// about its arguments) that an error repeats: 1 KiB, so a model or client
+/// that sends a huge name gets a short error back (see [`capped`]).
+///
+/// ```
+/// assert_eq!(skills_core::serve::tool::MAX_ECHO_BYTES, 1024);
+/// ```
+pub const MAX_ECHO_BYTES: usize = 1024;
+
+/// `text`, or its first [`MAX_ECHO_BYTES`] (cut at a character boundary)
+/// followed by how much was left out: the one way an error repeats what it
+/// was given, in the providers' tool results and the MCP server's replies.
+///
+/// ```
+/// use skills_core::serve::tool::capped;
+/// let long = "x".repeat(5000);
+/// let echoed = capped(&long);
+/// assert!(echoed.len() < 1100 && echoed.ends_with("… (3976 more bytes)"));
+/// assert_eq!(capped("short"), "short");
+/// ```
+pub fn capped(text: &str) -> String {
+    if text.len() <= MAX_ECHO_BYTES {
+        return text.into();
+    }
+    let mut end = MAX_ECHO_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    alloc::format!("{}… ({} more bytes)", &text[..end], text.len() - end)
+}
+
+impl ToolError {
+    /// This error with what it repeats of the call ([`capped`]): the
+    /// unknown name, the path, the message about the arguments. The lists
+    /// of names and files that help the model stay whole (they are bounded
+    /// by the catalog, not by the caller).
+    ///
+    /// ```
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
+    /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+    /// let name = "x".repeat(10_000_000);
+    /// let error = catalog.call(&name, None).unwrap_err().with_echo_capped();
+    /// assert!(error.to_string().len() < 1200);
+    /// assert!(error.to_string().ends_with("available skills: pdf, git-rebase"));
+    /// ```
+    pub fn with_echo_capped(mut self) -> Self {
+        match &mut self {
+            ToolError::UnknownSkill { name, .. } => *name = capped(name),
+            ToolError::NoSuchFile { path, .. } | ToolError::InvalidPath { path } => {
+                *path = capped(path);
+            }
+            ToolError::InvalidArguments { message } => *message = capped(message),
+            ToolError::CorruptSkill { .. } | ToolError::NotShowable { .. } => {}
+        }
+        self
+    }
+}
+
 /// `a, b, c`, or `none`.
 fn write_list(f: &mut fmt::Formatter<'_>, items: &[String]) -> fmt::Result {
     if items.is_empty() {
@@ -495,7 +553,7 @@ impl<'a> Catalog<'a> {
     /// `name` exactly, and the file must be one of its files exactly.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let resolution = catalog.resolve("pdf", Some("reference.md"))?;
     /// assert_eq!(resolution.read().bytes, 14);
@@ -546,7 +604,7 @@ impl<'a> Catalog<'a> {
     /// size and media type. Nothing is copied: the reply borrows the bundle.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let resolution = catalog.resolve("pdf", Some("assets/form.pdf")).unwrap();
     /// assert_eq!(
@@ -582,7 +640,7 @@ impl<'a> Catalog<'a> {
     /// [`serve`](Self::serve).
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let served = catalog.call("pdf", Some("reference.md"))?;
     /// assert_eq!(served.reply.as_text(), Some("Use pdfplumber"));
@@ -624,7 +682,7 @@ impl<'a> Catalog<'a> {
     /// The `skill` tool's definition to give the model.
     ///
     /// ```
-    /// # let bytes = skills_core::__doc_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
     /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
     /// let tool = catalog.tool_definition();
     /// assert_eq!(tool.name, "skill");

@@ -18,7 +18,8 @@
 //! the binary itself is trusted.
 //!
 //! ```
-//! # let (bytes, public_key) = skills_core::trust::verify::__doc_signed_bundle();
+//! # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/signed.bin")).to_vec();
+//! # let public_key: [u8; 32] = *include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/signed.pub"));
 //! use skills_core::trust::verify::{Status, TrustPolicy};
 //! use skills_core::Catalog;
 //!
@@ -54,7 +55,7 @@ use crate::wire::instructions;
 ///
 /// ```
 /// use skills_core::trust::verify::{Status, TrustPolicy};
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// // A policy that allows unsigned content says so of each skill.
 /// # // The example bundle's file digests are placeholders: no re-hashing.
@@ -76,7 +77,7 @@ pub enum Status {
 ///
 /// ```
 /// use skills_core::trust::verify::TrustPolicy;
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// // What a host logs of each skill it serves: name, revision, publisher.
 /// # // The example bundle's file digests are placeholders: no re-hashing.
@@ -103,7 +104,7 @@ pub struct Identity<'a> {
 ///
 /// ```
 /// use skills_core::trust::verify::TrustPolicy;
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// # // The example bundle's file digests are placeholders: no re-hashing.
 /// let policy = TrustPolicy::new("acme").unwrap().require_signature(false);
@@ -123,7 +124,7 @@ pub struct Verified<'a> {
 ///
 /// ```
 /// use skills_core::trust::verify::{Status, TrustPolicy};
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// # // The example bundle's file digests are placeholders: no re-hashing.
 /// let policy = TrustPolicy::new("acme").unwrap().require_signature(false);
@@ -209,8 +210,9 @@ pub enum Check {
         /// The key id of the first signature.
         key_id: String,
     },
-    /// The signature by a trusted key does not verify (wrong bytes, another
-    /// origin, or a signature that is not 64 bytes).
+    /// A signature record by a trusted key does not hold: its origin is not
+    /// the policy's, its bytes do not verify for the policy's origin, or it
+    /// is not 64 bytes.
     BadSignature {
         /// The key id.
         key_id: String,
@@ -507,7 +509,8 @@ impl TrustPolicy {
     /// [`Check::NotCompilerEncoding`].
     ///
     /// ```
-    /// # let (bytes, public_key) = skills_core::trust::verify::__doc_signed_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/signed.bin")).to_vec();
+    /// # let public_key: [u8; 32] = *include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/signed.pub"));
     /// use skills_core::trust::verify::{Check, TrustPolicy};
     /// let policy = TrustPolicy::new("https://example.com/skills")?.trust("release-2026", public_key)?;
     /// assert!(policy.verify_bytes(&bytes).is_ok());
@@ -580,7 +583,8 @@ impl TrustPolicy {
     /// version pin, then its signature.
     ///
     /// ```
-    /// # let (bytes, public_key) = skills_core::trust::verify::__doc_signed_bundle();
+    /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/signed.bin")).to_vec();
+    /// # let public_key: [u8; 32] = *include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/signed.pub"));
     /// use skills_core::trust::verify::{Check, TrustPolicy};
     /// let catalog = skills_core::Catalog::from_bytes(&bytes)?;
     /// let skill = catalog.lookup("pdf").unwrap();
@@ -619,7 +623,16 @@ impl TrustPolicy {
     }
 
     /// Steps 3 to 6 of agentskills-core's check: presence, trusted key,
-    /// signature.
+    /// signature, for every record by a key the policy trusts.
+    ///
+    /// A record is accepted only for the policy's origin, and its signature
+    /// is checked over the payload for that origin, so whatever a verified
+    /// record says (its key id names the trusted key it verified under, its
+    /// origin is the one signed) was signed. Every record by a trusted key
+    /// must hold: a second trusted record cannot carry an altered origin
+    /// past a verifier that checked only the first. A record by a key the
+    /// policy does not trust cannot be checked and is left out (it names no
+    /// publisher); at least one record must be by a trusted key.
     fn check_signatures<'a>(
         &self,
         subject: &Subject,
@@ -632,13 +645,13 @@ impl TrustPolicy {
             }
             return Ok((Status::Unsigned, None));
         };
-        let trusted = signatures.iter().find_map(|signature| {
+        let mut trusted = signatures.iter().filter_map(|signature| {
             self.keys
                 .iter()
                 .find(|(id, _)| id == signature.key_id)
                 .map(|(_, key)| (signature, key))
         });
-        let Some((signature, key)) = trusted else {
+        let Some(publisher) = trusted.next() else {
             return Err(failed(
                 subject,
                 Check::UntrustedKey {
@@ -647,18 +660,26 @@ impl TrustPolicy {
             ));
         };
         let payload = payload()?;
-        let bad = || {
-            failed(
-                subject,
-                Check::BadSignature {
-                    key_id: signature.key_id.to_string(),
-                },
-            )
-        };
-        let bytes: [u8; 64] = signature.signature.0.try_into().map_err(|_| bad())?;
-        key.verify_strict(payload.as_bytes(), &Ed25519Signature::from_bytes(&bytes))
-            .map_err(|_| bad())?;
-        Ok((Status::Verified, Some(signature.key_id)))
+        for (signature, key) in core::iter::once(publisher).chain(trusted) {
+            let bad = || {
+                failed(
+                    subject,
+                    Check::BadSignature {
+                        key_id: signature.key_id.to_string(),
+                    },
+                )
+            };
+            // A record for another origin is no signature for this one,
+            // whatever its bytes (agentskills-core fails a signature made
+            // for another origin at this step too).
+            if signature.origin != self.origin {
+                return Err(bad());
+            }
+            let bytes: [u8; 64] = signature.signature.0.try_into().map_err(|_| bad())?;
+            key.verify_strict(payload.as_bytes(), &Ed25519Signature::from_bytes(&bytes))
+                .map_err(|_| bad())?;
+        }
+        Ok((Status::Verified, Some(publisher.0.key_id)))
     }
 }
 
@@ -668,7 +689,7 @@ impl TrustPolicy {
 /// digest, and last the recorded revision.
 ///
 /// ```
-/// # let (bytes, _) = skills_core::trust::verify::__doc_signed_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/signed.bin")).to_vec();
 /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// let skill = catalog.lookup("pdf").unwrap();
 /// assert_eq!(skills_core::trust::verify::rehash_skill(skill).unwrap().0, skill.revision);
@@ -706,64 +727,4 @@ pub fn rehash_skill(skill: &Skill<'_>) -> Result<Revision, Check> {
         return Err(Check::Revision { recorded, computed });
     }
     Ok(computed)
-}
-
-/// A signed bundle for the documentation's examples: one skill `pdf`,
-/// signed for `https://example.com/skills` by key `release-2026` (the
-/// seed 0, 1, …, 31), and that key's public half. Not part of the API.
-#[doc(hidden)]
-pub fn __doc_signed_bundle() -> (Vec<u8>, [u8; 32]) {
-    use crate::wire::bundle::{Bytes, Content, File};
-    use alloc::vec;
-    use ed25519_dalek::{Signer, SigningKey};
-
-    let mut seed = [0u8; 32];
-    for (at, byte) in seed.iter_mut().enumerate() {
-        *byte = at as u8;
-    }
-    let key = SigningKey::from_bytes(&seed);
-    const ORIGIN: &str = "https://example.com/skills";
-    const FRONTMATTER: &str = "name: pdf\ndescription: Fill PDF forms.\n";
-    const INSTRUCTIONS: &str = "Go.\n\nfiles:\n- a.md (2 bytes)\n";
-    let mut skill = Skill {
-        name: "pdf",
-        location: "skill://pdf/SKILL.md",
-        description: "Fill PDF forms.",
-        body_len: 3,
-        instructions: INSTRUCTIONS,
-        instructions_sha256: sha256(INSTRUCTIONS.as_bytes()),
-        frontmatter: FRONTMATTER,
-        frontmatter_sha256: sha256(FRONTMATTER.as_bytes()),
-        files: vec![File {
-            path: "a.md",
-            sha256: sha256(b"hi"),
-            content: Content::Text("hi"),
-        }],
-        ..Skill::default()
-    };
-    (skill.skill_file_size, skill.skill_file_sha256) = skill_file_digest(&skill);
-    let revision = recorded_revision(&skill);
-    skill.revision = revision.0;
-    let payload = snapshot_payload(ORIGIN, "pdf", revision, None).unwrap_or_default();
-    let skill_signature = key.sign(payload.as_bytes()).to_bytes();
-    skill.signatures = vec![Signature {
-        key_id: "release-2026",
-        origin: ORIGIN,
-        signature: Bytes(&skill_signature),
-    }];
-    let mut bundle = Bundle {
-        skills: vec![skill],
-        ..Bundle::default()
-    };
-    let revision = bundle_revision(&bundle);
-    bundle.revision = revision.0;
-    let payload = bundle_payload(ORIGIN, revision).unwrap_or_default();
-    let bundle_signature = key.sign(payload.as_bytes()).to_bytes();
-    bundle.signatures = vec![Signature {
-        key_id: "release-2026",
-        origin: ORIGIN,
-        signature: Bytes(&bundle_signature),
-    }];
-    let bytes = bundle.encode().unwrap_or_default();
-    (bytes, key.verifying_key().to_bytes())
 }

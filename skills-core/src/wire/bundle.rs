@@ -350,8 +350,11 @@ impl<'a> SkillEntry<'a> {
 pub struct Signature<'a> {
     /// The publisher key's id, looked up among a trust policy's keys.
     pub key_id: &'a str,
-    /// The origin the signature was made for. Informative only: a verifier
-    /// checks against the origin it trusts, not this one.
+    /// The origin the signature was made for, which the signature covers:
+    /// a trust policy accepts the record only if this is its own origin and
+    /// the signature verifies for it, so a verified record's origin is the
+    /// one signed. Until a verifier holding the key checks it, it is only
+    /// the record's claim.
     pub origin: &'a str,
     /// The 64 signature bytes.
     pub signature: Bytes<'a>,

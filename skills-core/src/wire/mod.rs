@@ -30,5 +30,7 @@ pub(crate) mod listing;
 pub(crate) mod names;
 pub mod path;
 pub mod postcard;
+#[cfg(test)]
+mod refusals;
 pub mod texts;
 pub mod writer;

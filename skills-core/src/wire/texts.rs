@@ -7,7 +7,7 @@
 ///
 /// ```
 /// // A host routes the model's tool calls by name.
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// let (tool, skill) = ("skill", "pdf");
 /// if tool == skills_core::TOOL_NAME {
@@ -20,7 +20,7 @@ pub const TOOL_NAME: &str = "skill";
 ///
 /// ```
 /// // A bundle compiled with the defaults describes the tool in these words.
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// assert_eq!(catalog.tool_definition().description, skills_core::TOOL_DESCRIPTION);
 /// ```
@@ -31,7 +31,7 @@ pub const TOOL_DESCRIPTION: &str = "Read a skill's instructions, or one of its f
 ///
 /// ```
 /// // The schema a host declares for the tool, as the catalog hands it out.
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// assert_eq!(catalog.tool_definition().parameters, skills_core::TOOL_SCHEMA);
 /// ```
@@ -42,7 +42,7 @@ pub const TOOL_SCHEMA: &str = r#"{"type":"object","properties":{"name":{"type":"
 ///
 /// ```
 /// // The system prompt is the skills' list, then this paragraph.
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
 /// assert!(catalog.system_prompt().ends_with(skills_core::USAGE));
 /// ```

@@ -53,7 +53,7 @@ use crate::wire::bundle::{
     Bundle, BundleError, EncodeError, FORMAT_VERSION, HEADER_LEN, MAGIC, Signature, Skill,
     check_skill,
 };
-use crate::wire::names::{self, Index};
+use crate::wire::names::Index;
 use crate::wire::postcard::{Encode, Sink, put_table, put_varint};
 
 /// Appends an encoding to a buffer and hashes it as a skill's digest
@@ -390,6 +390,7 @@ impl<'t> BundleWriter<'t> {
     /// [`finish`](Self::finish) without refusing a name given twice: such
     /// names get a sorted index holding both (for tests of what the decoder
     /// refuses).
+    #[cfg(test)]
     pub(crate) fn finish_unchecked(
         self,
         revision: [u8; 32],
@@ -399,7 +400,7 @@ impl<'t> BundleWriter<'t> {
             let mut order: Vec<u32> = (0..self.len() as u32).collect();
             order.sort_by(|&a, &b| self.name(a as usize).cmp(self.name(b as usize)));
             Index::Sorted {
-                order: names::Table::Built(order),
+                order: crate::wire::names::Table::Built(order),
             }
         });
         self.assemble(&index, revision, signatures)
@@ -607,11 +608,11 @@ impl Bundle<'_> {
         writer.finish(self.revision, &self.signatures)
     }
 
-    /// The encoding without [`check`](Self::check): for tests that need
-    /// bundles breaking the rules the decoder enforces. (A name given twice
-    /// is written with a sorted index holding both.)
-    #[doc(hidden)]
-    pub fn encode_unchecked(&self) -> Vec<u8> {
+    /// The encoding without [`check`](Self::check): for the tests of what
+    /// the decoder refuses (`wire::refusals`). (A name given twice is
+    /// written with a sorted index holding both.)
+    #[cfg(test)]
+    pub(crate) fn encode_unchecked(&self) -> Vec<u8> {
         let mut writer = BundleWriter::new(self);
         for skill in &self.skills {
             let digest = encode_skill(skill, &mut writer.details);

@@ -148,11 +148,6 @@ pub fn encode(skills: &[TestSkill]) -> Vec<u8> {
     })
 }
 
-/// Encodes without [`Bundle::check`], for bundles that break its rules.
-pub fn encode_unchecked(bundle: &Bundle<'_>) -> Vec<u8> {
-    bundle.encode_unchecked()
-}
-
 /// Builds the borrowed bundle over the skills and hands it to `f`.
 pub fn with_bundle<T>(skills: &[TestSkill], f: impl FnOnce(&Bundle<'_>) -> T) -> T {
     let locations: Vec<String> = skills.iter().map(TestSkill::location).collect();

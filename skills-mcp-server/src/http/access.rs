@@ -3,8 +3,6 @@
 //! page from reaching a loopback server through the browser (DNS
 //! rebinding), and the origins a user trusts.
 
-use std::path::{Path, PathBuf};
-
 /// How requests to the endpoint are authenticated. [`bind`](super::bind)
 /// listens on an address beyond loopback only with [`Auth::Bearer`] or
 /// [`Auth::NoAuth`]: serving the network is a choice, never a default.
@@ -75,8 +73,18 @@ pub struct BearerToken {
 /// The fewest characters a bearer token has.
 pub const MIN_TOKEN_CHARS: usize = 16;
 
-/// The largest token file read.
-const MAX_TOKEN_FILE_BYTES: u64 = 4096;
+/// The largest token file a host reads: a token is tens of characters, so
+/// a file over 4 KiB is not one. The file is the host's to read (`skills
+/// mcp --bearer-token-file` reads it as every file it is given is read: a
+/// regular file under the limit, opened without blocking), then
+/// [`BearerToken::new`] takes its text, surrounding whitespace (the final
+/// newline) left out: the form a Kubernetes Secret or a container secret is
+/// mounted in.
+///
+/// ```
+/// assert_eq!(skills_mcp_server::http::MAX_TOKEN_FILE_BYTES, 4096);
+/// ```
+pub const MAX_TOKEN_FILE_BYTES: u64 = 4096;
 
 impl std::fmt::Debug for BearerToken {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -89,8 +97,6 @@ impl std::fmt::Debug for BearerToken {
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum TokenError {
-    /// The token file cannot be read (or is over 4 KiB).
-    Read(PathBuf, std::io::Error),
     /// The token is shorter than [`MIN_TOKEN_CHARS`].
     TooShort {
         /// Its length in characters.
@@ -105,9 +111,6 @@ impl std::fmt::Display for TokenError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let make = "make one with `openssl rand -hex 32`";
         match self {
-            TokenError::Read(path, error) => {
-                write!(f, "cannot read the token file {}: {error}", path.display())
-            }
             TokenError::TooShort { chars } => write!(
                 f,
                 "the bearer token is {chars} characters; use at least {MIN_TOKEN_CHARS} ({make})"
@@ -141,36 +144,6 @@ impl BearerToken {
         Ok(BearerToken {
             digest: skills_core::trust::sha256::digest(token.as_bytes()),
         })
-    }
-
-    /// The token in the file at `path`, surrounding whitespace (the final
-    /// newline) left out: the form a Kubernetes Secret or a container
-    /// secret is mounted in.
-    ///
-    /// ```
-    /// let path = std::env::temp_dir().join(format!("token-doc-{}", std::process::id()));
-    /// std::fs::write(&path, "0123456789abcdef0123\n")?;
-    /// let token = skills_mcp_server::http::BearerToken::from_file(&path);
-    /// std::fs::remove_file(&path)?;
-    /// assert!(token.is_ok());
-    /// # Ok::<(), std::io::Error>(())
-    /// ```
-    pub fn from_file(path: &Path) -> Result<Self, TokenError> {
-        use std::io::Read;
-        let mut text = String::new();
-        std::fs::File::open(path)
-            .and_then(|file| {
-                file.take(MAX_TOKEN_FILE_BYTES + 1)
-                    .read_to_string(&mut text)
-            })
-            .map_err(|error| TokenError::Read(path.to_owned(), error))?;
-        if text.len() as u64 > MAX_TOKEN_FILE_BYTES {
-            return Err(TokenError::Read(
-                path.to_owned(),
-                std::io::Error::other("over 4 KiB: not a token file"),
-            ));
-        }
-        BearerToken::new(text.trim())
     }
 
     /// Whether `presented` is this token, in time that does not depend on

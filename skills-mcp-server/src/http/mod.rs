@@ -63,7 +63,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpStream;
 use tokio::sync::Notify;
 
-pub use access::{Access, Auth, BearerToken, MIN_TOKEN_CHARS, TokenError};
+pub use access::{Access, Auth, BearerToken, MAX_TOKEN_FILE_BYTES, MIN_TOKEN_CHARS, TokenError};
 pub use options::{ENDPOINT, HEALTH, HttpOptions};
 
 use crate::Server;
@@ -272,7 +272,7 @@ impl Drop for Open {
 /// ```
 /// use std::io::{Read, Write};
 /// use skills_mcp_server::http;
-/// # let bytes = skills_core::__doc_bundle();
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
 /// # let bytes: &'static [u8] = bytes.leak();
 /// let catalog = Box::leak(Box::new(skills_core::Catalog::from_bytes(bytes)?));
 /// let server = Box::leak(Box::new(skills_mcp_server::Server::new(catalog, Default::default())?));

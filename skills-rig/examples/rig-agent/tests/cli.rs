@@ -3,17 +3,14 @@
 //! twice, then answers; the answer is printed, and the endpoint saw the
 //! system prompt, the tool, and tool results that are what the catalog serves.
 
-#[path = "../../../skills-rig/tests/support/endpoint.rs"]
-mod endpoint;
-
 use std::process::Command;
 
-use endpoint::{Endpoint, answer, text_of, tool_calls, tool_messages};
 use serde_json::json;
 use skills_runtime::providers::Provider;
 use skills_runtime::{Catalog, Embedded};
+use skills_test_support::endpoint::{Endpoint, answer, text_of, tool_calls, tool_messages};
 
-static SKILLS: Embedded = skills_runtime::include_skills!("../../testdata/skills");
+static SKILLS: Embedded = skills_runtime::include_skills!("../../../testdata/skills");
 
 fn catalog() -> &'static Catalog<'static> {
     SKILLS.catalog().expect("the test skills decode")

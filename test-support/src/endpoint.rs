@@ -5,10 +5,7 @@
 //! one request a connection (`Connection: close`), bodies by
 //! `Content-Length` or chunked.
 //!
-//! Shared by `skills-rig`'s loop tests and `examples/rig-agent`'s CLI test
-//! (`#[path]`-included there).
-
-#![allow(dead_code)] // each including test uses its own part
+//! Used by `skills-rig`'s loop tests and `skills-rig/examples/rig-agent`'s CLI test.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -30,6 +27,7 @@ pub struct Request {
 }
 
 /// A running endpoint.
+#[derive(Debug)]
 pub struct Endpoint {
     address: SocketAddr,
     requests: Arc<Mutex<Vec<Request>>>,

@@ -1,6 +1,4 @@
-//! Scratch directories and file trees for the behaviour tests, so each test
-//! file does not carry its own copy.
-#![allow(dead_code)] // each test file uses what it needs
+//! Scratch directories and file trees for the behaviour tests.
 
 use std::path::{Path, PathBuf};
 

@@ -2,5 +2,5 @@
 //! crate; `include_skills!` already tracks edits and deletions.
 
 fn main() {
-    println!("cargo:rerun-if-changed=../../testdata/skills");
+    println!("cargo:rerun-if-changed=../../../testdata/skills");
 }

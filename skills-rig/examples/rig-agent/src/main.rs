@@ -2,8 +2,8 @@
 //! server (OpenAI, or a local model server).
 //!
 //! ```text
-//! OPENAI_API_KEY=... cargo run -p rig-agent-example -- --base-url https://api.openai.com/v1 "Fill in form.pdf"
-//! OPENAI_API_KEY=none cargo run -p rig-agent-example -- --base-url http://127.0.0.1:8080/v1 --model qwen3 "..."
+//! OPENAI_API_KEY=... cargo run --manifest-path skills-rig/Cargo.toml -p rig-agent-example -- --base-url https://api.openai.com/v1 "Fill in form.pdf"
+//! OPENAI_API_KEY=none cargo run --manifest-path skills-rig/Cargo.toml -p rig-agent-example -- --base-url http://127.0.0.1:8080/v1 --model qwen3 "..."
 //! ```
 //!
 //! The skills of `testdata/skills` are validated at compile time and
@@ -20,7 +20,7 @@ use skills_rig::{SkillTool, SkillsAgentExt};
 use skills_runtime::Embedded;
 
 // In your own crate: `include_skills!("skills")`, relative to Cargo.toml.
-static SKILLS: Embedded = skills_runtime::include_skills!("../../testdata/skills");
+static SKILLS: Embedded = skills_runtime::include_skills!("../../../testdata/skills");
 
 const USAGE: &str = "usage: rig-agent --base-url URL [--model NAME] [--max-turns N] PROMPT
   --base-url URL   an OpenAI-compatible API, such as https://api.openai.com/v1
