@@ -138,7 +138,9 @@ mod tests {
         // `İ` lowercases to `i` and U+0307, which no name may hold.
         assert_eq!(suggest("SKİLL").as_deref(), Some("skill"));
         // A mark with no precomposed form stays out without splitting the word.
-        assert_eq!(suggest("Ka\u{20DD}t").as_deref(), Some("kat"));
+        assert_eq!(suggest("Ka\u{334}t").as_deref(), Some("kat"));
+        // An enclosing mark is a starter (combining class 0): a separator.
+        assert_eq!(suggest("Ka\u{20DD}t").as_deref(), Some("ka-t"));
     }
 
     #[test]
