@@ -371,7 +371,7 @@ impl Layout {
 ///
 /// ```
 /// use skills_build::Layout;
-/// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+/// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
 /// let outcome = skills_build::Builder::new().source(skills).run();
 /// assert_eq!(outcome.sources[0].layout, Some(Layout::Collection));
 /// assert_eq!(outcome.sources[0].skills, 3);
@@ -685,8 +685,8 @@ fn discover_source(
 /// use skills_build::Layout;
 /// use skills_build::unstable::discover::skill_folders;
 /// use skills_build::problem::Code;
-/// let testdata = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/skills");
-/// let (layout, folders) = skill_folders(&testdata).unwrap();
+/// let skills = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("doc-skills");
+/// let (layout, folders) = skill_folders(&skills).unwrap();
 /// assert_eq!(layout, Layout::Collection);
 /// assert!(folders.iter().any(|f| f.ends_with("git-rebase")));
 /// let (layout, folders) = skill_folders(&folders[0]).unwrap();

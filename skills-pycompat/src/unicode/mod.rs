@@ -13,7 +13,7 @@
 //! recorded.
 //!
 //! Every function is exact to CPython 3.11.7 for every code point and string; the tests check
-//! this against files recorded from Python under `testdata/unicode/`.
+//! this against files recorded from Python under this crate's `testdata/unicode/`.
 
 mod tables;
 #[cfg(test)]
