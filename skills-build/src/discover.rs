@@ -927,7 +927,7 @@ fn read_document(
             Some(doc)
         }
         Err(error) => {
-            problems.push(error.to_problem().with_file(file_location));
+            problems.push(error.to_problem_in(file_location));
             None
         }
     }

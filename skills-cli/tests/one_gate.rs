@@ -877,3 +877,44 @@ fn name_hints_offer_a_valid_name_on_every_door() {
         "Validation failed for names/Invoice Check:\n  - Skill name 'Invoice Check' must be lowercase\n  - Skill name 'Invoice Check' contains invalid characters. Only letters, digits, and hyphens are allowed.\n"
     );
 }
+
+#[test]
+fn yaml_errors_name_the_file_in_the_gate_and_keep_the_reference_text_in_validate() {
+    let root = scratch("yaml-file-name");
+    write(
+        &root,
+        "skills/notes/SKILL.md",
+        "---\nname: notes\ndescription: Use when: asked\n---\nBody.\n",
+    );
+    for command in ["check", "build"] {
+        let (status, report) = cli(&root, command, &Opts::default(), &["skills"]);
+        assert_eq!(status, 1, "{command}");
+        let message = report["problems"][0]["message"].as_str().unwrap();
+        assert_eq!(
+            message,
+            "Invalid YAML in frontmatter: mapping values are not allowed here\n  in \"skills/notes/SKILL.md\", line 3, column 22:\n    description: Use when: asked\n                         ^ (line: 3)",
+            "{command}"
+        );
+    }
+    // The library doors say the same, with the path they were given.
+    let outcome = Opts::default().builder(&root, &["skills"]).run();
+    let problem = &outcome.problems()[0];
+    assert!(
+        problem.message.contains(&format!(
+            "\n  in \"{}\", line 3, column 22:\n",
+            root.join("skills/notes/SKILL.md").display()
+        )),
+        "{}",
+        problem.message
+    );
+    // `skills validate` is the reference's text, byte for byte.
+    let out = Command::new(env!("CARGO_BIN_EXE_skills"))
+        .current_dir(&root)
+        .args(["validate", "skills/notes"])
+        .output()
+        .expect("run skills validate");
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "Validation failed for skills/notes:\n  - Invalid YAML in frontmatter: mapping values are not allowed here\n  in \"<unicode string>\", line 3, column 22:\n    description: Use when: asked\n                         ^ (line: 3)\n"
+    );
+}
