@@ -54,6 +54,8 @@ routes=(macro buildrs include_dir)
 work=${BENCH_DIR:-"$root/target/bench-compile"}
 unset CARGO_TARGET_DIR RUSTFLAGS CARGO_BUILD_RUSTFLAGS CARGO_PROFILE_DEV_BUILD_OVERRIDE_OPT_LEVEL CARGO_INCREMENTAL
 mkdir -p "$work"
+# The machine's load when the run starts and ends, printed with the figures.
+load_start=$(cat /proc/loadavg)
 command -v /usr/bin/time >/dev/null || { echo "bench-compile: needs GNU time at /usr/bin/time" >&2; exit 1; }
 
 has_case() { case " $cases " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
@@ -245,9 +247,9 @@ if has_case small; then
 fi
 
 # Tables, then where the last cold builds spent their time.
-python3 - "$results" "$sizes" "$work" "$summary" "$runs" "$edits" "$(rustc --version)" "$(cat /proc/loadavg)" "$(nproc)" <<'PY'
+python3 - "$results" "$sizes" "$work" "$summary" "$runs" "$edits" "$(rustc --version)" "$load_start" "$(cat /proc/loadavg)" "$(nproc)" <<'PY'
 import json, os, re, statistics, sys
-results, sizes, work, summary, runs, edits, rustc, loadavg, cores = sys.argv[1:]
+results, sizes, work, summary, runs, edits, rustc, load_start, load_end, cores = sys.argv[1:]
 rows = [line.rstrip("\n").split("\t") for line in open(results)]
 data = {}
 for profile, route, kind, rep, secs, kb, cpu in rows:
@@ -272,7 +274,7 @@ titles = {
     "default": "Cargo's default dev profile, no overrides",
     "override": "`[profile.dev.build-override] opt-level = 3`",
 }
-print(f"\nCompile benchmark; {rustc}; {cores} cores, load average at the end {loadavg}; "
+print(f"\nCompile benchmark; {rustc}; {cores} cores; /proc/loadavg at the start {load_start}, at the end {load_end}; "
       f"medians of {runs} cold builds and {edits} one-edit rebuilds per route, paired and interleaved\n")
 profiles = sorted({p for p, _ in data if p != "small"}, key=lambda p: p != "default")
 if profiles:
