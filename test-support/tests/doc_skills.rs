@@ -12,7 +12,12 @@ use std::path::{Path, PathBuf};
 use skills_test_support::{testdata, workspace};
 
 /// The crates whose examples embed `testdata/skills`.
-const SKILL_COPIES: &[&str] = &["skills-build", "skills-install", "skills-runtime"];
+const SKILL_COPIES: &[&str] = &[
+    "skills-build",
+    "skills-install",
+    "skills-runtime",
+    "skills-rig",
+];
 
 /// Every file under `dir`, by its path relative to `dir`.
 fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
@@ -101,6 +106,7 @@ fn no_example_of_a_published_crate_reads_the_workspace_testdata() {
         "skills-macros",
         "skills-mcp-server",
         "skills-pycompat",
+        "skills-rig",
         "skills-runtime",
     ];
     for krate in crates {
