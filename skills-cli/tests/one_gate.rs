@@ -907,6 +907,18 @@ fn yaml_errors_name_the_file_in_the_gate_and_keep_the_reference_text_in_validate
         "{}",
         problem.message
     );
+    // `skills fmt` refuses the file with the same words.
+    let out = Command::new(env!("CARGO_BIN_EXE_skills"))
+        .current_dir(&root)
+        .args(["fmt", "--check", "skills/notes"])
+        .output()
+        .expect("run skills fmt");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("in \"skills/notes/SKILL.md\", line 3, column 22:")
+            && !stderr.contains("<unicode string>"),
+        "{stderr}"
+    );
     // `skills validate` is the reference's text, byte for byte.
     let out = Command::new(env!("CARGO_BIN_EXE_skills"))
         .current_dir(&root)
