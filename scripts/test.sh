@@ -7,15 +7,22 @@
 # the rebuild behaviour of include_skills!, and our MCP server driven by the
 # Python mcp client and the MCP inspector (an npm package, git-ignored), and
 # the deploy/ recipes.
-# First, no import loop between the modules of any crate.
+# First, no import loop between the modules of any crate (nor an import
+# against skills-core's wings), and docs/architecture.md's arrows drawn
+# from the code.
 #
 #   scripts/test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python3 scripts/check-module-cycles.py --self-test
-python3 scripts/check-module-cycles.py
+python3 scripts/check/module-cycles.py --self-test
+python3 scripts/check/module-cycles.py
+# docs/architecture.md's crate graph and skills-core's wings, as the code has them.
+python3 scripts/gen/architecture.py
 cargo test --workspace
+# The public faces docs/runtime-public-items.md and docs/build-public-items.md
+# list, from the crates' documentation (SKILLS_BLESS=1 rewrites the lists).
+python3 scripts/gen/public-items.py --check
 # skills-rig and its example: a workspace of their own (skills-rig/Cargo.toml
 # says why), so the line above builds no rig and no TLS stack.
 cargo test --manifest-path skills-rig/Cargo.toml --workspace --target-dir target/rig
@@ -54,16 +61,17 @@ cp skills-rig/Cargo.lock "$rig_check/Cargo.lock"
 cargo check --manifest-path "$rig_check/Cargo.toml" --quiet --target-dir target/rig
 # `cargo install` gives a working `skills` (in the dev profile, reusing this
 # build's artifacts, so it costs seconds).
-cargo install --quiet --debug --locked --path skills-cli --root target/install-check --target-dir target --force
+cargo install --quiet --debug --locked --path skills-cmd --root target/install-check --target-dir target --force
 target/install-check/bin/skills --version
+target/install-check/bin/skills --help >/dev/null
 target/install-check/bin/skills check testdata/skills
 # The macro's signing options, which need the `sign` feature.
 cargo test -p skills-tests --features sign --test ui
-scripts/interop-signatures.sh
-scripts/fmt-readers.sh
-scripts/rebuild-demo.sh
-scripts/mcp-interop.sh
+scripts/check/interop-signatures.sh
+scripts/check/fmt-readers.sh
+scripts/check/rebuild-demo.sh
+scripts/check/mcp-interop.sh
 # deploy/: the Kubernetes YAML and the Containerfile agree, and their
 # command serves, answers its readiness probe and stops on SIGTERM.
-cargo build --quiet -p skills-cli --bin skills
-"$(scripts/setup-core-venv.sh)" scripts/check-deploy.py target/debug/skills
+cargo build --quiet -p skills-cmd --bin skills
+"$(scripts/record/setup-core-venv.sh)" scripts/check/deploy.py target/debug/skills

@@ -1,6 +1,6 @@
 //! Times rendering a filtered, truncated catalog at run time against
 //! reading the precomputed default prompt, over the skills in a directory
-//! (scripts/bench-catalog.sh makes 1,000 and compares with agentskills-core).
+//! (scripts/bench/catalog.sh makes 1,000 and compares with agentskills-core).
 //!
 //!     cargo run --release -p skills-build --example bench_catalog -- DIR FORMAT TAG MAX_CHARS
 

@@ -1,4 +1,4 @@
-//! The serving side of scripts/bench-scale.sh over one bundle file: open
+//! The serving side of scripts/bench/scale.sh over one bundle file: open
 //! (lazy and full), a call's p50 and p99 (cold on a lazy catalog: the
 //! first call of each skill decodes it; warm: decoded; each call timed
 //! alone, the clock's own cost, `timer_p50_ns`, included; the name handed

@@ -15,7 +15,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use skills_core::trust::sha256::digest as sha256;
+use skills_core::sha256::digest as sha256;
 use skills_core::wire::bundle::{
     Bytes, Content, EncodeError, File, Skill, SkillFileName, ToolRule,
 };

@@ -37,7 +37,7 @@ use crate::printable::{has_control, printable};
 use crate::problem::{Code, Problem, Severity};
 use crate::source::{EntryKind, Source, SourceError};
 use crate::validate::{ValidateOptions, validate_with};
-use skills_core::pycompat::pytext;
+use skills_core::text::pytext;
 
 /// The default largest file embedded: 16 MiB, the MCP Skills extension's
 /// limit for a whole skill, so no single file exceeds what a host must
@@ -315,7 +315,7 @@ impl DiscoveredSkill {
     /// ```
     /// use skills_build::unstable::discover::{discover, Options, Root};
     /// use skills_build::source::MemorySource;
-    /// use skills_core::trust::{revision::content_revision, sha256::digest as sha256};
+    /// use skills_core::{sha256::digest as sha256, trust::revision::content_revision};
     /// let md = "---\nname: pdf\ndescription: Forms.\n---\n";
     /// let source = MemorySource::new("pdf").with_file("SKILL.md", md).with_file("a.md", "a");
     /// let found = discover(&[Root::new(&source)], &Options::default());
@@ -329,14 +329,14 @@ impl DiscoveredSkill {
         let skill_file = (
             self.skill_file.as_str(),
             self.skill_file_bytes.len() as u64,
-            skills_core::trust::sha256::digest(&self.skill_file_bytes),
+            skills_core::sha256::digest(&self.skill_file_bytes),
         );
         skills_core::trust::revision::content_revision(core::iter::once(skill_file).chain(
             self.files.iter().map(|file| {
                 (
                     file.path.as_str(),
                     file.bytes.len() as u64,
-                    skills_core::trust::sha256::digest(&file.bytes),
+                    skills_core::sha256::digest(&file.bytes),
                 )
             }),
         ))

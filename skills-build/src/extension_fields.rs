@@ -18,7 +18,7 @@
 //! prefix (a problem names its file already).
 
 use skills_core::encoding::json::Style;
-use skills_core::pycompat::pytext;
+use skills_core::text::pytext;
 use skills_core::wire::derived::normalize_tag;
 
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};

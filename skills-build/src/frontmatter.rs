@@ -3,7 +3,7 @@
 use std::fmt;
 
 use skills_core::encoding::json::Json;
-use skills_core::pycompat::pytext;
+use skills_core::text::pytext;
 use skills_pycompat::yaml::{self, Entry, Mark, Node, Value, YamlError};
 
 use crate::problem::Position;

@@ -365,7 +365,7 @@ impl PublicKey {
     /// assert!(id.starts_with("ed25519-") && id.len() == 24);
     /// ```
     pub fn fingerprint(&self) -> String {
-        let digest = skills_core::trust::sha256::digest(&self.0);
+        let digest = skills_core::sha256::digest(&self.0);
         let hex = skills_core::Sha256(digest).to_string();
         format!("ed25519-{}", &hex[..16])
     }

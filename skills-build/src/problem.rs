@@ -341,6 +341,8 @@ codes! {
         "The body of SKILL.md is over about 5,000 tokens (estimated), the budget the specification advises.";
     DescriptionWithoutWhen = "description-without-when", Lint, Note,
         "The description says what the skill does but not when to use it.";
+    DescriptionPlaceholder = "description-placeholder", Lint, Error,
+        "The description still holds the placeholder `skills new` writes, for the author to replace.";
     HomePath = "home-path", Lint, Warning,
         "A text file holds a hard-coded home directory (`/Users/<name>`, `/home/<name>`, `C:\\Users\\<name>`).";
     ReferenceWithoutToc = "reference-without-toc", Lint, Note,

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 
-use skills_core::trust::sha256::digest as sha256;
+use skills_core::sha256::digest as sha256;
 use skills_core::wire::bundle::Bundle;
 
 /// Where bytes are in the earlier bundle, and their digest.

@@ -2,8 +2,8 @@
 //! revision (agentskills-core's, over the skill file and every other file),
 //! which signatures are made over and verification checks.
 
+use skills_core::sha256::digest as sha256;
 use skills_core::trust::revision::recorded_revision;
-use skills_core::trust::sha256::digest as sha256;
 use skills_core::wire::bundle::{Bytes, Skill};
 
 /// Records a compiled skill's skill file and content revision: its size and

@@ -1,7 +1,7 @@
 //! The compiler's parts beyond its public face, for the `skills` command.
 //!
 //! **No stability promise**: anything here may change or go in any
-//! release, patch releases included. `skills-cli` reaches the compiler
+//! release, patch releases included. `skills-cmd` reaches the compiler
 //! through this one module (as minijinja-cli reaches its engine's
 //! machinery) and pins this crate with an exact `=` version requirement,
 //! so the two always come from the same release; this crate's own tests
@@ -54,8 +54,10 @@ pub mod archive {
 }
 
 /// The audit's and lints' rules over a compiled bundle (`skills audit`
-/// of a bundle file), and the body-token estimate they use.
+/// of a bundle file), the body-token estimate they use, and the
+/// placeholder `skills new` writes (which the lints refuse).
 pub mod content {
+    pub use crate::content::DESCRIPTION_PLACEHOLDER;
     pub use crate::content::bundle::check_bundle;
     pub use crate::content::estimate_tokens;
 }

@@ -10,7 +10,7 @@ use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
 use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
 use crate::skill_name::{self, Flaw, MAX_NAME_CHARS};
-use skills_core::pycompat::pytext;
+use skills_core::text::pytext;
 use skills_pycompat::unicode;
 use skills_pycompat::yaml::{Entry, Value};
 

@@ -1,7 +1,7 @@
 //! `.skill` and `.zip` archives: a build from an archive gives the bundle
 //! its folder gives (the Claude packager's archives included), and hostile
 //! archives are refused with a clear error in bounded memory. Packing
-//! (`skills pack`) is tested with the command, in skills-cli.
+//! (`skills pack`) is tested with the command, in skills-cmd.
 #![cfg(feature = "archive")]
 // A counting allocator (below) is the one use of `unsafe` here: it only
 // forwards to the system allocator.

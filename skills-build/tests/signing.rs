@@ -146,7 +146,7 @@ fn tampering_with_each_part_is_caught_and_named() {
         (skill("git-rebase"), Check::FrontmatterDigest)
     );
     // The frontmatter and its digest together: the skill file no longer matches.
-    let digest = skills_core::trust::sha256::digest(frontmatter.as_bytes());
+    let digest = skills_core::sha256::digest(frontmatter.as_bytes());
     assert_eq!(
         tampered(&pristine, |b| {
             b.skills[at].frontmatter = &frontmatter;
@@ -199,7 +199,7 @@ fn tampering_with_each_part_is_caught_and_named() {
     let (subject, check) = tampered(&pristine, |b| {
         b.skills[csv].files[0] = File {
             path: b.skills[csv].files[0].path,
-            sha256: skills_core::trust::sha256::digest(b"evil"),
+            sha256: skills_core::sha256::digest(b"evil"),
             content: Content::Text("evil"),
         };
     });

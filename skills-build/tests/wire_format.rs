@@ -32,7 +32,7 @@ use skills_build::Builder;
 mod support;
 
 fn body_digest(bytes: &[u8]) -> String {
-    skills_core::trust::sha256::digest(&bytes[6..])
+    skills_core::sha256::digest(&bytes[6..])
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()

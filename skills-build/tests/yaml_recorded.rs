@@ -1,7 +1,7 @@
 //! The strict YAML reader against strictyaml 1.7.3's recorded verdicts.
 //!
 //! Each `testdata/yaml/<case>.yaml` has a `<case>.out` written by
-//! `scripts/record-yaml.py`: `ok` and the JSON of the loaded data, `error` and
+//! `scripts/record/yaml.py`: `ok` and the JSON of the loaded data, `error` and
 //! the exact error text, or `crash` where the reference itself fails (there we
 //! only require an error, naming the code point for non-printable input).
 
@@ -62,7 +62,7 @@ fn recorded_cases_match_byte_for_byte() {
 
 /// The same comparison over a directory recorded elsewhere, for differential
 /// runs: `YAML_CASES=/some/dir cargo test -p skills-build --test yaml_recorded -- --ignored`
-/// after `.venv-ref/bin/python scripts/record-yaml.py /some/dir`.
+/// after `.venv-ref/bin/python scripts/record/yaml.py /some/dir`.
 #[test]
 #[ignore = "needs YAML_CASES pointing at a recorded directory"]
 fn external_cases_match_byte_for_byte() {

@@ -1,4 +1,4 @@
-//! The two back ends of `skills_core::trust::sha256`, side by side in one
+//! The two back ends of `skills_core::sha256`, side by side in one
 //! run over the same bytes: the portable loop (what build scripts and
 //! `include_skills!` hash with) and the sha2 crate (what the `verify`
 //! feature, and so the `skills` command, hashes with). Prints one
@@ -20,7 +20,7 @@ fn main() {
         .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
         .collect();
     let portable = || {
-        let mut hasher = skills_core::trust::sha256::portable::Hasher::new();
+        let mut hasher = skills_core::sha256::portable::Hasher::new();
         for piece in data.chunks(64 << 10) {
             hasher.update(black_box(piece));
         }

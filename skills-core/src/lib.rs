@@ -57,15 +57,18 @@
 //!
 //! The crate is cut into folders that say what they hold. Each imports only
 //! from the wings listed before it, and no module imports one that imports
-//! it back (`scripts/check-module-cycles.py` checks this):
+//! it back (`scripts/check/module-cycles.py` checks this):
 //!
-//! - [`encoding`]: JSON as Python's `json.dumps` writes it, and base64;
-//! - [`pycompat`]: the Python 3.12 string behaviour agentskills-core's
-//!   texts depend on (`isspace`, `casefold`, line splitting, MIME types);
+//! - [`encoding`]: JSON as Python's `json.dumps` writes it, base64 and
+//!   percent-encoding;
+//! - [`sha256`]: SHA-256, which the wire format hashes what it writes with;
+//! - [`text`]: text as Python 3.12 treats it, which agentskills-core's
+//!   outputs depend on (`isspace`, `casefold`, line splitting, lengths,
+//!   MIME types by name) and `difflib`'s close names;
 //! - [`wire`]: the bundle format both sides share: the records the
 //!   compiler fills ([`wire::bundle`]), their encoding, the container's
 //!   tables and name index, the tool's fixed texts, and decoding's checks;
-//! - [`trust`]: SHA-256 and digests, content revisions and signature
+//! - [`trust`]: digests as values, content revisions and signature
 //!   payloads (`revision`), and the trust policy (`verify`);
 //! - [`serve`]: the [`Catalog`], a bundle kept in a file and read a skill
 //!   at a time through the host's positioned reads (`serve::paged`), the
@@ -75,7 +78,7 @@
 //!   vocabulary and the `<available_skills>` block.
 //!
 //! The compiler (skills-build, in a build script or a proc macro) uses the
-//! first four; the catalog itself is the `catalog` feature.
+//! first five; the catalog itself is the `catalog` feature.
 
 // docs.rs (nightly, `--cfg docsrs`): "Available on crate feature …" on
 // every feature-gated item, worked out from its `#[cfg]`.
@@ -92,9 +95,10 @@ extern crate alloc;
 pub mod encoding;
 #[cfg(feature = "catalog")]
 pub mod features;
-pub mod pycompat;
 #[cfg(feature = "catalog")]
 pub mod serve;
+pub mod sha256;
+pub mod text;
 pub mod trust;
 pub mod wire;
 

@@ -2,10 +2,10 @@
 //! check order.
 #![cfg(feature = "verify")]
 
+use skills_core::sha256::digest as sha256;
 use skills_core::trust::revision::{
     Revision, recorded_revision, skill_file_digest, snapshot_payload,
 };
-use skills_core::trust::sha256::digest as sha256;
 use skills_core::trust::verify::{Check, Status, TrustPolicy, VerifyError};
 use skills_core::wire::bundle::{Bundle, Bytes, Content, File, Signature, Skill};
 

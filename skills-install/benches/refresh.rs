@@ -3,7 +3,7 @@
 //!
 //! The program: this file's own executable, started again as a host
 //! (`--host BUNDLE MODE`) that embeds a bundle of 50 skills shaped like a
-//! public registry's (`scripts/gen-corpus.py`, compiled by `skills build`;
+//! public registry's (`scripts/gen/corpus.py`, compiled by `skills build`;
 //! read from the file, as `include_skills!` would have put it in the
 //! binary) and installed in a project (`.claude/skills`, `.agents/skills`)
 //! and for the user (`~/.claude/skills`, `~/.codex/skills`): 200 installed
@@ -23,7 +23,7 @@
 //! host timed it in itself (median, 90th percentile, best), and of it the
 //! installer's construction; and the whole start with and without the
 //! refresh as the bench saw it from outside (median), with their
-//! difference and ratio. Run with `scripts/bench-refresh.sh`, which
+//! difference and ratio. Run with `scripts/bench/refresh.sh`, which
 //! makes the bundle:
 //!
 //! ```text
@@ -149,7 +149,7 @@ fn main() {
     // `cargo bench` passes `--bench`; the bundle is the other argument.
     let Some(bundle) = args.iter().find(|arg| !arg.starts_with("--")) else {
         eprintln!(
-            "usage: cargo bench -p skills-install --bench refresh -- BUNDLE (scripts/bench-refresh.sh makes one)"
+            "usage: cargo bench -p skills-install --bench refresh -- BUNDLE (scripts/bench/refresh.sh makes one)"
         );
         std::process::exit(2);
     };

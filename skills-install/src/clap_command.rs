@@ -83,6 +83,13 @@ fn subcommand(action: Action, about: &'static str) -> Command {
                 .long("agent")
                 .value_name("ID")
                 .action(ArgAction::Append)
+                // Checked here, not after parsing, so clap's error names
+                // this subcommand's usage line, not the program's.
+                .value_parser(|value: &str| {
+                    Agents::parse([value])
+                        .map(|_| value.to_string())
+                        .map_err(|error| error.to_string())
+                })
                 .help("An agent (repeatable, comma-separated, or `all`; default: claude-code and codex, plus every folder installed to before)"),
         )
         .arg(
@@ -103,7 +110,7 @@ fn subcommand(action: Action, about: &'static str) -> Command {
             Arg::new("dry-run")
                 .long("dry-run")
                 .action(ArgAction::SetTrue)
-                .help("Show what would be written; write nothing"),
+                .help("Show what would change per skill (each file with --json); write nothing"),
         )
         .arg(
             Arg::new("force")
@@ -215,5 +222,39 @@ impl Installer<'_> {
         let stdout = std::io::stdout();
         let stderr = std::io::stderr();
         self.run_request(&command.0, &mut stdout.lock(), &mut stderr.lock())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn program() -> Command {
+        Command::new("mytool").subcommand(SkillCommand::augment_subcommands(Command::new("skill")))
+    }
+
+    #[test]
+    fn a_bad_value_is_clap_s_error_about_that_option() {
+        let error = program()
+            .try_get_matches_from(["mytool", "skill", "install", "--agent", "vim"])
+            .unwrap_err();
+        let text = error.render().to_string();
+        assert!(text.contains("unknown agent \"vim\""), "{text}");
+        // About the option of `skill install`, never the program's usage
+        // (`Usage: mytool <COMMAND>`, as an error raised after parsing was).
+        assert!(
+            text.contains("invalid value 'vim' for '--agent <ID>'"),
+            "{text}"
+        );
+        assert!(!text.contains("Usage: mytool <COMMAND>"), "{text}");
+        assert_eq!(error.exit_code(), 2);
+        let matches = program()
+            .try_get_matches_from(["mytool", "skill", "install", "--agent", "cursor,codex"])
+            .unwrap();
+        let (_, skill) = matches.subcommand().unwrap();
+        let command = SkillCommand::from_arg_matches(skill).unwrap();
+        assert!(
+            matches!(&command.request().target.agents, Agents::Only(agents) if agents.len() == 2)
+        );
     }
 }

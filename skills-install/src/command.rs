@@ -137,7 +137,8 @@ Options:
   --scope SCOPE        project (default: the nearest folder above with .git,
                        else this one) or user (the home directory).
   --project-dir DIR    The project root, instead of finding it.
-  --dry-run            Show what would be written; write nothing.
+  --dry-run            Show what would change per skill (each file with
+                       --json); write nothing.
   --force              Overwrite conflicts: files this tool did not write, or
                        that were changed since it wrote them.
   --link               One copy in .agents/skills, links to it elsewhere (a copy
@@ -337,7 +338,8 @@ impl Installer<'_> {
     /// Runs a request: prints the plan (or the status, or the list) to
     /// `out`, errors to `err`, and returns the exit code: 0 done (for
     /// `status`, every skill up to date), 1 conflicts or problems (nothing
-    /// written; for `status`, a skill not up to date).
+    /// written; for `status`, a skill not up to date), 2 a skill named that
+    /// is not carried.
     pub fn run_request(&self, request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let version = self.version_text();
         let fail = |error: &super::InstallError, out: &mut dyn Write, err: &mut dyn Write| {
@@ -350,7 +352,12 @@ impl Installer<'_> {
                     let _ = writeln!(err, "error: {error}");
                 }
             }
-            EXIT_FAILED
+            // A skill named on the command line that is not carried is the
+            // command line's mistake, as an unknown option is.
+            match error {
+                super::InstallError::UnknownSkill { .. } => EXIT_USAGE,
+                _ => EXIT_FAILED,
+            }
         };
         match request.action {
             Action::List => match self.list(request.json) {
@@ -389,8 +396,8 @@ impl Installer<'_> {
                 };
                 let ready = plan.is_ready();
                 let (shown, applied, error) = match (request.dry_run, ready) {
-                    (false, true) => match self.apply(plan.clone()) {
-                        Ok(done) => (done, true, None),
+                    (false, true) => match self.apply_plan(&plan) {
+                        Ok(done) => (done.unwrap_or(plan), true, None),
                         Err(error) => (plan, false, Some(error)),
                     },
                     (_, false) => {
@@ -456,21 +463,26 @@ impl Installer<'_> {
                     .collect(),
             }));
         }
-        let width = payloads
-            .iter()
-            .map(|(s, _)| s.name.len())
-            .max()
-            .unwrap_or(0);
-        Ok(payloads
+        // Three columns, each as wide as its widest entry.
+        let rows: Vec<(&str, String, &str)> = payloads
             .iter()
             .map(|(skill, payload)| {
+                let files = payload.files.len();
+                let files = format!("{files} file{}", if files == 1 { "" } else { "s" });
                 let description = skill.description.lines().next().unwrap_or_default();
-                format!(
-                    "{:<width$}  {} file{}  {description}\n",
-                    skill.name,
-                    payload.files.len(),
-                    if payload.files.len() == 1 { "" } else { "s" }
-                )
+                (skill.name, files, description)
+            })
+            .collect();
+        let width =
+            |column: fn(&(&str, String, &str)) -> usize| rows.iter().map(column).max().unwrap_or(0);
+        let (names, counts) = (
+            width(|row| row.0.chars().count()),
+            width(|row| row.1.chars().count()),
+        );
+        Ok(rows
+            .iter()
+            .map(|(name, files, description)| {
+                format!("{name:<names$}  {files:<counts$}  {description}\n")
             })
             .collect())
     }

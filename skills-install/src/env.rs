@@ -95,7 +95,11 @@ impl Environment {
     }
 
     /// Where the user's programs keep their state: `XDG_STATE_HOME` when
-    /// absolute (as the XDG specification says), else `~/.local/state`.
+    /// absolute (as the XDG specification says), else `~/.local/state`
+    /// when the home (`HOME`, else `USERPROFILE`) is absolute; never a
+    /// folder found from the working directory (`HOME=.` in a project
+    /// would put the installer's journals where a repository can carry
+    /// them).
     ///
     /// ```
     /// use skills_runtime::install::Environment;
@@ -103,11 +107,21 @@ impl Environment {
     /// assert_eq!(env.state_home().unwrap(), std::path::Path::new("/home/ada/.local/state"));
     /// let env = env.var("XDG_STATE_HOME", "/var/ada");
     /// assert_eq!(env.state_home().unwrap(), std::path::Path::new("/var/ada"));
+    /// let env = Environment::new("/work").var("HOME", ".");
+    /// assert_eq!(env.state_home(), None);
     /// ```
     pub fn state_home(&self) -> Option<PathBuf> {
-        self.var_os("XDG_STATE_HOME")
-            .map(PathBuf::from)
-            .filter(|path| path.is_absolute())
-            .or_else(|| Some(self.home()?.join(".local").join("state")))
+        let absolute = |name| {
+            self.var_os(name)
+                .map(PathBuf::from)
+                .filter(|path| path.is_absolute())
+        };
+        absolute("XDG_STATE_HOME").or_else(|| {
+            let home = match self.var_os("HOME") {
+                Some(_) => absolute("HOME"),
+                None => absolute("USERPROFILE"),
+            };
+            Some(home?.join(".local").join("state"))
+        })
     }
 }

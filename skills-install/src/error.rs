@@ -24,6 +24,25 @@ pub enum InstallError {
     Decode(DecodeError),
     /// The user scope was asked for and no home directory is known.
     NoHome,
+    /// The home (or the state folder) the environment names is a relative
+    /// path: the installer's lock and journals are never kept in a folder
+    /// found from the working directory, where a repository could carry
+    /// them.
+    RelativeHome {
+        /// The variable (`HOME`, `USERPROFILE`).
+        var: &'static str,
+        /// Its value.
+        value: PathBuf,
+    },
+    /// The scope's state folder (where the lock and journals are kept) is
+    /// not the user's alone: another user owns it, or others may write to
+    /// it.
+    StateFolder {
+        /// The folder.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: String,
+    },
     /// A file system operation failed.
     Io {
         /// What was being done.
@@ -87,6 +106,16 @@ impl fmt::Display for InstallError {
             InstallError::Decode(error) => write!(f, "the embedded skills do not decode: {error}"),
             InstallError::NoHome => f.write_str(
                 "no home directory is known: set HOME (USERPROFILE on Windows), or use --scope project",
+            ),
+            InstallError::RelativeHome { var, value } => write!(
+                f,
+                "{var} is a relative path ({}): the installer keeps its lock and journals only under an absolute home; set {var} (or XDG_STATE_HOME) to an absolute path",
+                value.display()
+            ),
+            InstallError::StateFolder { path, error } => write!(
+                f,
+                "the installer's state folder {} {error}: it keeps its lock and journals only in a folder of the user's alone (make it 0700 and the user's, or remove it)",
+                path.display()
             ),
             InstallError::Io {
                 action,
@@ -173,6 +202,15 @@ pub enum Problem {
         /// The listed name.
         name: String,
     },
+    /// A file of a skill cannot be written where it belongs on this
+    /// system (on Windows a path with a colon, `C:x`, names another
+    /// drive; a device name such as `CON` is no file).
+    UnsafeFile {
+        /// The skill's listed name.
+        skill: String,
+        /// The file's path inside it.
+        path: String,
+    },
     /// A folder could not be read.
     Unreadable {
         /// The path.
@@ -185,6 +223,17 @@ pub enum Problem {
     /// project through a link.
     Outside {
         /// The folder as named.
+        path: PathBuf,
+        /// Where it leads.
+        real: PathBuf,
+    },
+    /// An agent's folder resolves (a link on the way followed) to a folder
+    /// that is no agent's own: in a project, anything but one of the
+    /// agents' folder paths (`.git`, the project root, any other folder);
+    /// in any scope, the scope's base, a folder above it, or one inside a
+    /// `.git`.
+    NotAgentFolder {
+        /// The agent's folder as named.
         path: PathBuf,
         /// Where it leads.
         real: PathBuf,
@@ -245,12 +294,22 @@ impl fmt::Display for Problem {
                     "skill {name:?} cannot be installed: its name is not a plain folder name"
                 )
             }
+            Problem::UnsafeFile { skill, path } => write!(
+                f,
+                "skill {skill:?} cannot be installed here: its file {path:?} is not a plain relative path on this system"
+            ),
             Problem::Unreadable { path, error } => {
                 write!(f, "cannot read {}: {error}", path.display())
             }
             Problem::Outside { path, real } => write!(
                 f,
                 "{} leads to {}, outside the project: a project's links out are not followed (remove the link, or use --scope user)",
+                path.display(),
+                real.display()
+            ),
+            Problem::NotAgentFolder { path, real } => write!(
+                f,
+                "{} leads to {}, which is no agent's skill folder here (a link on the way points elsewhere): the installer writes only into agents' own folders; remove the link",
                 path.display(),
                 real.display()
             ),

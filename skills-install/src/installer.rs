@@ -8,16 +8,17 @@ use skills_core::wire::bundle::Bundle;
 use skills_core::{Catalog, DecodeError, Embedded};
 
 use super::apply::{self, Stamp};
+use super::dir::Dir;
 use super::env::Environment;
 use super::error::InstallError;
 use super::journal::{self, transaction_prefix};
 use super::lock;
 use super::names::is_safe_folder;
-use super::ops::{Fault, Ops};
+use super::ops::{Fault, Ops, Swap};
 use super::payload::{Payload, SKILL_FILE, folder_name, revision_of};
-use super::plan::read_record;
+use super::place::Place;
 use super::plan::{self, Context, Operation, Plan};
-use super::state;
+use super::state::StateDir;
 use super::status::Status;
 use super::target::{Layout, Target};
 use super::told;
@@ -80,6 +81,7 @@ pub struct Installer<'c> {
     version: String,
     env: Option<Environment>,
     fault: Option<Fault>,
+    swap: Option<Swap>,
     pub(crate) refresh_on_start: bool,
     install_command: Option<Vec<String>>,
     /// (skill, agent id, remark), shown with the plans that write the
@@ -106,6 +108,7 @@ impl<'c> Installer<'c> {
             version: String::new(),
             env: None,
             fault: None,
+            swap: None,
             refresh_on_start: false,
             install_command: None,
             notes: Vec::new(),
@@ -232,6 +235,16 @@ impl<'c> Installer<'c> {
         self
     }
 
+    /// Swaps a folder for a link before step `swap.at` of the next
+    /// applies, as a process racing the installer would: for the
+    /// installer's own tests (feature `test-faults`), not part of the API.
+    #[cfg(feature = "test-faults")]
+    #[doc(hidden)]
+    pub fn __inject_swap(mut self, swap: Option<Swap>) -> Self {
+        self.swap = swap;
+        self
+    }
+
     /// The tool's name.
     pub fn tool(&self) -> &str {
         &self.tool
@@ -275,18 +288,22 @@ impl<'c> Installer<'c> {
     ) -> Result<Plan, InstallError> {
         let env = self.env()?;
         let payloads = self.payloads()?;
+        let base = plan::real_base(&env, target)?;
+        // Reading takes the lock only where there is one to take, and
+        // makes no state folder.
+        let state = match StateDir::find(&env, &base) {
+            Ok(state) => state,
+            Err(InstallError::RelativeHome { .. } | InstallError::NoHome) => None,
+            Err(error) => return Err(error),
+        };
+        let _lock = lock::shared(state.as_ref())?;
         let ctx = Context {
             payloads: &payloads,
             tool: &self.tool,
             env: &env,
+            state: state.as_ref(),
         };
-        let base = plan::real_base(&env, target)?;
-        // Reading takes the lock only where there is one to take.
-        let _lock = match state::scope_dir(&env, &base) {
-            Ok(state_dir) => Some(lock::shared(&state_dir)?),
-            Err(_) => None,
-        };
-        plan::plan(&ctx, target, operation, recorded_only)
+        plan::plan(&ctx, target, operation, recorded_only).map(|(plan, _)| plan)
     }
 
     /// What an install to `target` would do: per folder and skill, the
@@ -322,6 +339,17 @@ impl<'c> Installer<'c> {
     /// and no `force`, is refused whole: nothing is written. Every skill
     /// ends wholly old or wholly new. Returns the plan as carried out.
     pub fn apply(&self, plan: Plan) -> Result<Plan, InstallError> {
+        Ok(self.apply_plan(&plan)?.unwrap_or(plan))
+    }
+
+    /// [`apply`](Self::apply) without taking the plan: the plan as carried
+    /// out, or `None` when there was nothing to do (the plan stands).
+    ///
+    /// What the plan says is only what the caller asks for: the scope's
+    /// base, its state folder and the record's place are worked out again
+    /// here from the environment and the plan's target, never taken from
+    /// the plan's fields, and the folders are read again under the lock.
+    pub(crate) fn apply_plan(&self, plan: &Plan) -> Result<Option<Plan>, InstallError> {
         if !plan.problems.is_empty() {
             return Err(InstallError::Problems {
                 count: plan.problems.len(),
@@ -338,25 +366,32 @@ impl<'c> Installer<'c> {
             bundle_revision: revision_of(bundle).to_string(),
         };
         let env = self.env()?;
-        let state_dir = state::scope_dir(&env, &plan.base)?;
-        let prefix = transaction_prefix(&self.tool, plan.scope);
-        if !apply::needs_write(&plan, &stamp) && !journal::pending(&state_dir, &prefix) {
-            return Ok(plan);
+        let target = &plan.target;
+        let base = plan::real_base(&env, target)?;
+        let prefix = transaction_prefix(&self.tool, target.scope);
+        let found = StateDir::find(&env, &base)?;
+        if !apply::needs_write(plan, &stamp) && !journal::pending(found.as_ref(), &prefix) {
+            return Ok(None);
         }
+        drop(found);
+        let state = StateDir::create(&env, &base)?;
         let payloads = self.payloads()?;
         let ctx = Context {
             payloads: &payloads,
             tool: &self.tool,
             env: &env,
+            state: Some(&state),
         };
-        let lock = lock::exclusive(&state_dir)?;
-        let ops = Ops::new(self.fault);
-        let committed = read_record(&plan.record_path)?
+        let lock = lock::exclusive(&state)?;
+        let ops = Ops::new(self.fault, self.swap.clone());
+        let base_dir = Dir::open(&base).map_err(|e| InstallError::io("open", &base, e))?;
+        let committed = Place::find(&base_dir, target.scope, &self.tool)?
+            .read()?
             .map(|record| record.transaction)
             .unwrap_or_default();
-        let folders = plan::agent_folders(&env, &plan.base, plan.scope);
-        journal::recover(&state_dir, &prefix, &committed, &folders, &ops)?;
-        let fresh = plan::plan(&ctx, &plan.target, plan.operation, false)?;
+        let folders = plan::agent_folders(&env, &base, target.scope);
+        journal::recover(&state, &prefix, &committed, &folders, &ops)?;
+        let (fresh, mut opened) = plan::plan(&ctx, target, plan.operation, false)?;
         if !fresh.problems.is_empty() {
             return Err(InstallError::Problems {
                 count: fresh.problems.len(),
@@ -372,20 +407,17 @@ impl<'c> Installer<'c> {
             return Err(InstallError::Changed);
         }
         if apply::needs_write(&fresh, &stamp) {
-            let record = apply::execute(&fresh, &payloads, &stamp, &ops, &state_dir)?;
+            let record = apply::execute(&fresh, &mut opened, &payloads, &stamp, &ops, &state)?;
             if record.is_empty() {
-                // Nothing installed: nothing left to tell of.
-                let _ = told::write(
-                    &told::path(&state_dir, &self.tool, plan.scope),
-                    &Default::default(),
-                );
-            }
-            let record_dir = fresh.record_path.parent().unwrap_or(&fresh.base);
-            if record.is_empty() && !record_dir.exists() && !journal::pending(&state_dir, "") {
-                lock.remove(&state_dir);
+                // Nothing installed: nothing left to tell of, nothing owned.
+                let told = told::file_name(&self.tool, target.scope);
+                let _ = told::write(state.dir(), &told, &Default::default());
+                if !journal::pending(Some(&state), "") {
+                    lock.remove(&state);
+                }
             }
         }
-        Ok(self.noted(fresh))
+        Ok(Some(self.noted(fresh)))
     }
 
     /// Plans and applies an install in one call.
@@ -441,16 +473,33 @@ impl<'c> Installer<'c> {
             folders.push(folder);
         }
         std::fs::create_dir_all(dir).map_err(|e| InstallError::io("create", dir, e))?;
-        let ops = Ops::new(None);
+        // The folder named is followed where it leads; below it, nothing is.
+        let opened = std::fs::canonicalize(dir)
+            .and_then(|real| Dir::open(&real))
+            .map_err(|e| InstallError::io("open", dir, e))?;
+        let ops = Ops::new(None, None);
         for (payload, folder) in payloads.iter().zip(&folders) {
+            let name = std::ffi::OsStr::new(payload.folder);
+            ops.create_dir(&opened, name)
+                .map_err(|e| InstallError::io("create", folder, e))?;
+            let skill = opened
+                .open_dir(name)
+                .map_err(|e| InstallError::io("open", folder, e))?;
             for file in &payload.files {
-                let path = folder.join(tree::relative(file.path));
-                if let Some(parent) = path.parent() {
-                    std::fs::create_dir_all(parent)
-                        .map_err(|e| InstallError::io("create", parent, e))?;
+                let path = tree::relative(file.path);
+                let mut at = skill
+                    .try_clone()
+                    .map_err(|e| InstallError::io("open", folder, e))?;
+                let parent = path.parent().unwrap_or(Path::new(""));
+                for part in parent.iter() {
+                    at = ops
+                        .ensure_dir(&at, part)
+                        .map_err(|e| InstallError::io("create", at.join(part), e))?
+                        .0;
                 }
-                ops.write_new(&path, &file.bytes, file.exec)
-                    .map_err(|e| InstallError::io("write", &path, e))?;
+                let last = path.file_name().unwrap_or_default();
+                ops.write_new(&at, last, &file.bytes, file.exec)
+                    .map_err(|e| InstallError::io("write", folder.join(&path), e))?;
             }
         }
         Ok(folders)

@@ -1,28 +1,36 @@
 //! The journal of an apply in progress: which agent folders it stages in,
 //! which skills it swaps in each, and whether the swapping has begun. It
-//! is written before anything is staged and again before the first swap,
-//! kept in the user's state folder ([`state`](super::state)), never in the
-//! project, and removed when the run ends. A run that was killed leaves
-//! it behind; the next run finds it there and finishes the transaction
-//! (the record names it) or undoes it.
+//! is written before anything is staged and again before the first swap
+//! (then naming, for each skill, the file it moves aside and the one it
+//! moves in, by device and inode), kept in the user's state folder
+//! ([`state`](super::state)), never in the project, and removed when the
+//! run ends. A run that was killed leaves it behind; the next run finds it
+//! there and finishes the transaction (the record names it) or undoes it.
 //!
 //! A journal is still read as untrusted input: a regular file under a
 //! size cap, opened without following a link; every folder it names must
-//! be an agent's folder of this scope, every skill a plain folder name,
-//! and the staging folders real folders, not links. A journal that fails
-//! any check is reported ([`InstallError::Journal`]) and left alone.
+//! be an agent's folder of this scope, every skill a plain folder name.
+//! Its staging folders are opened from the agent's folder as opened, one
+//! name at a time, no link followed (`.skills-staging`, the transaction's
+//! folder, `old`, `new`, `undone`), and nothing is moved unless it is what
+//! the run moved: the entry aside in `old/<name>` must be the one that was
+//! in the skill's place, the one in the skill's place must be the one the
+//! run moved in. A journal that fails any check is reported
+//! ([`InstallError::Journal`]) and left alone, with everything it names.
 
 use std::collections::BTreeMap;
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::ffi::OsStr;
+use std::io;
+use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+use super::dir::{Dir, Identity, Kind, Stat};
 use super::error::InstallError;
 use super::names::file_safe;
 use super::names::{is_safe_folder, quoted};
-use super::open::{JOURNAL_CAP, read_state};
 use super::ops::Ops;
+use super::state::StateDir;
 use super::target::Scope;
 
 /// The folder beside the skills where an apply stages its work (its
@@ -34,6 +42,9 @@ const FORMAT: &str = "skills-install-journal-v1";
 
 /// The ending of a journal's file name (`<transaction>.journal`).
 const EXTENSION: &str = ".journal";
+
+/// The most bytes a journal may hold.
+const JOURNAL_CAP: u64 = 16 << 20;
 
 /// One apply's journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,21 +78,62 @@ pub(crate) struct Swap {
     pub had_live: bool,
     /// Whether a new entry is staged (moved in from `new/`).
     pub has_new: bool,
+    /// What was at the skill's place (moved aside), once swapping began.
+    #[serde(default)]
+    pub live: Option<Moved>,
+    /// What was staged (moved in), once swapping began.
+    #[serde(default)]
+    pub new: Option<Moved>,
+}
+
+/// A file or folder a run moves: what it is, and which (its device and
+/// inode where the system has them). A recovery moves back only what
+/// matches both: a folder swapped for a link (even one that got the freed
+/// inode's number) is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Moved {
+    /// `folder`, `link` or `file`.
+    pub kind: MovedKind,
+    /// Which, where known.
+    pub id: Option<Identity>,
+}
+
+/// What a moved entry is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum MovedKind {
+    Folder,
+    Link,
+    File,
+}
+
+impl Moved {
+    /// What `stat` says is there.
+    pub fn of(stat: Stat) -> Moved {
+        Moved {
+            kind: match stat.kind {
+                Kind::Dir => MovedKind::Folder,
+                Kind::Link => MovedKind::Link,
+                Kind::File { .. } | Kind::Other => MovedKind::File,
+            },
+            id: stat.id,
+        }
+    }
+}
+
+/// The journal's file name for `transaction`.
+pub(crate) fn file_name(transaction: &str) -> String {
+    format!("{transaction}{EXTENSION}")
 }
 
 impl Journal {
-    /// Where the journal of `transaction` lives in the scope's state folder.
-    pub fn path(state_dir: &Path, transaction: &str) -> PathBuf {
-        state_dir.join(format!("{transaction}{EXTENSION}"))
-    }
-
     /// The journal as JSON text.
     pub fn to_json(&self) -> String {
         let stored = Stored {
             format: FORMAT,
             journal: self,
         };
-        // Strings, booleans and lists of them always serialize.
+        // Strings, booleans, numbers and lists of them always serialize.
         serde_json::to_string_pretty(&stored).unwrap_or_default() + "\n"
     }
 
@@ -129,55 +181,108 @@ pub(crate) fn transaction_prefix(tool: &str, scope: Scope) -> String {
     format!("{}.{scope}.", file_safe(tool))
 }
 
-/// The journals of this tool's transactions (names starting with
-/// `prefix`) in the scope's state folder.
-fn journals(state_dir: &Path, prefix: &str) -> Vec<PathBuf> {
-    let Ok(items) = fs::read_dir(state_dir) else {
+/// The file names of this tool's journals (names starting with `prefix`)
+/// in the scope's state folder.
+fn journals(state: &StateDir, prefix: &str) -> Vec<String> {
+    let Ok(names) = state.dir().names(usize::MAX) else {
         return Vec::new();
     };
-    let mut found: Vec<PathBuf> = items
-        .flatten()
-        .filter(|item| {
-            let name = item.file_name();
-            let name = name.to_string_lossy();
-            name.starts_with(prefix) && name.ends_with(EXTENSION)
-        })
-        .map(|item| item.path())
-        .collect();
-    found.sort();
-    found
+    names
+        .into_iter()
+        .filter_map(|name| name.into_string().ok())
+        .filter(|name| name.starts_with(prefix) && name.ends_with(EXTENSION))
+        .collect()
 }
 
 /// Whether a stopped run of this tool left a journal in the scope.
-pub(crate) fn pending(state_dir: &Path, prefix: &str) -> bool {
-    !journals(state_dir, prefix).is_empty()
+pub(crate) fn pending(state: Option<&StateDir>, prefix: &str) -> bool {
+    state.is_some_and(|state| !journals(state, prefix).is_empty())
+}
+
+/// A transaction's staging folders in one agent folder, opened from the
+/// agent's folder one name at a time, no link followed.
+pub(crate) struct Staged {
+    /// The agent's folder.
+    pub dir: Dir,
+    /// Its `.skills-staging`.
+    pub staging: Dir,
+    /// The transaction's folder in it.
+    pub tx: Dir,
+    /// The transaction's name (its folder's).
+    pub name: String,
+}
+
+impl Staged {
+    /// Opens the staging folders of `transaction` in the agent's folder
+    /// `dir`: `None` when there are none; an error when any is a link or
+    /// a file.
+    fn open(dir: Dir, transaction: &str) -> io::Result<Option<Staged>> {
+        let staging = match dir.open_dir(OsStr::new(STAGING)) {
+            Ok(staging) => staging,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(error) => return Err(error),
+        };
+        let tx = match staging.open_dir(OsStr::new(transaction)) {
+            Ok(tx) => tx,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(error) => return Err(error),
+        };
+        Ok(Some(Staged {
+            dir,
+            staging,
+            tx,
+            name: transaction.to_string(),
+        }))
+    }
+
+    /// Opens `old`, `new` or `undone` in the transaction's folder (`None`
+    /// when it is not there).
+    fn part(&self, part: &str) -> io::Result<Option<Dir>> {
+        match self.tx.open_dir(OsStr::new(part)) {
+            Ok(dir) => Ok(Some(dir)),
+            Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// Removes the transaction's folder, and `.skills-staging` when that
+    /// leaves it empty.
+    pub fn remove(&self, ops: &Ops) -> io::Result<()> {
+        ops.remove_all(&self.staging, OsStr::new(&self.name))?;
+        let _ = self.dir.remove_dir(OsStr::new(STAGING));
+        Ok(())
+    }
 }
 
 /// Finishes or undoes every transaction of this tool a stopped run left
 /// in the scope: one the record names (`committed`) completed, and only
 /// its staging folders are removed; any other is undone. `folders` are the
-/// agent folders of this scope, by key: a journal naming any other is
-/// refused.
+/// agent folders of this scope, by key (links on the way followed): a
+/// journal naming any other is refused.
 pub(crate) fn recover(
-    state_dir: &Path,
+    state: &StateDir,
     prefix: &str,
     committed: &str,
     folders: &BTreeMap<String, PathBuf>,
     ops: &Ops,
 ) -> Result<(), InstallError> {
-    for path in journals(state_dir, prefix) {
+    for name in journals(state, prefix) {
+        let path = state.dir().join(&name);
         let refused = |error: String| InstallError::Journal {
             path: path.clone(),
             error,
         };
-        let bytes = read_state(&path, JOURNAL_CAP)
+        let bytes = state
+            .dir()
+            .read_capped(OsStr::new(&name), JOURNAL_CAP)
             .map_err(|error| refused(error.to_string()))?
             .unwrap_or_default();
         let journal = Journal::from_json(&bytes).map_err(refused)?;
-        if Journal::path(state_dir, &journal.transaction) != path {
+        if file_name(&journal.transaction) != name {
             return Err(refused("it names another transaction".to_string()));
         }
-        let mut staged = Vec::new();
+        // Every check first: nothing is moved or removed unless all pass.
+        let mut work = Vec::new();
         for dir in &journal.dirs {
             let Some(folder) = folders.get(&dir.key) else {
                 return Err(refused(format!(
@@ -185,66 +290,132 @@ pub(crate) fn recover(
                     quoted(&dir.key)
                 )));
             };
-            let staging = folder.join(STAGING);
-            let tx = staging.join(&journal.transaction);
-            let parts = [&staging, &tx, &tx.join("old"), &tx.join("new")];
-            for part in parts {
-                if part
-                    .symlink_metadata()
-                    .is_ok_and(|meta| !meta.file_type().is_dir())
-                {
-                    return Err(refused(format!(
-                        "{} is a link or a file, not a folder the installer made",
-                        part.display()
-                    )));
-                }
-            }
-            staged.push((folder, tx, dir));
-        }
-        for (folder, tx, dir) in staged {
-            if !exists(&tx) {
+            let opened = match Dir::open(folder) {
+                Ok(opened) => opened,
+                Err(error) if error.kind() == io::ErrorKind::NotFound => continue,
+                Err(error) => return Err(refused(error.to_string())),
+            };
+            let Some(staged) = Staged::open(opened, &journal.transaction)
+                .map_err(|error| refused(error.to_string()))?
+            else {
                 continue;
-            }
-            if journal.swapping && journal.transaction != committed {
-                undo(folder, &tx, &dir.swaps, ops)?;
-            }
-            ops.remove_all(&tx)
-                .map_err(|e| InstallError::io("remove", &tx, e))?;
-            let _ = fs::remove_dir(folder.join(STAGING));
+            };
+            let moves = match journal.swapping && journal.transaction != committed {
+                true => undo_moves(&staged, &dir.swaps).map_err(refused)?,
+                false => Vec::new(),
+            };
+            work.push((staged, moves));
         }
-        ops.remove_all(&path)
+        for (staged, moves) in &work {
+            undo(staged, moves, ops)?;
+            staged
+                .remove(ops)
+                .map_err(|e| InstallError::io("remove", staged.tx.path(), e))?;
+        }
+        ops.remove_file(state.dir(), OsStr::new(&name))
             .map_err(|e| InstallError::io("remove", &path, e))?;
     }
     Ok(())
 }
 
-pub(crate) fn exists(path: &Path) -> bool {
-    path.symlink_metadata().is_ok()
+/// One move that undoes a swap.
+pub(crate) enum Move {
+    /// What the run moved into the skill's place, moved out into
+    /// `undone/<name>`.
+    Out(String),
+    /// What the run moved aside, moved back from `old/<name>`.
+    Back(String),
 }
 
-/// Puts every skill of a transaction back as it was: the new entry moved
-/// out of the way (into the staging folder, removed with it), the old one
-/// moved back.
-pub(crate) fn undo(dir: &Path, tx: &Path, swaps: &[Swap], ops: &Ops) -> Result<(), InstallError> {
-    for swap in swaps.iter().rev() {
-        let live = dir.join(&swap.name);
-        let old = tx.join("old").join(&swap.name);
-        let new = tx.join("new").join(&swap.name);
-        let swapped_out = exists(&old);
-        let swapped_in = swap.has_new && !exists(&new) && (!swap.had_live || swapped_out);
-        if swapped_in && exists(&live) {
-            let aside = tx.join("undone");
-            if !exists(&aside) {
-                ops.create_dir(&aside)
-                    .map_err(|e| InstallError::io("create", &aside, e))?;
-            }
-            let aside = aside.join(&swap.name);
-            ops.rename(&live, &aside)
-                .map_err(|e| InstallError::io("move aside", &live, e))?;
+/// Whether what is found is what the journal says the run moved: of the
+/// same kind, and the same file where the system gives identities
+/// (elsewhere none is recorded, and the kind decides).
+fn is(found: Stat, recorded: Option<Moved>) -> bool {
+    let found = Moved::of(found);
+    let Some(recorded) = recorded else {
+        return false;
+    };
+    found.kind == recorded.kind
+        && match (found.id, recorded.id) {
+            (Some(found), Some(recorded)) => found == recorded,
+            (None, None) => cfg!(not(unix)),
+            _ => false,
         }
-        if swapped_out && !exists(&live) {
-            ops.rename(&old, &live)
-                .map_err(|e| InstallError::io("restore", &live, e))?;
+}
+
+/// The moves that put every skill of a transaction back as it was,
+/// checked: each entry moved must be the one the journal says the run
+/// moved. An error says what failed.
+pub(crate) fn undo_moves(staged: &Staged, swaps: &[Swap]) -> Result<Vec<Move>, String> {
+    let text = |error: io::Error| error.to_string();
+    let old = staged.part("old").map_err(text)?;
+    let new = staged.part("new").map_err(text)?;
+    if let Some(undone) = staged.tx.stat(OsStr::new("undone")).map_err(text)?
+        && undone.kind != Kind::Dir
+    {
+        return Err(format!(
+            "{} is a link or a file, not a folder the installer made",
+            staged.tx.join("undone").display()
+        ));
+    }
+    let stat = |dir: Option<&Dir>, name: &str| match dir {
+        Some(dir) => dir.stat(OsStr::new(name)).map_err(text),
+        None => Ok(None),
+    };
+    let mut moves = Vec::new();
+    for swap in swaps.iter().rev() {
+        let live = stat(Some(&staged.dir), &swap.name)?;
+        let aside = stat(old.as_ref(), &swap.name)?;
+        let staged_new = stat(new.as_ref(), &swap.name)?;
+        let swapped_out = aside.is_some();
+        let swapped_in = swap.has_new && staged_new.is_none() && (!swap.had_live || swapped_out);
+        let mut live_moves_out = false;
+        if swapped_in && let Some(live) = live {
+            if !is(live, swap.new) {
+                return Err(format!(
+                    "{} is not what the stopped run moved there",
+                    staged.dir.join(&swap.name).display()
+                ));
+            }
+            moves.push(Move::Out(swap.name.clone()));
+            live_moves_out = true;
+        }
+        if let Some(aside) = aside
+            && (live.is_none() || live_moves_out)
+        {
+            if !is(aside, swap.live) {
+                return Err(format!(
+                    "{} is not what the stopped run moved aside",
+                    staged.tx.join("old").join(&swap.name).display()
+                ));
+            }
+            moves.push(Move::Back(swap.name.clone()));
+        }
+    }
+    Ok(moves)
+}
+
+/// Carries out the checked moves of [`undo_moves`].
+pub(crate) fn undo(staged: &Staged, moves: &[Move], ops: &Ops) -> Result<(), InstallError> {
+    for step in moves {
+        match step {
+            Move::Out(name) => {
+                let (undone, _) = ops
+                    .ensure_dir(&staged.tx, OsStr::new("undone"))
+                    .map_err(|e| InstallError::io("create", staged.tx.join("undone"), e))?;
+                let name = OsStr::new(name);
+                ops.rename(&staged.dir, name, &undone, name)
+                    .map_err(|e| InstallError::io("move aside", staged.dir.join(name), e))?;
+            }
+            Move::Back(name) => {
+                let old = staged
+                    .tx
+                    .open_dir(OsStr::new("old"))
+                    .map_err(|e| InstallError::io("open", staged.tx.join("old"), e))?;
+                let name = OsStr::new(name);
+                ops.rename(&old, name, &staged.dir, name)
+                    .map_err(|e| InstallError::io("restore", staged.dir.join(name), e))?;
+            }
         }
     }
     Ok(())
@@ -265,6 +436,11 @@ mod tests {
                     name: "pdf".into(),
                     had_live: true,
                     has_new: false,
+                    live: Some(Moved {
+                        kind: MovedKind::Folder,
+                        id: Some(Identity { dev: 1, ino: 2 }),
+                    }),
+                    new: None,
                 }],
             }],
         };

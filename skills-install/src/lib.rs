@@ -85,15 +85,17 @@ mod apply;
 #[cfg(feature = "clap")]
 mod clap_command;
 mod command;
+mod dir;
 mod env;
 mod error;
 mod installer;
 mod journal;
 mod lock;
 mod names;
-mod open;
 mod ops;
+mod owned;
 mod payload;
+mod place;
 mod plan;
 pub mod record;
 mod refresh;
@@ -112,7 +114,7 @@ pub use error::{InstallError, Problem};
 pub use installer::{Installer, Skills};
 #[cfg(feature = "test-faults")]
 #[doc(hidden)]
-pub use ops::Fault;
+pub use ops::{Fault, Swap};
 pub use payload::is_executable;
 pub use plan::{
     Change, Conflict, ConflictKind, DirPlan, FileAction, FileChange, Operation, Plan, SkillPlan,

@@ -3,15 +3,16 @@
 //! [`state`](super::state), never in the project) while an apply runs, a
 //! shared one while a plan or status reads (only when the file exists:
 //! reading creates nothing). The file is opened as every file the
-//! installer finds: never through a link, never a pipe.
+//! installer finds: relative to the state folder as opened, never through
+//! a link, never a pipe.
 
-use std::fs::{self, File};
+use std::ffi::OsStr;
+use std::fs::File;
 use std::io;
-use std::path::Path;
 
+use super::dir::Dir;
 use super::error::InstallError;
-use super::open::{create_lock, open_file};
-use super::state;
+use super::state::StateDir;
 
 /// The lock file's name in the state folder.
 pub const LOCK_FILE: &str = "lock";
@@ -22,28 +23,38 @@ pub(crate) struct Lock {
     file: Option<File>,
 }
 
-/// Waits for the scope's lock, exclusively, making the state folder and the
-/// lock file when missing.
-pub(crate) fn exclusive(state_dir: &Path) -> Result<Lock, InstallError> {
-    let path = state_dir.join(LOCK_FILE);
+fn name() -> &'static OsStr {
+    OsStr::new(LOCK_FILE)
+}
+
+/// Waits for the scope's lock, exclusively, making the lock file when
+/// missing.
+pub(crate) fn exclusive(state: &StateDir) -> Result<Lock, InstallError> {
+    let dir = state.dir();
+    let path = dir.join(LOCK_FILE);
     loop {
-        state::create(state_dir)?;
-        let file = create_lock(&path).map_err(|e| InstallError::io("open", &path, e))?;
+        let file = dir
+            .open_or_create(name())
+            .map_err(|e| InstallError::io("open", &path, e))?;
         file.lock()
             .map_err(|e| InstallError::io("lock", &path, e))?;
         // The run that held it may have removed the file (an uninstall that
         // left nothing): then this lock guards nothing, take the new one.
-        if is_current(&file, &path) {
+        if is_current(&file, dir) {
             return Ok(Lock { file: Some(file) });
         }
     }
 }
 
 /// Waits for the scope's lock, shared, if its file exists.
-pub(crate) fn shared(state_dir: &Path) -> Result<Lock, InstallError> {
-    let path = state_dir.join(LOCK_FILE);
+pub(crate) fn shared(state: Option<&StateDir>) -> Result<Lock, InstallError> {
+    let Some(state) = state else {
+        return Ok(Lock { file: None });
+    };
+    let dir = state.dir();
+    let path = dir.join(LOCK_FILE);
     loop {
-        let file = match open_file(&path) {
+        let file = match dir.open_file(name()) {
             Ok(file) => file,
             Err(error) if error.kind() == io::ErrorKind::NotFound => {
                 return Ok(Lock { file: None });
@@ -52,25 +63,27 @@ pub(crate) fn shared(state_dir: &Path) -> Result<Lock, InstallError> {
         };
         file.lock_shared()
             .map_err(|e| InstallError::io("lock", &path, e))?;
-        if is_current(&file, &path) {
+        if is_current(&file, dir) {
             return Ok(Lock { file: Some(file) });
         }
     }
 }
 
-/// Whether the locked `file` is still the one at `path`.
+/// Whether the locked `file` is still the one named `lock` in `dir`.
 #[cfg(unix)]
-fn is_current(file: &File, path: &Path) -> bool {
+fn is_current(file: &File, dir: &Dir) -> bool {
     use std::os::unix::fs::MetadataExt;
-    match (file.metadata(), fs::symlink_metadata(path)) {
-        (Ok(held), Ok(named)) => held.dev() == named.dev() && held.ino() == named.ino(),
+    match (file.metadata(), dir.stat(name())) {
+        (Ok(held), Ok(Some(named))) => named
+            .id
+            .is_some_and(|id| id.dev == held.dev() && id.ino == held.ino()),
         _ => false,
     }
 }
 
 /// Lock files are never removed where this cannot be checked.
 #[cfg(not(unix))]
-fn is_current(_: &File, _: &Path) -> bool {
+fn is_current(_: &File, _: &Dir) -> bool {
     true
 }
 
@@ -80,13 +93,10 @@ impl Lock {
     /// empty: after an uninstall that left no record, nothing of the
     /// installer stays behind. A run waiting on the removed file sees it is
     /// gone and takes a new one.
-    pub(crate) fn remove(self, state_dir: &Path) {
+    pub(crate) fn remove(self, state: &StateDir) {
         if cfg!(unix) && self.file.is_some() {
-            let _ = fs::remove_file(state_dir.join(LOCK_FILE));
-            let _ = fs::remove_dir(state_dir);
-            if let Some(parent) = state_dir.parent() {
-                let _ = fs::remove_dir(parent);
-            }
+            let _ = state.dir().remove_file(name());
+            state.remove_if_empty();
         }
     }
 }

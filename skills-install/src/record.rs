@@ -46,6 +46,21 @@ use crate::names::{is_ancestor_key, is_safe_folder, is_safe_key, is_safe_path, q
 /// live in the user's state folder: see the `state` module).
 pub(crate) const RECORD_DIR: &str = ".agents/.skills-install";
 
+/// The most bytes an install record may hold (a record of 100,000 files
+/// takes about 15 MB).
+pub(crate) const RECORD_CAP: u64 = 64 << 20;
+
+/// The most folders a record may name: every agent's folder of a scope
+/// and the shared copy are fewer.
+pub const MAX_FOLDERS: usize = 256;
+
+/// The most skills a record may list, all folders together: far more than
+/// any program carries times the folders it installs to.
+pub const MAX_SKILLS: usize = 100_000;
+
+/// The most files a record may list, all skills together.
+pub const MAX_FILES: usize = 1_000_000;
+
 /// The value of the record's `format` key.
 pub const FORMAT: &str = "skills-install-record-v1";
 
@@ -282,6 +297,24 @@ impl Record {
     /// relative path. A record is read from the scope, where a repository
     /// may have put it, so nothing in it is joined to a folder unchecked.
     fn check(&self) -> Result<(), RecordError> {
+        let skills: usize = self.dirs.values().map(|dir| dir.skills.len()).sum();
+        let files: usize = self
+            .dirs
+            .values()
+            .flat_map(|dir| dir.skills.values())
+            .map(|skill| skill.files.len())
+            .sum();
+        for (count, most, what) in [
+            (self.dirs.len(), MAX_FOLDERS, "folders"),
+            (skills, MAX_SKILLS, "skills"),
+            (files, MAX_FILES, "files"),
+        ] {
+            if count > most {
+                return Err(RecordError(format!(
+                    "it lists {count} {what}, more than the {most} any install makes"
+                )));
+            }
+        }
         for (key, dir) in &self.dirs {
             if !is_safe_key(key) {
                 return Err(RecordError(format!(
@@ -296,10 +329,18 @@ impl Record {
                     quoted(created)
                 )));
             }
+            let mut lowered: BTreeMap<String, &String> = BTreeMap::new();
             for (name, skill) in &dir.skills {
                 if !is_safe_folder(name) {
                     return Err(RecordError(format!(
                         "skill {} is not a plain folder name",
+                        quoted(name)
+                    )));
+                }
+                if let Some(other) = lowered.insert(name.to_lowercase(), name) {
+                    return Err(RecordError(format!(
+                        "skills {} and {} differ only by case: one folder where case is not told apart",
+                        quoted(other),
                         quoted(name)
                     )));
                 }

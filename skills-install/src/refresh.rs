@@ -10,20 +10,22 @@
 //! skill recorded at another revision is looked at on disk.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ffi::OsStr;
 use std::io::{self, Write};
 
 use skills_core::trust::revision::Revision;
 
+use super::dir::Dir;
 use super::env::Environment;
 use super::error::InstallError;
 use super::installer::Installer;
 use super::lock;
-use super::open::{RECORD_CAP, read_state};
 use super::payload::{folder_name, skill_revision};
-use super::plan::{self, Change, Plan, State};
-use super::record::{Glance, RECORD_DIR, RecordError, stale};
+use super::place::Place;
+use super::plan::{self, Change, Plan, State as SkillState};
+use super::record::{Glance, RecordError, stale};
 use super::report;
-use super::state;
+use super::state::StateDir;
 use super::target::{Scope, Target};
 use super::told::{self, Left};
 
@@ -65,7 +67,7 @@ pub struct Kept {
     pub name: String,
     /// What is there: modified by the user, missing, or not installed by
     /// this tool.
-    pub state: State,
+    pub state: SkillState,
     /// Whether the skill is still embedded (else the refresh would have
     /// removed it).
     pub embedded: bool,
@@ -188,22 +190,16 @@ impl Installer<'_> {
         let Some(base) = installed_base(&env, &target)? else {
             return Ok(Refreshed::NotInstalled);
         };
-        let record_path = base
-            .join(RECORD_DIR)
-            .join(plan::record_file(self.tool(), scope));
-        let Some(bytes) =
-            read_state(&record_path, RECORD_CAP).map_err(|error| InstallError::Record {
-                path: record_path.clone(),
-                error: RecordError(error.to_string()),
-            })?
-        else {
+        let base_dir = Dir::open(&base).map_err(|e| InstallError::io("open", &base, e))?;
+        let place = Place::find(&base_dir, scope, self.tool())?;
+        let Some(bytes) = place.read_bytes()? else {
             return Ok(Refreshed::NotInstalled);
         };
         let Some(record) = Glance::from_json(&bytes) else {
             // Read whole, it says what is wrong with it.
-            plan::read_record(&record_path)?;
+            place.read()?;
             return Err(InstallError::Record {
-                path: record_path,
+                path: place.path.clone(),
                 error: RecordError("it changed while it was read".to_string()),
             });
         };
@@ -236,9 +232,13 @@ impl Installer<'_> {
         if stale.is_empty() {
             return Ok(Refreshed::Current);
         }
-        let state_dir = state::scope_dir(&env, &base)?;
-        let told_path = told::path(&state_dir, self.tool(), scope);
-        if stale.is_subset(&told::read(&told_path)) {
+        let told_name = told::file_name(self.tool(), scope);
+        let found = StateDir::find(&env, &base)?;
+        let told_before = match &found {
+            Some(state) => told::read(state.dir(), &told_name),
+            None => BTreeSet::new(),
+        };
+        if stale.is_subset(&told_before) {
             // Each was left before, as the user changed it, at this revision.
             return Ok(Refreshed::Current);
         }
@@ -275,7 +275,16 @@ impl Installer<'_> {
                 })
             })
             .collect();
-        if left.is_empty() && told_path.symlink_metadata().is_err() {
+        let found = StateDir::find(&env, &base)?;
+        let told_file = found.as_ref().is_some_and(|state| {
+            state
+                .dir()
+                .stat(OsStr::new(&told_name))
+                .ok()
+                .flatten()
+                .is_some()
+        });
+        if left.is_empty() && !told_file {
             // Nothing to tell, nothing told: no state made (an upgrade that
             // removed every skill leaves nothing of the installer behind).
             return Ok(Refreshed::Applied {
@@ -285,12 +294,13 @@ impl Installer<'_> {
         }
         // Told once: what was told is read and written under the lock, so
         // two starts at once do not both say it.
-        let _lock = lock::exclusive(&state_dir)?;
-        let before = told::read(&told_path);
+        let state = StateDir::create(&env, &base)?;
+        let _lock = lock::exclusive(&state)?;
+        let before = told::read(state.dir(), &told_name);
         let now: BTreeSet<Left> = left.iter().map(|(left, _)| left.clone()).collect();
         if now != before {
-            told::write(&told_path, &now)
-                .map_err(|error| InstallError::io("write", &told_path, error))?;
+            told::write(state.dir(), &told_name, &now)
+                .map_err(|error| InstallError::io("write", state.dir().join(&told_name), error))?;
         }
         let kept = left
             .into_iter()

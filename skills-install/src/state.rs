@@ -1,6 +1,7 @@
-//! Where the installer keeps what only it may write: the lock and the
-//! journals of runs in progress, in a folder of the user's own
-//! (`$XDG_STATE_HOME/skills-install/<scope>`, by default
+//! Where the installer keeps what only it may write: the lock, the
+//! journals of runs in progress, what a refresh told, and what it wrote
+//! (the [`owned`](super::owned) entries of its records), in a folder of
+//! the user's own (`$XDG_STATE_HOME/skills-install/<scope>`, by default
 //! `~/.local/state/skills-install/<scope>`), one per scope, named after
 //! the scope's folder and keyed by its path.
 //!
@@ -10,23 +11,49 @@
 //! under `.skills-staging` is never taken for a run of this installer.
 //! The record stays in the scope (`.agents/.skills-install`), where a
 //! team may commit it on purpose, and is checked whole when read.
+//!
+//! The folder is believed only if it is the user's alone: it is made with
+//! mode 0700, and `skills-install` and the scope's folder are refused
+//! when another user owns them or others may write to them. It is never
+//! looked for under a relative home: `HOME=.` would put it in the
+//! project.
 
+use std::ffi::OsStr;
+use std::io;
 use std::path::{Path, PathBuf};
 
+use super::dir::Dir;
 use super::env::Environment;
 use super::error::InstallError;
 use super::names::file_safe;
 
-/// The folder of this scope's lock and journals: under the user's state
-/// folder, `<name>-<digest>` for the scope's base (its last part, kept to
-/// `[A-Za-z0-9._-]`, and 16 hex digits of the SHA-256 of its full path).
-/// Where the environment names no home, the process's own is used.
-pub(crate) fn scope_dir(env: &Environment, base: &Path) -> Result<PathBuf, InstallError> {
-    let root = env
-        .state_home()
-        .or_else(|| Some(std::env::home_dir()?.join(".local").join("state")))
-        .ok_or(InstallError::NoHome)?;
-    Ok(root.join("skills-install").join(scope_key(base)))
+/// The installer's folder in the user's state folder.
+const ROOT: &str = "skills-install";
+
+/// The user's state folder: `XDG_STATE_HOME` when absolute, else
+/// `~/.local/state` with an absolute home (the environment's, else the
+/// process's). A home that is relative is an error, never a folder taken
+/// from the working directory.
+fn state_home(env: &Environment) -> Result<PathBuf, InstallError> {
+    if let Some(home) = env.state_home() {
+        return Ok(home);
+    }
+    for var in ["HOME", "USERPROFILE"] {
+        if let Some(value) = env.var_os(var) {
+            return Err(InstallError::RelativeHome {
+                var,
+                value: PathBuf::from(value),
+            });
+        }
+    }
+    match std::env::home_dir() {
+        Some(home) if home.is_absolute() => Ok(home.join(".local").join("state")),
+        Some(home) => Err(InstallError::RelativeHome {
+            var: "HOME",
+            value: home,
+        }),
+        None => Err(InstallError::NoHome),
+    }
 }
 
 fn scope_key(base: &Path) -> String {
@@ -50,19 +77,132 @@ fn path_bytes(path: &Path) -> std::borrow::Cow<'_, [u8]> {
     std::borrow::Cow::Owned(path.to_string_lossy().into_owned().into_bytes())
 }
 
-/// Creates the scope's state folder (and the folders above it), readable
-/// by the user alone where the system says so.
-pub(crate) fn create(dir: &Path) -> Result<(), InstallError> {
-    let mut builder = std::fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::DirBuilderExt;
-        builder.mode(0o700);
+/// A scope's state folder, open and checked: the user's alone.
+#[derive(Debug)]
+pub(crate) struct StateDir {
+    /// The user's state folder (`~/.local/state`).
+    home: Dir,
+    /// Its `skills-install`.
+    root: Dir,
+    /// The scope's folder in it.
+    dir: Dir,
+    key: String,
+}
+
+impl StateDir {
+    /// The scope's state folder, if there is one (a plan or a status
+    /// creates nothing): `None` when it does not exist.
+    pub fn find(env: &Environment, base: &Path) -> Result<Option<StateDir>, InstallError> {
+        let path = state_home(env)?;
+        let Ok(real) = std::fs::canonicalize(&path) else {
+            return Ok(None);
+        };
+        let home = Dir::open(&real).map_err(|e| InstallError::io("open", &path, e))?;
+        let root = match home.open_dir(OsStr::new(ROOT)) {
+            Ok(root) => root,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(error) => return Err(InstallError::io("open", home.join(ROOT), error)),
+        };
+        check(&root)?;
+        let key = scope_key(base);
+        let dir = match root.open_dir(OsStr::new(&key)) {
+            Ok(dir) => dir,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(error) => return Err(InstallError::io("open", root.join(&key), error)),
+        };
+        check(&dir)?;
+        Ok(Some(StateDir {
+            home,
+            root,
+            dir,
+            key,
+        }))
     }
-    builder
-        .create(dir)
-        .map_err(|error| InstallError::io("create", dir, error))
+
+    /// The scope's state folder, made where missing (the user's state
+    /// folder and the folders above it too, each readable by the user
+    /// alone where the system says so).
+    pub fn create(env: &Environment, base: &Path) -> Result<StateDir, InstallError> {
+        let path = state_home(env)?;
+        if std::fs::symlink_metadata(&path).is_err() {
+            let mut builder = std::fs::DirBuilder::new();
+            builder.recursive(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::DirBuilderExt;
+                builder.mode(0o700);
+            }
+            builder
+                .create(&path)
+                .map_err(|e| InstallError::io("create", &path, e))?;
+        }
+        let real = std::fs::canonicalize(&path).map_err(|e| InstallError::io("open", &path, e))?;
+        let home = Dir::open(&real).map_err(|e| InstallError::io("open", &path, e))?;
+        let root = private_dir(&home, OsStr::new(ROOT))?;
+        let key = scope_key(base);
+        let dir = private_dir(&root, OsStr::new(&key))?;
+        Ok(StateDir {
+            home,
+            root,
+            dir,
+            key,
+        })
+    }
+
+    /// The scope's folder.
+    pub fn dir(&self) -> &Dir {
+        &self.dir
+    }
+
+    /// Removes the scope's folder and `skills-install` if that leaves them
+    /// empty: nothing of the installer stays behind.
+    pub fn remove_if_empty(&self) {
+        if self.root.remove_dir(OsStr::new(&self.key)).is_ok() {
+            let _ = self.home.remove_dir(OsStr::new(ROOT));
+        }
+    }
+}
+
+/// Opens folder `name` in `dir`, making it (mode 0700) where missing, and
+/// checks it is the user's alone.
+fn private_dir(dir: &Dir, name: &OsStr) -> Result<Dir, InstallError> {
+    match dir.mkdir(name, 0o700) {
+        Ok(()) => {}
+        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {}
+        Err(error) => return Err(InstallError::io("create", dir.join(name), error)),
+    }
+    let opened = dir
+        .open_dir(name)
+        .map_err(|e| InstallError::io("open", dir.join(name), e))?;
+    check(&opened)?;
+    Ok(opened)
+}
+
+/// Refuses a state folder another user owns, or others may write to.
+#[cfg(unix)]
+fn check(dir: &Dir) -> Result<(), InstallError> {
+    let (owner, mode) = dir
+        .owner_and_mode()
+        .map_err(|e| InstallError::io("read", dir.path(), e))?;
+    let refused = |error: String| {
+        Err(InstallError::StateFolder {
+            path: dir.path().to_path_buf(),
+            error,
+        })
+    };
+    if owner != super::dir::user() {
+        return refused(format!("belongs to another user (uid {owner})"));
+    }
+    if mode & 0o022 != 0 {
+        return refused(format!("is a folder others can write to (mode {mode:o})"));
+    }
+    Ok(())
+}
+
+/// Ownership and modes are not checked where the system has none.
+#[cfg(not(unix))]
+fn check(_: &Dir) -> Result<(), InstallError> {
+    Ok(())
 }
 
 #[cfg(test)]
@@ -72,8 +212,14 @@ mod tests {
     #[test]
     fn one_folder_per_scope_path() {
         let env = Environment::new("/work").var("HOME", "/home/ada");
-        let a = scope_dir(&env, Path::new("/work/a project")).unwrap();
-        let b = scope_dir(&env, Path::new("/other/a project")).unwrap();
+        let dir = |base: &str| {
+            state_home(&env)
+                .unwrap()
+                .join(ROOT)
+                .join(scope_key(Path::new(base)))
+        };
+        let a = dir("/work/a project");
+        let b = dir("/other/a project");
         assert!(a.starts_with("/home/ada/.local/state/skills-install"));
         assert_ne!(a, b);
         let name = a.file_name().unwrap().to_string_lossy().into_owned();
@@ -81,5 +227,19 @@ mod tests {
             name.starts_with("a-project-") && name.len() == "a-project-".len() + 16,
             "{name}"
         );
+    }
+
+    #[test]
+    fn never_under_a_relative_home() {
+        let env = Environment::new("/work").var("HOME", ".");
+        let error = state_home(&env).unwrap_err();
+        assert!(
+            matches!(error, InstallError::RelativeHome { .. }),
+            "{error}"
+        );
+        let env = env.var("XDG_STATE_HOME", "relative");
+        assert!(state_home(&env).is_err());
+        let env = env.var("XDG_STATE_HOME", "/state");
+        assert_eq!(state_home(&env).unwrap(), Path::new("/state"));
     }
 }

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use super::agents::Agent;
 use super::error::Problem;
+use super::names::shown;
 use super::plan::{Change, ConflictKind, FileAction, Plan, SkillPlan, State, all_up_to_date};
 use super::target::{Agents, Scope, Target};
 
@@ -28,6 +29,12 @@ pub struct Status {
     /// (`--scope user`, `--agent cursor`, `--project-dir DIR`): what the
     /// commands a status names repeat.
     pub flags: Vec<String>,
+    /// Whether the record lists entries this tool did not write here (a
+    /// record committed to the repository, say): the states are what that
+    /// claim says ([`Plan::claims`]).
+    pub claims: bool,
+    /// Where the record is.
+    pub record: PathBuf,
 }
 
 /// One agent folder's skills.
@@ -176,6 +183,8 @@ impl From<Plan> for Status {
             scope: plan.scope,
             base: plan.base,
             flags: flags(&plan.target),
+            claims: plan.claims,
+            record: plan.record_path,
             dirs: plan
                 .dirs
                 .into_iter()
@@ -281,6 +290,7 @@ fn differences(skill: &SkillPlan) -> Vec<Difference> {
                 DifferenceKind::Stale,
                 "is from an earlier version, and no longer part of the skill".to_string(),
             ),
+            (_, Some(ConflictKind::Claimed)) => (DifferenceKind::Edited, String::new()),
             (_, Some(ConflictKind::Changed)) => (
                 DifferenceKind::Edited,
                 "was changed since it was installed".to_string(),
@@ -293,7 +303,7 @@ fn differences(skill: &SkillPlan) -> Vec<Difference> {
         };
         let message = match (message.is_empty(), conflict) {
             (true, Some(conflict)) => conflict.to_string(),
-            _ => format!("{} {message}", file.path),
+            _ => format!("{} {message}", shown(&file.path)),
         };
         out.push(Difference {
             path: file.path.clone(),
@@ -316,7 +326,8 @@ fn differences(skill: &SkillPlan) -> Vec<Difference> {
             path: other.clone(),
             kind: DifferenceKind::Extra,
             message: format!(
-                "{other} is not part of the skill (install keeps it: remove it by hand)"
+                "{} is not part of the skill (install keeps it: remove it by hand)",
+                shown(other)
             ),
         });
     }

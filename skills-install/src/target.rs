@@ -264,7 +264,11 @@ pub(crate) fn base(env: &Environment, target: &Target) -> Result<PathBuf, Instal
 }
 
 /// The nearest ancestor of `dir` holding `.git` (a folder, or the file a
-/// worktree has), else `dir`.
+/// worktree has), else `dir`. On Unix a `.git` counts only where it could
+/// not have been put by someone else: not in a folder anyone may write to
+/// (a `/tmp/.git` would make `/tmp` every project below it), and, unless
+/// the program runs as root, only a `.git` of the user's own (as `git`
+/// refuses a repository of another owner).
 ///
 /// ```
 /// # let temp = std::env::temp_dir().join(format!("doc-root-{}", std::process::id()));
@@ -276,9 +280,30 @@ pub(crate) fn base(env: &Environment, target: &Target) -> Result<PathBuf, Instal
 /// ```
 pub fn project_root(dir: &Path) -> PathBuf {
     dir.ancestors()
-        .find(|ancestor| ancestor.join(".git").symlink_metadata().is_ok())
+        .find(|ancestor| holds_own_git(ancestor))
         .unwrap_or(dir)
         .to_path_buf()
+}
+
+/// Whether `folder` holds a `.git` that counts (see [`project_root`]).
+fn holds_own_git(folder: &Path) -> bool {
+    let Ok(git) = folder.join(".git").symlink_metadata() else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let user = super::dir::user();
+        let shared = folder
+            .metadata()
+            .map_or(true, |meta| meta.mode() & 0o002 != 0);
+        if shared || (user != 0 && git.uid() != user) {
+            return false;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = git;
+    true
 }
 
 /// The folder `agent` reads in `scope`, not yet resolved.
@@ -456,6 +481,21 @@ mod tests {
             user_dir(&env, home, "~/.claudex/skills"),
             Path::new("/home/ada/.claudex/skills")
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_git_in_a_folder_anyone_may_write_to_is_no_project() {
+        use std::os::unix::fs::PermissionsExt;
+        let shared = std::env::temp_dir().join(format!("install-root-{}", std::process::id()));
+        std::fs::create_dir_all(shared.join(".git")).unwrap();
+        std::fs::create_dir_all(shared.join("work/src")).unwrap();
+        let shared = std::fs::canonicalize(&shared).unwrap();
+        let work = shared.join("work/src");
+        assert_eq!(project_root(&work), shared);
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o1777)).unwrap();
+        assert_eq!(project_root(&work), work);
+        std::fs::remove_dir_all(&shared).unwrap();
     }
 
     #[test]

@@ -11,13 +11,12 @@
 //! read counts as empty: at worst a warning is given again.
 
 use std::collections::BTreeSet;
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::ffi::OsStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::dir::Dir;
 use super::journal::transaction_prefix;
-use super::open::read_state;
 use super::ops::Ops;
 use super::target::Scope;
 
@@ -44,14 +43,15 @@ struct Stored {
     left: BTreeSet<Left>,
 }
 
-/// Where the file of `tool` in `scope` lives in the scope's state folder.
-pub(crate) fn path(state_dir: &Path, tool: &str, scope: Scope) -> PathBuf {
-    state_dir.join(format!("{}told.json", transaction_prefix(tool, scope)))
+/// The file's name for `tool` in `scope`, in the scope's state folder.
+pub(crate) fn file_name(tool: &str, scope: Scope) -> String {
+    format!("{}told.json", transaction_prefix(tool, scope))
 }
 
-/// The copies told of (none when there is no file, or it cannot be read).
-pub(crate) fn read(path: &Path) -> BTreeSet<Left> {
-    let Ok(Some(bytes)) = read_state(path, CAP) else {
+/// The copies told of, from the file `name` in the state folder `state`
+/// (none when there is no file, or it cannot be read).
+pub(crate) fn read(state: &Dir, name: &str) -> BTreeSet<Left> {
+    let Ok(Some(bytes)) = state.read_capped(OsStr::new(name), CAP) else {
         return BTreeSet::new();
     };
     match serde_json::from_slice::<Stored>(&bytes) {
@@ -60,11 +60,12 @@ pub(crate) fn read(path: &Path) -> BTreeSet<Left> {
     }
 }
 
-/// Keeps `left` as the copies told of (removing the file when there are
-/// none). Called under the scope's lock.
-pub(crate) fn write(path: &Path, left: &BTreeSet<Left>) -> std::io::Result<()> {
+/// Keeps `left` as the copies told of in the file `name` of the state
+/// folder `state` (removing the file when there are none). Called under
+/// the scope's lock.
+pub(crate) fn write(state: &Dir, name: &str, left: &BTreeSet<Left>) -> std::io::Result<()> {
     if left.is_empty() {
-        return match fs::remove_file(path) {
+        return match state.remove_file(OsStr::new(name)) {
             Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(error),
             _ => Ok(()),
         };
@@ -75,7 +76,7 @@ pub(crate) fn write(path: &Path, left: &BTreeSet<Left>) -> std::io::Result<()> {
     };
     // Strings and sets of them always serialize.
     let text = serde_json::to_string_pretty(&stored).unwrap_or_default() + "\n";
-    Ops::new(None).replace_file(path, text.as_bytes())
+    Ops::new(None, None).replace_file(state, OsStr::new(name), text.as_bytes())
 }
 
 #[cfg(test)]
@@ -84,30 +85,28 @@ mod tests {
 
     #[test]
     fn round_trip_and_anything_else_is_empty() {
-        let dir = std::env::temp_dir().join(format!("install-told-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        let file = path(&dir, "my tool", Scope::User);
-        assert!(
-            file.ends_with("my-tool.user.told.json"),
-            "{}",
-            file.display()
-        );
-        assert!(read(&file).is_empty());
+        let path = std::env::temp_dir().join(format!("install-told-{}", std::process::id()));
+        std::fs::create_dir_all(&path).unwrap();
+        let dir = Dir::open(&std::fs::canonicalize(&path).unwrap()).unwrap();
+        let name = file_name("my tool", Scope::User);
+        assert_eq!(name, "my-tool.user.told.json");
+        assert!(read(&dir, &name).is_empty());
         let left: BTreeSet<Left> = [Left {
             path: ".claude/skills".into(),
             skill: "pdf".into(),
             revision: "sha256:00".into(),
         }]
         .into();
-        write(&file, &left).unwrap();
-        assert_eq!(read(&file), left);
-        fs::write(&file, b"{\"format\": \"other\", \"left\": []}").unwrap();
-        assert!(read(&file).is_empty());
-        fs::write(&file, b"not json").unwrap();
-        assert!(read(&file).is_empty());
-        write(&file, &BTreeSet::new()).unwrap();
+        write(&dir, &name, &left).unwrap();
+        assert_eq!(read(&dir, &name), left);
+        let file = path.join(&name);
+        std::fs::write(&file, b"{\"format\": \"other\", \"left\": []}").unwrap();
+        assert!(read(&dir, &name).is_empty());
+        std::fs::write(&file, b"not json").unwrap();
+        assert!(read(&dir, &name).is_empty());
+        write(&dir, &name, &BTreeSet::new()).unwrap();
         assert!(!file.exists());
-        write(&file, &BTreeSet::new()).unwrap();
-        fs::remove_dir_all(&dir).unwrap();
+        write(&dir, &name, &BTreeSet::new()).unwrap();
+        std::fs::remove_dir_all(&path).unwrap();
     }
 }

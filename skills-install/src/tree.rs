@@ -1,14 +1,17 @@
 //! What is on disk where a skill folder goes: nothing, a folder (every
 //! entry in it, links never followed), a link, or something else; and the
 //! two questions the installer asks of a file there (are these our bytes,
-//! what is its digest), reading no more than the answer needs.
+//! what is its digest), reading no more than the answer needs. Everything
+//! is read relative to the agent's folder as opened ([`Dir`]), one name at
+//! a time: a folder inside swapped for a link is refused, not followed.
 
 use std::collections::BTreeMap;
-use std::fs;
+use std::ffi::OsStr;
+use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use super::open::open_file;
+use super::dir::{Dir, Kind};
 
 /// The most entries read from one skill folder: a folder larger than that
 /// is not a skill someone installed, and is refused rather than walked.
@@ -30,77 +33,91 @@ pub enum Node {
     Other,
 }
 
-/// What is at a skill folder's path.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Entry {
+/// What is at a skill folder's place.
+#[derive(Debug)]
+pub(crate) enum Entry {
     /// Nothing.
     Absent,
-    /// A folder, with every entry below it by relative path (parents
-    /// before their children).
-    Folder(BTreeMap<PathBuf, Node>),
+    /// A folder (open), with every entry below it by relative path
+    /// (parents before their children).
+    Folder(Dir, BTreeMap<PathBuf, Node>),
     /// A symbolic link, with its target as written.
     Link(PathBuf),
     /// A file, or anything else that is not a folder.
     NotFolder,
 }
 
-/// Reads what is at `path`, following no link.
-pub fn entry(path: &Path) -> io::Result<Entry> {
-    let meta = match fs::symlink_metadata(path) {
-        Ok(meta) => meta,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Entry::Absent),
-        Err(error) => return Err(error),
+/// Reads what is at `name` in the agent's folder `dir` (`None`: the
+/// folder does not exist yet), following no link.
+pub(crate) fn entry(dir: Option<&Dir>, name: &str) -> io::Result<Entry> {
+    let Some(dir) = dir else {
+        return Ok(Entry::Absent);
     };
-    let kind = meta.file_type();
-    if kind.is_symlink() {
-        return Ok(Entry::Link(fs::read_link(path)?));
+    let name = OsStr::new(name);
+    let Some(stat) = dir.stat(name)? else {
+        return Ok(Entry::Absent);
+    };
+    match stat.kind {
+        Kind::Link => Ok(Entry::Link(dir.read_link(name)?)),
+        Kind::Dir => {
+            let folder = dir.open_dir(name)?;
+            let mut nodes = BTreeMap::new();
+            walk(&folder, &folder, Path::new(""), &mut nodes)?;
+            Ok(Entry::Folder(folder, nodes))
+        }
+        _ => Ok(Entry::NotFolder),
     }
-    if !kind.is_dir() {
-        return Ok(Entry::NotFolder);
-    }
-    let mut nodes = BTreeMap::new();
-    walk(path, Path::new(""), &mut nodes)?;
-    Ok(Entry::Folder(nodes))
 }
 
-fn walk(root: &Path, relative: &Path, nodes: &mut BTreeMap<PathBuf, Node>) -> io::Result<()> {
-    for item in fs::read_dir(root.join(relative))? {
-        let item = item?;
-        let path = relative.join(item.file_name());
-        let kind = item.file_type()?;
-        let node = if kind.is_symlink() {
-            Node::Link(fs::read_link(item.path())?)
-        } else if kind.is_dir() {
-            Node::Dir
-        } else if kind.is_file() {
-            Node::File {
-                size: item.metadata()?.len(),
-            }
-        } else {
-            Node::Other
+fn walk(
+    root: &Dir,
+    dir: &Dir,
+    relative: &Path,
+    nodes: &mut BTreeMap<PathBuf, Node>,
+) -> io::Result<()> {
+    for name in dir.names(MAX_ENTRIES + 1)? {
+        let Some(stat) = dir.stat(&name)? else {
+            continue;
+        };
+        let path = relative.join(&name);
+        let node = match stat.kind {
+            Kind::Link => Node::Link(dir.read_link(&name)?),
+            Kind::Dir => Node::Dir,
+            Kind::File { size } => Node::File { size },
+            Kind::Other => Node::Other,
         };
         let is_dir = node == Node::Dir;
         nodes.insert(path.clone(), node);
         if nodes.len() > MAX_ENTRIES {
             return Err(io::Error::other(format!(
                 "{} holds more than {MAX_ENTRIES} entries",
-                root.display()
+                root.path().display()
             )));
         }
         if is_dir {
-            walk(root, &path, nodes)?;
+            walk(root, &dir.open_dir(&name)?, &path, nodes)?;
         }
     }
     Ok(())
 }
 
-/// Whether the file at `path` holds exactly `expected` (read only when the
-/// sizes agree; opened as [`open_file`] opens, never through a link).
-pub fn same_bytes(path: &Path, size: u64, expected: &[u8]) -> io::Result<bool> {
+/// Opens the file at the relative `path` inside the skill folder `skill`,
+/// every folder on the way and the file itself without following a link.
+pub(crate) fn open(skill: &Dir, path: &Path) -> io::Result<File> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "a file path without a name"))?;
+    let parent = path.parent().unwrap_or(Path::new(""));
+    skill.open_dirs(parent)?.open_file(name)
+}
+
+/// Whether the file at `path` in `skill` holds exactly `expected` (read
+/// only when the sizes agree).
+pub(crate) fn same_bytes(skill: &Dir, path: &Path, size: u64, expected: &[u8]) -> io::Result<bool> {
     if size != expected.len() as u64 {
         return Ok(false);
     }
-    let mut file = open_file(path)?;
+    let mut file = open(skill, path)?;
     let mut buffer = [0u8; 8192];
     let mut at = 0;
     loop {
@@ -118,9 +135,9 @@ pub fn same_bytes(path: &Path, size: u64, expected: &[u8]) -> io::Result<bool> {
     }
 }
 
-/// The SHA-256 of the file at `path`.
-pub fn sha256(path: &Path) -> io::Result<[u8; 32]> {
-    let mut file = open_file(path)?;
+/// The SHA-256 of the file at `path` in `skill`.
+pub(crate) fn sha256(skill: &Dir, path: &Path) -> io::Result<[u8; 32]> {
+    let mut file = open(skill, path)?;
     let mut hasher = skills_core::trust::sha256::Hasher::new();
     let mut buffer = [0u8; 8192];
     loop {

@@ -753,6 +753,13 @@ fn the_subcommand_reports_and_exits() {
     let (code, out, _) = run(&installer, &["status"]);
     assert_eq!(code, 1, "nothing installed yet: {out}");
     assert!(out.contains("pdf-forms  missing"), "{out}");
+    // The shared folder is labelled with every agent that reads it, not
+    // only the one it was chosen for.
+    assert!(
+        out.contains(".agents/skills  (Amp, Codex, Gemini CLI, GitHub Copilot, Kimi Code CLI, OpenCode, Replit)\n"),
+        "{out}"
+    );
+    assert!(out.contains(".claude/skills  (Claude Code)\n"), "{out}");
     let (code, out, _) = run(&installer, &["install", "--json"]);
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -770,9 +777,13 @@ fn the_subcommand_reports_and_exits() {
     assert!(err.contains("unknown agent \"vim\""), "{err}");
     let (code, _, err) = run(&installer, &["frobnicate"]);
     assert_eq!(code, 2, "{err}");
-    let (code, _, err) = run(&installer, &["install", "no-such-skill"]);
-    assert_eq!(code, 1);
-    assert!(err.contains("no skill named"), "{err}");
+    // A skill named that is not carried is a usage error, as an unknown
+    // agent or command is: exit 2, on every action that takes names.
+    for action in ["install", "status", "uninstall"] {
+        let (code, _, err) = run(&installer, &[action, "no-such-skill"]);
+        assert_eq!(code, 2, "{action}: {err}");
+        assert!(err.contains("no skill named"), "{action}: {err}");
+    }
     let (code, out, _) = run(&installer, &["--help"]);
     assert_eq!(code, 0);
     assert!(out.contains("mytool skill <COMMAND>"), "{out}");
@@ -782,6 +793,17 @@ fn the_subcommand_reports_and_exits() {
     let (code, out, _) = run(&installer, &["list"]);
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 3, "{out}");
+    // The columns line up: the descriptions start in one column, whatever
+    // the names' lengths and file counts.
+    let starts: std::collections::BTreeSet<usize> = out
+        .lines()
+        .map(|line| {
+            let count = line.find(" file").unwrap();
+            let gap = count + line[count..].find("  ").unwrap();
+            gap + line[gap..].len() - line[gap..].trim_start().len()
+        })
+        .collect();
+    assert_eq!(starts.len(), 1, "{out}");
     assert_eq!(installer.intercept_args(&["other".into()]), None);
 }
 

@@ -1,6 +1,6 @@
 //! The installer's agent table is the reference table, row for row: the
 //! recorded copy of the notes (`testdata/agents/agents.md`, made by
-//! `scripts/record-agents.sh`), and the notes themselves when they sit
+//! `scripts/record/agents.sh`), and the notes themselves when they sit
 //! beside the repository (`../shared/reference/agents.md`).
 
 use std::path::Path;

@@ -340,7 +340,7 @@ fn embed(
 /// (`Builder::reuse_from`).
 fn bundle_file(builder: &Builder) -> Option<PathBuf> {
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR")?);
-    let key = skills_core::trust::sha256::digest(format!("{builder:?}").as_bytes());
+    let key = skills_core::sha256::digest(format!("{builder:?}").as_bytes());
     let name: String = key[..8].iter().map(|b| format!("{b:02x}")).collect();
     Some(out_dir.join(format!("include_skills-{name}.bin")))
 }

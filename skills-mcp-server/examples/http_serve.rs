@@ -1,7 +1,7 @@
 //! Serves a bundle file over the HTTP transport with a chosen number of
 //! runtime threads, on a free loopback port, until SIGTERM or SIGINT: what
 //! `skills mcp --http 127.0.0.1:0 --bundle FILE` does with its default of a
-//! thread per core, for comparing runtimes (scripts/bench-http.sh). The
+//! thread per core, for comparing runtimes (scripts/bench/http.sh). The
 //! first line on stderr is the CLI's.
 //!
 //!     cargo run --release -p skills-mcp-server --features http --example http_serve -- FILE THREADS

@@ -15,7 +15,7 @@
 use serde_json::{Map, Value, json};
 use skills_core::Sha256;
 use skills_core::features::manifest::{ManifestError, ManifestFile, push_quoted};
-use skills_core::pycompat::pytext::guess_media_type;
+use skills_core::text::pytext::guess_media_type;
 use skills_core::trust::revision::skill_file_pieces;
 use skills_core::wire::bundle::Skill;
 

@@ -1,6 +1,6 @@
 //! Replays testdata/mcp/requests.json against our server and compares each
 //! reply with agentskills-mcp-server 0.7.0's, recorded in
-//! testdata/mcp/recorded.json by scripts/record-mcp.sh over the same skills
+//! testdata/mcp/recorded.json by scripts/record/mcp.sh over the same skills
 //! (testdata/skills and testdata/mcp/skills). Replies are compared as
 //! parsed JSON; the `skills` array of `skills/list` and the `skill` entry of
 //! `skills/get` byte for byte. No Python is needed.
@@ -179,7 +179,7 @@ fn replies_match_the_reference_server() {
         assert_eq!(
             exchanges.len(),
             replies.len(),
-            "recording out of date: run scripts/record-mcp.sh"
+            "recording out of date: run scripts/record/mcp.sh"
         );
         for (exchange, recorded) in exchanges.iter().zip(replies) {
             let name = exchange["name"].as_str().unwrap();

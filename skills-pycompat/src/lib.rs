@@ -25,8 +25,8 @@
 //!
 //! Every module is checked against outputs recorded from the Python tools
 //! themselves (the workspace's `testdata/yaml/`, written by
-//! `scripts/record-yaml.py`, and this crate's `testdata/unicode/`, written by
-//! `scripts/gen-pyunicode.py`).
+//! `scripts/record/yaml.py`, and this crate's `testdata/unicode/`, written by
+//! `scripts/gen/pyunicode.py`).
 // docs.rs (nightly, `--cfg docsrs`): "Available on crate feature …" on
 // every feature-gated item, worked out from its `#[cfg]`.
 #![cfg_attr(docsrs, feature(doc_cfg))]

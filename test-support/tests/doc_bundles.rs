@@ -19,10 +19,10 @@
 use std::path::{Path, PathBuf};
 
 use ed25519_dalek::{Signer, SigningKey};
+use skills_core::sha256::digest as sha256;
 use skills_core::trust::revision::{
     bundle_payload, bundle_revision, recorded_revision, skill_file_digest, snapshot_payload,
 };
-use skills_core::trust::sha256::digest as sha256;
 use skills_core::wire::bundle::{Bundle, Bytes, Content, File, Signature, Skill};
 
 /// The crates whose documentation includes example bundles, and which.

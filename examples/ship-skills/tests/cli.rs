@@ -64,6 +64,16 @@ fn installs_through_the_clap_subcommand() {
     let bad = ship(root, &["skill", "install", "--agent", "vim"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("unknown agent"));
+    // clap's error about the option, not the program's usage line.
+    assert!(
+        !text(&bad.stderr).contains("Usage: ship-skills <COMMAND>"),
+        "{}",
+        text(&bad.stderr)
+    );
+    // A skill it does not carry, named: a usage error too.
+    let bad = ship(root, &["skill", "install", "no-such-skill"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
+    assert!(text(&bad.stderr).contains("no skill named"));
 
     let gone = ship(root, &["skill", "uninstall"]);
     assert!(gone.status.success(), "{}", text(&gone.stderr));

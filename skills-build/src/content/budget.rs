@@ -32,7 +32,7 @@ pub const BODY_TOKENS: usize = 5_000;
 /// assert_eq!(estimate_tokens("日本語"), 1);
 /// ```
 pub fn estimate_tokens(text: &str) -> usize {
-    skills_core::pycompat::pytext::char_len(text).div_ceil(4)
+    skills_core::text::pytext::char_len(text).div_ceil(4)
 }
 
 /// The body over [`BODY_TOKENS`] estimated tokens.

@@ -1,6 +1,7 @@
-//! A description that says what a skill does but not when to use it. The
-//! description is all a model sees of a skill before it picks one, so the
-//! situations that call for it are what makes it trigger.
+//! A description that says what a skill does but not when to use it, or
+//! that is still `skills new`'s placeholder. The description is all a
+//! model sees of a skill before it picks one, so the situations that call
+//! for it are what makes it trigger.
 
 use super::findings::Findings;
 use super::skill::Skill;
@@ -61,27 +62,42 @@ fn names_a_situation(text: &str) -> bool {
     false
 }
 
-/// The description, when it names no situation to use the skill in.
-pub(super) fn when(skill: &Skill<'_>, document: &SkillDocument, findings: &mut Findings<'_>) {
-    if !findings.wants(Code::DescriptionWithoutWhen) {
-        return;
-    }
+/// The sentence `skills new` writes in a new skill's description for the
+/// author to replace: while the description holds it, the skill fails the
+/// gate ([`Code::DescriptionPlaceholder`], an error).
+pub const PLACEHOLDER: &str = "Replace this with one or two sentences";
+
+/// The description's finding, if any: still [`PLACEHOLDER`] (an error),
+/// or naming no situation to use the skill in (a note).
+pub(super) fn check(skill: &Skill<'_>, document: &SkillDocument, findings: &mut Findings<'_>) {
     let (Some(entry), Some(text)) = (
         document.frontmatter.get("description"),
         document.frontmatter.text("description"),
     ) else {
         return;
     };
-    if text.trim().is_empty() || names_a_situation(text) {
-        return;
-    }
-    findings.push(
-        Problem::new(
+    let found = if text.contains(PLACEHOLDER) {
+        Some((
+            Code::DescriptionPlaceholder,
+            "the description is still the placeholder `skills new` wrote",
+            "replace it with what the skill does and when to use it, such as \"Fills PDF forms from a JSON file. Use when the user asks to fill in a PDF form.\"",
+        ))
+    } else if !text.trim().is_empty() && !names_a_situation(text) {
+        Some((
             Code::DescriptionWithoutWhen,
             "the description says what the skill does, not when to use it: a model picks skills by their descriptions",
-        )
-        .with_field("description")
-        .with_hint("add the situations it is for, such as \"Use when the user asks to fill in a PDF form.\""),
+            "add the situations it is for, such as \"Use when the user asks to fill in a PDF form.\"",
+        ))
+    } else {
+        None
+    };
+    let Some((code, message, hint)) = found.filter(|(code, ..)| findings.wants(*code)) else {
+        return;
+    };
+    findings.push(
+        Problem::new(code, message)
+            .with_field("description")
+            .with_hint(hint),
         skill.file_location.to_string(),
         Some(SkillDocument::position(entry.value.mark)),
     );

@@ -36,6 +36,7 @@ mod unicode;
 mod urls;
 
 pub use budget::estimate_tokens;
+pub use description::PLACEHOLDER as DESCRIPTION_PLACEHOLDER;
 pub(crate) use skill::{File, Skill};
 
 use findings::Findings;
@@ -67,7 +68,7 @@ pub(crate) fn check(skill: &Skill<'_>, allowed: &[Code]) -> Vec<Problem> {
     }
     if let Some(document) = skill.document {
         shell::unrestricted(skill, document, &mut findings);
-        description::when(skill, document, &mut findings);
+        description::check(skill, document, &mut findings);
         let body = markdown::body(document);
         // A skill file that parsed is UTF-8, and so was marked.
         if skill_file.as_ref().is_some_and(|file| file.marks.comment) {

@@ -17,7 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use skills_core::pycompat::difflib::close_matches;
+use skills_core::text::difflib::close_matches;
 
 use super::fields::{FIELDS, field};
 use super::{Host, Hosts};

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use skills_core::pycompat::difflib::close_matches;
+use skills_core::text::difflib::close_matches;
 
 use crate::printable::capped;
 

@@ -29,7 +29,7 @@
 //!       value: github
 //! ```
 
-use skills_core::pycompat::difflib::close_matches;
+use skills_core::text::difflib::close_matches;
 use skills_pycompat::yaml::{self, Entry, Mark, Node, Value};
 
 use super::values::{Lines, is_bool, shape};

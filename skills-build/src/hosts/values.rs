@@ -2,7 +2,7 @@
 //! [`super::fields::Kind`]): each problem located at the value, item or
 //! nested key it is about, naming the hosts that read the field.
 
-use skills_core::pycompat::difflib::close_matches;
+use skills_core::text::difflib::close_matches;
 use skills_pycompat::yaml::{Entry, Mark, Node, Value};
 
 use super::{Host, names};

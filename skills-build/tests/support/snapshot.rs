@@ -10,8 +10,8 @@ use std::fmt;
 use skills_build::DEFAULT_MAX_FILE_SIZE;
 use skills_build::unstable::frontmatter;
 use skills_build::unstable::read_limit::{ReadLimitError, read_limited};
+use skills_core::sha256::digest as sha256;
 use skills_core::trust::revision::Revision;
-use skills_core::trust::sha256::digest as sha256;
 
 /// The deepest directory nesting walked (as the compiler's discovery).
 const MAX_DEPTH: usize = 32;

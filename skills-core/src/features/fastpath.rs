@@ -72,7 +72,7 @@ impl FastPath<'_> {
     /// as agentskills-core's `FastPath.prompt` writes it (name and body
     /// not escaped).
     pub fn prompt(&self) -> String {
-        let body = crate::pycompat::pytext::rstrip(self.body);
+        let body = crate::text::pytext::rstrip(self.body);
         let mut out = String::with_capacity(body.len() + 2 * self.name.len() + 900);
         out.push_str("You have one skill, `");
         out.push_str(self.name);

@@ -25,7 +25,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::pycompat::pytext;
+use crate::text::pytext;
 
 /// Below this many estimated tokens, reading the whole body is cheaper than
 /// an outline and a section fetch (agentskills-core's
@@ -62,7 +62,7 @@ pub const PREAMBLE_KEY: &str = "preamble";
 /// assert_eq!(estimate_tokens("é"), 1);
 /// ```
 pub fn estimate_tokens(text: &str) -> u64 {
-    (crate::pycompat::pytext::char_len(text) as u64).div_ceil(4)
+    (crate::text::pytext::char_len(text) as u64).div_ceil(4)
 }
 
 /// A skill's outline as stored in the bundle.

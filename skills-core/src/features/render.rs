@@ -44,7 +44,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use crate::pycompat::pytext::{char_len, strip};
+use crate::text::pytext::{char_len, strip};
 use crate::wire::bundle::Skill;
 use crate::wire::derived::normalize_tag;
 

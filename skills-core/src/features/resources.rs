@@ -3,7 +3,7 @@
 //! encoded for a model as text or as a JSON envelope.
 //!
 //! Media types come from a fixed table (Python's built-in `mimetypes`
-//! table, see [`crate::pycompat::pytext::guess_media_type`]), never from the host.
+//! table, see [`crate::text::pytext::guess_media_type`]), never from the host.
 //!
 //! ```
 //! # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
@@ -25,9 +25,9 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::encoding::json::{JsonWriter, Style};
-use crate::pycompat::pytext::guess_media_type;
 #[cfg(feature = "catalog")]
 use crate::serve::catalog::Catalog;
+use crate::text::pytext::guess_media_type;
 use crate::wire::bundle::File;
 use crate::wire::bundle::Skill;
 #[cfg(feature = "catalog")]

@@ -268,16 +268,7 @@ impl<'a> Catalog<'a> {
         for skill in &bundle.skills {
             check_skill(skill)?;
         }
-        Ok(Catalog {
-            bytes: None,
-            hot: hot_cells(&names),
-            store: Store::Full {
-                bundle,
-                names,
-                listing,
-            },
-            prompt: OnceBox::new(),
-        })
+        Ok(Self::full(bundle, names, listing))
     }
 
     /// Opens a bundle lazily: checks the header, reads the catalog-wide
@@ -603,6 +594,21 @@ impl<'a> Catalog<'a> {
         }
     }
 
+    /// A catalog over a bundle decoded whole, its name index and listing
+    /// order made: what both whole-bundle constructors end with.
+    fn full(bundle: Bundle<'a>, names: Index<'a>, listing: Table<'a>) -> Self {
+        Catalog {
+            bytes: None,
+            hot: hot_cells(&names),
+            store: Store::Full {
+                bundle,
+                names,
+                listing,
+            },
+            prompt: OnceBox::new(),
+        }
+    }
+
     /// Builds a catalog over a bundle in memory, after [`Bundle::check`].
     ///
     /// ```
@@ -615,16 +621,7 @@ impl<'a> Catalog<'a> {
         let listing = Table::Built(crate::wire::listing::order(bundle.skills.len(), |at| {
             bundle.skills.get(at).map_or("", |skill| skill.name)
         }));
-        Ok(Catalog {
-            bytes: None,
-            hot: hot_cells(&names),
-            store: Store::Full {
-                bundle,
-                names,
-                listing,
-            },
-            prompt: OnceBox::new(),
-        })
+        Ok(Self::full(bundle, names, listing))
     }
 
     /// The decoded bundle. A catalog from [`open`](Self::open) makes it on

@@ -52,7 +52,7 @@ use core::ops::Range;
 
 use once_cell::race::OnceBox;
 
-use crate::trust::sha256::digest;
+use crate::sha256::digest;
 use crate::wire::bundle::HEADER_LEN;
 use crate::wire::decode::{DecodeError, body, decode_body, decode_parts};
 use crate::wire::layout::{View, head_len};

@@ -351,7 +351,7 @@ pub enum ToolError {
     /// catalog size: it lists every name (in catalog order, the Go
     /// module's message) only when there are at most
     /// [`UNKNOWN_SKILL_NAMES`] skills, and otherwise that many names at
-    /// most, the closest to the one given ([`crate::pycompat::difflib`]), with how
+    /// most, the closest to the one given ([`crate::text::difflib`]), with how
     /// many skills there are.
     UnknownSkill {
         /// The name as given.
@@ -529,7 +529,7 @@ impl<'a> Catalog<'a> {
         let listed = if total <= UNKNOWN_SKILL_NAMES {
             self.names().map(String::from).collect()
         } else {
-            crate::pycompat::difflib::close_matches(name, self.names(), UNKNOWN_SKILL_NAMES)
+            crate::text::difflib::close_matches(name, self.names(), UNKNOWN_SKILL_NAMES)
                 .into_iter()
                 .map(String::from)
                 .collect()

@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use skills_core::trust::revision::content_revision;
-//! use skills_core::trust::sha256::digest as sha256;
+//! use skills_core::sha256::digest as sha256;
 //! let skill_md = b"---\nname: sig-demo\ndescription: Demo skill for signing.\nversion: \"0.1.0\"\nmetadata:\n  owner: team-a\n---\n# Sig Demo\n\nSee references/a b.md.\n";
 //! let revision = content_revision([
 //!     ("references/a b.md", 4, sha256(b"ref\n")),
@@ -60,7 +60,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::trust::sha256::Hasher;
+use crate::sha256::Hasher;
 
 use crate::encoding::json::{JsonWriter, Style};
 use crate::trust::digest::Sha256;
@@ -233,7 +233,7 @@ fn write_entries(out: &mut HashWriter, entries: &[(&str, u64, [u8; 32])]) -> fmt
 /// ```
 /// use skills_core::wire::bundle::{Content, File, Skill};
 /// use skills_core::trust::revision::recorded_revision;
-/// use skills_core::trust::sha256::digest as sha256;
+/// use skills_core::sha256::digest as sha256;
 /// let skill = Skill {
 ///     skill_file_size: 3,
 ///     skill_file_sha256: sha256(b"---"),
@@ -289,7 +289,7 @@ pub fn skill_file_pieces<'a>(skill: &Skill<'a>) -> [&'a [u8]; 4] {
 /// ```
 /// use skills_core::wire::bundle::Skill;
 /// use skills_core::trust::revision::skill_file_digest;
-/// use skills_core::trust::sha256::digest as sha256;
+/// use skills_core::sha256::digest as sha256;
 /// let skill = Skill { frontmatter: "name: a\n", ..Skill::default() };
 /// assert_eq!(skill_file_digest(&skill), (16, sha256(b"---\nname: a\n---\n")));
 /// ```
@@ -508,7 +508,7 @@ fn begin_payload(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trust::sha256::digest as sha256;
+    use crate::sha256::digest as sha256;
     use alloc::string::ToString;
 
     #[test]

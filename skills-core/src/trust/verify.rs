@@ -43,11 +43,11 @@ use core::fmt;
 
 use ed25519_dalek::{Signature as Ed25519Signature, VerifyingKey};
 
+use crate::sha256::digest as sha256;
 use crate::trust::revision::{
     PayloadError, Revision, bundle_payload, bundle_revision, check_origin, recorded_revision,
     skill_file_digest, snapshot_payload,
 };
-use crate::trust::sha256::digest as sha256;
 use crate::wire::bundle::{Bundle, Signature, Skill};
 use crate::wire::instructions;
 

@@ -9,7 +9,7 @@ use alloc::collections::BTreeSet;
 use alloc::string::String;
 
 use crate::encoding::json::{JsonWriter, Style};
-use crate::pycompat::pytext::{casefold, strip};
+use crate::text::pytext::{casefold, strip};
 use crate::wire::bundle::Skill;
 
 /// The frontmatter as compact JSON (keys in file order, every scalar a

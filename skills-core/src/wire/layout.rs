@@ -179,6 +179,7 @@ impl<'a> Decode<'a> for View<'a> {
 /// the header) and how long they are, read from the body's first bytes:
 /// `None` when `body` ends before the head does (read more), an error when
 /// the head is not a bundle's.
+#[cfg(feature = "catalog")]
 pub(crate) fn head_len(body: &[u8]) -> Result<Option<(usize, usize)>, WireError> {
     let mut reader = Reader::new(body);
     match decode_head(&mut reader) {
@@ -193,6 +194,7 @@ impl<'a> View<'a> {
     /// encodings, as [`head_len`] measured it) and its tail (the bytes
     /// after them), each read to its end; the skills' encodings are read
     /// elsewhere, at [`detail_span`](Self::detail_span).
+    #[cfg(feature = "catalog")]
     pub(crate) fn decode_parts(
         head: &mut Reader<'a>,
         tail: &mut Reader<'a>,

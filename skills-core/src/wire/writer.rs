@@ -48,7 +48,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::trust::sha256::Hasher;
+use crate::sha256::Hasher;
 use crate::wire::bundle::{
     Bundle, BundleError, EncodeError, FORMAT_VERSION, HEADER_LEN, MAGIC, Signature, Skill,
     check_skill,
@@ -637,7 +637,7 @@ mod tests {
             frontmatter: "name: x\ndescription: A skill of the tests.\n",
             files: vec![File {
                 path: "a.md",
-                sha256: crate::trust::sha256::digest(b"hello"),
+                sha256: crate::sha256::digest(b"hello"),
                 content: Content::Text("hello"),
             }],
             ..Skill::default()

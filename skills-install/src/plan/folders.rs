@@ -1,22 +1,28 @@
 //! Which agent folders a plan is about, and whether it may write there:
 //! the agents asked for (or the default ones) and every folder the record
 //! names that is an agent's folder of the scope, each resolved with the
-//! links on the way followed and agents that share a folder merged; in
-//! the project scope none may lead out of the project; a folder's
-//! `.skills-staging` must be a folder; and none may be, hold or lie inside
-//! a folder the skills are read from.
+//! links on the way followed and agents that share a folder merged. Each
+//! must be an agent's own folder: in the project scope it must resolve to
+//! one of the agents' folder paths (so a committed `.claude/skills ->
+//! ../.git` or `-> ..` is refused) and never lead out of the project; in
+//! any scope it is never the scope's base, a folder above it, or inside a
+//! `.git`. A folder's `.skills-staging` must be a folder; and none may be,
+//! hold or lie inside a folder the skills are read from. Each accepted
+//! folder is opened (the deepest part of it that exists), no link
+//! followed, for the rest of the plan and the apply to work relative to.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ffi::OsStr;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use super::model::DirPlan;
-use super::planner::Planner;
+use super::planner::{Anchor, Planner};
 use crate::agents::{AGENTS, Agent, SHARED_DIR};
+use crate::dir::{Dir, Kind};
 use crate::env::Environment;
 use crate::error::{InstallError, Problem};
 use crate::journal::STAGING;
-use crate::record::RECORD_DIR;
 use crate::target::{
     Agents, Resolved, Scope, Target, agent_dir, base, default_agents, resolve, shown,
 };
@@ -107,18 +113,18 @@ impl Planner<'_, '_, '_> {
         }
         let mut dirs = Vec::new();
         for (path, agents) in wanted {
-            if let Some(resolved) = self.writable(&path) {
+            if let Some(resolved) = self.agent_folder(&path) {
                 self.add_dir(&mut dirs, resolved, &agents);
             }
         }
-        self.writable(&self.base.join(RECORD_DIR));
         dirs
     }
 
-    /// `path` resolved, if the plan may write there: it resolves (no file
-    /// or dangling link on the way) and, in the project scope, stays in
-    /// the project. Otherwise a problem.
-    pub(super) fn writable(&mut self, path: &Path) -> Option<Resolved> {
+    /// The agent's folder at `path` resolved and opened, if the plan may
+    /// work there: it resolves (no file or dangling link on the way), it
+    /// is an agent's own folder (see the module), and in the project scope
+    /// it stays in the project. Otherwise a problem.
+    pub(super) fn agent_folder(&mut self, path: &Path) -> Option<Resolved> {
         let resolved = match resolve(path) {
             Ok(resolved) => resolved,
             Err(problem) => {
@@ -126,14 +132,64 @@ impl Planner<'_, '_, '_> {
                 return None;
             }
         };
-        if self.target.scope == Scope::Project && !resolved.real.starts_with(&self.base) {
+        let real = &resolved.real;
+        let project = self.target.scope == Scope::Project;
+        if project && !real.starts_with(&self.base) {
             self.problem(Problem::Outside {
                 path: path.to_path_buf(),
                 real: resolved.real,
             });
             return None;
         }
+        let own = match project {
+            true => self.agent_paths().contains(real),
+            false => true,
+        };
+        let in_git = real
+            .components()
+            .any(|part| part == Component::Normal(OsStr::new(".git")));
+        if !own || in_git || self.base.starts_with(real) {
+            self.problem(Problem::NotAgentFolder {
+                path: path.to_path_buf(),
+                real: resolved.real,
+            });
+            return None;
+        }
+        if !self.anchors.contains_key(real) {
+            let existing = match resolved.missing.first() {
+                Some(first) => first.parent().unwrap_or(real).to_path_buf(),
+                None => real.clone(),
+            };
+            match Dir::open(&existing) {
+                Ok(dir) => {
+                    let missing = resolved
+                        .missing
+                        .iter()
+                        .filter_map(|path| path.file_name().map(OsStr::to_os_string))
+                        .collect();
+                    self.anchors.insert(real.clone(), Anchor { dir, missing });
+                }
+                Err(error) => {
+                    self.problem(Problem::Unreadable {
+                        path: existing,
+                        error: error.to_string(),
+                    });
+                    return None;
+                }
+            }
+        }
         Some(resolved)
+    }
+
+    /// Every agent's folder path of the scope, and the shared copy's, as
+    /// written (no link followed): in a project, the only places an agent's
+    /// folder may resolve to.
+    fn agent_paths(&self) -> BTreeSet<PathBuf> {
+        AGENTS
+            .iter()
+            .map(|agent| agent_dir(self.ctx.env, &self.base, self.target.scope, agent))
+            .chain([self.base.join(SHARED_DIR)])
+            .collect()
     }
 
     /// Adds a resolved folder, or its agents to the folder already there.
@@ -174,12 +230,15 @@ impl Planner<'_, '_, '_> {
             })
             .collect();
         for dir in dirs {
-            let staging = dir.path.join(STAGING);
-            if staging
-                .symlink_metadata()
-                .is_ok_and(|meta| !meta.file_type().is_dir())
-            {
-                self.problem(Problem::Staging { path: staging });
+            let staging = self
+                .anchors
+                .get(&dir.path)
+                .and_then(Anchor::folder)
+                .and_then(|folder| folder.stat(OsStr::new(STAGING)).ok().flatten());
+            if staging.is_some_and(|stat| stat.kind != Kind::Dir) {
+                self.problem(Problem::Staging {
+                    path: dir.path.join(STAGING),
+                });
             }
             for source in &sources {
                 if dir.path.starts_with(source) || source.starts_with(&dir.path) {

@@ -7,10 +7,19 @@
 //! is embedded now). A skill folder the record does not list is not this
 //! tool's, whatever its bytes: when it holds exactly what is embedded it
 //! is reported as not installed by this tool and left alone (even with
-//! `force`); when it holds something else in the skill's place, that is a
-//! conflict an install overwrites only with `force`; an uninstall never
-//! touches it. Files nobody lists (a user's notes beside a skill) are
-//! carried over by an update and kept by an uninstall.
+//! `force`); when it holds something else in the skill's place (files of
+//! its own included: an existing folder is never taken for a missing
+//! one), that is a conflict an install overwrites only with `force`; an
+//! uninstall never touches it. Files nobody lists (a user's notes beside a
+//! skill) are carried over by an update and kept by an uninstall.
+//!
+//! A record entry this tool did not write here (a record committed to the
+//! repository: see [`owned`](crate::owned)) is a claim: status believes
+//! it, and an update may replace or remove a file of a skill the tool
+//! carries when the file holds exactly what the claim records; anything
+//! else it names (a file that differs, a whole skill removed by an
+//! uninstall or as no longer carried, a link) is a conflict that says
+//! where the claim comes from, acted on only with `force`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io;
@@ -18,6 +27,7 @@ use std::path::{Path, PathBuf};
 
 use super::model::{Operation, Outcome, SkillPlan, Work};
 use super::verdicts::{Change, Conflict, ConflictKind, FileAction, FileChange, State};
+use crate::dir::Dir;
 use crate::payload::Payload;
 use crate::record::RecordSkill;
 use crate::tree::{self, Entry, Node};
@@ -30,6 +40,8 @@ pub(crate) struct Judge<'j, 'c> {
     pub payload: Option<(usize, &'j Payload<'c>)>,
     /// What the record says this tool wrote here, if anything.
     pub recorded: Option<&'j RecordSkill>,
+    /// Whether that is a claim: an entry this tool did not write here.
+    pub claimed: bool,
     /// The link we make to the shared copy, as written.
     pub ours_link: Option<PathBuf>,
     /// The shared copy of this skill.
@@ -79,7 +91,7 @@ impl Judge<'_, '_> {
         self.recorded.is_some_and(|r| r.files.contains_key(path))
     }
 
-    fn read<'n>(&self, nodes: &'n BTreeMap<PathBuf, Node>) -> io::Result<Reading<'n>> {
+    fn read<'n>(&self, skill: &Dir, nodes: &'n BTreeMap<PathBuf, Node>) -> io::Result<Reading<'n>> {
         let mut ours: BTreeSet<&str> = BTreeSet::new();
         if let Some((_, payload)) = self.payload {
             ours.extend(payload.files.iter().map(|file| file.path));
@@ -103,16 +115,15 @@ impl Judge<'_, '_> {
             let here = match nodes.get(&relative) {
                 None => Found::Absent,
                 Some(Node::File { size }) => {
-                    let on_disk = self.folder.join(&relative);
                     let current = match self.embedded(path) {
-                        Some(bytes) => tree::same_bytes(&on_disk, *size, bytes)?,
+                        Some(bytes) => tree::same_bytes(skill, &relative, *size, bytes)?,
                         None => false,
                     };
                     let owned = match self.recorded.and_then(|r| r.files.get(*path)) {
                         Some(was) if was.size == *size => {
                             let digest = match (current, self.embedded(path)) {
                                 (true, Some(bytes)) => skills_core::trust::sha256::digest(bytes),
-                                _ => tree::sha256(&on_disk)?,
+                                _ => tree::sha256(skill, &relative)?,
                             };
                             digest == was.sha256
                         }
@@ -201,6 +212,14 @@ impl Judge<'_, '_> {
     /// What is at the skill's place, and what `op` does with it (`link`:
     /// the folder holds links to the shared copy).
     pub(crate) fn plan(&self, entry: &Entry, op: Operation, link: bool) -> io::Result<SkillPlan> {
+        let claim = |skill: &mut SkillPlan| {
+            if self.claimed {
+                skill.conflicts.push(Conflict {
+                    path: String::new(),
+                    kind: ConflictKind::Claimed,
+                });
+            }
+        };
         let mut skill = SkillPlan {
             name: String::new(),
             state: State::Missing,
@@ -214,7 +233,19 @@ impl Judge<'_, '_> {
                 payload: self.payload.map(|(at, _)| at),
                 outcome: Outcome::Same,
                 after: None,
+                forgets: false,
+                keeps: false,
             },
+        };
+        // What an uninstall that finds nothing to remove does with the
+        // entry: forgets its own, keeps a claim's as it is.
+        let nothing_to_remove = |skill: &mut SkillPlan| {
+            if op == Operation::Uninstall && self.recorded.is_some() {
+                match self.claimed {
+                    true => skill.work.keeps = true,
+                    false => skill.work.forgets = true,
+                }
+            }
         };
         let whole = |kind| Conflict {
             path: String::new(),
@@ -262,6 +293,7 @@ impl Judge<'_, '_> {
                     (Operation::Uninstall, _) => {
                         skill.change = Change::Remove;
                         skill.work.outcome = Outcome::Gone;
+                        claim(&mut skill);
                     }
                     (Operation::Install, Some(target)) if target == to => {
                         skill.work.after = self.after_link(target);
@@ -271,6 +303,7 @@ impl Judge<'_, '_> {
                         skill.state = State::Outdated;
                         skill.change = Change::Update;
                         install(&mut skill);
+                        claim(&mut skill);
                     }
                 }
             }
@@ -285,8 +318,8 @@ impl Judge<'_, '_> {
                     install(&mut skill);
                 }
             }
-            Entry::Folder(nodes) => {
-                let reading = self.read(nodes)?;
+            Entry::Folder(dir, nodes) => {
+                let reading = self.read(dir, nodes)?;
                 skill.state = self.state(&reading);
                 match op {
                     Operation::Install => {
@@ -296,6 +329,9 @@ impl Judge<'_, '_> {
                 }
             }
         }
+        if !skill.change.writes() {
+            nothing_to_remove(&mut skill);
+        }
         Ok(skill)
     }
 
@@ -304,7 +340,8 @@ impl Judge<'_, '_> {
     fn state(&self, reading: &Reading<'_>) -> State {
         let present = reading.present();
         if self.recorded.is_none() {
-            return match present || !reading.blockers.is_empty() {
+            // A folder holding anything is someone's: not missing.
+            return match present || !reading.blockers.is_empty() || !reading.extras.is_empty() {
                 true => State::NotOurs,
                 false => State::Missing,
             };
@@ -360,6 +397,20 @@ impl Judge<'_, '_> {
             skill.change = Change::Leave;
             return;
         }
+        if self.recorded.is_none() && !present && !reading.extras.is_empty() {
+            // A folder of someone else's where the skill goes, holding
+            // none of the skill's files: writing into it takes it over.
+            skill.conflicts.push(Conflict {
+                path: String::new(),
+                kind: ConflictKind::NotOurs,
+            });
+        }
+        // A file the record lists that does not hold what it says.
+        let differs = match (self.recorded.is_some(), self.claimed) {
+            (true, true) => ConflictKind::Claimed,
+            (true, false) => ConflictKind::Changed,
+            (false, _) => ConflictKind::NotOurs,
+        };
         for (path, found) in &reading.found {
             let recorded = self.recorded_file(path);
             let (action, conflict) = match (self.embedded(path).is_some(), found) {
@@ -369,7 +420,7 @@ impl Judge<'_, '_> {
                 (true, Found::File { .. }) => (
                     Some(FileAction::Replace),
                     Some(match recorded {
-                        true => ConflictKind::Changed,
+                        true => differs.clone(),
                         false => ConflictKind::NotOurs,
                     }),
                 ),
@@ -377,9 +428,7 @@ impl Judge<'_, '_> {
                     (Some(FileAction::Replace), Some(ConflictKind::NotAFile))
                 }
                 (false, Found::File { owned: true, .. }) => (Some(FileAction::Remove), None),
-                (false, Found::File { .. }) => {
-                    (Some(FileAction::Remove), Some(ConflictKind::Changed))
-                }
+                (false, Found::File { .. }) => (Some(FileAction::Remove), Some(differs.clone())),
                 // A folder where a file the new version drops was: kept.
                 (false, Found::NotAFile | Found::Absent) => (None, None),
             };
@@ -448,7 +497,9 @@ impl Judge<'_, '_> {
             if !self.recorded_file(path) {
                 continue;
             }
+            // A claim removes nothing without `force`, whatever its bytes.
             let conflict = match found {
+                Found::File { .. } if self.claimed => Some(ConflictKind::Claimed),
                 Found::File { owned: true, .. } => None,
                 Found::File { .. } => Some(ConflictKind::Changed),
                 // A folder where our file was is the user's.

@@ -33,7 +33,7 @@ impl Planner<'_, '_, '_> {
             any_link |= dir.link;
         }
         if any_link
-            && let Some(resolved) = self.writable(&store_path)
+            && let Some(resolved) = self.agent_folder(&store_path)
             && self.operation == Operation::Install
         {
             self.add_dir(dirs, resolved, &[]);

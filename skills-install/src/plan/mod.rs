@@ -8,22 +8,27 @@
 //! [`folders`] (which agent folders, and whether they may be written),
 //! [`layout`] (copies or links to the shared copy), [`skills`] (each skill
 //! in each folder, judged by [`judge`]: ownership is the record, never
-//! matching bytes) and [`links`] (no shared copy removed under a link that
-//! stays). Whatever the plan reads (the record, the folders) may have been
-//! written by a stranger: the record is checked whole when read, a folder
-//! the record names must be an agent's folder of this scope, and in the
-//! project scope no folder the plan would write may lead out of the
-//! project through a link.
+//! matching bytes, and a record entry this tool did not write here is a
+//! claim) and [`links`] (no shared copy removed under a link that stays).
+//! Whatever the plan reads (the record, the folders) may have been written
+//! by a stranger: the record is read through its folder as opened and
+//! checked whole, every agent folder must be an agent's own folder (not
+//! `.git`, the project root, or anything else a link leads to), and in the
+//! project scope none may lead out of the project. Each folder is opened
+//! once, no link followed, and read (and, by an apply, changed) relative
+//! to that handle only ([`Opened`]).
 
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 
+use crate::dir::Dir;
 use crate::error::InstallError;
 use crate::journal::{self, transaction_prefix};
-use crate::names::file_safe;
-use crate::open::{RECORD_CAP, read_state};
-use crate::record::{RECORD_DIR, Record, RecordError};
-use crate::state;
-use crate::target::{Scope, Target};
+use crate::owned::{self, Owned};
+use crate::place::Place;
+use crate::record::Record;
+use crate::state::StateDir;
+use crate::target::Target;
 
 mod folders;
 mod judge;
@@ -38,12 +43,25 @@ mod verdicts;
 pub(crate) use folders::{agent_folders, real_base};
 pub(crate) use model::Outcome;
 pub use model::{DirPlan, Operation, Plan, SkillPlan};
-pub(crate) use planner::Context;
 use planner::Planner;
+pub(crate) use planner::{Anchor, Context};
 pub(crate) use verdicts::all_up_to_date;
 pub use verdicts::{Change, Conflict, ConflictKind, FileAction, FileChange, State};
 
-/// Works out the plan. Reads only.
+/// The folders a plan read, open: what an apply changes, relative to the
+/// same handles.
+#[derive(Debug)]
+pub(crate) struct Opened {
+    /// The scope's base.
+    pub base: Dir,
+    /// The record.
+    pub record: Place,
+    /// Per agent folder ([`DirPlan::path`]), where it is.
+    pub dirs: BTreeMap<PathBuf, Anchor>,
+}
+
+/// Works out the plan, and returns it with the folders it read, open.
+/// Reads only.
 ///
 /// With no agent named, an install goes to the [`DEFAULT_AGENTS`] and to
 /// every folder the record names (so an update reaches them all); an
@@ -56,22 +74,28 @@ pub(crate) fn plan(
     target: &Target,
     operation: Operation,
     recorded_only: bool,
-) -> Result<Plan, InstallError> {
+) -> Result<(Plan, Opened), InstallError> {
     let base = real_base(ctx.env, target)?;
-    let record_path = base
-        .join(RECORD_DIR)
-        .join(record_file(ctx.tool, target.scope));
-    let record = read_record(&record_path)?.unwrap_or_else(|| Record {
+    let base_dir = Dir::open(&base).map_err(|e| InstallError::io("open", &base, e))?;
+    let place = Place::find(&base_dir, target.scope, ctx.tool)?;
+    let record = place.read()?.unwrap_or_else(|| Record {
         tool: ctx.tool.to_string(),
         scope: target.scope.to_string(),
         ..Record::default()
     });
+    let owned = Owned::read(
+        ctx.state.map(StateDir::dir),
+        &owned::file_name(ctx.tool, target.scope),
+    );
     let mut planner = Planner {
         ctx,
         target,
         operation,
         base,
+        base_dir,
         record,
+        owned,
+        anchors: BTreeMap::new(),
         problems: Vec::new(),
     };
     let selection = planner.select()?;
@@ -80,40 +104,26 @@ pub(crate) fn plan(
     planner.guard(&dirs);
     planner.judge(&mut dirs, &selection, store.as_deref());
     planner.keep_linked(&dirs, store.as_deref());
-    let unfinished = state::scope_dir(ctx.env, &planner.base).is_ok_and(|state_dir| {
-        journal::pending(&state_dir, &transaction_prefix(ctx.tool, target.scope))
-    });
-    Ok(Plan {
+    let unfinished = journal::pending(ctx.state, &transaction_prefix(ctx.tool, target.scope));
+    let claims = !planner.owned.owns_all(&planner.record);
+    let plan = Plan {
         operation,
         scope: target.scope,
         base: planner.base,
-        record_path,
+        record_path: place.path.clone(),
         dirs,
         problems: planner.problems,
         force: target.force,
         unfinished,
+        claims,
         target: target.clone(),
         record: planner.record,
-    })
-}
-
-/// The record's file name for a tool and scope: `<tool>.<scope>.json`, the
-/// tool's name kept to `[A-Za-z0-9._-]`.
-pub(crate) fn record_file(tool: &str, scope: Scope) -> String {
-    format!("{}.{scope}.json", file_safe(tool))
-}
-
-/// Reads the record at `path` (`None` when there is none): a regular file
-/// of at most [`RECORD_CAP`] bytes, opened without following a link or
-/// blocking on a pipe, every name in it checked.
-pub(crate) fn read_record(path: &Path) -> Result<Option<Record>, InstallError> {
-    let refused = |error: RecordError| InstallError::Record {
-        path: path.to_path_buf(),
-        error,
+        owned: planner.owned,
     };
-    match read_state(path, RECORD_CAP) {
-        Ok(Some(bytes)) => Record::from_json(&bytes).map(Some).map_err(refused),
-        Ok(None) => Ok(None),
-        Err(error) => Err(refused(RecordError(error.to_string()))),
-    }
+    let opened = Opened {
+        base: planner.base_dir,
+        record: place,
+        dirs: planner.anchors,
+    };
+    Ok((plan, opened))
 }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use super::verdicts::{Change, Conflict, FileChange, State, all_up_to_date};
 use crate::agents::Agent;
 use crate::error::Problem;
+use crate::owned::Owned;
 use crate::record::{Record, RecordSkill};
 use crate::target::{Scope, Target};
 
@@ -56,6 +57,12 @@ pub(crate) struct Work {
     pub outcome: Outcome,
     /// The record's entry afterwards (`None`: none).
     pub after: Option<RecordSkill>,
+    /// Whether the record lists it and an uninstall forgets it (its entry
+    /// goes) though nothing of it is there to remove.
+    pub forgets: bool,
+    /// Whether the record keeps its entry as it is (a claim an uninstall
+    /// found nothing of to remove): `after` is then not used.
+    pub keeps: bool,
 }
 
 /// What goes in a skill's place.
@@ -119,8 +126,17 @@ pub struct Plan {
     /// finishes or undoes them, then works from the folders as they are
     /// then (refusing if they hold a conflict and `force` is not given).
     pub unfinished: bool,
+    /// Whether the record lists entries this tool did not write here (a
+    /// record committed to the repository, copied from another machine,
+    /// or written by hand): each is a claim, not proof. Status believes
+    /// it; an update replaces or removes a file it names only when the file
+    /// holds what it says; nothing else it names is removed without
+    /// `force` ([`ConflictKind::Claimed`](super::ConflictKind::Claimed)).
+    pub claims: bool,
     pub(crate) target: Target,
     pub(crate) record: Record,
+    /// What of the record this tool wrote.
+    pub(crate) owned: Owned,
 }
 
 impl Plan {

@@ -6,13 +6,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::model::Operation;
 use super::planner::Planner;
 use crate::error::{InstallError, Problem};
-use crate::names::is_safe_folder;
+use crate::names::{is_safe_folder, is_safe_path};
 
 /// The skills chosen.
 pub(super) struct Selection {
     /// The embedded skills, by index among the payloads.
     pub selected: Vec<usize>,
-    /// Their folder names.
+    /// Their folder names, lowercased (compared as a file system that
+    /// does not tell case apart compares them).
     folders: BTreeSet<String>,
     /// Whether every skill was asked for (none named).
     every: bool,
@@ -55,6 +56,13 @@ impl Planner<'_, '_, '_> {
                 });
                 continue;
             }
+            if let Some(file) = payload.files.iter().find(|file| !is_safe_path(file.path)) {
+                self.problem(Problem::UnsafeFile {
+                    skill: payload.listed.to_string(),
+                    path: file.path.to_string(),
+                });
+                continue;
+            }
             if let Some(first) = folders.insert(payload.folder, payload.listed) {
                 self.problem(Problem::NameClash {
                     folder: payload.folder.to_string(),
@@ -66,7 +74,7 @@ impl Planner<'_, '_, '_> {
         }
         Ok(Selection {
             selected,
-            folders: folders.keys().map(|name| name.to_string()).collect(),
+            folders: folders.keys().map(|name| name.to_lowercase()).collect(),
             every,
         })
     }
@@ -74,8 +82,11 @@ impl Planner<'_, '_, '_> {
     /// Whether the plan removes recorded skill `name` (one that is not a
     /// selected payload): an uninstall of everything, or of it by name;
     /// an install of everything (a new version that no longer has it).
+    /// A recorded name that differs from a selected one only by case is
+    /// never removed: where case is not told apart it is that skill's
+    /// folder.
     pub(super) fn removes(&self, selection: &Selection, name: &str) -> bool {
-        !selection.folders.contains(name)
+        !selection.folders.contains(&name.to_lowercase())
             && match self.operation {
                 Operation::Install => selection.every,
                 Operation::Uninstall => {

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::judge::Judge;
 use super::model::{DirPlan, Operation, Outcome, SkillPlan};
-use super::planner::Planner;
+use super::planner::{Anchor, Planner};
 use super::select::Selection;
 use super::verdicts::{Change, State};
 use crate::error::Problem;
@@ -57,6 +57,7 @@ impl Planner<'_, '_, '_> {
                 }
             };
             let mut problems = Vec::new();
+            let opened = self.anchors.get(&dir.path).and_then(Anchor::folder);
             for (name, payload) in names {
                 let folder = dir.path.join(name);
                 let was = recorded.and_then(|dir| dir.skills.get(name));
@@ -64,6 +65,7 @@ impl Planner<'_, '_, '_> {
                     folder: &folder,
                     payload: payload.map(|at| (at, &payloads[at])),
                     recorded: was,
+                    claimed: was.is_some_and(|was| !self.owned.owns(&dir.shown, name, was)),
                     ours_link: store.map(|store| relative_path(&dir.path, &store.join(name))),
                     store: store.map(|store| store.join(name)),
                 };
@@ -72,7 +74,7 @@ impl Planner<'_, '_, '_> {
                     Some(_) => self.operation,
                 };
                 let judged =
-                    tree::entry(&folder).and_then(|entry| judge.plan(&entry, op, dir.link));
+                    tree::entry(opened, name).and_then(|entry| judge.plan(&entry, op, dir.link));
                 let mut skill = match judged {
                     Ok(skill) => skill,
                     Err(error) => {

@@ -5,6 +5,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use crate::names::shown;
+
 /// What is in an agent's folder for one skill, before anything is done.
 ///
 /// ```
@@ -153,21 +155,32 @@ pub enum ConflictKind {
     Link(PathBuf),
     /// A file of the user's that a link to the shared copy would hide.
     Hidden,
+    /// Something a record this tool did not write here lists (a record
+    /// committed to the repository, say): a claim, not proof, so it is
+    /// removed, or replaced when it differs from what the claim says,
+    /// only with `force`.
+    Claimed,
 }
 
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let path = match self.path.as_str() {
-            "" => "the skill folder",
-            path => path,
+            "" => "the skill folder".into(),
+            path => shown(path),
         };
         match &self.kind {
             ConflictKind::Changed => write!(f, "{path} was changed since it was installed"),
             ConflictKind::NotOurs => write!(f, "{path} was not written by this tool"),
             ConflictKind::NotAFile => write!(f, "{path} is a folder or a link, not our file"),
             ConflictKind::NotAFolder => write!(f, "{path} is a file where a folder goes"),
-            ConflictKind::Link(to) => write!(f, "{path} is a link to {}", to.display()),
+            ConflictKind::Link(to) => {
+                write!(f, "{path} is a link to {}", shown(&to.to_string_lossy()))
+            }
             ConflictKind::Hidden => write!(f, "{path} is not ours and a link would hide it"),
+            ConflictKind::Claimed => write!(
+                f,
+                "{path} is listed by a record this tool did not write here (committed?): a claim, not proof, so it is replaced or removed only with --force"
+            ),
         }
     }
 }
@@ -182,6 +195,7 @@ impl ConflictKind {
             ConflictKind::NotAFolder => "not-a-folder",
             ConflictKind::Link(_) => "link",
             ConflictKind::Hidden => "hidden",
+            ConflictKind::Claimed => "claimed",
         }
     }
 }

@@ -20,6 +20,8 @@ struct PlanReport<'a> {
     dry_run: bool,
     applied: bool,
     error: Option<String>,
+    /// Whether the record lists entries this tool did not write here.
+    claims: bool,
     directories: Vec<Folder<'a, SkillReport<'a>>>,
     problems: Vec<String>,
 }
@@ -32,6 +34,8 @@ struct StatusReport<'a> {
     base: String,
     up_to_date: bool,
     in_sync: bool,
+    /// Whether the record lists entries this tool did not write here.
+    claims: bool,
     directories: Vec<Folder<'a, SkillState<'a>>>,
     problems: Vec<String>,
 }
@@ -175,6 +179,7 @@ pub(crate) fn plan(
         dry_run,
         applied,
         error: error.map(InstallError::to_string),
+        claims: plan.claims,
         directories: plan
             .dirs
             .iter()
@@ -195,6 +200,7 @@ pub(crate) fn status(installer: &Installer<'_>, status: &Status) -> String {
         base: status.base.display().to_string(),
         up_to_date: status.all_up_to_date(),
         in_sync: status.in_sync(),
+        claims: status.claims,
         directories: status
             .dirs
             .iter()

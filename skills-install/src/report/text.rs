@@ -3,9 +3,10 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::agents::Agent;
+use crate::agents::{AGENTS, Agent};
 use crate::error::{InstallError, Problem};
 use crate::installer::Installer;
+use crate::names::shown;
 use crate::plan::{Change, FileAction, Operation, Plan, SkillPlan, State};
 use crate::refresh::Refreshed;
 use crate::report::remedy::remedy;
@@ -62,7 +63,11 @@ fn skill_line(skill: &SkillPlan) -> String {
         Change::Link => format!("{} -> link to the shared copy", skill.state),
         _ => format!("{}: {}", skill.state, parts.join(", ")),
     };
-    format!("  {:<8} {}  {detail}\n", skill.change.key(), skill.name)
+    format!(
+        "  {:<8} {}  {detail}\n",
+        skill.change.key(),
+        shown(&skill.name)
+    )
 }
 
 /// The first line: the tool, its version, what it does, and where.
@@ -75,13 +80,40 @@ fn heading(out: &mut String, tool: &str, version: &str, what: &str, base: &Path,
     );
 }
 
+/// Every agent that reads the folder planned for `agents` (those chosen)
+/// in `scope`: a shared folder such as `.agents/skills` is labelled with
+/// all its readers, not only the agent it was chosen for.
+fn readers(agents: &[&'static Agent], scope: Scope) -> Vec<&'static Agent> {
+    let folder = |agent: &Agent| match scope {
+        Scope::Project => agent.project_dir,
+        Scope::User => agent.user_dir,
+    };
+    let mut readers: Vec<&'static Agent> = AGENTS
+        .iter()
+        .filter(|agent| agents.iter().any(|chosen| folder(chosen) == folder(agent)))
+        .collect();
+    for chosen in agents {
+        if !readers.iter().any(|agent| agent.id == chosen.id) {
+            readers.push(chosen);
+        }
+    }
+    readers
+}
+
 /// A folder's line: where it is, whether it holds links, who reads it.
-fn folder_line(out: &mut String, shown: &str, link: bool, agents: &[&'static Agent]) {
+fn folder_line(
+    out: &mut String,
+    folder: &str,
+    link: bool,
+    agents: &[&'static Agent],
+    scope: Scope,
+) {
     let _ = writeln!(
         out,
-        "{shown}{}  ({})",
+        "{}{}  ({})",
+        shown(folder),
         if link { " [links]" } else { "" },
-        agent_names(agents)
+        agent_names(&readers(agents, scope))
     );
 }
 
@@ -98,8 +130,11 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
             "a stopped run left changes half done here: they are finished or undone first\n",
         );
     }
+    if plan.claims {
+        claims_note(&mut out, &plan.record_path);
+    }
     for dir in &plan.dirs {
-        folder_line(&mut out, &dir.shown, dir.link, &dir.agents);
+        folder_line(&mut out, &dir.shown, dir.link, &dir.agents, plan.scope);
         if dir.skills.is_empty() {
             out.push_str("  (no skill)\n");
         }
@@ -122,11 +157,26 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
             }
         );
         for (dir, skill, conflict) in conflicts {
-            let _ = writeln!(out, "  {}/{}: {conflict}", dir.shown, skill.name);
+            let _ = writeln!(
+                out,
+                "  {}/{}: {conflict}",
+                shown(&dir.shown),
+                shown(&skill.name)
+            );
         }
     }
     problems_text(&mut out, &plan.problems);
     out
+}
+
+/// Says the record lists entries this tool did not write here.
+fn claims_note(out: &mut String, record: &Path) {
+    let _ = writeln!(
+        out,
+        "note: {} is a record this tool did not write here (committed?): what it lists is a claim, not proof; \
+         what it names is removed, or replaced where it differs from the claim, only with --force",
+        record.display()
+    );
 }
 
 fn problems_text(out: &mut String, problems: &[Problem]) {
@@ -148,9 +198,29 @@ pub(crate) fn outcome_line(plan: &Plan, dry_run: bool, applied: bool) -> String 
         .collect();
     let written = |change| changing.iter().filter(|s| s.change == change).count();
     if changing.is_empty() {
-        return match plan.operation {
-            Operation::Install => "ok: nothing to do, every skill is up to date\n".to_string(),
-            Operation::Uninstall => "ok: nothing to remove\n".to_string(),
+        let skills = plan.dirs.iter().flat_map(|dir| &dir.skills);
+        let left = skills.clone().filter(|s| s.change == Change::Leave).count();
+        let forgotten = skills.clone().filter(|s| s.work.forgets).count();
+        let kept = skills.filter(|s| s.change == Change::Keep).count();
+        let not_ours = format!(
+            "{} not installed by this tool, left as {}",
+            count(left, "skill"),
+            if left == 1 { "it is" } else { "they are" }
+        );
+        return match (plan.operation, left, kept) {
+            (Operation::Install, 0, _) => {
+                "ok: nothing to do, every skill is up to date\n".to_string()
+            }
+            (Operation::Install, _, 0) => format!("ok: nothing written: {not_ours}\n"),
+            (Operation::Install, _, _) => {
+                format!("ok: nothing written: {kept} up to date; {not_ours}\n")
+            }
+            (Operation::Uninstall, _, _) if forgotten > 0 && !dry_run => format!(
+                "ok: nothing to remove; the record no longer lists {} that {} not there\n",
+                count(forgotten, "skill"),
+                if forgotten == 1 { "was" } else { "were" }
+            ),
+            (Operation::Uninstall, _, _) => "ok: nothing to remove\n".to_string(),
         };
     }
     let summary = [
@@ -184,22 +254,27 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
         &status.base,
         status.scope,
     );
+    if status.claims {
+        claims_note(&mut out, &status.record);
+    }
     let mut behind = 0;
+    let mut left = 0;
     let mut total = 0;
     let mut differing = 0;
     for dir in &status.dirs {
-        folder_line(&mut out, &dir.shown, dir.link, &dir.agents);
+        folder_line(&mut out, &dir.shown, dir.link, &dir.agents, status.scope);
         for skill in &dir.skills {
             total += 1;
             behind += usize::from(skill.state != State::UpToDate);
             differing += usize::from(!skill.differences.is_empty());
-            let _ = write!(out, "  {}  {}", skill.name, skill.state);
+            let _ = write!(out, "  {}  {}", shown(&skill.name), skill.state);
             let shown_differences = check && !skill.differences.is_empty();
             match remedy(installer, status, skill) {
                 Some(remedy) => {
                     let _ = write!(out, ": `{}` {}", remedy.command, remedy.does);
                 }
                 None if skill.state == State::NotOurs => {
+                    left += 1;
                     out.push_str(": it holds this version, and is left alone");
                 }
                 None if shown_differences => {
@@ -238,10 +313,24 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
             let _ = writeln!(out, "ok: {} up to date", count(total, "skill"));
         }
         (false, _, _) => {
-            let _ = writeln!(
-                out,
-                "{behind} of {total} not up to date: each line above names the command that resolves it"
-            );
+            // A copy this tool did not install that holds this version has
+            // no command: say so, never that a line names one.
+            let resolvable = behind - left;
+            let _ = match (resolvable, left) {
+                (_, 0) => writeln!(
+                    out,
+                    "{behind} of {total} not up to date: each line above names the command that resolves it"
+                ),
+                (0, _) => writeln!(
+                    out,
+                    "{behind} of {total} not installed by this tool: each holds this version and is left as it is, nothing to run"
+                ),
+                _ => writeln!(
+                    out,
+                    "{behind} of {total} not up to date: {resolvable} resolved by the command its line names, \
+                     {left} not installed by this tool and left as it is"
+                ),
+            };
         }
     }
     out

@@ -221,3 +221,40 @@ pub fn run(installer: &Installer<'_>, args: &[&str]) -> (i32, String, String) {
         String::from_utf8(err).unwrap(),
     )
 }
+
+/// A bundle of one skill named `name` (the testdata's `git-rebase` with
+/// its name changed) holding `files` beside its skill file.
+pub fn one_skill(
+    name: &'static str,
+    files: &[(&'static str, &'static str)],
+) -> &'static Catalog<'static> {
+    let v1 = SKILLS.catalog().unwrap().bundle().clone();
+    let mut bundle: Bundle<'static> = v1;
+    bundle.revision = [0; 32];
+    bundle.skills.retain(|skill| skill.name == "git-rebase");
+    let skill = &mut bundle.skills[0];
+    skill.name = name;
+    skill.revision = [0; 32];
+    skill.files = files
+        .iter()
+        .map(|(path, text)| File {
+            path,
+            sha256: skills_core::trust::sha256::digest(text.as_bytes()),
+            content: Content::Text(text),
+        })
+        .collect();
+    skill.files.sort_by(|a, b| a.path.cmp(b.path));
+    let bytes: &'static [u8] = Box::leak(bundle.encode().unwrap().into_boxed_slice());
+    Box::leak(Box::new(Catalog::from_bytes(bytes).unwrap()))
+}
+
+/// The scope's state folder the installer keeps under `home` (the only
+/// one there).
+pub fn state_folder(home: &Path) -> PathBuf {
+    fs::read_dir(home.join(".local/state/skills-install"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path()
+}

@@ -142,14 +142,14 @@ impl BearerToken {
             return Err(TokenError::BadCharacter);
         }
         Ok(BearerToken {
-            digest: skills_core::trust::sha256::digest(token.as_bytes()),
+            digest: skills_core::sha256::digest(token.as_bytes()),
         })
     }
 
     /// Whether `presented` is this token, in time that does not depend on
     /// where the two differ.
     fn matches(&self, presented: &[u8]) -> bool {
-        let digest = skills_core::trust::sha256::digest(presented);
+        let digest = skills_core::sha256::digest(presented);
         let difference = digest
             .iter()
             .zip(&self.digest)

@@ -6,9 +6,9 @@
 //! follow a newer Unicode and other definitions (`char::is_alphanumeric` is the Alphabetic
 //! property, `char::is_whitespace` leaves out U+001C..U+001F), so this module reimplements the
 //! Python functions over tables generated from CPython 3.11.7 itself by
-//! `scripts/gen-pyunicode.py` (see `tables.rs`). `str.isspace()` and
+//! `scripts/gen/pyunicode.py` (see `tables.rs`). `str.isspace()` and
 //! `str.strip()`, the same 29 code points in Python 3.11 and 3.12, are not
-//! here but in `skills_core::pycompat::pytext`, which the runtime needs too; this
+//! here but in `skills_core::text::pytext`, which the runtime needs too; this
 //! module's tests check that one against every code point Python 3.11
 //! recorded.
 //!

@@ -1,14 +1,14 @@
 //! Every function of `unicode` checked against what CPython 3.11.7 itself
 //! answered, for every code point and for recorded strings
-//! (this crate's `testdata/unicode/`, written by `scripts/gen-pyunicode.py`;
+//! (this crate's `testdata/unicode/`, written by `scripts/gen/pyunicode.py`;
 //! inside the crate, so these tests run from its package too).
 
 use super::*;
 // `isspace`/`strip` live in skills-core (the runtime needs them too); they
 // are checked here against CPython 3.11's recording like the rest.
-use skills_core::pycompat::pytext::{is_space, strip};
+use skills_core::text::pytext::{is_space, strip};
 
-// Recorded from CPython 3.11.7 by scripts/gen-pyunicode.py.
+// Recorded from CPython 3.11.7 by scripts/gen/pyunicode.py.
 const PROPERTIES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/testdata/unicode/properties.txt"
@@ -287,10 +287,10 @@ fn strings_match_python() {
 }
 
 /// A larger random check against Python, not committed: generate it with
-/// `python3 scripts/gen-pyunicode.py --random-check /tmp/check.txt 200000`, then run
+/// `python3 scripts/gen/pyunicode.py --random-check /tmp/check.txt 200000`, then run
 /// `PYUNICODE_CHECK=/tmp/check.txt cargo test -p skills-pycompat --lib unicode -- --ignored`.
 #[test]
-#[ignore = "needs PYUNICODE_CHECK=<file from gen-pyunicode.py --random-check>"]
+#[ignore = "needs PYUNICODE_CHECK=<file from scripts/gen/pyunicode.py --random-check>"]
 fn external_check() {
     let path = std::env::var("PYUNICODE_CHECK").expect("PYUNICODE_CHECK");
     let text = std::fs::read_to_string(path).expect("read PYUNICODE_CHECK");

@@ -1,0 +1,141 @@
+//! `audit SRC...`: the audit rules alone (hidden or reordering Unicode,
+//! secrets, downloads piped into a shell, hidden comments, unrestricted
+//! shell grants, executables, raw-address and paste-site URLs, base64
+//! blobs), over skill folders, folders of skills, archives and bundle
+//! files, as diagnostics, JSON, GitHub workflow commands or SARIF.
+//!
+//! An audit finds known patterns; it proves nothing. Its words say so:
+//! "findings", never "safe" or "clean".
+
+use std::path::Path;
+
+use skills_build::problem::{Code, Problem, Rule};
+
+use crate::gate;
+use crate::python::click::{CommandSpec, Invocation};
+use crate::report::Counted;
+
+/// The command's declaration: `check`'s options, but `--extensions` (the
+/// audit does not judge the frontmatter's form).
+pub const COMMAND: CommandSpec = CommandSpec {
+    name: "audit",
+    summary: "Report what makes skills unsafe to ship (findings, not proof).",
+    about: "Each SRC is a skill folder, a folder of skill folders, a .skill or .zip archive, or a bundle file written by `skills build`. Runs the audit rules alone: bidirectional controls and tag characters, private keys and credentials (errors); invisible characters inside words, HTML comments, downloads piped into a shell, unrestricted Bash grants, embedded executables (warnings); URLs to raw IP addresses or paste sites, long base64 blobs (notes). docs/audit.md says what each rule finds and what it cannot. An audit finds known patterns; finding none proves nothing.",
+    exit_codes: &[
+        (0, "No error-level findings (warnings and notes allowed)"),
+        (
+            1,
+            "Error-level findings, or warnings with --deny-warnings; or a source that cannot be read",
+        ),
+    ],
+    args: &[gate::SOURCES],
+    options: &[gate::REPORT, &[gate::EXCLUDE], gate::READ],
+    run,
+};
+
+/// Whether `problem` belongs in an audit: an audit rule's finding, or a
+/// source the audit could not read.
+fn of_audit(problem: &Problem) -> bool {
+    problem.rule() == Rule::Audit
+        || (problem.rule() == Rule::Build && problem.is_error())
+        || matches!(
+            problem.code,
+            Code::SourceNotFound
+                | Code::SourceNotDirectory
+                | Code::SkillFileMissing
+                | Code::SkillFileUnreadable
+        )
+}
+
+/// Whether `path` is a bundle file rather than a source: a file that is
+/// not an archive.
+fn is_bundle_file(path: &str) -> bool {
+    let path = Path::new(path);
+    path.is_file() && !skills_build::unstable::archive::is_archive(path)
+}
+
+/// Runs the command.
+pub fn run(call: &Invocation) -> i32 {
+    let (bundles, sources): (Vec<String>, Vec<String>) = call
+        .args
+        .iter()
+        .cloned()
+        .partition(|arg| is_bundle_file(arg));
+    // The bundle files are read here; the rest are the pipeline's sources.
+    let sources_call = Invocation {
+        args: sources,
+        ..call.clone()
+    };
+    let mut builder = match gate::builder(&sources_call) {
+        Ok(builder) => builder,
+        Err(message) => return COMMAND.usage_error(&message),
+    };
+    // The lint rules are not the audit's: they do not run.
+    for code in Code::ALL.iter().filter(|code| code.rule() == Rule::Lint) {
+        builder = builder.allow(code.as_str());
+    }
+    let allowed: Vec<Code> = call
+        .values("--allow")
+        .into_iter()
+        .filter_map(Code::from_str)
+        .collect();
+    let mut problems = Vec::new();
+    let mut skills = 0;
+    let mut sources_read = Vec::new();
+    if !sources_call.args.is_empty() || bundles.is_empty() {
+        let reading = skills_build::unstable::read(&builder);
+        problems.extend(reading.discovery.problems.into_iter().filter(of_audit));
+        skills += reading.discovery.skills.len();
+        sources_read = reading.discovery.sources;
+    }
+    for bundle in &bundles {
+        let bytes = match crate::targets::read_file(bundle, 1) {
+            Ok(bytes) => bytes,
+            Err(code) => return code,
+        };
+        match skills_build::unstable::content::check_bundle(&bytes, bundle, &allowed) {
+            Ok((count, found)) => {
+                skills += count;
+                problems.extend(found.into_iter().filter(|p| p.rule() == Rule::Audit));
+                sources_read.push(skills_build::SourceReport {
+                    location: bundle.to_string(),
+                    layout: Some(skills_build::Layout::Collection),
+                    skills: count,
+                });
+            }
+            Err(error) => problems.push(
+                Problem::new(
+                    Code::SourceUnreadable,
+                    format!(
+                        "{bundle} is neither a skill folder, an archive nor a bundle file: {error}"
+                    ),
+                )
+                .with_file(bundle.to_string()),
+            ),
+        }
+    }
+    Problem::sort(&mut problems);
+    let deny = call.flag("--deny-warnings");
+    let failed = problems.iter().any(Problem::is_error)
+        || (deny
+            && problems
+                .iter()
+                .any(|p| p.severity == skills_build::problem::Severity::Warning));
+    let noun = if skills == 1 { "skill" } else { "skills" };
+    let denied = match failed && !problems.iter().any(Problem::is_error) {
+        true => " (warnings denied)",
+        false => "",
+    };
+    let summary = format!(
+        "{}: audited {skills} {noun}: {}{denied}\n",
+        if failed { "error" } else { "ok" },
+        skills_build::diagnostic::count(&problems).replace("no problems", "no findings")
+    );
+    let counted = Counted {
+        problems: &problems,
+        sources: &sources_read,
+        skills,
+    };
+    gate::print_counted("audit", call, &counted, failed, &summary, Vec::new());
+    i32::from(failed)
+}
