@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Compile-time benchmark: what embedding skills costs a user's `cargo build`,
-# against include_dir! 0.7.4 embedding the same tree, in one run.
+# against include_dir! 0.7.4 embedding the same tree, in one run. Two cases:
 #
-# Three one-line crates over the corpus scripts/gen/bench-corpus.py writes
-# (30 skills shaped like a public skills repository, 8.5 MB, a quarter of it
-# binary):
+# registry: three one-line crates over the corpus scripts/gen/bench-corpus.py
+# writes (30 skills shaped like a public skills repository, 8.5 MB, a quarter
+# of it binary):
 #   macro        include_skills!("../skills") with the one-line build.rs the
 #                README recommends (cargo:rerun-if-changed=../skills)
 #   buildrs      skills_build::Builder in build.rs + include_bundle!
@@ -19,14 +19,27 @@
 # replaces crates.io for them. So our crates build as registry crates do
 # (no incremental compilation, warnings capped), not as path dependencies.
 # For each: a cold `cargo build --timings` (an empty target directory), then
-# rebuilds after one SKILL.md edit. Runs are paired and interleaved (every
-# repetition builds all three routes back to back, in rotating order), and
-# each ratio is the median of the per-repetition ratios, so a busy machine
-# skews little. Peak memory is the largest process's (rustc, a build
-# script) resident set.
+# rebuilds after one SKILL.md edit.
 #
-#   scripts/bench/compile.sh                  # RUNS=3 EDITS=5, both profiles
+# small: a small app, as someone trying the crates from a clone writes it:
+# three small skills (a SKILL.md of a few dozen lines, one with a script,
+# one with a reference file), this workspace's crates as path dependencies
+# (so Cargo compiles them incrementally and shows their warnings), the
+# third-party crates from the same vendored directory. Two routes,
+# `include_skills!` (with the one-line build.rs) and `include_dir!`, in
+# Cargo's default dev profile: cold builds, then one `cargo build --release`
+# of each, whose binary sizes are compared (Cargo's default release profile).
+#
+# Runs are paired and interleaved (every repetition builds every route back
+# to back, in rotating order), and each ratio is the median of the
+# per-repetition ratios, so a busy machine skews little. CPU is user +
+# system time of the whole build. Peak memory is the largest process's
+# (rustc, a build script) resident set. Cargo runs with its defaults:
+# CARGO_INCREMENTAL, CARGO_TARGET_DIR and RUSTFLAGS are unset.
+#
+#   scripts/bench/compile.sh                  # RUNS=3 EDITS=5, both profiles, both cases
 #   RUNS=1 EDITS=3 PROFILES=default scripts/bench/compile.sh
+#   CASES=small RUNS=3 scripts/bench/compile.sh
 #
 # Scratch crates, target directories, the packages and the corpus live
 # under target/bench-compile (BENCH_DIR to move them). The cargo --timings
@@ -36,28 +49,42 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${RUNS:-3}
 edits=${EDITS:-5}
 profiles=${PROFILES:-default override}
+cases=${CASES:-registry small}
 routes=(macro buildrs include_dir)
 work=${BENCH_DIR:-"$root/target/bench-compile"}
-unset CARGO_TARGET_DIR RUSTFLAGS CARGO_BUILD_RUSTFLAGS CARGO_PROFILE_DEV_BUILD_OVERRIDE_OPT_LEVEL
+unset CARGO_TARGET_DIR RUSTFLAGS CARGO_BUILD_RUSTFLAGS CARGO_PROFILE_DEV_BUILD_OVERRIDE_OPT_LEVEL CARGO_INCREMENTAL
 mkdir -p "$work"
+# The machine's load when the run starts and ends, printed with the figures.
+load_start=$(cat /proc/loadavg)
 command -v /usr/bin/time >/dev/null || { echo "bench-compile: needs GNU time at /usr/bin/time" >&2; exit 1; }
 
-tree="$work/skills"
-summary=$(python3 "$root/scripts/gen/bench-corpus.py" "$tree")
-edited="$tree/csv-report/SKILL.md"
-cp "$edited" "$work/SKILL.md.orig"
-restore() { cp "$work/SKILL.md.orig" "$edited"; }
+has_case() { case " $cases " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+for case in $cases; do
+    case $case in registry | small) ;; *) echo "bench-compile: unknown case '$case' (registry, small)" >&2; exit 2 ;; esac
+done
+
+summary=
+edited=
+if has_case registry; then
+    tree="$work/skills"
+    summary=$(python3 "$root/scripts/gen/bench-corpus.py" "$tree")
+    edited="$tree/csv-report/SKILL.md"
+    cp "$edited" "$work/SKILL.md.orig"
+fi
+restore() { if [ -n "$edited" ]; then cp "$work/SKILL.md.orig" "$edited"; fi; }
 trap restore EXIT
 
 # Our crates as a registry gives them: packaged, then unpacked beside the
-# third-party crates they need into one vendored directory.
+# third-party crates they need into one vendored directory. Every crate a
+# packaged crate names goes in, optional ones too (skills-runtime's
+# `install` feature names skills-install): packaging resolves them all.
 vendor="$work/vendor"
 rm -rf "$vendor" "$work/probe" "$work/packages"
 echo "packaging the workspace's crates" >&2
 (cd "$root" && cargo package --quiet --no-verify --allow-dirty --target-dir "$work/packages" \
-    -p skills-core -p skills-pycompat -p skills-build -p skills-macros -p skills-runtime >&2)
+    -p skills-core -p skills-pycompat -p skills-build -p skills-macros -p skills-runtime -p skills-install >&2)
 mkdir -p "$work/probe/src"
-printf '[package]\nname = "bench-probe"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n[dependencies]\nskills-runtime = { path = "%s", features = ["macros", "sign", "archive"] }\nskills-build = { path = "%s", features = ["sign", "archive", "include-dir"] }\ninclude_dir = "0.7.4"\n\n[workspace]\n' \
+printf '[package]\nname = "bench-probe"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n[dependencies]\nskills-runtime = { path = "%s", features = ["macros", "sign", "archive", "install"] }\nskills-build = { path = "%s", features = ["sign", "archive", "include-dir"] }\ninclude_dir = "0.7.4"\n\n[workspace]\n' \
     "$root/skills-runtime" "$root/skills-build" > "$work/probe/Cargo.toml"
 echo 'fn main() {}' > "$work/probe/src/main.rs"
 cp "$root/Cargo.lock" "$work/probe/Cargo.lock"
@@ -88,85 +115,145 @@ make_crate() { # dir, profile, [dependencies] lines, main.rs, build.rs, [build-d
     rm -f "$dir/Cargo.lock"
 }
 
-for profile in $profiles; do
-    base="$work/$profile"
-    make_crate "$base/macro" "$profile" "skills-runtime = \"$version\"" \
-        'static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../../skills");
+if has_case registry; then
+    for profile in $profiles; do
+        base="$work/$profile"
+        make_crate "$base/macro" "$profile" "skills-runtime = \"$version\"" \
+            'static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../../skills");
 fn main() { println!("{}", SKILLS.bytes().len()); }' \
-        'fn main() { println!("cargo:rerun-if-changed=../../skills"); }' ""
-    make_crate "$base/buildrs" "$profile" "skills-runtime = { version = \"$version\", default-features = false }" \
-        'static SKILLS: skills_runtime::Embedded = skills_runtime::include_bundle!("skills.bin");
+            'fn main() { println!("cargo:rerun-if-changed=../../skills"); }' ""
+        make_crate "$base/buildrs" "$profile" "skills-runtime = { version = \"$version\", default-features = false }" \
+            'static SKILLS: skills_runtime::Embedded = skills_runtime::include_bundle!("skills.bin");
 fn main() { println!("{}", SKILLS.bytes().len()); }' \
-        'fn main() { skills_build::Builder::new().source("../../skills").emit(); }' \
-        "skills-build = \"$version\""
-    make_crate "$base/include_dir" "$profile" 'include_dir = "0.7.4"' \
-        'static SKILLS: include_dir::Dir<'"'"'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/../../skills");
+            'fn main() { skills_build::Builder::new().source("../../skills").emit(); }' \
+            "skills-build = \"$version\""
+        make_crate "$base/include_dir" "$profile" 'include_dir = "0.7.4"' \
+            'static SKILLS: include_dir::Dir<'"'"'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/../../skills");
 fn main() { println!("{}", SKILLS.entries().len()); }' "" ""
-done
+    done
+fi
+
+# The small app: three small skills, our crates by path.
+small_skills="$work/small-skills"
+if has_case small; then
+    rm -rf "$small_skills"
+    mkdir -p "$small_skills/pdf-forms/scripts" "$small_skills/csv-report" "$small_skills/release-notes"
+    for skill in pdf-forms csv-report release-notes; do
+        {
+            printf -- '---\nname: %s\ndescription: Helps with %s tasks. Use when the user asks for %s work.\n---\n\n# %s\n\n' \
+                "$skill" "$skill" "$skill" "$skill"
+            for step in $(seq 1 30); do printf '%s. Step %s of the %s procedure: check the input, then go on.\n' "$step" "$step" "$skill"; done
+        } > "$small_skills/$skill/SKILL.md"
+    done
+    printf 'import sys\n\nprint("filled", sys.argv[1:])\n' > "$small_skills/pdf-forms/scripts/fill.py"
+    for line in $(seq 1 40); do printf 'Column %s: what it holds and how it is summed.\n' "$line"; done > "$small_skills/csv-report/reference.md"
+    make_crate "$work/small/macro" default "skills-runtime = { path = \"$root/skills-runtime\" }" \
+        'static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../../small-skills");
+fn main() {
+    let catalog = SKILLS.catalog().expect("the embedded skills decode");
+    println!("{}", catalog.len());
+    println!("{}", catalog.system_prompt());
+}' \
+        'fn main() { println!("cargo:rerun-if-changed=../../small-skills"); }' ""
+    make_crate "$work/small/include_dir" default 'include_dir = "0.7.4"' \
+        'static SKILLS: include_dir::Dir<'"'"'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/../../small-skills");
+fn main() {
+    println!("{}", SKILLS.entries().len());
+    for dir in SKILLS.dirs() {
+        let text = dir.get_file(dir.path().join("SKILL.md")).and_then(|f| f.contents_utf8()).unwrap_or("");
+        println!("{}: {}", dir.path().display(), text.lines().nth(2).unwrap_or(""));
+    }
+}' "" ""
+fi
 
 results="$work/results.tsv"
 : > "$results"
 build() { # profile, route, kind, rep, [cargo args]
-    local dir="$work/$1/$2" t m
-    if ! (cd "$dir" && /usr/bin/time -f '%e %M' -o "$work/time.txt" cargo build --quiet "${@:5}" >"$work/build.log" 2>&1); then
+    local dir="$work/$1/$2" t m u s
+    if ! (cd "$dir" && /usr/bin/time -f '%e %M %U %S' -o "$work/time.txt" cargo build --quiet "${@:5}" >"$work/build.log" 2>&1); then
         cat "$work/build.log" >&2
         echo "bench-compile: building $1/$2 failed" >&2
         exit 1
     fi
-    read -r t m < <(tail -n 1 "$work/time.txt")
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$t" "$m" >> "$results"
+    read -r t m u s < <(tail -n 1 "$work/time.txt")
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$t" "$m" "$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')" >> "$results"
 }
 bundle_of() { # profile, route -> the bundle file the last build wrote
     local pattern=skills.bin
     [ "$2" = macro ] && pattern='include_skills-*.bin'
     find "$work/$1/$2/target/debug/build" -path '*/out/*' -name "$pattern" -printf '%T@ %p\n' | sort -n | tail -n 1 | cut -d' ' -f2-
 }
-rotated() { # rep -> the routes, rotated by rep
-    local n=${#routes[@]} i
-    for i in $(seq 0 $((n - 1))); do printf '%s ' "${routes[$(( (i + $1) % n ))]}"; done
+rotated() { # rep, routes... -> the routes, rotated by rep
+    local rep=$1 n i
+    shift
+    n=$#
+    local all=("$@")
+    for i in $(seq 0 $((n - 1))); do printf '%s ' "${all[$(( (i + rep) % n ))]}"; done
 }
 edit() { # a real change of one SKILL.md's body, different every time
     restore
     printf '\nEdited for the compile benchmark, edit %s.\n' "$1" >> "$edited"
 }
 
-for profile in $profiles; do
+if has_case registry; then
+    for profile in $profiles; do
+        for rep in $(seq "$runs"); do
+            for route in $(rotated "$rep" "${routes[@]}"); do
+                rm -rf "$work/$profile/$route/target"
+                echo "cold build $profile/$route ($rep of $runs)" >&2
+                build "$profile" "$route" cold "$rep" --timings
+            done
+        done
+        cp "$(bundle_of "$profile" buildrs)" "$work/cold-$profile.bin"
+        edit warm-up
+        for route in "${routes[@]}"; do build "$profile" "$route" warm 0; done
+        for rep in $(seq "$edits"); do
+            edit "$profile-$rep"
+            echo "rebuild $profile ($rep of $edits)" >&2
+            for route in $(rotated "$rep" "${routes[@]}"); do build "$profile" "$route" rebuild "$rep"; done
+        done
+        # Reverted and rebuilt, with every cache in place: the cold build's bytes.
+        restore
+        for route in macro buildrs; do
+            build "$profile" "$route" revert 0
+            if ! cmp -s "$(bundle_of "$profile" "$route")" "$work/cold-$profile.bin"; then
+                echo "bench-compile: $profile/$route: after edits and a revert the bundle differs from the cold build's" >&2
+                exit 1
+            fi
+        done
+        echo "$profile: after $edits edits and a revert, both routes' bundles equal the cold build's" >&2
+    done
+    restore
+fi
+
+sizes="$work/sizes.tsv"
+: > "$sizes"
+if has_case small; then
     for rep in $(seq "$runs"); do
-        for route in $(rotated "$rep"); do
-            rm -rf "$work/$profile/$route/target"
-            echo "cold build $profile/$route ($rep of $runs)" >&2
-            build "$profile" "$route" cold "$rep" --timings
+        for route in $(rotated "$rep" macro include_dir); do
+            rm -rf "$work/small/$route/target"
+            echo "cold build small/$route ($rep of $runs)" >&2
+            build small "$route" cold "$rep" --timings
         done
     done
-    cp "$(bundle_of "$profile" buildrs)" "$work/cold-$profile.bin"
-    edit warm-up
-    for route in "${routes[@]}"; do build "$profile" "$route" warm 0; done
-    for rep in $(seq "$edits"); do
-        edit "$profile-$rep"
-        echo "rebuild $profile ($rep of $edits)" >&2
-        for route in $(rotated "$rep"); do build "$profile" "$route" rebuild "$rep"; done
+    for route in macro include_dir; do
+        echo "release build small/$route" >&2
+        build small "$route" release 0 --release
+        binary="$work/small/$route/target/release/bench-$(echo "$route" | tr _ -)"
+        printf '%s\t%s\n' "$route" "$(stat -c %s "$binary")" >> "$sizes"
+        # The app runs and sees its three skills.
+        [ "$("$binary" | head -n 1)" = 3 ] || { echo "bench-compile: small/$route does not list 3 skills" >&2; exit 1; }
     done
-    # Reverted and rebuilt, with every cache in place: the cold build's bytes.
-    restore
-    for route in macro buildrs; do
-        build "$profile" "$route" revert 0
-        if ! cmp -s "$(bundle_of "$profile" "$route")" "$work/cold-$profile.bin"; then
-            echo "bench-compile: $profile/$route: after edits and a revert the bundle differs from the cold build's" >&2
-            exit 1
-        fi
-    done
-    echo "$profile: after $edits edits and a revert, both routes' bundles equal the cold build's" >&2
-done
-restore
+fi
 
 # Tables, then where the last cold builds spent their time.
-python3 - "$results" "$work" "$summary" "$runs" "$edits" "$(rustc --version)" <<'PY'
+python3 - "$results" "$sizes" "$work" "$summary" "$runs" "$edits" "$(rustc --version)" "$load_start" "$(cat /proc/loadavg)" "$(nproc)" <<'PY'
 import json, os, re, statistics, sys
-results, work, summary, runs, edits, rustc = sys.argv[1:]
+results, sizes, work, summary, runs, edits, rustc, load_start, load_end, cores = sys.argv[1:]
 rows = [line.rstrip("\n").split("\t") for line in open(results)]
 data = {}
-for profile, route, kind, rep, secs, kb in rows:
-    data.setdefault((profile, kind), {}).setdefault(rep, {})[route] = (float(secs), int(kb) / 1024)
+for profile, route, kind, rep, secs, kb, cpu in rows:
+    data.setdefault((profile, kind), {}).setdefault(rep, {})[route] = (float(secs), int(kb) / 1024, float(cpu))
 
 def med(values):
     return statistics.median(values) if values else float("nan")
@@ -187,15 +274,18 @@ titles = {
     "default": "Cargo's default dev profile, no overrides",
     "override": "`[profile.dev.build-override] opt-level = 3`",
 }
-print(f"\nCompile benchmark: {summary}; {rustc}; median of {runs} cold builds and {edits} one-edit rebuilds per route, paired and interleaved\n")
-profiles = sorted({p for p, _ in data}, key=lambda p: p != "default")
+print(f"\nCompile benchmark; {rustc}; {cores} cores; /proc/loadavg at the start {load_start}, at the end {load_end}; "
+      f"medians of {runs} cold builds and {edits} one-edit rebuilds per route, paired and interleaved\n")
+profiles = sorted({p for p, _ in data if p != "small"}, key=lambda p: p != "default")
+if profiles:
+    print(f"Registry case: {summary}; our crates packaged and taken as registry crates.\n")
 for profile in profiles:
     print(f"{titles.get(profile, profile)}:\n")
-    print("| route | cold build | rebuild after one SKILL.md edit | rebuild peak memory |")
-    print("| --- | --- | --- | --- |")
+    print("| route | cold build | cold build CPU | rebuild after one SKILL.md edit | rebuild peak memory |")
+    print("| --- | --- | --- | --- | --- |")
     for route in labels:
         cells = []
-        for kind, index, unit in (("cold", 0, "s"), ("rebuild", 0, "s"), ("rebuild", 1, "MB")):
+        for kind, index, unit in (("cold", 0, "s"), ("cold", 2, "s"), ("rebuild", 0, "s"), ("rebuild", 1, "MB")):
             value = column(profile, kind, route, index)
             text = f"{value:.2f} s" if unit == "s" else f"{value:.0f} MB"
             if route != "include_dir":
@@ -206,8 +296,29 @@ for profile in profiles:
           f"rebuild {ratio(profile, 'rebuild', 'buildrs', 'macro', 0):.2f}x, "
           f"rebuild memory {ratio(profile, 'rebuild', 'buildrs', 'macro', 1):.2f}x\n")
 
+if ("small", "cold") in data:
+    size = dict(line.rstrip("\n").split("\t") for line in open(sizes))
+    print("Small-app case: 3 small skills, our crates as path dependencies, Cargo's default dev profile:\n")
+    print("| route | cold build | cold build CPU | cold peak memory | release binary |")
+    print("| --- | --- | --- | --- | --- |")
+    for route in ("macro", "include_dir"):
+        cells = []
+        for index, unit in ((0, "s"), (2, "s"), (1, "MB")):
+            value = column("small", "cold", route, index)
+            text = f"{value:.2f} s" if unit == "s" else f"{value:.0f} MB"
+            if route != "include_dir":
+                text += f" ({ratio('small', 'cold', route, 'include_dir', index):.2f}x)"
+            cells.append(text)
+        bytes_ = int(size[route])
+        text = f"{bytes_:,} bytes"
+        if route != "include_dir":
+            text += f" ({bytes_ / int(size['include_dir']):.2f}x)"
+        cells.append(text)
+        print(f"| {labels[route]} | " + " | ".join(cells) + " |")
+    print()
+
 print("Slowest units of the last cold builds (cargo --timings, seconds):\n")
-for profile in profiles:
+for profile in profiles + (["small"] if ("small", "cold") in data else []):
     for route in labels:
         report = os.path.join(work, profile, route, "target", "cargo-timings", "cargo-timing.html")
         try:

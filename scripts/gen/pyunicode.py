@@ -9,15 +9,18 @@ Rust side matches the reference validator (skills-ref 0.1.1 on Python 3.11) by c
 
 Usage (from the repository root):
 
-    /root/.pyenv/versions/3.11.7/bin/python3 scripts/gen/pyunicode.py
+    python3.11 scripts/gen/pyunicode.py        # CPython 3.11.7 exactly (pyenv: 3.11.7)
 
 writes
-    skills-pycompat/src/unicode/tables.rs        the lookup tables (generated; do not edit)
-    testdata/unicode/nfkc-codepoints.txt        NFKC of every code point it changes
-    testdata/unicode/properties.txt             isalnum / isspace / lower-changes as ranges
-    testdata/unicode/strings.txt                NFKC, lower and strip of recorded strings
+    skills-pycompat/src/unicode/tables.rs                 the lookup tables (generated; do not edit)
+    skills-pycompat/testdata/unicode/nfkc-codepoints.txt  NFKC of every code point it changes
+    skills-pycompat/testdata/unicode/properties.txt       isalnum / isspace / lower-changes as ranges
+    skills-pycompat/testdata/unicode/strings.txt          NFKC, lower and strip of recorded strings
 
-    /root/.pyenv/versions/3.11.7/bin/python3 scripts/gen/pyunicode.py --random-check PATH N
+The recordings sit inside the crate, so its unit tests (which include them) run from the
+published package too.
+
+    python3.11 scripts/gen/pyunicode.py --random-check PATH N
 
 additionally writes N random strings (same format as strings.txt) to PATH, for the ignored
 test `skills_pycompat::unicode::tests::external_check` (`cargo test -p skills-pycompat`) (run it with PYUNICODE_CHECK=PATH).
@@ -30,14 +33,16 @@ from pathlib import Path
 
 PY_VERSION = "3.11.7"
 UNIDATA_VERSION = "14.0.0"
-COMMAND = f"/root/.pyenv/versions/{PY_VERSION}/bin/python3 scripts/gen/pyunicode.py"
+# The header names the script and the Python version, never the interpreter's path on the
+# machine that ran it: the tables are the same wherever CPython 3.11.7 runs it.
+COMMAND = f"scripts/gen/pyunicode.py, run by CPython {PY_VERSION}"
 
 assert sys.version.split()[0] == PY_VERSION, sys.version
 assert unicodedata.unidata_version == UNIDATA_VERSION, unicodedata.unidata_version
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = ROOT / "skills-pycompat" / "src" / "unicode" / "tables.rs"
-TESTDATA = ROOT / "testdata" / "unicode"
+TESTDATA = ROOT / "skills-pycompat" / "testdata" / "unicode"
 
 MAX = 0x110000
 S_BASE, L_BASE, V_BASE, T_BASE = 0xAC00, 0x1100, 0x1161, 0x11A7

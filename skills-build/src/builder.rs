@@ -124,7 +124,7 @@ impl<B> Outcome<B> {
     /// refuses the build) and still report every problem from it.
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let out = std::env::temp_dir().join(format!("map-bundle-doc-{}.bin", std::process::id()));
     /// let mut outcome = skills_build::Builder::new()
     ///     .source(skills)
@@ -167,7 +167,7 @@ impl<B> Outcome<B> {
     /// [`Builder::keep_going`] (none otherwise).
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let outcome = skills_build::Builder::new().source(skills).keep_going(true).run();
     /// assert!(outcome.dropped().is_empty()); // every skill is valid
     /// ```
@@ -242,7 +242,7 @@ impl Builder {
     /// package root. Earlier sources win a name.
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let compiled = skills_build::Builder::new().source(skills).compile().unwrap();
     /// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
     /// assert!(catalog.lookup("pdf-forms").is_some() && catalog.lookup("git-rebase").is_some());
@@ -256,8 +256,8 @@ impl Builder {
     /// them, are listed as `qualifier:name` instead of being shadowed.
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
-    /// # let vendor = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills/git-rebase");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
+    /// # let vendor = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills/git-rebase");
     /// let compiled = skills_build::Builder::new()
     ///     .source(skills)
     ///     .qualified_source(vendor, "acme")
@@ -276,7 +276,7 @@ impl Builder {
     /// `skill://<name>/SKILL.md`.
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let compiled = skills_build::Builder::new().source(skills).location_base("/opt/app/skills").compile().unwrap();
     /// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
     /// assert!(catalog.prompt().contains("/opt/app/skills/pdf-forms/SKILL.md"));
@@ -290,7 +290,7 @@ impl Builder {
     ///
     /// ```
     /// use skills_build::Locations;
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let compiled = skills_build::Builder::new().source(skills).locations(Locations::Source).compile().unwrap();
     /// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
     /// assert!(!catalog.prompt().contains("skill://"));
@@ -306,7 +306,7 @@ impl Builder {
     /// at any depth). Junk is skipped without a rule (with a note).
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let compiled = skills_build::Builder::new().source(skills).exclude("scripts/**").compile().unwrap();
     /// let catalog = skills_core::Catalog::from_bytes(&compiled.bytes).unwrap();
     /// assert!(catalog.call("pdf-forms", Some("reference.md")).is_ok());
@@ -384,7 +384,7 @@ impl Builder {
     ///
     /// ```
     /// use skills_build::problem::Code;
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let error = skills_build::Builder::new().source(skills).max_file_size(16).compile().unwrap_err();
     /// assert!(error.problems.iter().any(|p| p.code == Code::FileTooLarge));
     /// ```
@@ -399,8 +399,8 @@ impl Builder {
     ///
     /// ```
     /// use skills_build::problem::{Code, Severity};
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
-    /// # let again = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills/git-rebase");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
+    /// # let again = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills/git-rebase");
     /// let builder = skills_build::Builder::new().source(skills).source(again);
     /// let warned = builder.compile().unwrap();
     /// assert_eq!(warned.warnings[0].code, Code::SkillShadowed);
@@ -440,7 +440,7 @@ impl Builder {
     ///
     /// ```
     /// use skills_build::{KeySource, Signing};
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let builder = skills_build::Builder::new()
     ///     .source(skills)
     ///     .sign(Signing::new(KeySource::Env("SKILLS_DOC_NO_KEY".into()), "https://example.com/skills"));
@@ -462,7 +462,7 @@ impl Builder {
     /// `OUT_DIR` unless told otherwise.
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let fresh = skills_build::Builder::new().source(skills).compile().unwrap();
     /// let reused = skills_build::Builder::new().source(skills).reuse_from("no/such/skills.bin").compile().unwrap();
     /// assert_eq!(fresh.bytes, reused.bytes);
@@ -600,7 +600,7 @@ impl Builder {
     /// or a deletion rebuilds.
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let (result, inputs) = skills_build::Builder::new().source(skills).compile_with_inputs();
     /// assert!(result.is_ok());
     /// assert!(inputs.iter().any(|path| path.ends_with("pdf-forms/scripts/fill.py")));
@@ -718,7 +718,7 @@ impl Builder {
     /// skill's name and locations).
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let outcome = skills_build::Builder::new().source(skills).run();
     /// assert_eq!(outcome.skills, 3);
     /// assert!(!outcome.failed(false) && outcome.result.is_ok());
@@ -734,7 +734,7 @@ impl Builder {
     /// `run`'s.
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let mut seen = Vec::new();
     /// let outcome = skills_build::Builder::new()
     ///     .source(skills)
@@ -756,7 +756,7 @@ impl Builder {
     /// it was.
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let out = std::env::temp_dir().join(format!("streamed-doc-{}.bin", std::process::id()));
     /// let builder = skills_build::Builder::new().source(skills);
     /// let streamed = builder.run_to_file(&out, &mut |_| {}).result.unwrap();

@@ -66,12 +66,36 @@ pub fn render(problem: &Problem) -> String {
 pub fn plain(message: &str) -> String {
     let mut lines = Vec::new();
     for line in message.split('\n') {
-        if line.trim_start().starts_with("in \"<unicode string>\"") {
+        if is_mark_line(line) {
             continue;
         }
         lines.push(strip_line_mark(line));
     }
     plain_lists(&lines.join("\n"))
+}
+
+/// A YAML error's mark line, `  in "<input>", line L, column C:` or
+/// `  in "<input>", position P`, whatever the input is named (the
+/// reference's `<unicode string>`, or the file the gate names).
+fn is_mark_line(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix("  in \"") else {
+        return false;
+    };
+    let Some(at) = rest.rfind("\", ") else {
+        return false;
+    };
+    let tail = &rest[at + 3..];
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    if let Some(position) = tail.strip_prefix("position ") {
+        return digits(position);
+    }
+    let Some(place) = tail.strip_prefix("line ").and_then(|t| t.strip_suffix(':')) else {
+        return false;
+    };
+    match place.split_once(", column ") {
+        Some((line, column)) => digits(line) && digits(column),
+        None => false,
+    }
 }
 
 /// A caret line without its trailing ` (line: N)`.
@@ -305,6 +329,30 @@ pub fn thousands(n: usize) -> String {
 mod tests {
     use super::*;
     use crate::problem::{Code, Position};
+
+    /// A mark line goes whatever it names, the reference's input or the
+    /// file the gate names; a snippet line that looks like one stays.
+    #[test]
+    fn plain_drops_mark_lines_naming_any_input() {
+        let message = "Invalid YAML in frontmatter: bad\n  in \"skills/a b/SKILL.md\", line 3, column 24:\n    x: 1\n    ^ (line: 3)";
+        assert_eq!(
+            plain(message),
+            "Invalid YAML in frontmatter: bad\n    x: 1\n    ^"
+        );
+        let message = "unacceptable character #x007f: special characters are not allowed\n  in \"<unicode string>\", position 26";
+        assert_eq!(
+            plain(message),
+            "unacceptable character #x007f: special characters are not allowed"
+        );
+        for kept in [
+            "    in \"x\", line 1, column 2:",
+            "  in \"x\", line one, column 2:",
+            "  in \"x\", position",
+            "  in x, line 1, column 2:",
+        ] {
+            assert!(!is_mark_line(kept), "{kept}");
+        }
+    }
 
     /// Issue 20, finding 9: the build script's lines are Cargo directives,
     /// a warning says "warning:" once (Cargo's own), a YAML error is one

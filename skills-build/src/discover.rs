@@ -166,7 +166,7 @@ pub struct Options {
     /// result is the same whatever the count.
     pub threads: usize,
     /// The audit and lint rules allowed by name: they do not run (see
-    /// [`crate::content`]).
+    /// `docs/audit.md` and `docs/lints.md`).
     pub allowed: Vec<Code>,
 }
 
@@ -371,7 +371,7 @@ impl Layout {
 ///
 /// ```
 /// use skills_build::Layout;
-/// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+/// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
 /// let outcome = skills_build::Builder::new().source(skills).run();
 /// assert_eq!(outcome.sources[0].layout, Some(Layout::Collection));
 /// assert_eq!(outcome.sources[0].skills, 3);
@@ -584,9 +584,10 @@ fn discover_source(
         Ok(entries) => entries,
         Err(error) => {
             found.problems.push(
-                Problem::new(
+                unreadable(
                     Code::SourceUnreadable,
                     format!("cannot list the source {location}: {error}"),
+                    &error,
                 )
                 .with_file(location),
             );
@@ -627,9 +628,10 @@ fn discover_source(
                 Ok(listing) => listing,
                 Err(error) => {
                     problems.push(
-                        Problem::new(
+                        unreadable(
                             Code::SourceUnreadable,
                             format!("cannot list {dir}: {error}"),
+                            &error,
                         )
                         .with_file(join_location(location, dir)),
                     );
@@ -685,8 +687,8 @@ fn discover_source(
 /// use skills_build::Layout;
 /// use skills_build::unstable::discover::skill_folders;
 /// use skills_build::problem::Code;
-/// let testdata = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/skills");
-/// let (layout, folders) = skill_folders(&testdata).unwrap();
+/// let skills = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("doc-skills");
+/// let (layout, folders) = skill_folders(&skills).unwrap();
 /// assert_eq!(layout, Layout::Collection);
 /// assert!(folders.iter().any(|f| f.ends_with("git-rebase")));
 /// let (layout, folders) = skill_folders(&folders[0]).unwrap();
@@ -698,9 +700,10 @@ pub fn skill_folders(dir: &Path) -> Result<(Layout, Vec<std::path::PathBuf>), Pr
     let root = Root::new(&source).on_disk(dir);
     let location = source.location();
     let entries = source.list("").map_err(|error| {
-        Problem::new(
+        unreadable(
             Code::SourceUnreadable,
             format!("cannot list the source {location}: {error}"),
+            &error,
         )
         .with_file(location)
     })?;
@@ -897,9 +900,10 @@ fn read_document(
         }
         Err(error) => {
             problems.push(
-                Problem::new(
+                unreadable(
                     Code::SkillFileUnreadable,
                     format!("cannot read the skill file: {error}"),
+                    &error,
                 )
                 .with_file(file_location),
             );
@@ -923,7 +927,7 @@ fn read_document(
             Some(doc)
         }
         Err(error) => {
-            problems.push(error.to_problem().with_file(file_location));
+            problems.push(error.to_problem_in(file_location));
             None
         }
     }
@@ -994,9 +998,10 @@ impl Walk<'_> {
             Err(error) => {
                 self.problem(
                     rel,
-                    Problem::new(
+                    unreadable(
                         Code::SourceUnreadable,
                         format!("cannot list the directory: {error}"),
+                        &error,
                     ),
                 );
                 return true;
@@ -1139,9 +1144,10 @@ impl Walk<'_> {
             }
             Err(error) => self.problem(
                 path,
-                Problem::new(
+                unreadable(
                     Code::FileUnreadable,
                     format!("cannot read the file: {error}"),
+                    &error,
                 ),
             ),
         }
@@ -1239,6 +1245,17 @@ fn assign_names(
             Listing::Unlisted(_) => {}
         }
         skill.listing = listing;
+    }
+}
+
+/// A source that could not list or read a path: `message` (which quotes
+/// `error`), with the error's help line when it has one (a link leaving the
+/// source: copy its target in).
+fn unreadable(code: Code, message: String, error: &SourceError) -> Problem {
+    let problem = Problem::new(code, message);
+    match error.hint() {
+        Some(hint) => problem.with_hint(hint),
+        None => problem,
     }
 }
 

@@ -183,6 +183,47 @@ impl ParseError {
     }
 }
 
+impl ParseError {
+    /// This error as the gate reports it for `file`: [`ParseError::to_problem`]
+    /// with the file attached, and a YAML error's mark lines naming the file
+    /// where the reference's reader names its input `"<unicode string>"`
+    /// (`skills validate` keeps that text: it is the reference's).
+    ///
+    /// ```
+    /// use skills_build::unstable::frontmatter::parse_text;
+    /// let error = parse_text("---\nname: pdf\ndescription: Use when: asked\n---\n").unwrap_err();
+    /// assert!(error.to_problem().message.contains("in \"<unicode string>\", line 3, column 22:"));
+    /// let problem = error.to_problem_in("skills/pdf/SKILL.md");
+    /// assert!(problem.message.contains("\n  in \"skills/pdf/SKILL.md\", line 3, column 22:\n"));
+    /// assert_eq!(problem.file.as_deref(), Some("skills/pdf/SKILL.md"));
+    /// ```
+    pub fn to_problem_in(&self, file: &str) -> crate::problem::Problem {
+        let mut problem = self.to_problem();
+        if let ParseError::Yaml(_) = self {
+            problem.message = name_the_input(&problem.message, file);
+        }
+        problem.with_file(file)
+    }
+}
+
+/// How the reference's YAML reader opens the line that says where an error
+/// is: two spaces, then the name it gives a string input.
+const INPUT_MARK: &str = "  in \"<unicode string>\", ";
+
+/// `message` with each mark line's input name (`<unicode string>`) replaced
+/// by `file`. Only lines that begin as a mark line does change: a snippet
+/// line quoting the file's own text is indented four spaces.
+fn name_the_input(message: &str, file: &str) -> String {
+    message
+        .split('\n')
+        .map(|line| match line.strip_prefix(INPUT_MARK) {
+            Some(rest) => format!("  in \"{file}\", {rest}"),
+            None => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

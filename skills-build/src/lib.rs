@@ -47,6 +47,9 @@
 //! }
 //! println!("cargo::rerun-if-changed=skills");
 //! ```
+// docs.rs (nightly, `--cfg docsrs`): "Available on crate feature …" on
+// every feature-gated item, worked out from its `#[cfg]`.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![cfg_attr(feature = "document-features", doc = "# Features")]
 #![cfg_attr(feature = "document-features", doc = "")]
 #![cfg_attr(feature = "document-features", doc = document_features::document_features!())]
@@ -75,6 +78,7 @@ mod reuse;
 mod signing;
 mod sink;
 mod skill_file;
+mod skill_name;
 mod skill_revision;
 mod validate;
 

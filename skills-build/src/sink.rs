@@ -62,7 +62,7 @@ impl BundleSink for BundleWriter<'static> {
 /// destination untouched.
 ///
 /// ```
-/// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+/// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
 /// let out = std::env::temp_dir().join(format!("bundle-file-doc-{}.bin", std::process::id()));
 /// let builder = skills_build::Builder::new().source(skills);
 /// let refused = builder.run_to_file(&out, &mut |_| {}).result.unwrap().bytes;
@@ -87,7 +87,7 @@ impl BundleFile {
     /// The bundle's size in bytes.
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// # let out = std::env::temp_dir().join(format!("bundle-len-doc-{}.bin", std::process::id()));
     /// let builder = skills_build::Builder::new().source(skills);
     /// let streamed = builder.run_to_file(&out, &mut |_| {}).result.unwrap().bytes;
@@ -101,7 +101,7 @@ impl BundleFile {
     /// Whether the bundle has no bytes (never: a bundle has a header).
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// # let out = std::env::temp_dir().join(format!("bundle-empty-doc-{}.bin", std::process::id()));
     /// let builder = skills_build::Builder::new().source(skills);
     /// assert!(!builder.run_to_file(&out, &mut |_| {}).result.unwrap().bytes.is_empty());
@@ -113,7 +113,7 @@ impl BundleFile {
     /// How many skills it lists.
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// # let out = std::env::temp_dir().join(format!("bundle-skills-doc-{}.bin", std::process::id()));
     /// let builder = skills_build::Builder::new().source(skills);
     /// assert_eq!(builder.run_to_file(&out, &mut |_| {}).result.unwrap().bytes.skills(), 3);
@@ -126,7 +126,7 @@ impl BundleFile {
     /// a reader sees the old bundle or the new one, never a part).
     ///
     /// ```
-    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
     /// let out = std::env::temp_dir().join(format!("bundle-persist-doc-{}.bin", std::process::id()));
     /// std::fs::write(&out, "the old bundle").unwrap();
     /// let builder = skills_build::Builder::new().source(skills);

@@ -37,12 +37,16 @@ pub struct DirEntry {
 pub enum SourceError {
     /// The path does not exist in the source.
     NotFound(String),
-    /// A symbolic link resolves outside the source's directory.
+    /// A symbolic link resolves outside the source's directory. Links are
+    /// followed only while they stay inside it.
     Escapes {
         /// The link, relative to the source root.
         link: String,
         /// Where it resolves to.
         target: PathBuf,
+        /// Whether that is a directory (else a file, or something else that
+        /// is no directory).
+        to_dir: bool,
     },
     /// A file or directory name is not UTF-8, so it cannot be embedded.
     NotUtf8Name(PathBuf),
@@ -73,9 +77,14 @@ impl fmt::Display for SourceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SourceError::NotFound(path) => write!(f, "{path}: not found"),
-            SourceError::Escapes { link, target } => write!(
+            SourceError::Escapes {
+                link,
+                target,
+                to_dir,
+            } => write!(
                 f,
-                "{link}: symbolic link resolves outside the source, to {}; add that directory as a source of its own",
+                "{link}: symbolic link to a {} outside the source ({}); links are followed only while they stay inside the source",
+                if *to_dir { "directory" } else { "file" },
                 target.display()
             ),
             SourceError::NotUtf8Name(path) => {
@@ -98,6 +107,36 @@ impl fmt::Display for SourceError {
                 limit,
             } => write!(f, "{path}: the file holds more than the {limit}-byte limit"),
             SourceError::Io { path, error } => write!(f, "{path}: {error}"),
+        }
+    }
+}
+
+impl SourceError {
+    /// What the user can do about it, for a problem's help line; `None`
+    /// when the message says it all.
+    ///
+    /// ```
+    /// use skills_build::source::SourceError;
+    /// let error = SourceError::Escapes {
+    ///     link: "pdf/LICENSE".into(),
+    ///     target: "/home/me/LICENSE".into(),
+    ///     to_dir: false,
+    /// };
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "pdf/LICENSE: symbolic link to a file outside the source (/home/me/LICENSE); links are followed only while they stay inside the source"
+    /// );
+    /// assert_eq!(error.hint(), Some("copy the file into the skill in place of the link"));
+    /// ```
+    pub fn hint(&self) -> Option<&'static str> {
+        match self {
+            SourceError::Escapes { to_dir: false, .. } => {
+                Some("copy the file into the skill in place of the link")
+            }
+            SourceError::Escapes { to_dir: true, .. } => Some(
+                "copy the directory into the skill in place of the link; if it holds skills of its own, give it as a source instead",
+            ),
+            _ => None,
         }
     }
 }
@@ -150,8 +189,11 @@ fn join(dir: &str, name: &str) -> String {
 
 /// A directory on the local file system.
 ///
-/// Symbolic links are followed only while they stay inside the directory;
-/// a link that resolves elsewhere is refused with [`SourceError::Escapes`].
+/// Symbolic links are followed only while they stay inside the directory:
+/// a link to a file or a directory elsewhere in it reads as that file or
+/// directory, under the link's own path; a link that resolves elsewhere is
+/// refused with [`SourceError::Escapes`], whose [`SourceError::hint`] says
+/// what to do instead.
 ///
 /// ```no_run
 /// use skills_build::source::{DirSource, Source};
@@ -233,6 +275,7 @@ impl DirSource {
         if !real.starts_with(&self.canonical_root) {
             return Err(SourceError::Escapes {
                 link: rel.to_string(),
+                to_dir: real.is_dir(),
                 target: real,
             });
         }
@@ -566,7 +609,15 @@ mod tests {
         // Reading it is refused too, once its directory is known to be plain.
         assert!(source.list("").is_ok());
         let err = source.read("pdf/leak").unwrap_err();
-        assert!(matches!(err, SourceError::Escapes { .. }), "{err}");
+        assert!(
+            matches!(err, SourceError::Escapes { to_dir: false, .. }),
+            "{err}"
+        );
+        assert_eq!(
+            err.hint(),
+            Some("copy the file into the skill in place of the link")
+        );
+
         // A link to a directory inside the source is followed.
         std::os::unix::fs::symlink("pdf", root.join("again")).unwrap();
         assert!(matches!(
@@ -583,6 +634,22 @@ mod tests {
             .collect();
         assert_eq!(names, ["SKILL.md", "alias"]);
         assert_eq!(source.read("pdf/alias").unwrap(), b"x");
+        // A link to a directory outside: said to be one, with its own hint.
+        std::os::unix::fs::symlink("..", root.join("up")).unwrap();
+        let err = source.list("").unwrap_err();
+        assert!(
+            matches!(err, SourceError::Escapes { to_dir: true, ref link, .. } if link == "up"),
+            "{err}"
+        );
+        assert!(
+            err.to_string()
+                .contains("symbolic link to a directory outside the source"),
+            "{err}"
+        );
+        assert!(
+            err.hint()
+                .is_some_and(|h| h.contains("give it as a source"))
+        );
         std::fs::remove_dir_all(&tmp).unwrap();
     }
 }

@@ -35,7 +35,7 @@ pub fn read(builder: &Builder) -> Reading {
 /// (`skills catalog`, `outline`) from the very reading that was judged.
 ///
 /// ```
-/// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+/// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
 /// let builder = skills_build::Builder::new().source(skills);
 /// let (outcome, skills) = skills_build::unstable::run_keeping_skills(&builder);
 /// assert_eq!(skills.len(), outcome.skills);

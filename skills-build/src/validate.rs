@@ -9,12 +9,11 @@ use crate::allowed_tools;
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
 use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
+use crate::skill_name::{self, Flaw, MAX_NAME_CHARS};
 use skills_core::text::pytext;
 use skills_pycompat::unicode;
 use skills_pycompat::yaml::{Entry, Value};
 
-/// Longest name, in characters after NFKC.
-pub const MAX_NAME_CHARS: usize = 64;
 /// Longest description, in characters before stripping.
 pub const MAX_DESCRIPTION_CHARS: usize = 1024;
 /// Longest compatibility note, in characters.
@@ -174,42 +173,45 @@ fn check_name(fm: &Frontmatter, dir_name: &str, problems: &mut Vec<Problem>) {
     let name = unicode::nfkc(pytext::strip(raw));
     let problem =
         |code: Code, message: String| Problem::new(code, message).with_field("name").at(pos);
-    let chars = name.chars().count();
     // Messages quote at most `MAX_ECHO_CHARS` of the name.
     let shown = capped(&name);
-    if chars > MAX_NAME_CHARS {
-        problems.push(problem(
-            Code::NameTooLong,
-            format!(
-                "Skill name '{shown}' exceeds {MAX_NAME_CHARS} character limit ({chars} chars)"
-            ),
-        ));
-    }
-    if unicode::changes_when_lowercased(&name) {
-        problems.push(
-            problem(
+    // The reference's messages are its own; the help line is ours, once,
+    // on the first flaw a better spelling mends, and always a valid name.
+    let mut hint = skill_name::suggestion(&name).map(|valid| format!("write it as '{valid}'"));
+    for flaw in skill_name::flaws(&name) {
+        let found = match flaw {
+            Flaw::TooLong(chars) => {
+                problems.push(problem(
+                    Code::NameTooLong,
+                    format!(
+                        "Skill name '{shown}' exceeds {MAX_NAME_CHARS} character limit ({chars} chars)"
+                    ),
+                ));
+                continue;
+            }
+            Flaw::NotLowercase => problem(
                 Code::NameLowercase,
                 format!("Skill name '{shown}' must be lowercase"),
-            )
-            .with_hint(format!("write it as '{}'", capped(&name.to_lowercase()))),
-        );
-    }
-    if name.starts_with('-') || name.ends_with('-') {
-        problems.push(problem(
-            Code::NameHyphenEdge,
-            "Skill name cannot start or end with a hyphen".to_string(),
-        ));
-    }
-    if name.contains("--") {
-        problems.push(problem(
-            Code::NameConsecutiveHyphens,
-            "Skill name cannot contain consecutive hyphens".to_string(),
-        ));
-    }
-    if !name.chars().all(|c| c == '-' || unicode::is_alnum(c)) {
-        problems.push(problem(Code::NameInvalidCharacters, format!(
-            "Skill name '{shown}' contains invalid characters. Only letters, digits, and hyphens are allowed."
-        )));
+            ),
+            Flaw::HyphenAtEdge => problem(
+                Code::NameHyphenEdge,
+                "Skill name cannot start or end with a hyphen".to_string(),
+            ),
+            Flaw::ConsecutiveHyphens => problem(
+                Code::NameConsecutiveHyphens,
+                "Skill name cannot contain consecutive hyphens".to_string(),
+            ),
+            Flaw::InvalidCharacters => problem(
+                Code::NameInvalidCharacters,
+                format!(
+                    "Skill name '{shown}' contains invalid characters. Only letters, digits, and hyphens are allowed."
+                ),
+            ),
+        };
+        problems.push(match hint.take() {
+            Some(hint) => found.with_hint(hint),
+            None => found,
+        });
     }
     if unicode::nfkc(dir_name) != name {
         problems.push(

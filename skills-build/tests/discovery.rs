@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use skills_build::problem::{Problem, Severity};
+use skills_build::problem::{Code, Problem, Severity};
 use skills_build::source::{MemorySource, Source};
 use skills_build::unstable::discover::{Listing, Options, Root, discover};
 use skills_build::{Builder, compile_sources};
@@ -345,19 +345,106 @@ fn a_link_loop_is_a_clear_error() {
 
 #[cfg(unix)]
 #[test]
-fn a_link_leaving_the_source_is_refused() {
+fn a_link_leaving_the_source_is_refused_with_a_help_line() {
     let root = temp_dir("escape");
     write(&root, "skills/pdf/SKILL.md", skill("pdf").as_bytes());
     write(&root, "secret.txt", b"secret");
+    write(&root, "shared/notes.md", b"notes");
     std::os::unix::fs::symlink("../../secret.txt", root.join("skills/pdf/leak")).unwrap();
+    // The one problem of the build: the listing of the skill's folder.
+    let unreadable = || -> Problem {
+        let error = Builder::new()
+            .source(root.join("skills"))
+            .compile()
+            .unwrap_err();
+        error
+            .problems
+            .iter()
+            .find(|p| p.code == Code::SourceUnreadable)
+            .cloned()
+            .unwrap_or_else(|| panic!("{error}"))
+    };
+    let problem = unreadable();
+    let real = std::fs::canonicalize(root.join("secret.txt")).unwrap();
+    assert_eq!(
+        problem.message,
+        format!(
+            "cannot list pdf: pdf/leak: symbolic link to a file outside the source ({}); links are followed only while they stay inside the source",
+            real.display()
+        )
+    );
+    assert_eq!(
+        problem.hint.as_deref(),
+        Some("copy the file into the skill in place of the link")
+    );
+    // A link to a directory outside says so, with its own help line.
+    std::fs::remove_file(root.join("skills/pdf/leak")).unwrap();
+    std::os::unix::fs::symlink("../../shared", root.join("skills/pdf/shared")).unwrap();
+    let problem = unreadable();
+    assert!(
+        problem
+            .message
+            .contains("pdf/shared: symbolic link to a directory outside the source"),
+        "{}",
+        problem.message
+    );
+    assert!(
+        problem
+            .hint
+            .as_deref()
+            .is_some_and(|h| h.starts_with("copy the directory into the skill")),
+        "{problem:?}"
+    );
+    // SKILL.md itself linked out of the source: the same, for the skill file.
+    std::fs::remove_file(root.join("skills/pdf/shared")).unwrap();
+    std::fs::remove_file(root.join("skills/pdf/SKILL.md")).unwrap();
+    write(&root, "elsewhere/SKILL.md", skill("pdf").as_bytes());
+    std::os::unix::fs::symlink("../../elsewhere/SKILL.md", root.join("skills/pdf/SKILL.md"))
+        .unwrap();
     let error = Builder::new()
         .source(root.join("skills"))
         .compile()
         .unwrap_err();
     assert!(
-        error.to_string().contains("resolves outside the source"),
+        error.problems.iter().any(|p| p
+            .message
+            .contains("symbolic link to a file outside the source")
+            && p.hint.as_deref() == Some("copy the file into the skill in place of the link")),
         "{error}"
     );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn links_inside_the_source_are_followed_and_embedded_as_copies() {
+    let root = temp_dir("inside");
+    write(
+        &root,
+        "skills/pdf/SKILL.md",
+        b"---\nname: pdf\ndescription: Fills PDF forms. Use when asked.\n---\nSee reference.md, guide.md and shared/terms.md.\n",
+    );
+    write(&root, "skills/pdf/reference.md", b"the reference");
+    write(&root, "skills/common/SKILL.md", skill("common").as_bytes());
+    write(&root, "skills/common/terms.md", b"the terms");
+    // A file link and a directory link, both staying inside the source.
+    std::os::unix::fs::symlink("reference.md", root.join("skills/pdf/guide.md")).unwrap();
+    std::os::unix::fs::symlink("../common", root.join("skills/pdf/shared")).unwrap();
+    let compiled = Builder::new()
+        .source(root.join("skills"))
+        .compile()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let catalog = Catalog::from_bytes(&compiled.bytes).unwrap();
+    let read = |path: &str| {
+        catalog
+            .call("pdf", Some(path))
+            .unwrap_or_else(|e| panic!("{path}: {e:?}"))
+            .reply
+            .as_text()
+            .map(str::to_owned)
+    };
+    assert_eq!(read("guide.md").as_deref(), Some("the reference"));
+    assert_eq!(read("shared/terms.md").as_deref(), Some("the terms"));
     std::fs::remove_dir_all(&root).unwrap();
 }
 

@@ -377,7 +377,8 @@ fn a_skill_file_linked_to_dev_zero_is_refused_by_every_command() {
     // The commands that read a source as a build does refuse a link out of
     // the skill before anything is opened.
     for what in ["check", "catalog", "outline"] {
-        skills(&scratch.0, [what, dir.as_str()]).refused(what, "resolves outside the source");
+        skills(&scratch.0, [what, dir.as_str()])
+            .refused(what, "symbolic link to a file outside the source");
     }
     let bundle = scratch.str("out.bundle");
     skills(&scratch.0, ["build", parent(&dir), "-o", bundle.as_str()]).refused("build", "error");

@@ -807,3 +807,126 @@ fn every_command_reads_a_folder_a_collection_and_an_archive_alike() {
         );
     }
 }
+
+#[test]
+fn name_hints_offer_a_valid_name_on_every_door() {
+    let root = scratch("name-hints");
+    let named = |name: &str| {
+        format!("---\nname: {name}\ndescription: Checks invoices. Use when asked.\n---\nBody.\n")
+    };
+    write(
+        &root,
+        "names/Invoice Check/SKILL.md",
+        named("Invoice Check"),
+    );
+    write(
+        &root,
+        "names/Invoice_Check/SKILL.md",
+        named("Invoice_Check"),
+    );
+    write(&root, "names/-Bad--Name_/SKILL.md", named("-Bad--Name_"));
+    write(&root, "names/!!!/SKILL.md", named("'!!!'"));
+    let (ok, _) = agree("name hints", &root, &Opts::default(), &["names"]);
+    assert!(!ok);
+    // Every door gives the same rows (agree checked it): read them once.
+    let rows = run_case(&root, &Opts::default(), &["names"]).builder.1;
+    let hints: Vec<(&str, &str, &str)> = rows
+        .iter()
+        .filter(|row| row.0.starts_with("name-") && !row.6.is_empty())
+        .map(|row| (row.2.as_str(), row.0.as_str(), row.6.as_str()))
+        .collect();
+    assert_eq!(
+        hints,
+        [
+            (
+                "names/-Bad--Name_/SKILL.md",
+                "name-lowercase",
+                "write it as 'bad-name'"
+            ),
+            (
+                "names/Invoice Check/SKILL.md",
+                "name-lowercase",
+                "write it as 'invoice-check'"
+            ),
+            (
+                "names/Invoice_Check/SKILL.md",
+                "name-lowercase",
+                "write it as 'invoice-check'"
+            ),
+        ],
+        "{rows:#?}"
+    );
+    // A name with nothing valid in it gets the reference's message and no
+    // made-up hint; the reference's own words stay as they are.
+    let bangs: Vec<&Row> = rows
+        .iter()
+        .filter(|row| row.2 == "names/!!!/SKILL.md")
+        .collect();
+    assert!(bangs.iter().any(|row| row.0 == "name-invalid-characters"
+        && row.5 == "Skill name '!!!' contains invalid characters. Only letters, digits, and hyphens are allowed."
+        && row.6.is_empty()), "{bangs:#?}");
+    // `skills validate` keeps the reference's text byte for byte: no help line.
+    let out = Command::new(env!("CARGO_BIN_EXE_skills"))
+        .current_dir(&root)
+        .args(["validate", "names/Invoice Check"])
+        .output()
+        .expect("run skills validate");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "Validation failed for names/Invoice Check:\n  - Skill name 'Invoice Check' must be lowercase\n  - Skill name 'Invoice Check' contains invalid characters. Only letters, digits, and hyphens are allowed.\n"
+    );
+}
+
+#[test]
+fn yaml_errors_name_the_file_in_the_gate_and_keep_the_reference_text_in_validate() {
+    let root = scratch("yaml-file-name");
+    write(
+        &root,
+        "skills/notes/SKILL.md",
+        "---\nname: notes\ndescription: Use when: asked\n---\nBody.\n",
+    );
+    for command in ["check", "build"] {
+        let (status, report) = cli(&root, command, &Opts::default(), &["skills"]);
+        assert_eq!(status, 1, "{command}");
+        let message = report["problems"][0]["message"].as_str().unwrap();
+        assert_eq!(
+            message,
+            "Invalid YAML in frontmatter: mapping values are not allowed here\n  in \"skills/notes/SKILL.md\", line 3, column 22:\n    description: Use when: asked\n                         ^ (line: 3)",
+            "{command}"
+        );
+    }
+    // The library doors say the same, with the path they were given.
+    let outcome = Opts::default().builder(&root, &["skills"]).run();
+    let problem = &outcome.problems()[0];
+    assert!(
+        problem.message.contains(&format!(
+            "\n  in \"{}\", line 3, column 22:\n",
+            root.join("skills/notes/SKILL.md").display()
+        )),
+        "{}",
+        problem.message
+    );
+    // `skills fmt` refuses the file with the same words.
+    let out = Command::new(env!("CARGO_BIN_EXE_skills"))
+        .current_dir(&root)
+        .args(["fmt", "--check", "skills/notes"])
+        .output()
+        .expect("run skills fmt");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("in \"skills/notes/SKILL.md\", line 3, column 22:")
+            && !stderr.contains("<unicode string>"),
+        "{stderr}"
+    );
+    // `skills validate` is the reference's text, byte for byte.
+    let out = Command::new(env!("CARGO_BIN_EXE_skills"))
+        .current_dir(&root)
+        .args(["validate", "skills/notes"])
+        .output()
+        .expect("run skills validate");
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "Validation failed for skills/notes:\n  - Invalid YAML in frontmatter: mapping values are not allowed here\n  in \"<unicode string>\", line 3, column 22:\n    description: Use when: asked\n                         ^ (line: 3)\n"
+    );
+}

@@ -80,6 +80,9 @@
 //! The compiler (skills-build, in a build script or a proc macro) uses the
 //! first five; the catalog itself is the `catalog` feature.
 
+// docs.rs (nightly, `--cfg docsrs`): "Available on crate feature …" on
+// every feature-gated item, worked out from its `#[cfg]`.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![cfg_attr(feature = "document-features", doc = "# Features")]
 #![cfg_attr(feature = "document-features", doc = "")]
 #![cfg_attr(feature = "document-features", doc = document_features::document_features!())]

@@ -271,7 +271,7 @@ impl Installer<'_> {
     /// command line, so it can be the first line of `main`.
     ///
     /// ```no_run
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
     /// fn main() {
     ///     skills_runtime::install::Installer::new(&SKILLS).tool_name("mytool").intercept();
     ///     // not `mytool skill ...`: the program goes on
@@ -310,7 +310,7 @@ impl Installer<'_> {
     ///
     /// ```
     /// use skills_runtime::install::Installer;
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
     /// let (mut out, mut err) = (Vec::new(), Vec::new());
     /// let code = Installer::new(&SKILLS).tool_name("mytool").run_args(&["list".into()], &mut out, &mut err);
     /// assert_eq!(code, 0);

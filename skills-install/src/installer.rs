@@ -51,7 +51,7 @@ impl<'c, 'a: 'c> From<&'c Catalog<'a>> for Skills<'c> {
 ///
 /// ```
 /// use skills_runtime::install::{Installer, Scope, State, Target};
-/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
 /// # let project = std::env::temp_dir().join(format!("doc-installer-{}", std::process::id()));
 /// # std::fs::create_dir_all(&project).unwrap();
 ///
@@ -135,7 +135,7 @@ impl<'c> Installer<'c> {
     ///
     /// ```
     /// use skills_runtime::install::Installer;
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
     /// let installer = Installer::new(&SKILLS).tool_name("mytool");
     /// assert_eq!(installer.install_hint(Some("pdf-forms"), &["--force"]), "mytool skill install pdf-forms --force");
     /// let installer = installer.install_command(["skills", "install", "my skills/"]);
@@ -177,7 +177,7 @@ impl<'c> Installer<'c> {
     ///
     /// ```
     /// use skills_install::{Environment, Installer, Scope, Target};
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
     /// # let project = std::env::temp_dir().join(format!("doc-note-{}", std::process::id()));
     /// # std::fs::create_dir_all(&project).unwrap();
     /// let installer = Installer::new(&SKILLS)
@@ -438,7 +438,7 @@ impl<'c> Installer<'c> {
     ///
     /// ```
     /// use skills_runtime::install::Installer;
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
     /// # let dir = std::env::temp_dir().join(format!("doc-extract-{}", std::process::id()));
     /// let written = Installer::new(&SKILLS).extract(&dir)?;
     /// assert_eq!(written.len(), 3);

@@ -13,7 +13,7 @@
 //! # In one line: `mytool skill ...`
 //!
 //! ```no_run
-//! static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+//! static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
 //!
 //! fn main() {
 //!     // `mytool skill install|status|uninstall|list ...` is handled here
@@ -74,6 +74,9 @@
 //! [`Installer::status`], [`Installer::uninstall`] and
 //! [`Installer::refresh`] do the rest. See
 //! [`Installer`] for an example, and `docs/install.md` for the guide.
+// docs.rs (nightly, `--cfg docsrs`): "Available on crate feature …" on
+// every feature-gated item, worked out from its `#[cfg]`.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -108,7 +108,7 @@ impl Installer<'_> {
     /// [`intercept`](Self::intercept) do it: [`refresh_on_start`](Self::refresh_on_start)).
     ///
     /// ```no_run
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
     /// fn main() {
     ///     let installer = skills_runtime::install::Installer::new(&SKILLS)
     ///         .tool_name("mytool")
@@ -139,7 +139,7 @@ impl Installer<'_> {
     ///
     /// ```
     /// use skills_runtime::install::{Environment, Installer, Refreshed, Scope, Target};
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
     /// # let root = std::env::temp_dir().join(format!("doc-refresh-{}", std::process::id()));
     /// # std::fs::create_dir_all(root.join("project/.git")).unwrap();
     /// # std::fs::create_dir_all(root.join("home")).unwrap();
@@ -322,7 +322,7 @@ impl Installer<'_> {
     /// they are.
     ///
     /// ```no_run
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
     /// fn main() {
     ///     skills_runtime::install::Installer::new(&SKILLS)
     ///         .tool_name("mytool")

@@ -39,6 +39,9 @@
 //! // In a program: skills_mcp_server::serve_stdio(&catalog, Default::default())?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+// docs.rs (nightly, `--cfg docsrs`): "Available on crate feature …" on
+// every feature-gated item, worked out from its `#[cfg]`.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![cfg_attr(feature = "document-features", doc = "# Features")]
 #![cfg_attr(feature = "document-features", doc = "")]
 #![cfg_attr(feature = "document-features", doc = document_features::document_features!())]

@@ -24,8 +24,12 @@
 //! ```
 //!
 //! Every module is checked against outputs recorded from the Python tools
-//! themselves (the workspace's `testdata/yaml/` and `testdata/unicode/`,
-//! written by `scripts/record/yaml.py` and `scripts/gen/pyunicode.py`).
+//! themselves (the workspace's `testdata/yaml/`, written by
+//! `scripts/record/yaml.py`, and this crate's `testdata/unicode/`, written by
+//! `scripts/gen/pyunicode.py`).
+// docs.rs (nightly, `--cfg docsrs`): "Available on crate feature …" on
+// every feature-gated item, worked out from its `#[cfg]`.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -22,7 +22,7 @@ use crate::SkillTool;
 /// use rig_core::{DynModel, operation::Completion};
 /// use skills_rig::{SkillTool, SkillsAgentExt};
 ///
-/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
 ///
 /// fn agent(model: DynModel<Completion>) -> Result<rig_agent::Agent, skills_runtime::DecodeError> {
 ///     Ok(AgentBuilder::new(model)

@@ -9,7 +9,7 @@
 //! use skills_rig::{SkillTool, SkillsAgentExt};
 //!
 //! // Validated at compile time and embedded: no IO at run time.
-//! static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+//! static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
 //!
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 //! let model = OpenAIConfig::from_env()?.client().chat("gpt-5-mini");
@@ -42,6 +42,9 @@
 //! `reqwest` feature) or its own.
 //!
 //! [rig]: https://crates.io/crates/rig-core
+// docs.rs (nightly, `--cfg docsrs`): "Available on crate feature …" on
+// every feature-gated item, worked out from its `#[cfg]`.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![cfg_attr(feature = "document-features", doc = "# Features")]
 #![cfg_attr(feature = "document-features", doc = "")]
 #![cfg_attr(feature = "document-features", doc = document_features::document_features!())]

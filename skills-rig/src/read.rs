@@ -17,7 +17,7 @@ use skills_runtime::ReadRecord;
 /// use rig_core::tool::{Tool, ToolContext};
 /// use skills_rig::{SkillRead, SkillTool};
 ///
-/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
 ///
 /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
 /// let tool = SkillTool::from_embedded(&SKILLS)?;
@@ -68,7 +68,7 @@ impl From<ReadRecord<'_>> for SkillRead {
 mod tests {
     use super::*;
 
-    static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
 
     #[test]
     fn serializes_as_the_runtimes_read_record() {

@@ -27,7 +27,7 @@ use crate::read::SkillRead;
 /// use rig_core::tool::{Tool, ToolContext};
 /// use skills_rig::SkillTool;
 ///
-/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
 ///
 /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
 /// let tool = SkillTool::from_embedded(&SKILLS)?;
@@ -52,7 +52,7 @@ impl SkillTool {
     /// `static` `OnceLock`).
     ///
     /// ```
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
     /// let tool = skills_rig::SkillTool::new(SKILLS.catalog()?);
     /// assert_eq!(tool.catalog().len(), 3);
     /// # Ok::<(), skills_runtime::DecodeError>(())
@@ -65,7 +65,7 @@ impl SkillTool {
     /// embedded; an error if their bundle does not decode.
     ///
     /// ```
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
     /// let tool = skills_rig::SkillTool::from_embedded(&SKILLS)?;
     /// assert!(tool.catalog().lookup("pdf-forms").is_some());
     /// # Ok::<(), skills_runtime::DecodeError>(())
@@ -78,7 +78,7 @@ impl SkillTool {
     /// ([`Catalog::system_prompt`]) and the host's own lookups.
     ///
     /// ```
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
     /// let tool = skills_rig::SkillTool::from_embedded(&SKILLS)?;
     /// assert!(tool.catalog().system_prompt().starts_with("<available_skills>"));
     /// # Ok::<(), skills_runtime::DecodeError>(())

@@ -3,7 +3,7 @@
 //!
 //! ```
 //! // In your crate: `include_skills!("skills")`, relative to its Cargo.toml.
-//! static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+//! static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let catalog = SKILLS.catalog()?;
@@ -60,6 +60,9 @@
 //! (`#[command(subcommand)] Skill(SkillCommand)`, then
 //! `installer.run_command(&command)`). See the `install` module.
 
+// docs.rs (nightly, `--cfg docsrs`): "Available on crate feature …" on
+// every feature-gated item, worked out from its `#[cfg]`.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![cfg_attr(feature = "document-features", doc = "# Features")]
 #![cfg_attr(feature = "document-features", doc = "")]
 #![cfg_attr(feature = "document-features", doc = document_features::document_features!())]
@@ -94,7 +97,7 @@ pub use skills_core::{
 ///
 /// ```
 /// use skills_runtime::bundle::{Content, Skill};
-/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
 ///
 /// let catalog = SKILLS.catalog()?;
 /// let skill: &Skill<'_> = catalog.lookup("pdf-forms").expect("listed");
@@ -125,7 +128,7 @@ pub mod bundle {
 ///
 /// ```
 /// use skills_runtime::core_tools::{CORE_TOOLS, CoreTool};
-/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
 ///
 /// let catalog = SKILLS.catalog()?;
 /// // Declare each tool to the model, then answer its calls.
@@ -159,7 +162,7 @@ pub mod core_tools {
 /// ```
 /// use skills_runtime::providers::Provider;
 /// use serde_json::json;
-/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
 ///
 /// let catalog = SKILLS.catalog()?;
 /// let provider = Provider::Responses;
@@ -191,7 +194,7 @@ pub mod providers {
 ///
 /// ```
 /// use skills_runtime::revision::{Revision, recorded_revision};
-/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
 ///
 /// let catalog = SKILLS.catalog()?;
 /// let skill = catalog.lookup("pdf-forms").expect("listed");

@@ -44,9 +44,16 @@ fn main() -> std::process::ExitCode {
                 // `Reply` is non-exhaustive: a later release may add kinds.
                 _ => println!("[a reply of a kind this example does not know]"),
             }
+            // A call without a path reads the skill's instructions: the
+            // record's path is empty then, and the line names the skill alone.
+            let read = &served.read;
+            let what = match read.path {
+                "" => read.name.to_string(),
+                path => format!("{} {path}", read.name),
+            };
             println!(
-                "read: {} {} ({} bytes, sha256 {})",
-                served.read.name, served.read.path, served.read.bytes, served.read.sha256
+                "read: {what} ({} bytes, sha256 {})",
+                read.bytes, read.sha256
             );
             std::process::ExitCode::SUCCESS
         }

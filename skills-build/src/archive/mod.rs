@@ -25,7 +25,7 @@
 //! # #[cfg(feature = "archive")] {
 //! use skills_build::source::Source;
 //! use skills_build::unstable::archive::ArchiveSource;
-//! let archive = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/archive/report-writer.skill");
+//! let archive = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-archive/report-writer.skill");
 //! let source = ArchiveSource::open(archive)?;
 //! assert_eq!(source.list("")?[0].name, "report-writer");
 //! assert!(source.list("report-writer")?.iter().any(|entry| entry.name == "SKILL.md"));

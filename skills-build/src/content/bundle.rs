@@ -18,7 +18,7 @@ use crate::problem::{Code, Problem};
 /// problems, or why the bytes are no bundle.
 ///
 /// ```
-/// let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/skills");
+/// let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
 /// let bundle = skills_build::Builder::new().source(skills).compile().unwrap().bytes;
 /// let (count, problems) = skills_build::unstable::content::check_bundle(&bundle, "skills.bin", &[]).unwrap();
 /// assert_eq!((count, problems.len()), (3, 0));

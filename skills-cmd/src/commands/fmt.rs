@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::canonical::format;
+use crate::canonical::{FormatError, format};
 use crate::skill_dir::find_skill_file;
 use skills_build::SourceReport;
 use skills_build::diagnostic;
@@ -113,8 +113,13 @@ pub fn run(call: &Invocation) -> i32 {
         let canonical = match format(&bytes) {
             Ok(canonical) => canonical,
             Err(error) => {
+                // A YAML error names the file, as the gate's do.
+                let message = match &error {
+                    FormatError::Parse(parse) => parse.to_problem_in(&shown).message,
+                    other => other.to_string(),
+                };
                 problems.push(
-                    Problem::new(Code::FmtUnsupported, format!("not formatted: {error}"))
+                    Problem::new(Code::FmtUnsupported, format!("not formatted: {message}"))
                         .with_file(shown)
                         .at_opt(error.position()),
                 );

@@ -58,7 +58,7 @@ impl Installer<'_> {
     ///
     /// ```
     /// use skills_runtime::install::{Environment, Installer, Scope, Target};
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../testdata/skills");
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
     /// # let root = std::env::temp_dir().join(format!("doc-remedy-{}", std::process::id()));
     /// # std::fs::create_dir_all(root.join(".git")).unwrap();
     /// let installer = Installer::new(&SKILLS).tool_name("mytool").environment(Environment::new(&root));

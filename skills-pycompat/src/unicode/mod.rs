@@ -13,7 +13,7 @@
 //! recorded.
 //!
 //! Every function is exact to CPython 3.11.7 for every code point and string; the tests check
-//! this against files recorded from Python under `testdata/unicode/`.
+//! this against files recorded from Python under this crate's `testdata/unicode/`.
 
 mod tables;
 #[cfg(test)]
@@ -73,6 +73,19 @@ pub fn changes_when_lowercased(s: &str) -> bool {
             lower_changes(c)
         }
     })
+}
+
+/// `unicodedata.combining(c)`: the canonical combining class of `c`, 0 for a starter (a
+/// letter, a digit, a space) and nonzero for a mark that attaches to the character before it.
+///
+/// ```
+/// use skills_pycompat::unicode::combining;
+/// assert_eq!(combining('a'), 0);
+/// assert_eq!(combining('\u{301}'), 230);
+/// assert_eq!(combining('\u{307}'), 230);
+/// ```
+pub fn combining(c: char) -> u8 {
+    ccc(c)
 }
 
 /// `unicodedata.normalize("NFKC", s)` with Unicode 14.0.0 data, as CPython 3.11 computes it.

@@ -1,24 +1,25 @@
 //! Every function of `unicode` checked against what CPython 3.11.7 itself
 //! answered, for every code point and for recorded strings
-//! (`testdata/unicode/`, written by `scripts/gen/pyunicode.py`).
+//! (this crate's `testdata/unicode/`, written by `scripts/gen/pyunicode.py`;
+//! inside the crate, so these tests run from its package too).
 
 use super::*;
 // `isspace`/`strip` live in skills-core (the runtime needs them too); they
 // are checked here against CPython 3.11's recording like the rest.
 use skills_core::text::pytext::{is_space, strip};
 
-// Recorded from CPython 3.11.7 by scripts/gen-pyunicode.py.
+// Recorded from CPython 3.11.7 by scripts/gen/pyunicode.py.
 const PROPERTIES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../testdata/unicode/properties.txt"
+    "/testdata/unicode/properties.txt"
 ));
 const NFKC_CODEPOINTS: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../testdata/unicode/nfkc-codepoints.txt"
+    "/testdata/unicode/nfkc-codepoints.txt"
 ));
 const STRINGS: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../testdata/unicode/strings.txt"
+    "/testdata/unicode/strings.txt"
 ));
 
 fn all_chars() -> impl Iterator<Item = char> {
