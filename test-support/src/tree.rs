@@ -32,3 +32,22 @@ pub fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Every `.rs` file under `dir` (its subfolders too, in the order the
+/// directory lists them), with its text.
+pub fn rust_sources(dir: &Path) -> Vec<(PathBuf, String)> {
+    fn walk(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                out.push((path, text));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &mut out);
+    out
+}

@@ -24,6 +24,7 @@ use skills_core::trust::revision::{
     bundle_payload, bundle_revision, recorded_revision, skill_file_digest, snapshot_payload,
 };
 use skills_core::wire::bundle::{Bundle, Bytes, Content, File, Signature, Skill};
+use skills_test_support::tree::rust_sources;
 
 /// The crates whose documentation includes example bundles, and which.
 const COPIES: &[(&str, &[&str])] = &[
@@ -208,22 +209,11 @@ fn every_file_in_a_doc_bundles_folder_is_written_here() {
 /// Each copy is included by an example of its crate.
 #[test]
 fn every_copy_is_included_by_an_example_of_its_crate() {
-    fn sources(dir: &Path, out: &mut String) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                sources(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push_str(&std::fs::read_to_string(&path).unwrap());
-            }
-        }
-    }
     for (krate, files) in COPIES {
-        let mut text = String::new();
-        sources(
-            &skills_test_support::workspace().join(krate).join("src"),
-            &mut text,
-        );
+        let text: String = rust_sources(&skills_test_support::workspace().join(krate).join("src"))
+            .into_iter()
+            .map(|(_, text)| text)
+            .collect();
         for file in *files {
             assert!(
                 text.contains(&format!("\"/doc-bundles/{file}\"")),

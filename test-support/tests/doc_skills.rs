@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use skills_test_support::tree::rust_sources;
 use skills_test_support::{testdata, workspace};
 
 /// The crates whose examples embed `testdata/skills`.
@@ -88,17 +89,6 @@ fn every_doc_skills_copy_is_testdata_skills() {
 /// which its package does not hold.
 #[test]
 fn no_example_of_a_published_crate_reads_the_workspace_testdata() {
-    fn sources(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                sources(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                out.push((path, text));
-            }
-        }
-    }
     let crates = [
         "skills-build",
         "skills-core",
@@ -110,9 +100,7 @@ fn no_example_of_a_published_crate_reads_the_workspace_testdata() {
         "skills-runtime",
     ];
     for krate in crates {
-        let mut texts = Vec::new();
-        sources(&workspace().join(krate).join("src"), &mut texts);
-        for (path, text) in texts {
+        for (path, text) in rust_sources(&workspace().join(krate).join("src")) {
             for (n, line) in text.lines().enumerate() {
                 assert!(
                     !(line.contains("../testdata") || line.contains("/../testdata")),
