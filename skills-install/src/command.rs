@@ -420,7 +420,7 @@ impl Installer<'_> {
                         let _ = out.write_all(text.as_bytes());
                     }
                     false => {
-                        let mut text = report::text::plan_text(self.tool(), &version, &shown);
+                        let mut text = report::text::plan_text(self.tool(), version, &shown);
                         if error.is_none() {
                             text.push_str(&report::text::outcome_line(
                                 &shown,

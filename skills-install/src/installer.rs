@@ -250,8 +250,8 @@ impl<'c> Installer<'c> {
         &self.tool
     }
 
-    pub(crate) fn version_text(&self) -> String {
-        self.version.clone()
+    pub(crate) fn version_text(&self) -> &str {
+        &self.version
     }
 
     /// The embedded skills' names.
