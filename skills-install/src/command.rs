@@ -7,8 +7,10 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
+use skills_core::wire::bundle::Skill;
+
 use super::installer::Installer;
-use super::payload::{SKILL_FILE, revision_of};
+use super::payload::{revision_of, skill_revision};
 use super::report;
 use super::target::{Agents, Layout, Scope, Target};
 
@@ -418,7 +420,7 @@ impl Installer<'_> {
                         let _ = out.write_all(text.as_bytes());
                     }
                     false => {
-                        let mut text = report::text::plan_text(self.tool(), &version, &shown);
+                        let mut text = report::text::plan_text(self.tool(), version, &shown);
                         if error.is_none() {
                             text.push_str(&report::text::outcome_line(
                                 &shown,
@@ -443,31 +445,30 @@ impl Installer<'_> {
     /// The skills carried, one per line (or as JSON).
     fn list(&self, json: bool) -> Result<String, super::InstallError> {
         let bundle = self.bundle()?;
-        let payloads: Vec<_> = bundle
-            .skills
-            .iter()
-            .map(|skill| (skill, super::payload::Payload::new(skill, SKILL_FILE)))
-            .collect();
+        // Each skill's files: its skill file and the rest.
+        let file_count = |skill: &Skill<'_>| 1 + skill.files.len();
         if json {
             return Ok(report::json::document(&report::json::ListReport {
                 tool: self.tool(),
                 bundle_revision: revision_of(bundle).to_string(),
-                skills: payloads
+                skills: bundle
+                    .skills
                     .iter()
-                    .map(|(skill, payload)| report::json::ListedSkill {
+                    .map(|skill| report::json::ListedSkill {
                         name: skill.name,
                         description: skill.description,
-                        revision: payload.revision.to_string(),
-                        files: payload.files.len(),
+                        revision: skill_revision(skill).to_string(),
+                        files: file_count(skill),
                     })
                     .collect(),
             }));
         }
         // Three columns, each as wide as its widest entry.
-        let rows: Vec<(&str, String, &str)> = payloads
+        let rows: Vec<(&str, String, &str)> = bundle
+            .skills
             .iter()
-            .map(|(skill, payload)| {
-                let files = payload.files.len();
+            .map(|skill| {
+                let files = file_count(skill);
                 let files = format!("{files} file{}", if files == 1 { "" } else { "s" });
                 let description = skill.description.lines().next().unwrap_or_default();
                 (skill.name, files, description)

@@ -250,8 +250,8 @@ impl<'c> Installer<'c> {
         &self.tool
     }
 
-    pub(crate) fn version_text(&self) -> String {
-        self.version.clone()
+    pub(crate) fn version_text(&self) -> &str {
+        &self.version
     }
 
     /// The embedded skills' names.
@@ -303,7 +303,7 @@ impl<'c> Installer<'c> {
             env: &env,
             state: state.as_ref(),
         };
-        plan::plan(&ctx, target, operation, recorded_only).map(|(plan, _)| plan)
+        plan::plan(&ctx, target, base, operation, recorded_only).map(|(plan, _)| plan)
     }
 
     /// What an install to `target` would do: per folder and skill, the
@@ -391,7 +391,7 @@ impl<'c> Installer<'c> {
             .unwrap_or_default();
         let folders = plan::agent_folders(&env, &base, target.scope);
         journal::recover(&state, &prefix, &committed, &folders, &ops)?;
-        let (fresh, mut opened) = plan::plan(&ctx, target, plan.operation, false)?;
+        let (fresh, mut opened) = plan::plan(&ctx, target, base, plan.operation, false)?;
         if !fresh.problems.is_empty() {
             return Err(InstallError::Problems {
                 count: fresh.problems.len(),

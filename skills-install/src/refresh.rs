@@ -203,7 +203,7 @@ impl Installer<'_> {
                 error: RecordError("it changed while it was read".to_string()),
             });
         };
-        if newer(&record.version, &self.version_text()) {
+        if newer(&record.version, self.version_text()) {
             return Ok(Refreshed::Newer {
                 version: record.version,
             });

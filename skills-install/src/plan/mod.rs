@@ -60,8 +60,8 @@ pub(crate) struct Opened {
     pub dirs: BTreeMap<PathBuf, Anchor>,
 }
 
-/// Works out the plan, and returns it with the folders it read, open.
-/// Reads only.
+/// Works out the plan in the scope's `base` (as `real_base` found it),
+/// and returns it with the folders it read, open. Reads only.
 ///
 /// With no agent named, an install goes to the [`DEFAULT_AGENTS`] and to
 /// every folder the record names (so an update reaches them all); an
@@ -72,10 +72,10 @@ pub(crate) struct Opened {
 pub(crate) fn plan(
     ctx: &Context<'_, '_>,
     target: &Target,
+    base: PathBuf,
     operation: Operation,
     recorded_only: bool,
 ) -> Result<(Plan, Opened), InstallError> {
-    let base = real_base(ctx.env, target)?;
     let base_dir = Dir::open(&base).map_err(|e| InstallError::io("open", &base, e))?;
     let place = Place::find(&base_dir, target.scope, ctx.tool)?;
     let record = place.read()?.unwrap_or_else(|| Record {

@@ -249,7 +249,7 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
     heading(
         &mut out,
         installer.tool(),
-        &version,
+        version,
         "skills",
         &status.base,
         status.scope,
