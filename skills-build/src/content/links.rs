@@ -18,7 +18,6 @@ use super::findings::Findings;
 use super::markdown::{self, Link};
 use super::position::Located;
 use super::skill::{File, Skill};
-use crate::frontmatter::SkillDocument;
 use crate::problem::{Code, Position, Problem};
 
 /// Where a link's destination leads.
@@ -222,12 +221,7 @@ struct Linking<'a> {
 }
 
 /// The link rules over `skill`.
-pub(super) fn check(
-    skill: &Skill<'_>,
-    _document: &SkillDocument,
-    body: &Located<'_>,
-    findings: &mut Findings<'_>,
-) {
+pub(super) fn check(skill: &Skill<'_>, body: &Located<'_>, findings: &mut Findings<'_>) {
     const CODES: [Code; 4] = [
         Code::LinkBroken,
         Code::LinkOutsideSkill,
