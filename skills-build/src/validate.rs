@@ -277,7 +277,8 @@ fn check_compatibility(fm: &Frontmatter, problems: &mut Vec<Problem>) {
     }
 }
 
-fn shape(value: &Value) -> &'static str {
+/// How a value is shaped, for messages (the host checks' too).
+pub(crate) fn shape(value: &Value) -> &'static str {
     match value {
         Value::Str(_) => "text",
         Value::Seq(_) => "a list",
