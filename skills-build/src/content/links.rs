@@ -15,7 +15,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::findings::Findings;
-use super::markdown::{self, Link};
+use super::markdown::{self, Link, is_markdown};
 use super::position::Located;
 use super::skill::{File, Skill};
 use crate::problem::{Code, Position, Problem};
@@ -142,11 +142,6 @@ impl Tree<'_> {
                     && file.path.as_bytes()[path.len()] == b'/'
             })
     }
-}
-
-fn is_markdown(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase();
-    lower.ends_with(".md") || lower.ends_with(".markdown")
 }
 
 // OpenAI Codex's sidecar of its own settings for a skill: read by the
