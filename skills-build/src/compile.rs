@@ -252,6 +252,8 @@ fn prepare<'d>(
             .map_err(|error| located(Problem::new(Code::AllowedToolsSyntax, error.to_string())))?,
         None => Vec::new(),
     };
+    // Before any file is hashed: a skill over the limits is not encoded.
+    check_limits(skill).map_err(located)?;
     let files: Vec<PreparedFile<'d>> = skill
         .files
         .iter()
@@ -271,7 +273,6 @@ fn prepare<'d>(
             .iter()
             .map(|file| (file.path.as_str(), file.bytes.len() as u64)),
     );
-    check_limits(skill).map_err(located)?;
     Ok(Prepared {
         catalog: crate::extension_fields::catalog_fields(fm, true),
         name,

@@ -177,8 +177,13 @@ fn check_name(fm: &Frontmatter, dir_name: &str, problems: &mut Vec<Problem>) {
     let shown = capped(&name);
     // The reference's messages are its own; the help line is ours, once,
     // on the first flaw a better spelling mends, and always a valid name.
-    let mut hint = skill_name::suggestion(&name).map(|valid| format!("write it as '{valid}'"));
-    for flaw in skill_name::flaws(&name) {
+    // A valid name (the common case) needs no suggestion: none is made.
+    let flaws = skill_name::flaws(&name);
+    let mut hint = match flaws.is_empty() {
+        true => None,
+        false => skill_name::suggestion(&name).map(|valid| format!("write it as '{valid}'")),
+    };
+    for flaw in flaws {
         let found = match flaw {
             Flaw::TooLong(chars) => {
                 problems.push(problem(
@@ -272,7 +277,8 @@ fn check_compatibility(fm: &Frontmatter, problems: &mut Vec<Problem>) {
     }
 }
 
-fn shape(value: &Value) -> &'static str {
+/// How a value is shaped, for messages (the host checks' too).
+pub(crate) fn shape(value: &Value) -> &'static str {
     match value {
         Value::Str(_) => "text",
         Value::Seq(_) => "a list",

@@ -15,10 +15,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::findings::Findings;
-use super::markdown::{self, Link};
+use super::markdown::{self, Link, is_markdown};
 use super::position::Located;
 use super::skill::{File, Skill};
-use crate::frontmatter::SkillDocument;
 use crate::problem::{Code, Position, Problem};
 
 /// Where a link's destination leads.
@@ -145,11 +144,6 @@ impl Tree<'_> {
     }
 }
 
-fn is_markdown(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase();
-    lower.ends_with(".md") || lower.ends_with(".markdown")
-}
-
 // OpenAI Codex's sidecar of its own settings for a skill: read by the
 // host, not the model.
 use crate::hosts::sidecar::SIDECAR as CODEX_SIDECAR;
@@ -222,12 +216,7 @@ struct Linking<'a> {
 }
 
 /// The link rules over `skill`.
-pub(super) fn check(
-    skill: &Skill<'_>,
-    _document: &SkillDocument,
-    body: &Located<'_>,
-    findings: &mut Findings<'_>,
-) {
+pub(super) fn check(skill: &Skill<'_>, body: &Located<'_>, findings: &mut Findings<'_>) {
     const CODES: [Code; 4] = [
         Code::LinkBroken,
         Code::LinkOutsideSkill,

@@ -23,6 +23,13 @@ pub(super) fn body(document: &SkillDocument) -> Located<'_> {
     Located::new(&document.rest, base)
 }
 
+/// Whether the file at `path` is Markdown (`.md` or `.markdown`, in any
+/// case).
+pub(super) fn is_markdown(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    lower.ends_with(".md") || lower.ends_with(".markdown")
+}
+
 /// A link or image of a Markdown text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Link {

@@ -75,7 +75,7 @@ pub(crate) fn check(skill: &Skill<'_>, allowed: &[Code]) -> Vec<Problem> {
             markdown::html_comments(skill, &body, &mut findings);
         }
         budget::body_tokens(skill, document, &body, &mut findings);
-        links::check(skill, document, &body, &mut findings);
+        links::check(skill, &body, &mut findings);
     }
     for file in skill.files {
         if binary::executable(skill, file, &mut findings) {

@@ -3,6 +3,7 @@
 //! all of it.
 
 use super::findings::Findings;
+use super::markdown::is_markdown;
 use super::skill::{Skill, TextFile};
 use crate::problem::{Code, Position, Problem};
 
@@ -11,11 +12,6 @@ const LONG: usize = 300;
 
 /// How far into the file a table of contents is looked for.
 const HEAD: usize = 100;
-
-fn is_markdown(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase();
-    lower.ends_with(".md") || lower.ends_with(".markdown")
-}
 
 /// Whether the head of `text` holds a table of contents: a heading that
 /// says so, or three links to the file's own sections.

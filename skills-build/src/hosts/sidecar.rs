@@ -32,10 +32,11 @@
 use skills_core::text::difflib::close_matches;
 use skills_pycompat::yaml::{self, Entry, Mark, Node, Value};
 
-use super::values::{Lines, is_bool, shape};
+use super::values::{Lines, is_bool};
 use super::{Host, Hosts};
 use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
+use crate::validate::shape;
 
 /// Where the sidecar sits in a skill folder.
 pub const SIDECAR: &str = "agents/openai.yaml";

@@ -10,6 +10,7 @@ use crate::allowed_tools;
 use crate::frontmatter::SkillDocument;
 use crate::printable::capped;
 use crate::problem::{Code, Problem};
+use crate::validate::shape;
 
 /// The spellings of a bool every YAML 1.2 reader (Claude Code's and VS
 /// Code's among them) reads as one.
@@ -93,15 +94,6 @@ impl<'t> Lines<'t> {
         let line = self.text[*start..].split('\n').next().unwrap_or_default();
         let first = line.chars().nth(mark.column.saturating_sub(1) as usize);
         matches!(first, Some('"' | '\''))
-    }
-}
-
-/// How a value is shaped, for messages.
-pub(crate) fn shape(value: &Value) -> &'static str {
-    match value {
-        Value::Str(_) => "text",
-        Value::Seq(_) => "a list",
-        Value::Map(_) => "a mapping",
     }
 }
 
