@@ -258,7 +258,7 @@ fn run(call: &Invocation, action: Action) -> i32 {
     let check = call.flag("--check");
     let format = gate::format(call);
     match (check, format, call.flag("--json")) {
-        (false, Format::Human, _) | (true, Format::Human, _) => {}
+        (_, Format::Human, _) => {}
         (false, _, _) => {
             return command.usage_error(
                 "--format is for --check (without it, --json prints the status as JSON).",
