@@ -205,13 +205,10 @@ fn bundle(call: &Invocation, command: &CommandSpec) -> Result<(Vec<u8>, Built), 
     if gate::verbose(call) {
         text.push_str(&gate::layout_lines(&outcome.sources));
     }
-    text.push_str(&diagnostic::render_all(outcome.problems()));
-    if failed {
-        text.push_str(&format!(
-            "error: nothing {verb}: {}\n",
-            diagnostic::count(outcome.problems())
-        ));
-    }
+    text.push_str(&match failed {
+        true => diagnostic::failure(outcome.problems(), &format!("nothing {verb}")),
+        false => diagnostic::render_all(outcome.problems()),
+    });
     write(Stream::Err, &text);
     match (outcome.result, failed) {
         (Ok(compiled), false) => Ok((compiled.bytes, Built::default())),
