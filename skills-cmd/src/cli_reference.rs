@@ -21,14 +21,12 @@ pub fn render() -> String {
     out.push_str("### `skills --help`\n\n```text\n");
     out.push_str(&group.help());
     out.push_str("\n```\n");
-    let mut names: Vec<&str> = group.commands.iter().map(|c| c.name).collect();
-    names.sort_unstable();
-    for name in names {
-        let Some(command) = group.commands.iter().find(|c| c.name == name) else {
-            continue;
-        };
+    let mut commands = group.commands.clone();
+    commands.sort_unstable_by_key(|command| command.name);
+    for command in &commands {
         out.push_str(&format!(
-            "\n### `skills {name}`\n\n```text\n{}\n```\n",
+            "\n### `skills {}`\n\n```text\n{}\n```\n",
+            command.name,
             group.command_help(command)
         ));
     }

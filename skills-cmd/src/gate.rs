@@ -225,16 +225,7 @@ pub fn read(call: &Invocation) -> Result<Result<Vec<DiscoveredSkill>, i32>, Usag
         text.push_str(&layout_lines(&reading.discovery.sources));
     }
     let mut failed = false;
-    let of_reading = |p: &&Problem| {
-        p.code.rule() == Rule::Build
-            || matches!(
-                p.code,
-                Code::SourceNotFound
-                    | Code::SourceNotDirectory
-                    | Code::SkillFileMissing
-                    | Code::SkillFileUnreadable
-            )
-    };
+    let of_reading = |p: &&Problem| p.code.rule() == Rule::Build || unreadable(p.code);
     for problem in reading.discovery.problems.iter().filter(of_reading) {
         failed |= problem.is_error();
         text.push_str(&diagnostic::render(problem));
@@ -244,6 +235,18 @@ pub fn read(call: &Invocation) -> Result<Result<Vec<DiscoveredSkill>, i32>, Usag
         true => Err(1),
         false => Ok(reading.discovery.skills),
     })
+}
+
+/// Whether `code` says a source or a skill file could not be found or
+/// read.
+pub fn unreadable(code: Code) -> bool {
+    matches!(
+        code,
+        Code::SourceNotFound
+            | Code::SourceNotDirectory
+            | Code::SkillFileMissing
+            | Code::SkillFileUnreadable
+    )
 }
 
 /// Where a skill was read from: its folder, as the source names it
@@ -292,9 +295,24 @@ pub fn layout_lines(sources: &[SourceReport]) -> String {
 
 /// The summary line: `ok: checked 2 skills: 1 warning` and the like.
 pub fn summary<B>(verb: &str, outcome: &Outcome<B>, failed: bool, deny_warnings: bool) -> String {
-    let problems = outcome.problems();
+    summary_of(
+        verb,
+        outcome.problems(),
+        outcome.skills,
+        failed,
+        deny_warnings,
+    )
+}
+
+/// [`summary`] of a report that is not a pipeline's outcome (`audit`'s).
+pub fn summary_of(
+    verb: &str,
+    problems: &[Problem],
+    skills: usize,
+    failed: bool,
+    deny_warnings: bool,
+) -> String {
     let verdict = if failed { "error" } else { "ok" };
-    let skills = outcome.skills;
     let noun = if skills == 1 { "skill" } else { "skills" };
     let denied =
         if failed && deny_warnings && !problems.iter().any(|p| p.severity == Severity::Error) {

@@ -56,27 +56,22 @@ pub fn echo(stream: Stream, text: &str) {
 /// clear it). A closed pipe is not an error worth a panic: output just
 /// stops.
 pub fn write(stream: Stream, text: &str) {
-    let result = match stream {
-        Stream::Out => {
-            let mut out = io::stdout().lock();
-            let text = if out.is_terminal() {
-                printable_lines(text).into_owned()
-            } else {
-                strip_ansi(text)
-            };
-            out.write_all(text.as_bytes()).and_then(|()| out.flush())
-        }
-        Stream::Err => {
-            let mut err = io::stderr().lock();
-            let text = if err.is_terminal() {
-                printable_lines(text).into_owned()
-            } else {
-                strip_ansi(text)
-            };
-            err.write_all(text.as_bytes()).and_then(|()| err.flush())
-        }
+    let _ = match stream {
+        Stream::Out => write_to(io::stdout().lock(), text),
+        Stream::Err => write_to(io::stderr().lock(), text),
     };
-    let _ = result;
+}
+
+/// [`write()`] to one stream.
+fn write_to(mut stream: impl Write + IsTerminal, text: &str) -> io::Result<()> {
+    let text = if stream.is_terminal() {
+        printable_lines(text).into_owned()
+    } else {
+        strip_ansi(text)
+    };
+    stream
+        .write_all(text.as_bytes())
+        .and_then(|()| stream.flush())
 }
 
 /// Writes raw bytes to stdout (for `--format json` and files); on a

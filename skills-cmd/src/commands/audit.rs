@@ -29,7 +29,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
         ),
     ],
     args: &[gate::SOURCES],
-    options: &[gate::REPORT, &[gate::EXCLUDE], gate::READ],
+    options: &[gate::REPORT, gate::EXCLUDE_GROUP, gate::READ],
     run,
 };
 
@@ -38,13 +38,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
 fn of_audit(problem: &Problem) -> bool {
     problem.rule() == Rule::Audit
         || (problem.rule() == Rule::Build && problem.is_error())
-        || matches!(
-            problem.code,
-            Code::SourceNotFound
-                | Code::SourceNotDirectory
-                | Code::SkillFileMissing
-                | Code::SkillFileUnreadable
-        )
+        || gate::unreadable(problem.code)
 }
 
 /// Whether `path` is a bundle file rather than a source: a file that is
@@ -121,16 +115,8 @@ pub fn run(call: &Invocation) -> i32 {
             && problems
                 .iter()
                 .any(|p| p.severity == skills_build::problem::Severity::Warning));
-    let noun = if skills == 1 { "skill" } else { "skills" };
-    let denied = match failed && !problems.iter().any(Problem::is_error) {
-        true => " (warnings denied)",
-        false => "",
-    };
-    let summary = format!(
-        "{}: audited {skills} {noun}: {}{denied}\n",
-        if failed { "error" } else { "ok" },
-        skills_build::diagnostic::count(&problems).replace("no problems", "no findings")
-    );
+    let summary = gate::summary_of("audited", &problems, skills, failed, deny)
+        .replace("no problems", "no findings");
     let counted = Counted {
         problems: &problems,
         sources: &sources_read,

@@ -205,13 +205,10 @@ fn bundle(call: &Invocation, command: &CommandSpec) -> Result<(Vec<u8>, Built), 
     if gate::verbose(call) {
         text.push_str(&gate::layout_lines(&outcome.sources));
     }
-    text.push_str(&diagnostic::render_all(outcome.problems()));
-    if failed {
-        text.push_str(&format!(
-            "error: nothing {verb}: {}\n",
-            diagnostic::count(outcome.problems())
-        ));
-    }
+    text.push_str(&match failed {
+        true => diagnostic::failure(outcome.problems(), &format!("nothing {verb}")),
+        false => diagnostic::render_all(outcome.problems()),
+    });
     write(Stream::Err, &text);
     match (outcome.result, failed) {
         (Ok(compiled), false) => Ok((compiled.bytes, Built::default())),
@@ -258,7 +255,7 @@ fn run(call: &Invocation, action: Action) -> i32 {
     let check = call.flag("--check");
     let format = gate::format(call);
     match (check, format, call.flag("--json")) {
-        (false, Format::Human, _) | (true, Format::Human, _) => {}
+        (_, Format::Human, _) => {}
         (false, _, _) => {
             return command.usage_error(
                 "--format is for --check (without it, --json prints the status as JSON).",

@@ -115,7 +115,7 @@ pub fn run(call: &Invocation) -> i32 {
     // Served until the process exits: the HTTP transport borrows the
     // server for the rest of it.
     let served = match http {
-        Some(http) => return serve_http(Box::leak(Box::new(server)), http),
+        Some(http) => return serve_http(keep(server), http),
         None => serve_server_stdio(server),
     };
     match served {

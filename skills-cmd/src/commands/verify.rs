@@ -82,13 +82,6 @@ fn usage_error(message: &str) -> i32 {
     COMMAND.usage_error(message)
 }
 
-fn values<'c>(call: &'c Invocation, long: &str) -> impl Iterator<Item = &'c str> {
-    call.options
-        .iter()
-        .filter(move |(name, _)| *name == long)
-        .map(|(_, value)| value.as_str())
-}
-
 fn split_pair<'v>(value: &'v str, option: &str) -> Result<(&'v str, &'v str), String> {
     value
         .split_once('=')
@@ -112,7 +105,7 @@ pub(crate) fn policy(call: &Invocation) -> Result<TrustPolicy, String> {
         .option("--origin")
         .ok_or_else(|| "Missing option '--origin'.".to_string())?;
     let mut policy = TrustPolicy::new(origin).map_err(|error| error.to_string())?;
-    for value in values(call, "--trust") {
+    for value in call.values("--trust") {
         let (id, key) = split_pair(value, "--trust")?;
         let key = if Path::new(key).is_file() {
             PublicKey::from_file(Path::new(key))
@@ -127,14 +120,14 @@ pub(crate) fn policy(call: &Invocation) -> Result<TrustPolicy, String> {
         };
         policy = policy.trust(id, key.0).map_err(|error| error.to_string())?;
     }
-    for value in values(call, "--pin") {
+    for value in call.values("--pin") {
         let (name, revision) = split_pair(value, "--pin")?;
         let revision: Revision = revision
             .parse()
             .map_err(|error| format!("Invalid value for '--pin' {name}: {error}"))?;
         policy = policy.pin_revision(name, revision);
     }
-    for value in values(call, "--pin-version") {
+    for value in call.values("--pin-version") {
         let (name, version) = split_pair(value, "--pin-version")?;
         policy = policy.pin_version(name, version);
     }
@@ -184,6 +177,8 @@ pub fn run(call: &Invocation) -> i32 {
         Ok(Err(code)) => return code,
         Err(message) => return usage_error(&message),
     };
+    // The revisions were just computed from the files read.
+    let policy = policy.rehash(false);
     let mut out = String::new();
     for found in &skills {
         let (id, revision) = (found.dir.as_str(), found.revision());
@@ -203,8 +198,7 @@ pub fn run(call: &Invocation) -> i32 {
                 .collect(),
             ..Skill::default()
         };
-        // The revision was just computed from the files read.
-        match policy.clone().rehash(false).verify_skill(&skill) {
+        match policy.verify_skill(&skill) {
             Ok(identity) => out.push_str(&line(&identity)),
             Err(error) => {
                 write(Stream::Out, &out);

@@ -181,13 +181,18 @@ impl CommandSpec {
     /// usage exit status, 2. For our own commands, which the drop-in name
     /// never offers, so the program is `skills`.
     pub fn usage_error(&self, message: &str) -> i32 {
-        let text = format!(
-            "{}\nTry 'skills {} --help' for help.\n\nError: {message}\n",
-            self.usage_line("skills"),
-            self.name
-        );
-        crate::output::write(Stream::Err, &text);
+        echo(Stream::Err, &self.error_text("skills", message));
         2
+    }
+
+    /// A usage error's text under program `prog`: the usage line, where to
+    /// find help, and `message`.
+    fn error_text(&self, prog: &str, message: &str) -> String {
+        format!(
+            "{}\nTry '{prog} {} --help' for help.\n\nError: {message}",
+            self.usage_line(prog),
+            self.name
+        )
     }
 }
 
@@ -438,12 +443,7 @@ impl GroupSpec {
         Exit {
             code: 2,
             stdout: None,
-            stderr: Some(format!(
-                "{}\nTry '{} {} --help' for help.\n\nError: {message}",
-                command.usage_line(&self.prog),
-                self.prog,
-                command.name
-            )),
+            stderr: Some(command.error_text(&self.prog, message)),
         }
     }
 
