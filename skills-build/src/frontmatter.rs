@@ -268,6 +268,15 @@ pub fn parse_text(text: &str) -> Result<SkillDocument, ParseError> {
     }
 }
 
+/// How a value is shaped, for messages (the validator's and the host checks').
+pub(crate) fn shape(value: &Value) -> &'static str {
+    match value {
+        Value::Str(_) => "text",
+        Value::Seq(_) => "a list",
+        Value::Map(_) => "a mapping",
+    }
+}
+
 /// A loaded value as Python's `json` module sees it (a `str`, a `list` or a
 /// `dict` in file order), to write with [`skills_core::encoding::json`]: what
 /// `read-properties` prints and what the extension fields' frontmatter JSON

@@ -6,7 +6,7 @@
 //! problems of their own.
 
 use crate::allowed_tools;
-use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument};
+use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument, shape};
 use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
 use crate::skill_name::{self, Flaw, MAX_NAME_CHARS};
@@ -274,15 +274,6 @@ fn check_compatibility(fm: &Frontmatter, problems: &mut Vec<Problem>) {
             Code::CompatibilityNotString,
             "Field 'compatibility' must be a string".to_string(),
         )),
-    }
-}
-
-/// How a value is shaped, for messages (the host checks' too).
-pub(crate) fn shape(value: &Value) -> &'static str {
-    match value {
-        Value::Str(_) => "text",
-        Value::Seq(_) => "a list",
-        Value::Map(_) => "a mapping",
     }
 }
 

@@ -34,9 +34,9 @@ use skills_pycompat::yaml::{self, Entry, Mark, Node, Value};
 
 use super::values::{Lines, is_bool};
 use super::{Host, Hosts};
+use crate::frontmatter::shape;
 use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
-use crate::validate::shape;
 
 /// Where the sidecar sits in a skill folder.
 pub const SIDECAR: &str = "agents/openai.yaml";

@@ -8,9 +8,9 @@ use skills_pycompat::yaml::{Entry, Mark, Node, Value};
 use super::{Host, names};
 use crate::allowed_tools;
 use crate::frontmatter::SkillDocument;
+use crate::frontmatter::shape;
 use crate::printable::capped;
 use crate::problem::{Code, Problem};
-use crate::validate::shape;
 
 /// The spellings of a bool every YAML 1.2 reader (Claude Code's and VS
 /// Code's among them) reads as one.
