@@ -465,10 +465,11 @@ fn no_auth_serves_every_interface_and_sigint_exits_0() {
 
 /// Issue 30: a skill built for a host keeps its host fields, and
 /// `skills/list` and `skills/get` carry its frontmatter as written (every
-/// key, in file order, every scalar as its text); its `evals/` folder is
-/// not served.
+/// key, in file order); issue 44: each scalar typed as YAML 1.2 reads it
+/// (SEP-2640's "identical in content": the plain `true` is a boolean, the
+/// quoted `"[environment]"` text); its `evals/` folder is not served.
 #[test]
-fn mcp_serves_host_fields_in_the_frontmatter_verbatim() {
+fn mcp_serves_host_fields_in_the_frontmatter_typed() {
     let dir = std::env::temp_dir().join(format!("skills-cmd-mcp-hosts-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("deploy-helper/evals")).unwrap();
@@ -495,7 +496,7 @@ fn mcp_serves_host_fields_in_the_frontmatter_verbatim() {
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("note[evals-skipped]"), "{stderr}");
     let stdout = String::from_utf8(output.stdout).unwrap();
-    let frontmatter = r#""frontmatter":{"name":"deploy-helper","description":"Deploys the app to staging.","disable-model-invocation":"true","argument-hint":"[environment]","allowed-tools":"Bash(git:*) Read","model":"sonnet"}"#;
+    let frontmatter = r#""frontmatter":{"name":"deploy-helper","description":"Deploys the app to staging.","disable-model-invocation":true,"argument-hint":"[environment]","allowed-tools":"Bash(git:*) Read","model":"sonnet"}"#;
     let replies: Vec<&str> = stdout.lines().collect();
     assert_eq!(replies.len(), 2, "{stdout}");
     for reply in replies {
