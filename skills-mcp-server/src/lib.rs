@@ -10,11 +10,13 @@
 //! Skills extension can use the skills too.
 //!
 //! Both protocol eras are served, decided by the client's first request as
-//! the reference decides it: a request carrying the 2026-07-28 `_meta`
-//! envelope (normally `server/discover`) opens a new-era connection, where
-//! every request must carry the envelope; anything else (the `initialize`
-//! handshake) opens an `initialize`-era connection, where `skills/*` are
-//! not served.
+//! the reference decides it: `server/discover`, or a request carrying a key
+//! of the 2026-07-28 `_meta` envelope, opens a new-era connection, where
+//! every request must carry the whole envelope; anything else (the
+//! `initialize` handshake) opens an `initialize`-era connection, where
+//! `skills/*` are not served (their -32601 says, in its `data`, how to
+//! reach them). Over HTTP each request is of its own era, and a new-era
+//! one follows the revision's HTTP rules (the `http` module).
 //!
 //! Listings are made a page at a time from the bundle's listing order
 //! (`skills/list`, `resources/list`, and `resources/directory/read`, which
