@@ -233,9 +233,7 @@ fn session(lines: &[String]) -> Vec<Value> {
 fn sep_2575_a_discover_without_the_envelope_opens_the_new_era_and_is_invalid_params() {
     let replies = session(&[
         r#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}"#.to_owned(),
-        format!(
-            r#"{{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{{"_meta":{{"io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
-        ),
+        r#"{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/clientCapabilities":{}}}}"#.to_owned(),
         format!(
             r#"{{"jsonrpc":"2.0","id":3,"method":"server/discover","params":{{"_meta":{ENVELOPE}}}}}"#
         ),
