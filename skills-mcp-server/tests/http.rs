@@ -985,19 +985,25 @@ fn sep_2575_removed_and_unknown_methods_are_404_and_method_not_found() {
     });
 }
 
+/// A request whose envelope and `MCP-Protocol-Version` header both name
+/// `version`, answered.
+fn at_version(addr: SocketAddr, id: u64, method: &str, version: &str) -> Reply {
+    let body = request(
+        id,
+        method,
+        &format!(r#""_meta":{{{}}}"#, envelope_with(version)),
+    );
+    let raw = String::from_utf8(modern_post(&body)).unwrap().replace(
+        "MCP-Protocol-Version: 2026-07-28",
+        &format!("MCP-Protocol-Version: {version}"),
+    );
+    once(addr, raw.as_bytes())
+}
+
 #[test]
 fn sep_2575_an_unsupported_version_is_400_with_the_versions_supported_under_the_request_id() {
     with_server(HttpOptions::default(), |addr| {
-        let body = request(
-            301,
-            "server/discover",
-            &format!(r#""_meta":{{{}}}"#, envelope_with("v999.0.0")),
-        );
-        let raw = String::from_utf8(modern_post(&body)).unwrap().replace(
-            "MCP-Protocol-Version: 2026-07-28",
-            "MCP-Protocol-Version: v999.0.0",
-        );
-        let reply = once(addr, raw.as_bytes());
+        let reply = at_version(addr, 301, "server/discover", "v999.0.0");
         assert_eq!(
             refusal(&reply),
             (400, Value::from(-32022), Value::from(301))
@@ -1005,18 +1011,9 @@ fn sep_2575_an_unsupported_version_is_400_with_the_versions_supported_under_the_
         let data = &reply.json()["error"]["data"];
         assert_eq!(data["supported"], serde_json::json!(["2026-07-28"]));
         assert_eq!(data["requested"], "v999.0.0");
-        // A version in the envelope only (the header agreeing) is the same
-        // error, as on stdio.
-        let body = request(
-            303,
-            "tools/list",
-            &format!(r#""_meta":{{{}}}"#, envelope_with("2025-11-25")),
-        );
-        let raw = String::from_utf8(modern_post(&body)).unwrap().replace(
-            "MCP-Protocol-Version: 2026-07-28",
-            "MCP-Protocol-Version: 2025-11-25",
-        );
-        let reply = once(addr, raw.as_bytes());
+        // An initialize-era version in the envelope (the header agreeing)
+        // is the same error, as on stdio.
+        let reply = at_version(addr, 303, "tools/list", "2025-11-25");
         assert_eq!(
             refusal(&reply),
             (400, Value::from(-32022), Value::from(303))
