@@ -509,3 +509,40 @@ fn mcp_serves_host_fields_in_the_frontmatter_typed() {
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--host claude-code"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 44: `--public-cache-ttl MS` lets every cache keep the new era's
+/// results (`cacheScope: "public"`, `ttlMs: MS`); without it they say
+/// `private` and `0`; a value that is not a number is a usage error.
+#[test]
+fn mcp_public_cache_ttl_sets_the_caching_hints() {
+    let envelope = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+    let list =
+        format!(r#"{{"jsonrpc":"2.0","id":1,"method":"skills/list","params":{{{envelope}}}}}"#);
+    let read = format!(
+        r#"{{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{{"uri":"skill://pdf-forms/reference.md",{envelope}}}}}"#
+    );
+    for (args, hints) in [
+        (
+            &["mcp", "--public-cache-ttl", "86400000", "testdata/skills"][..],
+            r#""ttlMs":86400000,"cacheScope":"public""#,
+        ),
+        (
+            &["mcp", "testdata/skills"][..],
+            r#""ttlMs":0,"cacheScope":"private""#,
+        ),
+    ] {
+        let output = exchange(args, &[&list, &read]);
+        assert_eq!(output.status.code(), Some(0));
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(stdout.lines().count(), 2, "{stdout}");
+        for reply in stdout.lines() {
+            assert!(reply.contains(hints), "{args:?}: {reply}");
+        }
+    }
+    let refused = exchange(
+        &["mcp", "--public-cache-ttl", "a day", "testdata/skills"],
+        &[],
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--public-cache-ttl"));
+}
