@@ -5,7 +5,8 @@
 # Python agentskills-core SDK (it installs a git-ignored venv from PyPI),
 # `skills fmt` read back by PyYAML and ruamel.yaml (another venv), and
 # the rebuild behaviour of include_skills!, and our MCP server driven by the
-# Python mcp client and the MCP inspector (an npm package, git-ignored), and
+# Python mcp client, the MCP inspector and the MCP conformance suite (npm
+# packages, git-ignored), and
 # the deploy/ recipes.
 # First, no import loop between the modules of any crate (nor an import
 # against skills-core's wings), and docs/architecture.md's arrows drawn
@@ -71,6 +72,7 @@ scripts/check/interop-signatures.sh
 scripts/check/fmt-readers.sh
 scripts/check/rebuild-demo.sh
 scripts/check/mcp-interop.sh
+scripts/check/mcp-conformance.sh
 # deploy/: the Kubernetes YAML and the Containerfile agree, and their
 # command serves, answers its readiness probe and stops on SIGTERM.
 cargo build --quiet -p skills-cmd --bin skills

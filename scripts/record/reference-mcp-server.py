@@ -11,6 +11,9 @@ import sys
 from pathlib import Path
 from urllib.parse import quote
 
+# Python puts this script's folder first on the path, where yaml.py (the
+# strictyaml recorder) would shadow PyYAML, which agentskills-core imports.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 # The shared pinned table sits in scripts/, one folder up.
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
 import pinned_mimetypes  # noqa: E402

@@ -17,7 +17,6 @@
 //! Problems carry agentskills-core's wording, without its `Skill '<id>': `
 //! prefix (a problem names its file already).
 
-use skills_core::encoding::json::Style;
 use skills_core::text::pytext;
 use skills_core::wire::derived::normalize_tag;
 
@@ -184,7 +183,8 @@ pub struct CatalogFields {
     /// `metadata.tags`, stripped and case-folded, blanks dropped; empty
     /// unless it is a list of strings.
     pub tags: Vec<String>,
-    /// The frontmatter as compact JSON, keys in file order.
+    /// The frontmatter as compact JSON, keys in file order, scalars typed
+    /// by YAML 1.2's core schema (`frontmatter::typed_entries_json`).
     pub frontmatter_json: String,
 }
 
@@ -237,7 +237,7 @@ pub fn catalog_fields(fm: &Frontmatter, extensions: bool) -> CatalogFields {
         when_to_use: cases("when_to_use"),
         when_not_to_use: cases("when_not_to_use"),
         tags,
-        frontmatter_json: crate::frontmatter::entries_json(fm.entries()).to_text(Style::COMPACT),
+        frontmatter_json: crate::frontmatter::typed_entries_json(fm.entries()),
     }
 }
 

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use skills_core::encoding::json::Json;
+use skills_core::encoding::json::{Json, JsonWriter, Style};
+use skills_core::encoding::yaml_core::write_scalar;
 use skills_core::text::pytext;
 use skills_pycompat::yaml::{self, Entry, Mark, Node, Value, YamlError};
 
@@ -305,6 +306,49 @@ pub fn entries_json(entries: &[Entry]) -> Json {
             .map(|e| (e.key.clone(), value_json(&e.value.value)))
             .collect(),
     )
+}
+
+/// A mapping's entries as compact JSON, keys in file order, each scalar
+/// typed as YAML 1.2's core schema types it
+/// ([`skills_core::encoding::yaml_core`]): a plain `true` is a boolean, a
+/// plain `1.0` a number, a quoted one text. What the Skills extension's
+/// entries, `Catalog::manifest` and `get_skill_metadata` carry (the
+/// bundle's frontmatter JSON); `read-properties` prints
+/// [`value_json`]'s, the reference's strings.
+///
+/// ```
+/// let doc = skills_pycompat::yaml::parse("a: true\nb: 'true'\nc:\n- 0x1F\n- ~\n").unwrap();
+/// let skills_pycompat::yaml::Value::Map(entries) = &doc.value else { unreachable!() };
+/// assert_eq!(skills_build::unstable::frontmatter::typed_entries_json(entries), r#"{"a":true,"b":"true","c":[31,null]}"#);
+/// ```
+pub fn typed_entries_json(entries: &[Entry]) -> String {
+    let mut json = JsonWriter::new(String::new(), Style::COMPACT);
+    // Writing to a String cannot fail.
+    let _ = write_typed_entries(&mut json, entries);
+    json.into_inner()
+}
+
+fn write_typed_entries(json: &mut JsonWriter<String>, entries: &[Entry]) -> fmt::Result {
+    json.begin_object()?;
+    for entry in entries {
+        json.key(&entry.key)?;
+        write_typed(json, &entry.value)?;
+    }
+    json.end()
+}
+
+fn write_typed(json: &mut JsonWriter<String>, node: &Node) -> fmt::Result {
+    match &node.value {
+        Value::Str(text) => write_scalar(json, text, node.plain),
+        Value::Seq(items) => {
+            json.begin_array()?;
+            for item in items {
+                write_typed(json, item)?;
+            }
+            json.end()
+        }
+        Value::Map(entries) => write_typed_entries(json, entries),
+    }
 }
 
 #[cfg(test)]

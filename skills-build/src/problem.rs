@@ -343,6 +343,8 @@ codes! {
         "The description says what the skill does but not when to use it.";
     DescriptionPlaceholder = "description-placeholder", Lint, Error,
         "The description still holds the placeholder `skills new` writes, for the author to replace.";
+    MetadataReservedPrefix = "metadata-reserved-prefix", Lint, Error,
+        "A `metadata` key is under `io.modelcontextprotocol/`, the prefix the MCP Skills extension reserves.";
     HomePath = "home-path", Lint, Warning,
         "A text file holds a hard-coded home directory (`/Users/<name>`, `/home/<name>`, `C:\\Users\\<name>`).";
     ReferenceWithoutToc = "reference-without-toc", Lint, Note,

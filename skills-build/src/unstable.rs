@@ -87,7 +87,8 @@ pub mod filter {
 /// Reading a skill file the way the reference reads it.
 pub mod frontmatter {
     pub use crate::frontmatter::{
-        Frontmatter, Metadata, ParseError, SkillDocument, parse, parse_text, value_json,
+        Frontmatter, Metadata, ParseError, SkillDocument, parse, parse_text, typed_entries_json,
+        value_json,
     };
 }
 

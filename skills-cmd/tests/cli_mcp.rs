@@ -465,10 +465,11 @@ fn no_auth_serves_every_interface_and_sigint_exits_0() {
 
 /// Issue 30: a skill built for a host keeps its host fields, and
 /// `skills/list` and `skills/get` carry its frontmatter as written (every
-/// key, in file order, every scalar as its text); its `evals/` folder is
-/// not served.
+/// key, in file order); issue 44: each scalar typed as YAML 1.2 reads it
+/// (SEP-2640's "identical in content": the plain `true` is a boolean, the
+/// quoted `"[environment]"` text); its `evals/` folder is not served.
 #[test]
-fn mcp_serves_host_fields_in_the_frontmatter_verbatim() {
+fn mcp_serves_host_fields_in_the_frontmatter_typed() {
     let dir = std::env::temp_dir().join(format!("skills-cmd-mcp-hosts-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("deploy-helper/evals")).unwrap();
@@ -495,7 +496,7 @@ fn mcp_serves_host_fields_in_the_frontmatter_verbatim() {
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("note[evals-skipped]"), "{stderr}");
     let stdout = String::from_utf8(output.stdout).unwrap();
-    let frontmatter = r#""frontmatter":{"name":"deploy-helper","description":"Deploys the app to staging.","disable-model-invocation":"true","argument-hint":"[environment]","allowed-tools":"Bash(git:*) Read","model":"sonnet"}"#;
+    let frontmatter = r#""frontmatter":{"name":"deploy-helper","description":"Deploys the app to staging.","disable-model-invocation":true,"argument-hint":"[environment]","allowed-tools":"Bash(git:*) Read","model":"sonnet"}"#;
     let replies: Vec<&str> = stdout.lines().collect();
     assert_eq!(replies.len(), 2, "{stdout}");
     for reply in replies {
@@ -507,4 +508,41 @@ fn mcp_serves_host_fields_in_the_frontmatter_verbatim() {
     assert_eq!(refused.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--host claude-code"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 44: `--public-cache-ttl MS` lets every cache keep the new era's
+/// results (`cacheScope: "public"`, `ttlMs: MS`); without it they say
+/// `private` and `0`; a value that is not a number is a usage error.
+#[test]
+fn mcp_public_cache_ttl_sets_the_caching_hints() {
+    let envelope = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+    let list =
+        format!(r#"{{"jsonrpc":"2.0","id":1,"method":"skills/list","params":{{{envelope}}}}}"#);
+    let read = format!(
+        r#"{{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{{"uri":"skill://pdf-forms/reference.md",{envelope}}}}}"#
+    );
+    for (args, hints) in [
+        (
+            &["mcp", "--public-cache-ttl", "86400000", "testdata/skills"][..],
+            r#""ttlMs":86400000,"cacheScope":"public""#,
+        ),
+        (
+            &["mcp", "testdata/skills"][..],
+            r#""ttlMs":0,"cacheScope":"private""#,
+        ),
+    ] {
+        let output = exchange(args, &[&list, &read]);
+        assert_eq!(output.status.code(), Some(0));
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(stdout.lines().count(), 2, "{stdout}");
+        for reply in stdout.lines() {
+            assert!(reply.contains(hints), "{args:?}: {reply}");
+        }
+    }
+    let refused = exchange(
+        &["mcp", "--public-cache-ttl", "a day", "testdata/skills"],
+        &[],
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--public-cache-ttl"));
 }

@@ -10,11 +10,13 @@
 //! Skills extension can use the skills too.
 //!
 //! Both protocol eras are served, decided by the client's first request as
-//! the reference decides it: a request carrying the 2026-07-28 `_meta`
-//! envelope (normally `server/discover`) opens a new-era connection, where
-//! every request must carry the envelope; anything else (the `initialize`
-//! handshake) opens an `initialize`-era connection, where `skills/*` are
-//! not served.
+//! the reference decides it: `server/discover`, or a request carrying a key
+//! of the 2026-07-28 `_meta` envelope, opens a new-era connection, where
+//! every request must carry the whole envelope; anything else (the
+//! `initialize` handshake) opens an `initialize`-era connection, where
+//! `skills/*` are not served (their -32601 says, in its `data`, how to
+//! reach them). Over HTTP each request is of its own era, and a new-era
+//! one follows the revision's HTTP rules (the `http` module).
 //!
 //! Listings are made a page at a time from the bundle's listing order
 //! (`skills/list`, `resources/list`, and `resources/directory/read`, which
@@ -51,6 +53,7 @@
 #[cfg(feature = "http")]
 pub mod http;
 mod listings;
+mod mirror;
 mod resources;
 mod tools;
 mod uris;
@@ -67,8 +70,9 @@ pub use resources::TableError;
 pub use wire::{DEFAULT_MAX_REQUEST_BYTES, MAX_ECHO_BYTES, capped};
 
 use listings::{Listings, Page, cursor_param};
+use mirror::Mirrored;
 use resources::Verdicts;
-use wire::{Line, RpcError, code, error_line, id_text, result_line};
+use wire::{Answer, Line, RpcError, Status, code, error_line, id_text, result_line};
 
 /// The new-era protocol version this server speaks.
 pub const MODERN_PROTOCOL_VERSION: &str = "2026-07-28";
@@ -87,6 +91,12 @@ pub const DEFAULT_PAGE_SIZE: usize = 100;
 
 const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
 const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
+/// The keys of the new era's `_meta` envelope.
+const ENVELOPE_KEYS: [&str; 3] = [
+    VERSION_KEY,
+    CAPABILITIES_KEY,
+    "io.modelcontextprotocol/clientInfo",
+];
 const SERVER_INFO_KEY: &str = "io.modelcontextprotocol/serverInfo";
 
 /// How a [`Server`] serves. A program serving its own skills names itself
@@ -123,6 +133,46 @@ pub struct Options {
     /// ...; see `skills_core::features::core_tools`), the vocabulary of the outline
     /// and fast-path texts, beside `skill`.
     pub core_tools: bool,
+    /// The caching hints new-era results carry (`ttlMs`, `cacheScope`);
+    /// by default none: `0` and `private`.
+    pub caching: Caching,
+}
+
+/// The caching hints (SEP-2549) of the new era's cacheable results
+/// (`server/discover`, the listings, `skills/get`, `resources/read`): how
+/// long a client may keep one (`ttlMs`) and whether a shared cache may
+/// hold it (`cacheScope`). The default, `0` and `private`, promises
+/// nothing. A catalog never changes while it is served, so a server of a
+/// published, immutable bundle may let every client and proxy keep its
+/// answers:
+///
+/// ```
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// use skills_mcp_server::{Caching, Options, Server};
+/// let options = Options { caching: Caching { public: true, ttl_ms: 3_600_000 }, ..Default::default() };
+/// let server = Server::new(&catalog, options).unwrap();
+/// let envelope = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+/// let reply = server
+///     .handle_stateless(format!(r#"{{"jsonrpc":"2.0","id":1,"method":"skills/list","params":{{{envelope}}}}}"#).as_bytes())
+///     .unwrap();
+/// assert!(reply.contains(r#""ttlMs":3600000,"cacheScope":"public""#));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Caching {
+    /// `cacheScope: "public"` (any cache, shared ones too, may keep the
+    /// result) rather than `"private"` (only the client that asked).
+    pub public: bool,
+    /// `ttlMs`: how many milliseconds a result stays fresh.
+    pub ttl_ms: u64,
+}
+
+impl Caching {
+    /// The members `"ttlMs":N,"cacheScope":"…"` of a result.
+    fn members(self) -> String {
+        let scope = if self.public { "public" } else { "private" };
+        format!("\"ttlMs\":{},\"cacheScope\":\"{scope}\"", self.ttl_ms)
+    }
 }
 
 impl Default for Options {
@@ -133,6 +183,7 @@ impl Default for Options {
             page_size: DEFAULT_PAGE_SIZE,
             max_request_bytes: DEFAULT_MAX_REQUEST_BYTES,
             core_tools: false,
+            caching: Caching::default(),
         }
     }
 }
@@ -162,6 +213,8 @@ pub struct Server<'s, 'a> {
     /// The `_meta` of a listing: the catalog's generation and the server's
     /// info, made on first use.
     listing_meta: std::sync::OnceLock<String>,
+    /// The caching hints' members of a new-era result.
+    cache_members: String,
 }
 
 impl<'s, 'a> Server<'s, 'a> {
@@ -195,6 +248,7 @@ impl<'s, 'a> Server<'s, 'a> {
         let page_size = options.page_size.max(1);
         let server_info = json!({ "name": options.name, "version": options.version });
         let server_meta = json!({ SERVER_INFO_KEY: server_info }).to_string();
+        let cache_members = options.caching.members();
         Server {
             catalog,
             options: Options {
@@ -205,6 +259,7 @@ impl<'s, 'a> Server<'s, 'a> {
             server_meta,
             verdicts: None,
             listing_meta: std::sync::OnceLock::new(),
+            cache_members,
         }
     }
 
@@ -335,9 +390,9 @@ impl<'s, 'a> Server<'s, 'a> {
     /// client's response.
     pub fn handle(&mut self, line: &[u8]) -> Option<String> {
         let mut era = self.era;
-        let reply = self.handle_in(&mut era, line);
+        let reply = self.handle_in(&mut era, line, None);
         self.era = era;
-        reply
+        reply.map(|answer| answer.line)
     }
 
     /// Answers one message on its own, as a stateless transport does
@@ -354,23 +409,41 @@ impl<'s, 'a> Server<'s, 'a> {
     /// assert!(reply.starts_with(r#"{"jsonrpc":"2.0","id":7,"result":{"tools":["#));
     /// ```
     pub fn handle_stateless(&self, message: &[u8]) -> Option<String> {
-        self.handle_in(&mut None, message)
+        self.handle_in(&mut None, message, None)
+            .map(|answer| answer.line)
     }
 
-    fn handle_in(&self, era: &mut Option<Era>, line: &[u8]) -> Option<String> {
+    /// Answers one message on its own, as [`handle_stateless`](Self::handle_stateless)
+    /// does, with what its HTTP headers mirror of it checked against it
+    /// (for a 2026-07-28 request), and the status the reply goes out with.
+    #[cfg(feature = "http")]
+    pub(crate) fn handle_http(&self, message: &[u8], headers: &Mirrored<'_>) -> Option<Answer> {
+        self.handle_in(&mut None, message, Some(headers))
+    }
+
+    fn handle_in(
+        &self,
+        era: &mut Option<Era>,
+        line: &[u8],
+        http: Option<&Mirrored<'_>>,
+    ) -> Option<Answer> {
+        let refused = |id: &str, error: RpcError| Answer {
+            line: error_line(id, &error),
+            status: Status::BadRequest,
+        };
         let message: Value = match serde_json::from_slice(line) {
             Ok(message) => message,
             Err(_) => {
-                return Some(error_line(
+                return Some(refused(
                     "null",
-                    &RpcError::new(code::PARSE_ERROR, "Parse error"),
+                    RpcError::new(code::PARSE_ERROR, "Parse error"),
                 ));
             }
         };
         let Value::Object(mut message) = message else {
-            return Some(error_line(
+            return Some(refused(
                 "null",
-                &RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
+                RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
             ));
         };
         let id = message.remove("id");
@@ -382,9 +455,9 @@ impl<'s, 'a> Server<'s, 'a> {
                 return None; // a response to a request we never send
             }
             _ => {
-                return Some(error_line(
+                return Some(refused(
                     &id.map_or_else(|| "null".to_owned(), |id| id_text(&id, line)),
-                    &RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
+                    RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
                 ));
             }
         };
@@ -393,32 +466,69 @@ impl<'s, 'a> Server<'s, 'a> {
             None => return None, // a notification: nothing to answer
             Some(id @ (Value::Number(_) | Value::String(_))) => id_text(&id, line),
             Some(_) => {
-                return Some(error_line(
+                return Some(refused(
                     "null",
-                    &RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
+                    RpcError::new(code::INVALID_REQUEST, "Invalid Request"),
                 ));
             }
         };
+        let header_version = http.and_then(|headers| headers.protocol_version);
         let era = *era.get_or_insert_with(|| {
-            if method != "initialize" && has_modern_envelope(params.as_ref()) {
+            if opens_modern(&method, params.as_ref(), header_version) {
                 Era::Modern
             } else {
                 Era::Handshake
             }
         });
-        let reply = match era {
-            Era::Modern => self.modern(&method, params.as_ref()),
-            Era::Handshake => self.handshake(&method, params.as_ref()),
+        let (reply, status) = match era {
+            Era::Modern => match self.modern_checks(&method, params.as_ref(), http) {
+                Err(error) => (Err(error), Status::BadRequest),
+                Ok(()) => {
+                    let reply = self.modern(&method, params.as_ref());
+                    let status = match &reply {
+                        Err(error) if error.code == code::METHOD_NOT_FOUND => Status::NotFound,
+                        _ => Status::Ok,
+                    };
+                    (reply, status)
+                }
+            },
+            Era::Handshake => (self.handshake(&method, params.as_ref()), Status::Ok),
         };
-        Some(match reply {
-            Ok(result) => result_line(&id, &result),
-            Err(error) => error_line(&id, &error),
+        Some(Answer {
+            line: match reply {
+                Ok(result) => result_line(&id, &result),
+                Err(error) => error_line(&id, &error),
+            },
+            status,
         })
     }
 
-    /// A request on a new-era connection.
-    fn modern(&self, method: &str, params: Option<&Value>) -> Result<String, RpcError> {
-        if method == "initialize" {
+    /// What a new-era request must be before it is served, each refusal a
+    /// malformed request (`400` over HTTP): a protocol-version header this
+    /// server does not speak; an `initialize` handshake from an older
+    /// client; the `_meta` envelope incomplete; over HTTP, the headers that
+    /// mirror the body missing or different (SEP-2243, -32020); a protocol
+    /// version other than 2026-07-28 (-32022).
+    fn modern_checks(
+        &self,
+        method: &str,
+        params: Option<&Value>,
+        http: Option<&Mirrored<'_>>,
+    ) -> Result<(), RpcError> {
+        if let Some(header) = http.and_then(|headers| headers.protocol_version)
+            && !is_spoken(header)
+        {
+            return Err(RpcError::new(
+                code::UNSUPPORTED_PROTOCOL_VERSION,
+                format!(
+                    "Unsupported protocol version {:?}: this server speaks {MODERN_PROTOCOL_VERSION}, and {} through the initialize handshake",
+                    capped(header),
+                    HANDSHAKE_PROTOCOL_VERSIONS.join(", ")
+                ),
+            )
+            .with_data(unsupported_data(Some(&Value::from(header)))));
+        }
+        if method == "initialize" && !has_modern_envelope(params) {
             return Err(RpcError::new(
                 code::UNSUPPORTED_PROTOCOL_VERSION,
                 "connection is serving the 2026-07-28 protocol; the initialize handshake is not accepted",
@@ -427,47 +537,59 @@ impl<'s, 'a> Server<'s, 'a> {
                 params.and_then(|p| p.get("protocolVersion")),
             )));
         }
-        check_envelope(params)?;
-        let meta = &self.server_meta;
-        let listed = |key: &str, items: &str| {
-            format!(
-                "{{\"resultType\":\"complete\",\"{key}\":{items},\"ttlMs\":0,\"cacheScope\":\"private\",\"_meta\":{meta}}}"
+        let version = check_envelope(params)?;
+        if let Some(headers) = http {
+            mirror::check_version(headers, version)?;
+        }
+        if version.as_str() != Some(MODERN_PROTOCOL_VERSION) {
+            return Err(RpcError::new(
+                code::UNSUPPORTED_PROTOCOL_VERSION,
+                "Unsupported protocol version",
             )
+            .with_data(unsupported_data(Some(version))));
+        }
+        if let Some(headers) = http {
+            mirror::check_names(headers, method, params)?;
+        }
+        Ok(())
+    }
+
+    /// A request on a new-era connection, its envelope checked.
+    fn modern(&self, method: &str, params: Option<&Value>) -> Result<String, RpcError> {
+        let meta = &self.server_meta;
+        let cache = &self.cache_members;
+        let listed = |key: &str, items: &str| {
+            format!("{{\"resultType\":\"complete\",\"{key}\":{items},{cache},\"_meta\":{meta}}}")
         };
         match method {
-            "server/discover" => Ok(json!({
-                "resultType": "complete",
-                "supportedVersions": [MODERN_PROTOCOL_VERSION],
-                "capabilities": {
+            "server/discover" => Ok(format!(
+                "{{\"resultType\":\"complete\",\"supportedVersions\":[\"{MODERN_PROTOCOL_VERSION}\"],\"capabilities\":{},{cache},\"_meta\":{meta}}}",
+                json!({
                     "extensions": { SKILLS_EXTENSION: { "directoryRead": true } },
                     "prompts": { "listChanged": false },
                     "resources": { "listChanged": false, "subscribe": false },
                     "tools": { "listChanged": false },
-                },
-                "ttlMs": 0,
-                "cacheScope": "private",
-                "_meta": { SERVER_INFO_KEY: { "name": self.options.name, "version": self.options.version } },
-            })
-            .to_string()),
+                })
+            )),
             "skills/list" => {
                 let page = self.listings().skills_page(cursor_param(params)?)?;
-                Ok(paged("skills", &page, self.listing_meta()))
+                Ok(paged("skills", &page, cache, self.listing_meta()))
             }
             "skills/get" => {
                 let entry = self.skill_entry(string_param(params, "uri")?)?;
                 let meta = self.listing_meta();
                 Ok(format!(
-                    "{{\"resultType\":\"complete\",\"skill\":{entry},\"ttlMs\":0,\"cacheScope\":\"private\",\"_meta\":{meta}}}"
+                    "{{\"resultType\":\"complete\",\"skill\":{entry},{cache},\"_meta\":{meta}}}"
                 ))
             }
             "resources/list" => {
                 let page = self.listings().resources_page(cursor_param(params)?)?;
-                Ok(paged("resources", &page, meta))
+                Ok(paged("resources", &page, cache, meta))
             }
             "resources/directory/read" => {
                 let uri = string_param(params, "uri")?;
                 let page = self.listings().directory_page(uri, cursor_param(params)?)?;
-                Ok(paged("resources", &page, meta))
+                Ok(paged("resources", &page, cache, meta))
             }
             "resources/read" => {
                 let contents = self.read(params)?;
@@ -475,7 +597,10 @@ impl<'s, 'a> Server<'s, 'a> {
             }
             "resources/templates/list" => Ok(listed("resourceTemplates", "[]")),
             "prompts/list" => Ok(listed("prompts", "[]")),
-            "tools/list" => Ok(listed("tools", &tools::list(self.options.core_tools).to_string())),
+            "tools/list" => Ok(listed(
+                "tools",
+                &tools::list(self.options.core_tools).to_string(),
+            )),
             "tools/call" => {
                 let (content, is_error) = self.call(params)?;
                 Ok(format!(
@@ -536,6 +661,7 @@ impl<'s, 'a> Server<'s, 'a> {
                 let (content, is_error) = self.call(params)?;
                 Ok(format!("{{\"content\":{content},\"isError\":{is_error}}}"))
             }
+            "skills/list" | "skills/get" => Err(RpcError::skills_need_modern_era(method)),
             _ => Err(RpcError::method_not_found(method)),
         }
     }
@@ -587,10 +713,11 @@ impl<'s, 'a> Server<'s, 'a> {
                 ));
             }
         }
-        Err(RpcError::new(
-            code::INVALID_PARAMS,
-            "Unknown skill resource",
-        ))
+        // SEP-2164: the URI asked for, in the error's data.
+        Err(
+            RpcError::new(code::INVALID_PARAMS, "Unknown skill resource")
+                .with_data(json!({ "uri": capped(uri) })),
+        )
     }
 
     fn call(&self, params: Option<&Value>) -> Result<(Value, bool), RpcError> {
@@ -713,8 +840,9 @@ fn has_modern_envelope(params: Option<&Value>) -> bool {
         .is_some_and(|meta| meta.contains_key(VERSION_KEY))
 }
 
-/// The new era's envelope rules, with the reference's messages.
-fn check_envelope(params: Option<&Value>) -> Result<(), RpcError> {
+/// The new era's envelope rules, with the reference's messages: the
+/// envelope's protocol version, once both required keys are there.
+fn check_envelope(params: Option<&Value>) -> Result<&Value, RpcError> {
     let Some(meta) = params
         .and_then(|p| p.get("_meta"))
         .and_then(Value::as_object)
@@ -737,15 +865,32 @@ fn check_envelope(params: Option<&Value>) -> Result<(), RpcError> {
             ),
         ));
     }
-    let version = meta.get(VERSION_KEY);
-    if version.and_then(Value::as_str) != Some(MODERN_PROTOCOL_VERSION) {
-        return Err(RpcError::new(
-            code::UNSUPPORTED_PROTOCOL_VERSION,
-            "Unsupported protocol version",
-        )
-        .with_data(unsupported_data(version)));
-    }
-    Ok(())
+    Ok(&meta[VERSION_KEY])
+}
+
+/// Whether a connection (stdio), or a request on its own (HTTP), is of the
+/// new era: it carries any of the `_meta` envelope's keys, or is
+/// `server/discover`, or its `MCP-Protocol-Version` header names a version
+/// other than an `initialize`-era one. So a request with an incomplete
+/// envelope is refused as the new era refuses it (-32602), and an
+/// `initialize` without one opens the handshake.
+fn opens_modern(method: &str, params: Option<&Value>, header_version: Option<&str>) -> bool {
+    let envelope = params
+        .and_then(|p| p.get("_meta"))
+        .and_then(Value::as_object)
+        .is_some_and(|meta| ENVELOPE_KEYS.iter().any(|key| meta.contains_key(*key)));
+    envelope
+        || method == "server/discover"
+        || header_version.is_some_and(|version| {
+            !HANDSHAKE_PROTOCOL_VERSIONS.contains(&version.trim_matches([' ', '\t']))
+        })
+}
+
+/// Whether `version` (an `MCP-Protocol-Version` header) is one this server
+/// speaks, in either era.
+fn is_spoken(version: &str) -> bool {
+    let version = version.trim_matches([' ', '\t']);
+    version == MODERN_PROTOCOL_VERSION || HANDSHAKE_PROTOCOL_VERSIONS.contains(&version)
 }
 
 /// `{"supported": [...], "requested": ...}` for a -32022 reply.
@@ -767,10 +912,10 @@ fn string_param<'v>(params: Option<&'v Value>, key: &str) -> Result<&'v str, Rpc
 }
 
 /// A listing's result: the page's entries under `key`, its `nextCursor`
-/// if there is a next page, and `meta`.
-fn paged(key: &str, page: &Page, meta: &str) -> String {
+/// if there is a next page, the caching hints `cache` and `meta`.
+fn paged(key: &str, page: &Page, cache: &str, meta: &str) -> String {
     let mut out = format!(
-        "{{\"resultType\":\"complete\",\"{key}\":[{}],\"ttlMs\":0,\"cacheScope\":\"private\"",
+        "{{\"resultType\":\"complete\",\"{key}\":[{}],{cache}",
         page.entries.join(",")
     );
     if let Some(next) = &page.next {

@@ -49,8 +49,32 @@ pub(crate) mod code {
     pub(crate) const INVALID_PARAMS: i64 = -32602;
     /// The server could not make the reply (a catalog it cannot serve).
     pub(crate) const INTERNAL_ERROR: i64 = -32603;
+    /// An HTTP header that mirrors the body is missing or differs from it
+    /// (SEP-2243's `HeaderMismatch`).
+    pub(crate) const HEADER_MISMATCH: i64 = -32020;
     /// The protocol version asked for is not served.
     pub(crate) const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
+}
+
+/// The HTTP status a reply goes out with on the Streamable HTTP transport
+/// (stdio has none): the 2026-07-28 revision answers a malformed request
+/// (its `_meta`, its headers, its protocol version) with `400` and a method
+/// it does not serve with `404`, each with the JSON-RPC error in the body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Status {
+    /// `200 OK`: a result, or an error about what the request asked.
+    Ok,
+    /// `400 Bad Request`.
+    BadRequest,
+    /// `404 Not Found`.
+    NotFound,
+}
+
+/// A reply line and the status it goes out with over HTTP.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Answer {
+    pub(crate) line: String,
+    pub(crate) status: Status,
 }
 
 /// A JSON-RPC error reply's `error` member.
@@ -84,6 +108,21 @@ impl RpcError {
     pub(crate) fn method_not_found(method: &str) -> Self {
         RpcError::new(code::METHOD_NOT_FOUND, "Method not found")
             .with_data(Value::from(capped(method)))
+    }
+
+    /// The answer to a Skills extension method on an `initialize`-era
+    /// connection, which does not serve it (as the reference does not):
+    /// the reference's `Method not found`, with a `data` that says what to
+    /// do instead.
+    pub(crate) fn skills_need_modern_era(method: &str) -> Self {
+        RpcError::new(code::METHOD_NOT_FOUND, "Method not found").with_data(serde_json::json!({
+            "method": capped(method),
+            "hint": "the Skills extension (skills/list, skills/get) is served to 2026-07-28 clients: \
+                     send server/discover, then each request with the io.modelcontextprotocol/protocolVersion \
+                     envelope in params._meta, not the initialize handshake (the MCP Inspector: \
+                     --protocol-era modern); resources/list, resources/read and the skill tool \
+                     serve the same skills on this connection",
+        }))
     }
 }
 

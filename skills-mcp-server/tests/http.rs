@@ -105,6 +105,24 @@ fn post(body: &str, extra: &str) -> Vec<u8> {
     .into_bytes()
 }
 
+/// A 2026-07-28 request: with the headers that mirror its body
+/// (`MCP-Protocol-Version`, `Mcp-Method`, and `Mcp-Name` where the method
+/// has one), as the revision's clients send them.
+fn modern_post(body: &str) -> Vec<u8> {
+    let message: Value = serde_json::from_str(body).expect("a JSON request");
+    let method = message["method"].as_str().expect("a method");
+    let mut extra = format!("MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: {method}\r\n");
+    let member = match method {
+        "tools/call" | "prompts/get" => "name",
+        "resources/read" => "uri",
+        _ => "",
+    };
+    if let Some(name) = message["params"].get(member).and_then(Value::as_str) {
+        extra.push_str(&format!("Mcp-Name: {name}\r\n"));
+    }
+    post(body, &extra)
+}
+
 const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
 
 /// A server over testdata/skills with `options`, made once per options
@@ -227,10 +245,7 @@ fn requests_get_json_replies_and_notifications_202_on_one_connection() {
         .unwrap();
         assert_eq!(text, file.as_str());
         let modern = r#"{"jsonrpc":"2.0","id":5,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
-        let reply = exchange(
-            &mut client,
-            &post(modern, "MCP-Protocol-Version: 2026-07-28\r\n"),
-        );
+        let reply = exchange(&mut client, &modern_post(modern));
         assert_eq!(reply.json()["result"]["supportedVersions"][0], "2026-07-28");
         // An unknown method is a JSON-RPC error under its id, status 200.
         let reply = exchange(
@@ -816,7 +831,7 @@ fn two_replicas_answer_alike_to_a_client_alternating_between_them() {
             // Asks the next replica in turn, and the other one the same,
             // and checks they agree.
             let mut ask = |body: String| -> Value {
-                let raw = post(&body, "MCP-Protocol-Version: 2026-07-28\r\n");
+                let raw = modern_post(&body);
                 let reply = exchange(&mut replicas[turn % 2], &raw);
                 let other = exchange(&mut replicas[(turn + 1) % 2], &raw);
                 turn += 1;
@@ -885,5 +900,225 @@ fn two_replicas_answer_alike_to_a_client_alternating_between_them() {
                 assert_eq!(read["result"]["contents"][0]["uri"], uri.as_str());
             }
         });
+    });
+}
+
+/// The 2026-07-28 envelope, `_meta`'s members as text, with `version`.
+fn envelope_with(version: &str) -> String {
+    format!(
+        r#""io.modelcontextprotocol/protocolVersion":"{version}","io.modelcontextprotocol/clientInfo":{{"name":"t","version":"1"}},"io.modelcontextprotocol/clientCapabilities":{{}}"#
+    )
+}
+
+fn request(id: u64, method: &str, params: &str) -> String {
+    format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"{method}","params":{{{params}}}}}"#)
+}
+
+/// `(status, error code, id)` of a reply.
+fn refusal(reply: &Reply) -> (u16, Value, Value) {
+    let body = reply.json();
+    (
+        reply.status,
+        body["error"]["code"].clone(),
+        body["id"].clone(),
+    )
+}
+
+#[test]
+fn sep_2575_a_request_with_an_incomplete_envelope_is_400_and_invalid_params() {
+    with_server(HttpOptions::default(), |addr| {
+        let capabilities = r#""io.modelcontextprotocol/clientCapabilities":{}"#;
+        let version = r#""io.modelcontextprotocol/protocolVersion":"2026-07-28""#;
+        for (id, params) in [
+            (101, String::new()),
+            (102, format!(r#""_meta":{{{capabilities}}}"#)),
+            (104, format!(r#""_meta":{{{version}}}"#)),
+        ] {
+            let body = request(id, "server/discover", &params);
+            let reply = once(addr, &modern_post(&body));
+            assert_eq!(
+                refusal(&reply),
+                (400, Value::from(-32602), Value::from(id)),
+                "{body}"
+            );
+        }
+        // clientInfo is a SHOULD: a request without it is served.
+        let body = request(
+            105,
+            "server/discover",
+            &format!(r#""_meta":{{{version},{capabilities}}}"#),
+        );
+        let reply = once(addr, &modern_post(&body));
+        assert_eq!(reply.status, 200);
+        assert_eq!(reply.json()["result"]["supportedVersions"][0], "2026-07-28");
+    });
+}
+
+#[test]
+fn sep_2575_removed_and_unknown_methods_are_404_and_method_not_found() {
+    with_server(HttpOptions::default(), |addr| {
+        let meta = format!(r#""_meta":{{{}}}"#, envelope_with("2026-07-28"));
+        for method in [
+            "initialize",
+            "ping",
+            "logging/setLevel",
+            "resources/subscribe",
+            "resources/unsubscribe",
+            "unknown/method",
+        ] {
+            let reply = once(addr, &modern_post(&request(500, method, &meta)));
+            assert_eq!(
+                refusal(&reply),
+                (404, Value::from(-32601), Value::from(500)),
+                "{method}"
+            );
+        }
+        // The initialize era is served as before, errors with 200.
+        let reply = once(addr, &post(INITIALIZE, ""));
+        assert_eq!(reply.status, 200);
+        let ping = r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
+        let reply = once(addr, &post(ping, "MCP-Protocol-Version: 2025-11-25\r\n"));
+        assert_eq!(
+            (reply.status, reply.json()["result"].clone()),
+            (200, serde_json::json!({}))
+        );
+    });
+}
+
+/// A request whose envelope and `MCP-Protocol-Version` header both name
+/// `version`, answered.
+fn at_version(addr: SocketAddr, id: u64, method: &str, version: &str) -> Reply {
+    let body = request(
+        id,
+        method,
+        &format!(r#""_meta":{{{}}}"#, envelope_with(version)),
+    );
+    let raw = String::from_utf8(modern_post(&body)).unwrap().replace(
+        "MCP-Protocol-Version: 2026-07-28",
+        &format!("MCP-Protocol-Version: {version}"),
+    );
+    once(addr, raw.as_bytes())
+}
+
+#[test]
+fn sep_2575_an_unsupported_version_is_400_with_the_versions_supported_under_the_request_id() {
+    with_server(HttpOptions::default(), |addr| {
+        let reply = at_version(addr, 301, "server/discover", "v999.0.0");
+        assert_eq!(
+            refusal(&reply),
+            (400, Value::from(-32022), Value::from(301))
+        );
+        let data = &reply.json()["error"]["data"];
+        assert_eq!(data["supported"], serde_json::json!(["2026-07-28"]));
+        assert_eq!(data["requested"], "v999.0.0");
+        // An initialize-era version in the envelope (the header agreeing)
+        // is the same error, as on stdio.
+        let reply = at_version(addr, 303, "tools/list", "2025-11-25");
+        assert_eq!(
+            refusal(&reply),
+            (400, Value::from(-32022), Value::from(303))
+        );
+        assert_eq!(reply.json()["error"]["data"]["requested"], "2025-11-25");
+    });
+}
+
+#[test]
+fn sep_2575_a_version_header_other_than_the_body_is_400_header_mismatch() {
+    with_server(HttpOptions::default(), |addr| {
+        let body = request(
+            302,
+            "server/discover",
+            &format!(r#""_meta":{{{}}}"#, envelope_with("v999.0.0")),
+        );
+        let reply = once(addr, &modern_post(&body));
+        assert_eq!(
+            refusal(&reply),
+            (400, Value::from(-32020), Value::from(302))
+        );
+        // And a 2026-07-28 request without the header.
+        let body = request(
+            306,
+            "tools/list",
+            &format!(r#""_meta":{{{}}}"#, envelope_with("2026-07-28")),
+        );
+        let reply = once(addr, &post(&body, "Mcp-Method: tools/list\r\n"));
+        assert_eq!(
+            refusal(&reply),
+            (400, Value::from(-32020), Value::from(306))
+        );
+    });
+}
+
+#[test]
+fn sep_2243_the_method_and_name_headers_must_match_the_body() {
+    with_server(HttpOptions::default(), |addr| {
+        let meta = format!(r#""_meta":{{{}}}"#, envelope_with("2026-07-28"));
+        let version = "MCP-Protocol-Version: 2026-07-28\r\n";
+        let list = request(100, "tools/list", &meta);
+        let call = request(
+            102,
+            "tools/call",
+            &format!(r#""name":"skill","arguments":{{"name":"pdf-forms"}},{meta}"#),
+        );
+        let read = request(
+            103,
+            "resources/read",
+            &format!(r#""uri":"skill://pdf-forms/reference.md",{meta}"#),
+        );
+        let refused = [
+            (&list, "Mcp-Method: prompts/list\r\n"),
+            (&list, ""),
+            (&list, "Mcp-Method: TOOLS/LIST\r\n"),
+            (&list, "Mcp-Method: tools/list\r\nMcp-Name: skill\r\n"),
+            (
+                &call,
+                "Mcp-Method: tools/call\r\nMcp-Name: wrong_tool_name\r\n",
+            ),
+            (&call, "Mcp-Method: tools/call\r\n"),
+            (
+                &read,
+                "Mcp-Method: resources/read\r\nMcp-Name: skill://pdf-forms/SKILL.md\r\n",
+            ),
+        ];
+        for (body, headers) in refused {
+            let reply = once(addr, &post(body, &format!("{version}{headers}")));
+            assert_eq!(reply.status, 400, "{headers:?}");
+            assert_eq!(reply.json()["error"]["code"], -32020, "{headers:?}");
+            assert_eq!(
+                reply.json()["id"],
+                serde_json::from_str::<Value>(body).unwrap()["id"]
+            );
+        }
+        let served = [
+            (&list, "mcp-method: tools/list\r\n"),
+            (&list, "MCP-METHOD: tools/list\r\n"),
+            (&call, "Mcp-Method: tools/call\r\nMcp-Name:   skill  \r\n"),
+            (
+                &call,
+                "Mcp-Method: tools/call\r\nMcp-Name: =?base64?c2tpbGw=?=\r\n",
+            ),
+            (
+                &read,
+                "Mcp-Method: resources/read\r\nMcp-Name: skill://pdf-forms/reference.md\r\n",
+            ),
+        ];
+        for (body, headers) in served {
+            let reply = once(addr, &post(body, &format!("{version}{headers}")));
+            assert_eq!(reply.status, 200, "{headers:?}");
+            assert!(reply.json().get("result").is_some(), "{headers:?}");
+        }
+    });
+}
+
+#[test]
+fn sep_2164_an_unknown_resource_is_invalid_params_naming_the_uri() {
+    with_server(HttpOptions::default(), |addr| {
+        let meta = format!(r#""_meta":{{{}}}"#, envelope_with("2026-07-28"));
+        let uri = "test://nonexistent-resource-for-conformance-testing";
+        let body = request(7, "resources/read", &format!(r#""uri":"{uri}",{meta}"#));
+        let reply = once(addr, &modern_post(&body));
+        assert_eq!(refusal(&reply), (200, Value::from(-32602), Value::from(7)));
+        assert_eq!(reply.json()["error"]["data"]["uri"], uri);
+        assert!(reply.json().get("result").is_none());
     });
 }

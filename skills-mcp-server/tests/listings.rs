@@ -426,3 +426,59 @@ fn a_page_reads_only_its_skills() {
     );
     assert_eq!(reads(), before);
 }
+
+/// SEP-2640's "identical in content": a Claude Code skill's frontmatter
+/// (testdata/mcp/claude-code, built for the host) is listed with each
+/// plain scalar typed as YAML 1.2's core schema reads it, whether the
+/// runtime derives the JSON from the frontmatter text or the bundle
+/// stores it (the lists, a `yes` that 1.2 reads as text, a number).
+#[test]
+fn sep_2640_entries_carry_the_frontmatter_typed_as_yaml_1_2_reads_it() {
+    let root = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../testdata/mcp/claude-code"
+    ));
+    let bytes = Builder::new()
+        .source(root)
+        .host(skills_build::Host::ClaudeCode)
+        .compile()
+        .expect("the Claude Code skills compile for claude-code")
+        .bytes;
+    let catalog = Catalog::from_bytes(&bytes).unwrap();
+    let server = Server::new(&catalog, Options::default()).unwrap();
+    let request = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"skills/list","params":{{"_meta":{ENVELOPE}}}}}"#
+    );
+    let reply: Value =
+        serde_json::from_str(&server.handle_stateless(request.as_bytes()).unwrap()).unwrap();
+    let frontmatter: Vec<&Value> = reply["result"]["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| &entry["frontmatter"])
+        .collect();
+    assert_eq!(
+        frontmatter[0],
+        &json!({
+            "name": "code-review",
+            "description": "Review a change for correctness, tests and naming before it is merged. Use when a pull request is ready for review.",
+            "user-invocable": false,
+            "model": "sonnet",
+            "effort": "high",
+            "paths": ["src/**", "tests/**"],
+        })
+    );
+    assert_eq!(frontmatter[1]["disable-model-invocation"], true);
+    assert_eq!(frontmatter[1]["argument-hint"], "[version]");
+    assert_eq!(
+        frontmatter[1]["allowed-tools"],
+        json!(["Read", "Bash(git log:*)"])
+    );
+    assert_eq!(
+        frontmatter[1]["metadata"],
+        json!({"version": 2.0, "reviewed": "yes", "owner": "docs-team"})
+    );
+    // The manifest renders the same entries.
+    let manifest: Value = serde_json::from_str(&catalog.manifest(None).unwrap()).unwrap();
+    assert_eq!(manifest[1]["frontmatter"], *frontmatter[1]);
+}

@@ -218,3 +218,77 @@ fn an_unknown_skill_reply_stays_small_in_a_large_catalog() {
         r#"unknown skill "zzz"; 400 skills are available; none has a close name"#
     );
 }
+
+const ENVELOPE: &str = r#"{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+
+/// The replies of one stdio connection to `lines`.
+fn session(lines: &[String]) -> Vec<Value> {
+    let bytes = bundle();
+    let catalog = Catalog::from_bytes(&bytes).unwrap();
+    let input: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    run(&catalog, Options::default(), input.as_bytes())
+}
+
+#[test]
+fn sep_2575_a_discover_without_the_envelope_opens_the_new_era_and_is_invalid_params() {
+    let replies = session(&[
+        r#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}"#.to_owned(),
+        r#"{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/clientCapabilities":{}}}}"#.to_owned(),
+        format!(
+            r#"{{"jsonrpc":"2.0","id":3,"method":"server/discover","params":{{"_meta":{ENVELOPE}}}}}"#
+        ),
+    ]);
+    assert_eq!(replies[0]["error"]["code"], -32602);
+    assert_eq!(replies[1]["error"]["code"], -32602);
+    assert_eq!(replies[2]["result"]["supportedVersions"][0], "2026-07-28");
+    assert_eq!(
+        replies.iter().map(|r| r["id"].clone()).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+}
+
+#[test]
+fn sep_2575_removed_methods_are_method_not_found_on_the_new_era() {
+    let lines: Vec<String> = [
+        "initialize",
+        "ping",
+        "logging/setLevel",
+        "resources/subscribe",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(id, method)| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"{method}","params":{{"_meta":{ENVELOPE}}}}}"#
+        )
+    })
+    .collect();
+    for reply in session(&lines) {
+        assert_eq!(reply["error"]["code"], -32601, "{reply}");
+    }
+}
+
+#[test]
+fn sep_2164_an_unknown_resource_names_its_uri() {
+    let replies = session(&[format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{{"uri":"skill://nope/SKILL.md","_meta":{ENVELOPE}}}}}"#
+    )]);
+    assert_eq!(replies[0]["error"]["code"], -32602);
+    assert_eq!(replies[0]["error"]["data"]["uri"], "skill://nope/SKILL.md");
+}
+
+#[test]
+fn an_initialize_era_client_asking_for_skills_is_told_how_to_get_them() {
+    let replies = session(&[
+        HANDSHAKE.to_owned(),
+        r#"{"jsonrpc":"2.0","id":1,"method":"skills/list"}"#.to_owned(),
+    ]);
+    let error = &replies[1]["error"];
+    assert_eq!(error["code"], -32601);
+    assert_eq!(error["data"]["method"], "skills/list");
+    let hint = error["data"]["hint"].as_str().unwrap();
+    assert!(
+        hint.contains("server/discover") && hint.contains("--protocol-era modern"),
+        "{hint}"
+    );
+}

@@ -27,6 +27,7 @@ mod home;
 mod links;
 mod markdown;
 mod position;
+mod reserved;
 mod scan;
 mod secrets;
 mod shell;
@@ -69,6 +70,7 @@ pub(crate) fn check(skill: &Skill<'_>, allowed: &[Code]) -> Vec<Problem> {
     if let Some(document) = skill.document {
         shell::unrestricted(skill, document, &mut findings);
         description::check(skill, document, &mut findings);
+        reserved::metadata_keys(skill, document, &mut findings);
         let body = markdown::body(document);
         // A skill file that parsed is UTF-8, and so was marked.
         if skill_file.as_ref().is_some_and(|file| file.marks.comment) {

@@ -679,6 +679,7 @@ impl<'c> Check<'c> {
                 Some(Node {
                     value: Value::Str(text),
                     mark,
+                    ..
                 }) if text.trim().is_empty() => {
                     self.invalid(*mark, format!("{path}.{needed} is empty"), None)
                 }

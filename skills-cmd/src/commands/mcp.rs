@@ -4,7 +4,9 @@
 use skills_build::diagnostic;
 use skills_core::Catalog;
 use skills_core::serve::paged::PagedBundle;
-use skills_mcp_server::{DEFAULT_PAGE_SIZE, Options, ServeError, Server, http, serve_server_stdio};
+use skills_mcp_server::{
+    Caching, DEFAULT_PAGE_SIZE, Options, ServeError, Server, http, serve_server_stdio,
+};
 
 use super::verify;
 use crate::bundle_file::BundleFile;
@@ -32,6 +34,11 @@ pub const COMMAND: CommandSpec = CommandSpec {
                 "--page-size",
                 "N",
                 "Entries per page of skills/list, resources/list and resources/directory/read (default 100).",
+            ),
+            Opt::value(
+                "--public-cache-ttl",
+                "MS",
+                "Let clients and shared caches keep the new era's results for MS milliseconds (cacheScope public, ttlMs MS), for skills that do not change while served, such as a published bundle (default: private, 0).",
             ),
             verify::ORIGIN.help(
                 "Serve only skills signed for ORIGIN by a --trust key, and say so in each publication record.",
@@ -97,10 +104,25 @@ pub fn run(call: &Invocation) -> i32 {
             }
         },
     };
+    let caching = match call.option("--public-cache-ttl") {
+        None => Caching::default(),
+        Some(text) => match text.parse::<u64>() {
+            Ok(ttl_ms) => Caching {
+                public: true,
+                ttl_ms,
+            },
+            Err(_) => {
+                return usage_error(&format!(
+                    "Invalid value for '--public-cache-ttl': {text:?} is not a number of milliseconds."
+                ));
+            }
+        },
+    };
     let options = Options {
         name: "skills".to_owned(),
         page_size,
         core_tools: call.flag("--core-tools"),
+        caching,
         ..Options::default()
     };
     let server = match (call.flag("--bundle"), call.args.as_slice()) {

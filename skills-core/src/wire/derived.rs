@@ -9,16 +9,18 @@ use alloc::collections::BTreeSet;
 use alloc::string::String;
 
 use crate::encoding::json::{JsonWriter, Style};
+use crate::encoding::yaml_core::write_scalar;
 use crate::text::pytext::{casefold, strip};
 use crate::wire::bundle::Skill;
 
-/// The frontmatter as compact JSON (keys in file order, every scalar a
-/// string), derived from its text when it has the plain shape most skills
-/// have: `key: value` lines and `key:` lines followed by `  key: value`
-/// lines (one level), each value a plain scalar, or quoted without escapes
-/// or the quote inside. Anything else (comments, blank lines, lists, block
-/// scalars, deeper nesting, repeated keys, a value YAML might read as
-/// something else) gives `None`.
+/// The frontmatter as compact JSON (keys in file order, each scalar typed
+/// as YAML 1.2's core schema types it: [`crate::encoding::yaml_core`]),
+/// derived from its text when it has the plain shape most skills have:
+/// `key: value` lines and `key:` lines followed by `  key: value` lines
+/// (one level), each value a plain scalar, or quoted without escapes or
+/// the quote inside. Anything else (comments, blank lines, lists, block
+/// scalars, deeper nesting, repeated keys, a plain value YAML might read
+/// otherwise than as one scalar) gives `None`.
 ///
 /// The compiler stores a skill's JSON only when this derivation does not
 /// give exactly the JSON its YAML reader produced, so the derivation never
@@ -29,6 +31,8 @@ use crate::wire::bundle::Skill;
 /// use skills_core::wire::derived::simple_frontmatter_json;
 /// let text = "name: pdf\ndescription: Fill forms.\nmetadata:\n  owner: me\n  version: \"1.0\"\n";
 /// assert_eq!(simple_frontmatter_json(text).unwrap(), r#"{"name":"pdf","description":"Fill forms.","metadata":{"owner":"me","version":"1.0"}}"#);
+/// let typed = "name: pdf\ndisable-model-invocation: true\nmetadata:\n  version: 1.0\n";
+/// assert_eq!(simple_frontmatter_json(typed).unwrap(), r#"{"name":"pdf","disable-model-invocation":true,"metadata":{"version":1.0}}"#);
 /// assert_eq!(simple_frontmatter_json("tags:\n  - a\n"), None);
 /// ```
 pub fn simple_frontmatter_json(frontmatter: &str) -> Option<String> {
@@ -62,7 +66,8 @@ pub fn simple_frontmatter_json(frontmatter: &str) -> Option<String> {
                     return None;
                 }
                 let _ = json.key(key);
-                let _ = json.string(simple_scalar(value?)?);
+                let (text, plain) = simple_scalar(value?)?;
+                let _ = write_scalar(&mut json, text, plain);
                 continue;
             }
             close_nested(&mut json, &mut nested)?;
@@ -73,7 +78,8 @@ pub fn simple_frontmatter_json(frontmatter: &str) -> Option<String> {
             let _ = json.key(key);
             match value {
                 Some(value) => {
-                    let _ = json.string(simple_scalar(value)?);
+                    let (text, plain) = simple_scalar(value)?;
+                    let _ = write_scalar(&mut json, text, plain);
                 }
                 None => {
                     let _ = json.begin_object();
@@ -107,48 +113,25 @@ fn simple_pair(line: &str) -> Option<(&str, Option<&str>)> {
     Some((key, Some(rest.strip_prefix(' ')?)))
 }
 
-/// The string a simple scalar stands for: plain text YAML cannot read as
-/// anything but that text, or text quoted without escapes.
-fn simple_scalar(value: &str) -> Option<&str> {
+/// The text of a simple scalar and whether it is plain: plain text YAML
+/// reads as that one scalar (typed then by the core schema), or text
+/// quoted without escapes.
+fn simple_scalar(value: &str) -> Option<(&str, bool)> {
     if let Some(inner) = value.strip_prefix('"') {
         let inner = inner.strip_suffix('"')?;
-        return (!inner.contains(['"', '\\'])).then_some(inner);
+        return (!inner.contains(['"', '\\'])).then_some((inner, false));
     }
     if let Some(inner) = value.strip_prefix('\'') {
         let inner = inner.strip_suffix('\'')?;
-        return (!inner.contains('\'')).then_some(inner);
+        return (!inner.contains('\'')).then_some((inner, false));
     }
     let first = value.chars().next()?;
     let plain = !"-?:,[]{}#&*!|>'\"%@`~ \t".contains(first)
         && !value.ends_with([' ', '\t', ':'])
         && !value.contains(": ")
         && !value.contains(" #")
-        && !value.contains(['\t', '\r'])
-        && !matches!(
-            value,
-            "null"
-                | "Null"
-                | "NULL"
-                | "true"
-                | "True"
-                | "TRUE"
-                | "false"
-                | "False"
-                | "FALSE"
-                | "yes"
-                | "Yes"
-                | "YES"
-                | "no"
-                | "No"
-                | "NO"
-                | "on"
-                | "On"
-                | "ON"
-                | "off"
-                | "Off"
-                | "OFF"
-        );
-    plain.then_some(value)
+        && !value.contains(['\t', '\r']);
+    plain.then_some((value, true))
 }
 
 /// A tag as the filter compares it: stripped, then case-folded; `None`

@@ -10,7 +10,12 @@
 //! (cursors and the catalog generation come from the bundle). No
 //! server-to-client stream is offered: `GET` (and `DELETE`, there being no
 //! session to end) is `405`. A `MCP-Protocol-Version` header naming a
-//! version this server does not speak is `400`. `GET /healthz`
+//! version this server does not speak is `400` (-32022, under the request's
+//! id). A 2026-07-28 request follows that revision's rules: an incomplete
+//! `_meta` envelope is `400` (-32602); `MCP-Protocol-Version`,
+//! `Mcp-Method` and `Mcp-Name` must be sent and equal what they mirror of
+//! the body (SEP-2243; `400`, -32020); a method the revision removed or
+//! does not know is `404` (-32601). `GET /healthz`
 //! ([`HEALTH`]) is `200` for load balancers.
 //!
 //! HTTP itself is hyper's: strict parsing (one `Content-Length`, digits

@@ -15,7 +15,9 @@ use tokio::time::Instant;
 use super::access::{Credentials, Gate};
 use super::deadline::Clock;
 use super::options::{ENDPOINT, HEALTH};
-use crate::{HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, Server, capped};
+use crate::Server;
+use crate::mirror::Mirrored;
+use crate::wire::{Answer, Status};
 
 /// A whole response body, handed to hyper in one frame.
 #[derive(Debug, Default)]
@@ -239,7 +241,7 @@ async fn mcp_checked(
             .with(header::ACCESS_CONTROL_ALLOW_METHODS, ENDPOINT_METHODS)
             .with(
                 header::ACCESS_CONTROL_ALLOW_HEADERS,
-                "authorization, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id",
+                "authorization, content-type, accept, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id",
             )
             .with(header::ACCESS_CONTROL_MAX_AGE, "600");
     }
@@ -297,39 +299,33 @@ async fn mcp_checked(
             "the reply is application/json: accept it",
         );
     }
-    if let Some(version) = header_str(
-        headers,
-        header::HeaderName::from_static("mcp-protocol-version"),
-    ) && version != MODERN_PROTOCOL_VERSION
-        && !HANDSHAKE_PROTOCOL_VERSIONS.contains(&version)
-    {
-        let supported: Vec<&str> = HANDSHAKE_PROTOCOL_VERSIONS
-            .iter()
-            .copied()
-            .chain([MODERN_PROTOCOL_VERSION])
-            .collect();
-        return error(
-            StatusCode::BAD_REQUEST,
-            &format!(
-                "unsupported MCP-Protocol-Version {:?}; supported: {}",
-                capped(version),
-                supported.join(", ")
-            ),
-        );
-    }
-    let body = match read_body(request.into_body(), endpoint.max_body_bytes, body_due).await {
+    // What the headers mirror of the body, checked against it by the
+    // server (an unknown protocol version is answered there too, under the
+    // request's id).
+    let (head, body) = request.into_parts();
+    let mirrored =
+        |name: &'static str| header_str(&head.headers, header::HeaderName::from_static(name));
+    let headers = Mirrored {
+        protocol_version: mirrored("mcp-protocol-version"),
+        method: mirrored("mcp-method"),
+        name: mirrored("mcp-name"),
+    };
+    let body = match read_body(body, endpoint.max_body_bytes, body_due).await {
         Ok(body) => body,
         Err(refusal) => return refusal,
     };
-    match endpoint.server.handle_stateless(body.trim_ascii()) {
+    match endpoint.server.handle_http(body.trim_ascii(), &headers) {
         None => empty(StatusCode::ACCEPTED),
-        // Not JSON, or not a JSON-RPC message: the transport's 400.
-        Some(reply) if reply.starts_with("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\"") => response(
-            StatusCode::BAD_REQUEST,
-            "application/json",
-            Reply::new(reply),
-        ),
-        Some(reply) => response(StatusCode::OK, "application/json", Reply::new(reply)),
+        Some(Answer { line, status }) => {
+            let status = match status {
+                Status::Ok => StatusCode::OK,
+                // Not JSON, not a JSON-RPC message, or a 2026-07-28 request
+                // refused as malformed.
+                Status::BadRequest => StatusCode::BAD_REQUEST,
+                Status::NotFound => StatusCode::NOT_FOUND,
+            };
+            response(status, "application/json", Reply::new(line))
+        }
     }
 }
 

@@ -44,6 +44,11 @@ pub struct Node {
     pub value: Value,
     /// Where the node starts.
     pub mark: Mark,
+    /// Whether the node is a scalar written plain (an empty value, as in
+    /// `key:`, included): the scalars a YAML reader with a schema types by
+    /// their text (null, booleans, numbers), where strictyaml keeps text.
+    /// Quoted and block scalars, lists and mappings are not plain.
+    pub plain: bool,
 }
 
 /// The three shapes strictyaml produces: text, list, mapping.
@@ -217,6 +222,7 @@ pub fn parse(text: &str) -> Result<Node, YamlError> {
         Ok(_) => Ok(Node {
             value: Value::Str(text.to_owned()),
             mark: Mark { line: 1, column: 1 },
+            plain: false,
         }),
     }
 }
@@ -303,6 +309,7 @@ fn non_printable(text: &str) -> Option<YamlError> {
 /// strictyaml's data leaves them out.
 fn public(node: RawNode) -> Node {
     let mark = node.start.public();
+    let plain = matches!(node.body, Body::Scalar { plain: true, .. });
     let value = match node.body {
         Body::Scalar { value, .. } => Value::Str(value),
         Body::Seq(items) => Value::Seq(items.into_iter().map(public).collect()),
@@ -326,7 +333,7 @@ fn public(node: RawNode) -> Node {
                 .collect(),
         ),
     };
-    Node { value, mark }
+    Node { value, mark, plain }
 }
 
 #[cfg(test)]

@@ -445,8 +445,13 @@ impl Parser {
     }
 }
 
+/// An empty node (`key:` with no value): a plain scalar, as YAML reads
+/// it (null to a schema that types scalars).
 fn empty_scalar(mark: RawMark) -> Event {
-    Event::new(EventKind::Scalar, mark, mark)
+    Event {
+        plain: true,
+        ..Event::new(EventKind::Scalar, mark, mark)
+    }
 }
 
 fn scalar_event(token: Token, start: RawMark) -> Event {
