@@ -3,6 +3,7 @@
 //! `include_skills!`.
 
 use crate::gate;
+use crate::output::{Stream, write};
 use crate::python::click::{CommandSpec, Invocation, Opt};
 use skills_core::encoding::json::{Json, Style};
 
@@ -88,14 +89,38 @@ pub fn run(call: &Invocation) -> i32 {
         }
     }
     let deny = call.flag("--deny-warnings");
+    // What is at the output decides how it is written (a regular file is
+    // replaced, /dev/null written through, a directory refused), before
+    // anything is compiled.
+    let destination = match crate::atomic::Output::resolve(std::path::Path::new(output)) {
+        Ok(destination) => destination,
+        Err(error) => {
+            write(Stream::Err, &format!("error: {error}\n"));
+            return 1;
+        }
+    };
+    if keep_going && destination.is_through() {
+        return usage_error(&format!(
+            "--keep-going writes {} beside the bundle, and {output} is not a file; give a file path.",
+            report_path(output)
+        ));
+    }
+    let staged = match destination.stage() {
+        Ok(staged) => staged,
+        Err(error) => {
+            write(
+                Stream::Err,
+                &format!("error: cannot write {output}: {error}\n"),
+            );
+            return 1;
+        }
+    };
     let mut progress = crate::progress::Progress::on_stderr();
     // The bundle streams into a file beside the output as it is compiled,
     // and is put in place only when the build is not refused.
     let mut outcome = builder
         .keep_going(keep_going)
-        .run_to_file(std::path::Path::new(output), &mut |read| {
-            progress.update(read)
-        })
+        .run_to_file(&staged.path, &mut |read| progress.update(read))
         .map_bundle(Some);
     progress.finish();
     let mut failed = outcome.failed(deny);
@@ -108,20 +133,22 @@ pub fn run(call: &Invocation) -> i32 {
     };
     if let Some(bundle) = streamed {
         let (len, listed) = (bundle.len(), bundle.skills());
-        let wrote = bundle.persist().and_then(|()| match keep_going {
-            true => {
-                let report = crate::report::keep_going(&outcome, output, listed);
-                std::fs::write(
-                    report_path(output),
-                    report.to_text(Style::indented(2)) + "\n",
-                )
-            }
-            false => Ok(()),
-        });
+        let wrote = destination
+            .finish(&staged, || bundle.persist())
+            .map_err(|error| format!("cannot write {output}: {error}"))
+            .and_then(|()| match keep_going {
+                true => {
+                    let report = crate::report::keep_going(&outcome, output, listed);
+                    let text = report.to_text(Style::indented(2)) + "\n";
+                    crate::atomic::write(report_path(output).as_ref(), text.as_bytes())
+                        .map_err(|error| error.to_string())
+                }
+                false => Ok(()),
+            });
         match wrote {
             Ok(()) => written = Some((len, listed)),
             Err(error) => {
-                write_error = Some(format!("error: cannot write {output}: {error}\n"));
+                write_error = Some(format!("error: {error}\n"));
                 failed = true;
             }
         }

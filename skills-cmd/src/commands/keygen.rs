@@ -83,11 +83,18 @@ fn write_pair(seed: &[u8; 32], secret: &Path, public: &Path) -> Result<(), Strin
                 folder.display()
             ));
         }
-        if path.exists() {
-            return Err(format!(
-                "{} exists; refusing to overwrite a key (remove it first, or choose another path)",
-                path.display()
-            ));
+        // Whatever is there (a file, a link even dangling, /dev/null) is
+        // kept: a key is only ever written as a new file.
+        match crate::atomic::Found::at(path) {
+            Ok(crate::atomic::Found::Nothing) => {}
+            Ok(found) => {
+                return Err(format!(
+                    "{} exists ({}); refusing to overwrite a key (remove it first, or choose another path)",
+                    path.display(),
+                    found.describe()
+                ));
+            }
+            Err(error) => return Err(format!("cannot write {}: {error}", path.display())),
         }
     }
     let cannot = |path: &Path, error: std::io::Error| format!("{}: {error}", path.display());

@@ -46,10 +46,7 @@ pub fn run(call: &Invocation) -> i32 {
                 .unwrap_or_else(|| PathBuf::from(format!("{}.skill", packed.folder)));
             let mut text = diagnostic::render_all(&packed.warnings);
             if let Err(error) = crate::atomic::write(&output, &packed.bytes) {
-                text.push_str(&format!(
-                    "error: cannot write {}: {error}\n",
-                    output.display()
-                ));
+                text.push_str(&format!("error: {error}\n"));
                 write(Stream::Err, &text);
                 return 1;
             }
