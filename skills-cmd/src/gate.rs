@@ -392,6 +392,7 @@ pub fn print_counted(
             text.push_str(&report::github(problems));
             text.push_str(last_line);
             write_stdout(&text);
+            report::write_step_summary(command, problems, last_line);
         }
         Format::Sarif => {
             write_stdout(&(report::sarif(problems).to_text(Style::indented(2)) + "\n"))

@@ -362,7 +362,10 @@ fn check_report(installer: &Installer<'_>, target: &Target, built: Built, format
             );
             write_stdout(&(json.to_text(Style::indented(2)) + "\n"));
         }
-        Format::Github => write_stdout(&(report::github(&problems) + &last)),
+        Format::Github => {
+            write_stdout(&(report::github(&problems) + &last));
+            report::write_step_summary("status", &problems, &last);
+        }
         Format::Sarif => {
             write_stdout(&(report::sarif(&problems).to_text(Style::indented(2)) + "\n"))
         }
