@@ -71,6 +71,9 @@ scripts/check/interop-signatures.sh
 scripts/check/fmt-readers.sh
 scripts/check/rebuild-demo.sh
 scripts/check/mcp-interop.sh
+# The GitHub Action's way to the CLI (release asset, checksum, fallback),
+# against a release served on 127.0.0.1.
+python3 scripts/check/action-install.py
 # deploy/: the Kubernetes YAML and the Containerfile agree, and their
 # command serves, answers its readiness probe and stops on SIGTERM.
 cargo build --quiet -p skills-cmd --bin skills
