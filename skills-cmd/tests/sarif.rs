@@ -559,7 +559,7 @@ fn github_format_prints_workflow_commands() {
     let (code, out, _) = skills(&root, &["check", "--format", "github", "skills", "empty"]);
     assert_eq!(code, 1);
     let lines: Vec<&str> = out.lines().collect();
-    assert!(lines.contains(&"::error file=skills/My Skill/SKILL.md,line=2,col=7,title=name-lowercase::Skill name 'My Skill' must be lowercase%0Ahelp: write it as 'my-skill'"), "{out}");
+    assert!(lines.contains(&"::error file=skills/My Skill/SKILL.md,line=2,col=7,title=name-lowercase::Skill name 'My Skill' must be lowercase%0Ahelp: write it as 'my-skill' and rename the folder to match"), "{out}");
     assert!(
         lines.iter().any(|l| l
             .starts_with("::warning file=skills/long/SKILL.md,line=5,col=1,title=body-too-long::")),

@@ -9,13 +9,18 @@ use skills_core::encoding::json::{Json, Style};
 
 /// `-o, --output FILE`.
 const OUTPUT: Opt =
-    Opt::value("--output", "FILE", "Where to write the bundle (required).").short("-o");
+    Opt::value(
+    "--output",
+    "FILE",
+    "Where to write the bundle (required): a file is replaced whole, a device such as /dev/null or a named pipe written through; a directory is refused.",
+)
+.short("-o");
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "build",
     summary: "Compile skills into a bundle file.",
-    about: "Each SRC is a skill folder (it holds SKILL.md) or a folder of skill folders; a source with no skill is an error. Sources are searched in order: the first to offer a name wins it, and a later skill of that name is shadowed (a warning). Write a source as QUALIFIER=DIR to list such a skill as QUALIFIER:NAME instead.\n\nAny problem that is an error (or a warning, with --deny-warnings) fails the build, every problem is printed, and no file is written. With --keep-going the skills with errors are left out instead: every problem is printed, the valid skills are written, and FILE.report.json lists the skills left out and why.",
+    about: "Each SRC is a skill folder (it holds SKILL.md), a folder of skill folders, or a .skill/.zip archive of either; a source with no skill is an error. Sources are searched in order: the first to offer a name wins it, and a later skill of that name is shadowed (a warning). Write a source as QUALIFIER=DIR to list such a skill as QUALIFIER:NAME instead.\n\nAny problem that is an error (or a warning, with --deny-warnings) fails the build, every problem is printed, and no file is written. With --keep-going the skills with errors are left out instead: every problem is printed, the valid skills are written, and FILE.report.json lists the skills left out and why.",
     exit_codes: &[
         (0, "Bundle written (warnings and notes allowed)"),
         (

@@ -40,7 +40,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
             Opt::value("--output", "FILE", "Where to write instead.").short("-o"),
         ],
         gate::EXCLUDE_GROUP,
-        gate::READ,
+        gate::READ_ONLY,
     ],
     run,
 };
