@@ -147,12 +147,18 @@ fn required_text<'a>(fm: &'a Frontmatter, field: &str) -> Result<(&'a str, Posit
         _ => (Code::DescriptionMissing, Code::DescriptionNotString),
     };
     let Some(entry) = fm.get(field) else {
-        return Err(Problem::new(
+        let problem = Problem::new(
             missing,
             format!("Missing required field in frontmatter: {field}"),
         )
         .with_field(field)
-        .at(START));
+        .at(START);
+        return Err(match missing {
+            Code::DescriptionMissing => problem.with_hint(
+                "add `description:` to the frontmatter: what the skill does and when to use it, in a sentence or two (all a model reads before it picks the skill)",
+            ),
+            _ => problem,
+        });
     };
     match &entry.value.value {
         Value::Str(text) if !pytext::strip(text).is_empty() => Ok((text, at(entry))),
@@ -400,7 +406,12 @@ fn check_allowed_tools(fm: &Frontmatter, problems: &mut Vec<Problem>) {
                     shape(other)
                 ),
             )
-            .with_hint("write the tools on one line, separated by spaces"),
+            .with_hint(match other {
+                Value::Seq(_) => {
+                    "write the tools on one line, separated by spaces; or, for Claude Code's list form, build for it: hosts = [\"claude-code\"] (--host claude-code) accepts a list"
+                }
+                _ => "write the tools on one line, separated by spaces",
+            }),
         ),
     }
 }
