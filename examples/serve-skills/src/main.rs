@@ -158,7 +158,10 @@ mod tests {
             // A build.rs half shown as such ("// build.rs" on its own, or
             // "// build.rs, in `fn main`:").
             if text.contains("// build.rs\n") || text.contains("// build.rs, in") {
-                assert!(text.contains(emit), "{doc}: its build.rs half is not {emit}");
+                assert!(
+                    text.contains(emit),
+                    "{doc}: its build.rs half is not {emit}"
+                );
             }
         }
     }
