@@ -193,22 +193,11 @@ pub fn annotated(problems: &[Problem]) -> Vec<bool> {
 /// a skill's is read as a workflow command), after a line saying how many
 /// there are: nothing is lost from the log.
 pub fn github(problems: &[Problem]) -> String {
-    let chosen = annotated(problems);
+    let (annotated, rest) = split_annotated(problems);
     let mut text = String::new();
-    for p in problems
-        .iter()
-        .zip(&chosen)
-        .filter(|(_, c)| **c)
-        .map(|(p, _)| p)
-    {
+    for p in annotated {
         text.push_str(&annotation(p));
     }
-    let rest: Vec<&Problem> = problems
-        .iter()
-        .zip(&chosen)
-        .filter(|(_, c)| !**c)
-        .map(|(p, _)| p)
-        .collect();
     if !rest.is_empty() {
         let listed = skills_build::diagnostic::render_all(rest.iter().copied());
         // A token the listing cannot hold: its own digest.
@@ -223,6 +212,18 @@ pub fn github(problems: &[Problem]) -> String {
         ));
     }
     text
+}
+
+/// The problems that get an annotation ([`annotated`]) and the rest, each
+/// in order.
+fn split_annotated(problems: &[Problem]) -> (Vec<&Problem>, Vec<&Problem>) {
+    let chosen = annotated(problems);
+    let (annotated, rest): (Vec<_>, Vec<_>) =
+        problems.iter().zip(chosen).partition(|(_, chosen)| *chosen);
+    (
+        annotated.into_iter().map(|(p, _)| p).collect(),
+        rest.into_iter().map(|(p, _)| p).collect(),
+    )
 }
 
 /// The workflow command of one problem.
@@ -279,13 +280,7 @@ pub fn step_summary(command: &str, problems: &[Problem], last_line: &str) -> Str
         "\n<pre>\n{}</pre>\n",
         html(&skills_build::diagnostic::render_by_rule(problems))
     ));
-    let chosen = annotated(problems);
-    let rest: Vec<&Problem> = problems
-        .iter()
-        .zip(&chosen)
-        .filter(|(_, c)| !**c)
-        .map(|(p, _)| p)
-        .collect();
+    let (_, rest) = split_annotated(problems);
     if !rest.is_empty() {
         let shown = rest.len().min(SUMMARY_LISTS_AT_MOST);
         let more = match rest.len() - shown {

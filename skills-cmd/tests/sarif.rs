@@ -599,7 +599,7 @@ fn github_format_caps_annotations_and_summarises_the_rest() {
         write(
             &root,
             &format!("skills/s{i:02}/SKILL.md"),
-            &format!("---\nname: S{i:02}<b>\ndescription: d\n---\n"),
+            format!("---\nname: S{i:02}<b>\ndescription: d\n---\n"),
         );
     }
     let summary = root.join("summary.md");
