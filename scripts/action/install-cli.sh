@@ -62,22 +62,21 @@ target_of_runner() {
     esac
 }
 
+# The SHA-256 tool: coreutils' on Linux and Windows, Perl's on macOS.
+if command -v sha256sum >/dev/null; then hasher=(sha256sum); else hasher=(shasum -a 256); fi
+
 sha256_of() {
-    if command -v sha256sum >/dev/null; then
-        sha256sum "$1" | cut -d ' ' -f 1
-    else
-        shasum -a 256 "$1" | cut -d ' ' -f 1
-    fi
+    "${hasher[@]}" "$1" | cut -d ' ' -f 1
 }
 
-# A key for the compiled CLI's cache: the runner, the toolchain, and the
-# digest of every source file the CLI is built from.
+# A key for the compiled CLI's cache: the runner, the version, and the
+# digest of every source file the CLI is built from (one pass of the
+# hasher over them all).
 cache_key() {
     local digest
     digest=$(cd "$action" && find Cargo.toml Cargo.lock rust-toolchain.toml skills-* -type f \
-        -not -path '*/target/*' | LC_ALL=C sort | while read -r file; do
-            printf '%s %s\n' "$(sha256_of "$file")" "$file"
-        done | { if command -v sha256sum >/dev/null; then sha256sum; else shasum -a 256; fi; } | cut -d ' ' -f 1)
+        -not -path '*/target/*' -print0 | LC_ALL=C sort -z | xargs -0 "${hasher[@]}" \
+        | "${hasher[@]}" | cut -d ' ' -f 1)
     echo "skills-cli-${RUNNER_OS:-unknown}-${RUNNER_ARCH:-unknown}-$version-$digest"
 }
 
