@@ -193,6 +193,18 @@ def main():
         code, err, _, _ = run(scratch, base, "compile", PATH=path)
         check(code == 0 and not log.exists() and "from the cache" in err, f"cached: {err}")
     server.shutdown()
+
+    # action.yml runs both modes, with the variables the script reads.
+    action = (ROOT / "action.yml").read_text()
+    for needed in [
+        '/scripts/action/install-cli.sh" download',
+        '/scripts/action/install-cli.sh" compile',
+        "SKILLS_ACTION_REF: ${{ github.action_ref }}",
+        "SKILLS_REPOSITORY: ${{ github.action_repository }}",
+        "key: ${{ steps.cli.outputs.cache-key }}",
+        "if: ${{ steps.cli.outputs.installed == '' }}",
+    ]:
+        check(needed in action, f"action.yml: {needed}")
     if failures:
         print(f"action-install: {len(failures)} failed", file=sys.stderr)
         sys.exit(1)
