@@ -454,6 +454,7 @@ fn stdout_write_errors_fail_the_command() {
             "b.bin",
         ],
         vec!["keygen", "k2.pem"],
+        vec!["extract", "b.bin", "extracted"],
         vec!["--help"],
     ];
     for args in &commands {
