@@ -284,9 +284,18 @@ fn create_private_folder(dir: &Path) -> io::Result<PathBuf> {
 }
 
 /// Opens a device or FIFO to write through (never created, never
-/// truncated).
+/// truncated), and checks that what was opened is still one: a regular
+/// file put there since would be written over without being truncated.
 fn through(path: &Path) -> io::Result<std::fs::File> {
-    std::fs::OpenOptions::new().write(true).open(path)
+    let file = std::fs::OpenOptions::new().write(true).open(path)?;
+    match Found::of(file.metadata()?.file_type()) {
+        Found::CharDevice | Found::Fifo => Ok(file),
+        found => Err(io::Error::other(format!(
+            "{} is now {}, which is not written through",
+            path.display(),
+            found.describe()
+        ))),
+    }
 }
 
 /// Fails unless `path` holds nothing or a regular file: checked just
