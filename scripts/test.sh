@@ -32,11 +32,34 @@ cargo test --manifest-path skills-rig/Cargo.toml --workspace --target-dir target
 # directory of its own. Cargo treats a registry package as immutable, so
 # what an earlier dry run left of ours (same version, older files) goes
 # first: its local registry, its builds of our crates, and the copies it
-# unpacked into CARGO_HOME. Third-party builds stay for the next run.
+# unpacked. Third-party builds stay for the next run.
+#
+# It runs with a CARGO_HOME of its own, inside target/, so those copies
+# are unpacked (and removed) there and never in the user's ~/.cargo. The
+# user's crates.io index and downloaded crates are linked into it (and
+# their cargo config, for a mirror or offline setting), so the check needs
+# no network once the crates are downloaded; the third-party sources are
+# unpacked again into it on its first run.
 publish=target/publish-check
+publish_home="$publish/cargo-home"
+user_home="${CARGO_HOME:-$HOME/.cargo}"
+mkdir -p "$publish_home/registry/index" "$publish_home/registry/cache"
+for kind in index cache; do
+    for dir in "$user_home/registry/$kind"/*; do
+        name=$(basename "$dir")
+        # A dry run's own local registry (`-<hash>`) is not the user's to share.
+        case "$name" in -* | '*') continue ;; esac
+        [ -e "$publish_home/registry/$kind/$name" ] || ln -s "$(cd "$dir" && pwd)" "$publish_home/registry/$kind/$name"
+    done
+done
+for config in config.toml config; do
+    if [ -f "$user_home/$config" ] && [ ! -e "$publish_home/$config" ]; then
+        ln -s "$(cd "$user_home" && pwd)/$config" "$publish_home/$config"
+    fi
+done
 rm -rf "$publish/package" "$publish"/debug/.fingerprint/skills-* "$publish"/debug/deps/*skills_* \
-    "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/skills-*
-cargo publish --workspace --dry-run --allow-dirty --quiet --target-dir "$publish"
+    "$publish_home"/registry/src/-*/skills-*
+CARGO_HOME="$publish_home" cargo publish --workspace --dry-run --allow-dirty --quiet --target-dir "$publish"
 # skills-rig, from a workspace of its own, is packaged without a lock file
 # (cargo cannot resolve our unpublished crates there) and checked from its
 # package alone against our crates as the dry run above packaged them
@@ -73,6 +96,9 @@ scripts/check/fmt-readers.sh
 scripts/check/rebuild-demo.sh
 scripts/check/mcp-interop.sh
 scripts/check/mcp-conformance.sh
+# The GitHub Action's way to the CLI (release asset, checksum, fallback),
+# against a release served on 127.0.0.1.
+python3 scripts/check/action-install.py
 # deploy/: the Kubernetes YAML and the Containerfile agree, and their
 # command serves, answers its readiness probe and stops on SIGTERM.
 cargo build --quiet -p skills-cmd --bin skills

@@ -147,12 +147,18 @@ fn required_text<'a>(fm: &'a Frontmatter, field: &str) -> Result<(&'a str, Posit
         _ => (Code::DescriptionMissing, Code::DescriptionNotString),
     };
     let Some(entry) = fm.get(field) else {
-        return Err(Problem::new(
+        let problem = Problem::new(
             missing,
             format!("Missing required field in frontmatter: {field}"),
         )
         .with_field(field)
-        .at(START));
+        .at(START);
+        return Err(match missing {
+            Code::DescriptionMissing => problem.with_hint(
+                "add `description:` to the frontmatter: what the skill does and when to use it, in a sentence or two (all a model reads before it picks the skill)",
+            ),
+            _ => problem,
+        });
     };
     match &entry.value.value {
         Value::Str(text) if !pytext::strip(text).is_empty() => Ok((text, at(entry))),
@@ -179,9 +185,13 @@ fn check_name(fm: &Frontmatter, dir_name: &str, problems: &mut Vec<Problem>) {
     // on the first flaw a better spelling mends, and always a valid name.
     // A valid name (the common case) needs no suggestion: none is made.
     let flaws = skill_name::flaws(&name);
+    let dir = unicode::nfkc(dir_name);
+    // The folder's name, when it is itself a valid name: a hint that
+    // offers it needs no rename, one that offers another needs one.
+    let valid_dir = skill_name::flaws(&dir).is_empty().then_some(dir.as_str());
     let mut hint = match flaws.is_empty() {
         true => None,
-        false => skill_name::suggestion(&name).map(|valid| format!("write it as '{valid}'")),
+        false => name_hint(skill_name::suggestion(&name).as_deref(), valid_dir),
     };
     for flaw in flaws {
         let found = match flaw {
@@ -218,7 +228,8 @@ fn check_name(fm: &Frontmatter, dir_name: &str, problems: &mut Vec<Problem>) {
             None => found,
         });
     }
-    if unicode::nfkc(dir_name) != name {
+    if dir != name {
+        let valid_name = skill_name::flaws(&name).is_empty().then_some(name.as_str());
         problems.push(
             problem(
                 Code::NameDirectoryMismatch,
@@ -227,8 +238,45 @@ fn check_name(fm: &Frontmatter, dir_name: &str, problems: &mut Vec<Problem>) {
                     capped(dir_name)
                 ),
             )
-            .with_hint("rename the directory or the skill so that they agree"),
+            .with_hint(mismatch_hint(valid_name, valid_dir)),
         );
+    }
+}
+
+/// The help line of a name with flaws: the `suggestion` (the valid name
+/// nearest it), and the folder's name when that is valid (`folder`), saying
+/// which of them also needs the folder renamed, since the next build
+/// requires the two to agree.
+///
+/// ```text
+/// write it as 'pdf' (the folder's name)
+/// write it as 'pdf' (the folder's name), or as 'pdf-tools' and rename the folder to match
+/// write it as 'pdf-tools' and rename the folder to match
+/// ```
+fn name_hint(suggestion: Option<&str>, folder: Option<&str>) -> Option<String> {
+    Some(match (suggestion, folder) {
+        (Some(valid), Some(folder)) if valid == folder => {
+            format!("write it as '{folder}' (the folder's name)")
+        }
+        (Some(valid), Some(folder)) => format!(
+            "write it as '{folder}' (the folder's name), or as '{valid}' and rename the folder to match"
+        ),
+        (None, Some(folder)) => format!("write it as '{folder}' (the folder's name)"),
+        (Some(valid), None) => format!("write it as '{valid}' and rename the folder to match"),
+        (None, None) => return None,
+    })
+}
+
+/// The help line of a name and a folder that differ: each valid one
+/// offered, and what offering it asks for.
+fn mismatch_hint(name: Option<&str>, folder: Option<&str>) -> String {
+    match (name, folder) {
+        (Some(name), Some(folder)) => {
+            format!("rename the folder to '{name}', or write the name as '{folder}'")
+        }
+        (Some(name), None) => format!("rename the folder to '{name}'"),
+        (None, Some(folder)) => format!("write the name as '{folder}', the folder's name"),
+        (None, None) => "rename the directory or the skill so that they agree".to_string(),
     }
 }
 
@@ -358,7 +406,12 @@ fn check_allowed_tools(fm: &Frontmatter, problems: &mut Vec<Problem>) {
                     shape(other)
                 ),
             )
-            .with_hint("write the tools on one line, separated by spaces"),
+            .with_hint(match other {
+                Value::Seq(_) => {
+                    "write the tools on one line, separated by spaces; or, for Claude Code's list form, build for it: hosts = [\"claude-code\"] (--host claude-code) accepts a list"
+                }
+                _ => "write the tools on one line, separated by spaces",
+            }),
         ),
     }
 }

@@ -35,16 +35,15 @@ pub const SOURCES: Arg = Arg {
 pub const FORMAT: Opt = Opt::choice(
     "--format",
     FORMATS,
-    "Diagnostics for people (default), JSON, GitHub Actions workflow commands, or SARIF 2.1.0.",
+    "Diagnostics for people, on stderr as a compiler's (default: `2> report.txt` keeps them); or on stdout JSON, GitHub Actions workflow commands (10 annotations of each kind, the rest listed, and a job summary), or SARIF 2.1.0.",
 );
 
 /// What decides and shapes the verdict's report: `--format`,
 /// `--deny-warnings`, `--allow`.
-pub const REPORT: &[Opt] = &[
-    FORMAT,
-    Opt::flag("--deny-warnings", "Fail (exit 1) on warnings too."),
-    ALLOW,
-];
+pub const REPORT: &[Opt] = &[FORMAT, DENY_WARNINGS, ALLOW];
+
+/// `--deny-warnings`.
+const DENY_WARNINGS: Opt = Opt::flag("--deny-warnings", "Fail (exit 1) on warnings too.");
 
 /// `--allow RULE`.
 pub const ALLOW: Opt = Opt::value(
@@ -76,31 +75,58 @@ pub const VERBOSE: Opt = Opt::flag(
 )
 .short("-v");
 
+/// `audit --allow RULE`: [`ALLOW`], with an audit rule for the example.
+pub const AUDIT_ALLOW: Opt = ALLOW.help(
+    "Silence the audit rule RULE everywhere (repeatable; a rule code such as html-comment or base64-blob). docs/audit.md lists them.",
+);
+
+/// `audit`'s report options: [`REPORT`] with [`AUDIT_ALLOW`].
+pub const AUDIT_REPORT: &[Opt] = &[FORMAT, DENY_WARNINGS, AUDIT_ALLOW];
+
+/// `--host ID`, as the commands that judge skills take it.
+const HOST: Opt = Opt::value(
+    "--host",
+    "ID",
+    "Target a host (repeatable): claude-code, codex, vscode, gemini, opencode, cursor. Its own fields are accepted and type-checked, its files and listing budgets checked (docs/hosts.md).",
+);
+
+/// `--max-file-size BYTES`.
+const MAX_FILE_SIZE: Opt = Opt::value(
+    "--max-file-size",
+    "BYTES",
+    "The largest file a skill may hold: a larger one is an error (default 16777216).",
+);
+
+/// `--keep-junk`.
+const KEEP_JUNK: Opt = Opt::flag(
+    "--keep-junk",
+    "Read .DS_Store, editor swap files, .git/, __pycache__/, node_modules/ and the like as part of the skill instead of leaving them out with a note.",
+);
+
+/// `--keep-evals`.
+const KEEP_EVALS: Opt = Opt::flag(
+    "--keep-evals",
+    "Read each skill's evals/ folder (authoring material) as part of it instead of leaving it out with a note.",
+);
+
+/// What changes the files read, for the commands that read skills
+/// without judging them (`revision`, `sign`, `verify`): [`READ`]'s
+/// options, with `--host` and `-v` worded for what they do there.
+pub const READ_ONLY: &[Opt] = &[
+    MAX_FILE_SIZE,
+    KEEP_JUNK,
+    HOST.help(
+        "Accepted as `check` takes it (repeatable), so one command line serves both; it changes no file read here (the host's checks are `check`'s).",
+    ),
+    KEEP_EVALS,
+    VERBOSE.help("Say how each source was read: one skill, a folder of skills, or an archive."),
+];
+
 /// What changes the files read from a source, for every command that
 /// reads skills (the `Builder`'s and `include_skills!`'s options), and
 /// `--verbose`. Worded for what is read, not what is embedded: `check`,
 /// `revision`, `sign` and `verify` read the same files a build embeds.
-pub const READ: &[Opt] = &[
-    Opt::value(
-        "--max-file-size",
-        "BYTES",
-        "The largest file a skill may hold: a larger one is an error (default 16777216).",
-    ),
-    Opt::flag(
-        "--keep-junk",
-        "Read .DS_Store, editor swap files, .git/, __pycache__/, node_modules/ and the like as part of the skill instead of leaving them out with a note.",
-    ),
-    Opt::value(
-        "--host",
-        "ID",
-        "Target a host (repeatable): claude-code, codex, vscode, gemini, opencode, cursor. Its own fields are accepted and type-checked, its files and listing budgets checked (docs/hosts.md).",
-    ),
-    Opt::flag(
-        "--keep-evals",
-        "Read each skill's evals/ folder (authoring material) as part of it instead of leaving it out with a note.",
-    ),
-    VERBOSE,
-];
+pub const READ: &[Opt] = &[MAX_FILE_SIZE, KEEP_JUNK, HOST, KEEP_EVALS, VERBOSE];
 
 /// The output format chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,6 +261,26 @@ pub fn read(call: &Invocation) -> Result<Result<Vec<DiscoveredSkill>, i32>, Usag
         true => Err(1),
         false => Ok(reading.discovery.skills),
     })
+}
+
+/// The problems of a command whose job is not to report them (`mcp`
+/// serving sources, `pack`): errors and warnings in full, notes counted on
+/// one line naming `lister`, the command that lists them (all of them with
+/// `list_notes`, as `-v` asks), so a server's start or a packed archive's
+/// result is not buried under advice.
+pub fn render_quietly(problems: &[Problem], list_notes: bool, lister: &str) -> String {
+    let (notes, others): (Vec<&Problem>, Vec<&Problem>) =
+        problems.iter().partition(|p| p.severity == Severity::Note);
+    let mut text = diagnostic::render_all(others);
+    match (notes.len(), list_notes) {
+        (0, _) => {}
+        (_, true) => text.push_str(&diagnostic::render_all(notes)),
+        (1, false) => text.push_str(&format!("note: 1 note not shown; `{lister}` shows it\n")),
+        (n, false) => text.push_str(&format!(
+            "note: {n} notes not shown; `{lister}` shows them\n"
+        )),
+    }
+    text
 }
 
 /// Whether `code` says a source or a skill file could not be found or
@@ -392,6 +438,7 @@ pub fn print_counted(
             text.push_str(&report::github(problems));
             text.push_str(last_line);
             write_stdout(&text);
+            report::write_step_summary(command, problems, last_line);
         }
         Format::Sarif => {
             write_stdout(&(report::sarif(problems).to_text(Style::indented(2)) + "\n"))

@@ -45,5 +45,14 @@ fn main() {
         Err(exit) => exit.emit(),
         Ok(call) => spec.run(&call),
     };
+    // Output that could not be written (a full disk) fails the command,
+    // whatever it printed.
+    if let Some(error) = output::stdout_failure() {
+        output::write(
+            output::Stream::Err,
+            &format!("error: cannot write to standard output: {error}\n"),
+        );
+        std::process::exit(1);
+    }
     std::process::exit(code);
 }

@@ -1,7 +1,64 @@
 //! Writing to stdout and stderr the way click does: ANSI CSI sequences are
 //! removed when the stream is not a terminal.
+//!
+//! A failed write to stdout (a full disk: `skills sign ... > sigs.txt`) is
+//! remembered, and the program then ends with status 1 and says so on
+//! stderr ([`stdout_failure`], read by `main`), whatever the command: a
+//! step whose output was lost does not succeed. A closed pipe (`skills
+//! inspect b.bin | head -1`) is not such a failure: the reader has all it
+//! wanted, and output just stops.
 
 use std::io::{self, IsTerminal, Write};
+use std::sync::Mutex;
+
+/// The first error writing to stdout, other than a closed pipe.
+static STDOUT_FAILED: Mutex<Option<String>> = Mutex::new(None);
+
+/// Remembers `result` of a write to stdout when it is a failure that
+/// matters.
+fn note_stdout<T>(result: &io::Result<T>) {
+    if let Err(error) = result
+        && error.kind() != io::ErrorKind::BrokenPipe
+    {
+        let mut failed = STDOUT_FAILED.lock().unwrap_or_else(|e| e.into_inner());
+        failed.get_or_insert_with(|| error.to_string());
+    }
+}
+
+/// Flushes stdout and gives the first error any write to it met (other
+/// than a closed pipe), if one did.
+pub fn stdout_failure() -> Option<String> {
+    note_stdout(&io::stdout().lock().flush());
+    STDOUT_FAILED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone()
+}
+
+/// A writer to stdout for code that writes itself (the installer's
+/// reports): its errors are remembered as [`write()`]'s are.
+pub struct Stdout(io::StdoutLock<'static>);
+
+impl Stdout {
+    /// Stdout, locked.
+    pub fn lock() -> Stdout {
+        Stdout(io::stdout().lock())
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let result = self.0.write(buf);
+        note_stdout(&result);
+        result
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let result = self.0.flush();
+        note_stdout(&result);
+        result
+    }
+}
 
 use skills_build::unstable::printable::printable_lines;
 
@@ -54,12 +111,14 @@ pub fn echo(stream: Stream, text: &str) {
 /// terminal, with control characters other than line breaks and tabs
 /// escaped, so text from a skill cannot drive the terminal (set its title,
 /// clear it). A closed pipe is not an error worth a panic: output just
-/// stops.
+/// stops; any other failure on stdout is remembered ([`stdout_failure`]).
 pub fn write(stream: Stream, text: &str) {
-    let _ = match stream {
-        Stream::Out => write_to(io::stdout().lock(), text),
-        Stream::Err => write_to(io::stderr().lock(), text),
-    };
+    match stream {
+        Stream::Out => note_stdout(&write_to(io::stdout().lock(), text)),
+        Stream::Err => {
+            let _ = write_to(io::stderr().lock(), text);
+        }
+    }
 }
 
 /// [`write()`] to one stream.
@@ -83,7 +142,7 @@ pub fn write_stdout(text: &str) {
     } else {
         text.into()
     };
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    note_stdout(&out.write_all(text.as_bytes()).and_then(|()| out.flush()));
 }
 
 #[cfg(test)]

@@ -147,38 +147,181 @@ pub fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
-/// One workflow command per problem: `::error file=…,line=…,col=…,title=…::…`
-/// (`::warning` for warnings, `::notice` for notes), the hint on a line of
-/// its own inside the message.
-pub fn github(problems: &[Problem]) -> String {
-    let mut text = String::new();
-    for p in problems {
-        let command = match p.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Note => "notice",
-        };
-        let mut properties = Vec::new();
-        if let Some(file) = &p.file {
-            properties.push(format!("file={}", escape_property(file)));
-            if let Some(position) = p.position {
-                properties.push(format!("line={}", position.line));
-                properties.push(format!("col={}", position.column));
+/// How many annotations of each kind (error, warning, notice) `--format
+/// github` prints: GitHub shows 10 of each kind a step, and drops the rest.
+pub const ANNOTATED_PER_KIND: usize = 10;
+
+/// Which problems get an annotation: of each severity, at most
+/// [`ANNOTATED_PER_KIND`], the first of each rule before a second of any,
+/// so that the annotations GitHub shows name as many rules as they can.
+pub fn annotated(problems: &[Problem]) -> Vec<bool> {
+    let mut chosen = vec![false; problems.len()];
+    for severity in [Severity::Error, Severity::Warning, Severity::Note] {
+        let of_kind: Vec<usize> = (0..problems.len())
+            .filter(|&at| problems[at].severity == severity)
+            .collect();
+        let mut taken = 0;
+        let mut rules: Vec<Code> = Vec::new();
+        for &at in &of_kind {
+            if taken == ANNOTATED_PER_KIND {
+                break;
+            }
+            if !rules.contains(&problems[at].code) {
+                rules.push(problems[at].code);
+                chosen[at] = true;
+                taken += 1;
             }
         }
-        properties.push(format!("title={}", escape_property(p.code.as_str())));
-        let mut message = p.message.clone();
-        if let Some(hint) = &p.hint {
-            message.push_str("\nhelp: ");
-            message.push_str(hint);
+        for &at in &of_kind {
+            if taken == ANNOTATED_PER_KIND {
+                break;
+            }
+            if !chosen[at] {
+                chosen[at] = true;
+                taken += 1;
+            }
         }
+    }
+    chosen
+}
+
+/// One workflow command per problem, up to [`ANNOTATED_PER_KIND`] of each
+/// kind ([`annotated`]): `::error file=…,line=…,col=…,title=…::…`
+/// (`::warning` for warnings, `::notice` for notes), the hint on a line of
+/// its own inside the message. The problems past the cap follow as
+/// diagnostics, between `::stop-commands::` and its token (so no text of
+/// a skill's is read as a workflow command), after a line saying how many
+/// there are: nothing is lost from the log.
+pub fn github(problems: &[Problem]) -> String {
+    let (annotated, rest) = split_annotated(problems);
+    let mut text = String::new();
+    for p in annotated {
+        text.push_str(&annotation(p));
+    }
+    if !rest.is_empty() {
+        let listed = skills_build::diagnostic::render_all(rest.iter().copied());
+        // A token the listing cannot hold: its own digest.
+        let token: String = skills_core::sha256::digest(listed.as_bytes())
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect();
         text.push_str(&format!(
-            "::{command} {}::{}\n",
-            properties.join(","),
-            escape_data(&message)
+            "{} more problem{} not annotated (GitHub shows {ANNOTATED_PER_KIND} annotations of each kind a step); listed here, and by rule in the job summary:\n::stop-commands::{token}\n{listed}::{token}::\n",
+            crate::progress::thousands(rest.len()),
+            if rest.len() == 1 { " is" } else { "s are" },
         ));
     }
     text
+}
+
+/// The problems that get an annotation ([`annotated`]) and the rest, each
+/// in order.
+fn split_annotated(problems: &[Problem]) -> (Vec<&Problem>, Vec<&Problem>) {
+    let chosen = annotated(problems);
+    let (annotated, rest): (Vec<_>, Vec<_>) =
+        problems.iter().zip(chosen).partition(|(_, chosen)| *chosen);
+    (
+        annotated.into_iter().map(|(p, _)| p).collect(),
+        rest.into_iter().map(|(p, _)| p).collect(),
+    )
+}
+
+/// The workflow command of one problem.
+fn annotation(p: &Problem) -> String {
+    let command = match p.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "notice",
+    };
+    let mut properties = Vec::new();
+    if let Some(file) = &p.file {
+        properties.push(format!("file={}", escape_property(file)));
+        if let Some(position) = p.position {
+            properties.push(format!("line={}", position.line));
+            properties.push(format!("col={}", position.column));
+        }
+    }
+    properties.push(format!("title={}", escape_property(p.code.as_str())));
+    let mut message = p.message.clone();
+    if let Some(hint) = &p.hint {
+        message.push_str("\nhelp: ");
+        message.push_str(hint);
+    }
+    format!(
+        "::{command} {}::{}\n",
+        properties.join(","),
+        escape_data(&message)
+    )
+}
+
+/// The most problems the job summary lists one by one (past the
+/// annotated ones); GitHub takes at most 1 MiB of summary a step.
+pub const SUMMARY_LISTS_AT_MOST: usize = 500;
+
+/// Text for HTML: `&`, `<`, `>` escaped (a skill's text cannot add markup
+/// to the job summary).
+fn html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The job summary of a `--format github` run of `command`: its last
+/// line, the problems counted by rule with the first of each (as `check`
+/// prints past 50), and the problems that got no annotation, listed (up
+/// to [`SUMMARY_LISTS_AT_MOST`]). Markdown with HTML blocks, every text
+/// escaped.
+pub fn step_summary(command: &str, problems: &[Problem], last_line: &str) -> String {
+    let mut text = format!("### skills {command}\n\n{}\n", html(last_line.trim_end()));
+    if problems.is_empty() {
+        return text;
+    }
+    text.push_str(&format!(
+        "\n<pre>\n{}</pre>\n",
+        html(&skills_build::diagnostic::render_by_rule(problems))
+    ));
+    let (_, rest) = split_annotated(problems);
+    if !rest.is_empty() {
+        let shown = rest.len().min(SUMMARY_LISTS_AT_MOST);
+        let more = match rest.len() - shown {
+            0 => String::new(),
+            n => format!(
+                "\n{} more: the step's log lists every one, and so does `--format json`\n",
+                crate::progress::thousands(n)
+            ),
+        };
+        text.push_str(&format!(
+            "\n<details><summary>{} problem{} not annotated (GitHub shows {ANNOTATED_PER_KIND} annotations of each kind a step)</summary>\n\n<pre>\n{}</pre>\n{more}</details>\n",
+            crate::progress::thousands(rest.len()),
+            if rest.len() == 1 { "" } else { "s" },
+            html(&skills_build::diagnostic::render_all(rest[..shown].iter().copied())),
+        ));
+    }
+    text
+}
+
+/// Appends [`step_summary`] to the file `GITHUB_STEP_SUMMARY` names, when
+/// it names one (a step of GitHub Actions); a summary that cannot be
+/// written is said on stderr, and the report stands.
+pub fn write_step_summary(command: &str, problems: &[Problem], last_line: &str) {
+    let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) else {
+        return;
+    };
+    use std::io::Write as _;
+    let written = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(&path)
+        .and_then(|mut file| file.write_all(step_summary(command, problems, last_line).as_bytes()));
+    if let Err(error) = written {
+        crate::output::write(
+            crate::output::Stream::Err,
+            &format!(
+                "warning: cannot write the job summary {}: {error}\n",
+                std::path::Path::new(&path).display()
+            ),
+        );
+    }
 }
 
 /// A file path as a SARIF `uri`: a relative reference for a relative path,

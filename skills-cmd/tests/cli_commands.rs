@@ -293,3 +293,120 @@ fn keygen_and_trust_say_what_is_wrong() {
     let err = text(&out.stderr);
     assert!(!err.contains("no such file"), "{err}");
 }
+
+/// Issue 40, item 8: help that says what each command's options do there,
+/// `inspect --format json`, keygen's ready `--trust` argument, a wrong
+/// `--origin` said as such, and notes counted (not listed) by `pack`.
+#[test]
+fn help_and_messages_fit_the_command() {
+    let help = |command: &str| {
+        let out = skills(&[command, "--help"]);
+        assert_eq!(out.status.code(), Some(0));
+        // Joined, so that wrapped lines read as one text.
+        text(&out.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for command in ["check", "build"] {
+        assert!(help(command).contains(".skill/.zip archive"), "{command}");
+    }
+    assert!(help("check").contains("on stderr"));
+    let audit = help("audit");
+    assert!(
+        audit.contains("Silence the audit rule RULE") && audit.contains("html-comment"),
+        "{audit}"
+    );
+    assert!(!audit.contains("body-too-long"), "{audit}");
+    for command in ["revision", "sign", "verify"] {
+        let text = help(command);
+        assert!(
+            text.contains("it changes no file read here"),
+            "{command}: {text}"
+        );
+        assert!(!text.contains("past 50"), "{command}: {text}");
+        assert!(!text.contains("listing budgets"), "{command}: {text}");
+    }
+    let catalog = help("catalog");
+    assert!(catalog.contains("it names skills, not files"), "{catalog}");
+    assert!(catalog.contains("not a report's format"), "{catalog}");
+
+    let dir = scratch("messages");
+    let bundle = dir.join("b.bin");
+    support::build_bundle(&support::testdata("skills"), &bundle);
+    let bundle = bundle.to_str().unwrap();
+    let out = skills(&["inspect", "--format", "json", bundle]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["format_version"], skills_core::FORMAT_VERSION);
+    let names: Vec<&str> = json["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|skill| skill["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["csv-report", "git-rebase", "pdf-forms"]);
+    assert!(
+        json["skills"][2]["files"][0]["sha256"]
+            .as_str()
+            .unwrap()
+            .len()
+            == 64
+    );
+
+    // keygen's `--trust` argument verifies what the key signs.
+    let key = dir.join("k.pem");
+    let out = skills(&["keygen", key.to_str().unwrap()]);
+    let printed = text(&out.stdout);
+    let trust = printed
+        .lines()
+        .find_map(|line| line.strip_prefix("verify with: --trust "))
+        .expect("keygen prints the --trust argument")
+        .to_owned();
+    let sign = skills(&[
+        "sign",
+        "--key",
+        key.to_str().unwrap(),
+        "--origin",
+        "https://a.example",
+        bundle,
+    ]);
+    assert_eq!(sign.status.code(), Some(0), "{}", text(&sign.stderr));
+    let verify = |origin: &str| skills(&["verify", "--origin", origin, "--trust", &trust, bundle]);
+    assert_eq!(verify("https://a.example").status.code(), Some(0));
+    // Another origin: the reference's words, then what differs.
+    let out = verify("https://b.example");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("Publisher signature verification failed"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            r#"is for the origin "https://a.example", not "https://b.example" (--origin)"#
+        ),
+        "{err}"
+    );
+
+    // pack: the notes counted on one line, the result after it.
+    tree::write(
+        &dir,
+        "quiet/SKILL.md",
+        "---\nname: quiet\ndescription: Fills forms.\n---\nBody.\n",
+    );
+    let archive = dir.join("quiet.skill");
+    let out = skills(&[
+        "pack",
+        dir.join("quiet").to_str().unwrap(),
+        "-o",
+        archive.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("note: 1 note not shown; `skills check "),
+        "{err}"
+    );
+    assert!(!err.contains("description-without-when"), "{err}");
+}

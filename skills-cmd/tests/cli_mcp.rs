@@ -494,7 +494,9 @@ fn mcp_serves_host_fields_in_the_frontmatter_typed() {
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert!(stderr.contains("note[evals-skipped]"), "{stderr}");
+    // Issue 40, item 8: the notes are counted, not listed, at a start.
+    assert!(stderr.contains(" not shown; `skills check "), "{stderr}");
+    assert!(!stderr.contains("note[evals-skipped]"), "{stderr}");
     let stdout = String::from_utf8(output.stdout).unwrap();
     let frontmatter = r#""frontmatter":{"name":"deploy-helper","description":"Deploys the app to staging.","disable-model-invocation":true,"argument-hint":"[environment]","allowed-tools":"Bash(git:*) Read","model":"sonnet"}"#;
     let replies: Vec<&str> = stdout.lines().collect();

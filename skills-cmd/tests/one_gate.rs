@@ -826,6 +826,11 @@ fn name_hints_offer_a_valid_name_on_every_door() {
     );
     write(&root, "names/-Bad--Name_/SKILL.md", named("-Bad--Name_"));
     write(&root, "names/!!!/SKILL.md", named("'!!!'"));
+    // Issue 40, item 4: a folder whose name is valid is offered, and an
+    // offer that needs the folder renamed says so.
+    write(&root, "names/pdf/SKILL.md", named("PDF Tools"));
+    write(&root, "names/pdf-tools/SKILL.md", named("PDF Tools"));
+    write(&root, "names/forms/SKILL.md", named("pdf-forms"));
     let (ok, _) = agree("name hints", &root, &Opts::default(), &["names"]);
     assert!(!ok);
     // Every door gives the same rows (agree checked it): read them once.
@@ -841,17 +846,42 @@ fn name_hints_offer_a_valid_name_on_every_door() {
             (
                 "names/-Bad--Name_/SKILL.md",
                 "name-lowercase",
-                "write it as 'bad-name'"
+                "write it as 'bad-name' and rename the folder to match"
             ),
             (
                 "names/Invoice Check/SKILL.md",
                 "name-lowercase",
-                "write it as 'invoice-check'"
+                "write it as 'invoice-check' and rename the folder to match"
             ),
             (
                 "names/Invoice_Check/SKILL.md",
                 "name-lowercase",
-                "write it as 'invoice-check'"
+                "write it as 'invoice-check' and rename the folder to match"
+            ),
+            (
+                "names/forms/SKILL.md",
+                "name-directory-mismatch",
+                "rename the folder to 'pdf-forms', or write the name as 'forms'"
+            ),
+            (
+                "names/pdf-tools/SKILL.md",
+                "name-lowercase",
+                "write it as 'pdf-tools' (the folder's name)"
+            ),
+            (
+                "names/pdf-tools/SKILL.md",
+                "name-directory-mismatch",
+                "write the name as 'pdf-tools', the folder's name"
+            ),
+            (
+                "names/pdf/SKILL.md",
+                "name-lowercase",
+                "write it as 'pdf' (the folder's name), or as 'pdf-tools' and rename the folder to match"
+            ),
+            (
+                "names/pdf/SKILL.md",
+                "name-directory-mismatch",
+                "write the name as 'pdf', the folder's name"
             ),
         ],
         "{rows:#?}"

@@ -559,7 +559,7 @@ fn github_format_prints_workflow_commands() {
     let (code, out, _) = skills(&root, &["check", "--format", "github", "skills", "empty"]);
     assert_eq!(code, 1);
     let lines: Vec<&str> = out.lines().collect();
-    assert!(lines.contains(&"::error file=skills/My Skill/SKILL.md,line=2,col=7,title=name-lowercase::Skill name 'My Skill' must be lowercase%0Ahelp: write it as 'my-skill'"), "{out}");
+    assert!(lines.contains(&"::error file=skills/My Skill/SKILL.md,line=2,col=7,title=name-lowercase::Skill name 'My Skill' must be lowercase%0Ahelp: write it as 'my-skill' and rename the folder to match"), "{out}");
     assert!(
         lines.iter().any(|l| l
             .starts_with("::warning file=skills/long/SKILL.md,line=5,col=1,title=body-too-long::")),
@@ -584,4 +584,82 @@ fn github_format_prints_workflow_commands() {
     for line in &lines[..lines.len() - 1] {
         assert!(line.starts_with("::"), "{line}");
     }
+}
+
+/// Issue 40, item 3: `--format github` annotates at most 10 problems of
+/// each kind (what GitHub shows a step), the first of each rule first;
+/// the rest follow in the log as diagnostics, shielded from being read as
+/// workflow commands, and the job summary (`GITHUB_STEP_SUMMARY`) counts
+/// every problem by rule and lists those not annotated, escaped.
+#[test]
+fn github_format_caps_annotations_and_summarises_the_rest() {
+    let root = scratch("github-capped");
+    for i in 0..30 {
+        // A name the messages quote, with markup in it.
+        write(
+            &root,
+            &format!("skills/s{i:02}/SKILL.md"),
+            format!("---\nname: S{i:02}<b>\ndescription: d\n---\n"),
+        );
+    }
+    let summary = root.join("summary.md");
+    std::fs::write(&summary, "before\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_skills"))
+        .current_dir(&root)
+        .args(["check", "--format", "github", "skills"])
+        .env("GITHUB_STEP_SUMMARY", &summary)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let log = String::from_utf8(out.stdout).unwrap();
+    let commands: Vec<&str> = log.lines().filter(|l| l.starts_with("::error ")).collect();
+    assert_eq!(commands.len(), 10, "{log}");
+    // Both error rules are among the ten.
+    for rule in ["name-lowercase", "name-invalid-characters"] {
+        assert!(
+            commands
+                .iter()
+                .any(|l| l.contains(&format!("title={rule}::"))),
+            "{rule}: {log}"
+        );
+    }
+    let notices = log.lines().filter(|l| l.starts_with("::notice ")).count();
+    assert_eq!(notices, 10, "{log}");
+    // The other 80 errors (three a skill) and 20 notes: listed after
+    // stop-commands, and the token that resumes them ends the listing.
+    assert!(log.contains("100 more problems are not annotated"), "{log}");
+    let token = log
+        .lines()
+        .find_map(|l| l.strip_prefix("::stop-commands::"))
+        .expect("stop-commands");
+    let listed = log
+        .split(&format!("::stop-commands::{token}\n"))
+        .nth(1)
+        .unwrap();
+    let (listed, after) = listed.split_once(&format!("::{token}::\n")).unwrap();
+    // Annotated: the three rules of s00, then s01 to s03 in order.
+    assert_eq!(
+        listed.matches("error[name-lowercase]").count(),
+        30 - 4,
+        "{listed}"
+    );
+    assert!(
+        after.starts_with("error: checked 30 skills: 90 errors"),
+        "{after}"
+    );
+    let summary = std::fs::read_to_string(&summary).unwrap();
+    assert!(
+        summary.starts_with("before\n### skills check\n"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("error[name-lowercase]: 30, e.g. skills/s00/SKILL.md:2:7"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("<details><summary>100 problems not annotated"),
+        "{summary}"
+    );
+    assert!(summary.contains("&lt;b&gt;"), "{summary}");
+    assert!(!summary.contains("<b>"), "markup from a skill: {summary}");
 }

@@ -559,8 +559,8 @@ fn instructions_fast_path_serves_what_resolve_and_serve_do() {
     }
 }
 
-/// A provider's tool result repeats at most about 1 KiB of the model's own
-/// name or path, as the MCP server's reply does (issue 28, finding 6: a 10
+/// A tool error's text, and a provider's tool result, repeat at most about
+/// 1 KiB of the model's own name or path, as the MCP server's reply does (issue 28, finding 6: a 10
 /// MB unknown name came back whole); the lists that help the model stay.
 #[test]
 fn provider_results_cap_an_echoed_name_or_path() {
@@ -587,11 +587,17 @@ fn provider_results_cap_an_echoed_name_or_path() {
         ),
     ];
     for (outcome, tail) in &calls {
+        // Issue 40, item 7: the error's own text is capped too, as a host
+        // that returns `error.to_string()` to the model shows it.
         let full = outcome.as_ref().unwrap_err().to_string();
         assert!(
-            full.len() > 10_000_000,
-            "the uncapped text repeats it all: {}",
-            &full[..80]
+            full.len() < MAX_ECHO_BYTES + 400,
+            "the error's text repeats it all: {} bytes",
+            full.len()
+        );
+        assert!(
+            full.contains("more bytes)") && full.contains(tail),
+            "{full}"
         );
         for provider in [
             Provider::ChatCompletions,

@@ -68,8 +68,11 @@ use proc_macro::TokenStream;
 /// skill unsafe to ship (bidirectional controls and tag characters,
 /// private keys and credentials are errors; a download piped into a shell
 /// or an unrestricted `Bash` grant are warnings) and lints what breaks it
-/// (a link to a file the skill does not hold is an error): see
-/// `docs/audit.md` and `docs/lints.md`.
+/// (a link to a file the skill does not hold is an error): each rule's
+/// code and meaning are
+/// [`skills_build::problem::Code`](https://docs.rs/skills-build/latest/skills_build/problem/enum.Code.html)'s,
+/// and the repository's `docs/audit.md` and `docs/lints.md` say what each
+/// finds and misses.
 /// - `sign_key_env = "SKILLS_SIGNING_KEY"` or `sign_key_file = "keys/skills.pem"`
 ///   (a PKCS#8 PEM Ed25519 key or a hex seed), with `origin = "https://..."`
 ///   and optionally `key_id = "..."`, signs every skill and the bundle. The

@@ -2,7 +2,9 @@
 //! them with no IO.
 //!
 //! ```
-//! // In your crate: `include_skills!("skills")`, relative to its Cargo.toml.
+//! // Your crate writes `include_skills!("skills")` for its skills/ folder
+//! // (relative to its Cargo.toml); this example embeds the three skills of
+//! // this crate's own doc-skills/ folder.
 //! static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -21,7 +23,8 @@
 //! naming the file and line) and embeds one bundle. The one-line `build.rs`
 //! `println!("cargo:rerun-if-changed=skills");` makes added files rebuild
 //! too. Projects that prefer a build script use `skills_build::Builder` and
-//! [`include_bundle!`].
+//! [`include_bundle!`] (the workspace's `examples/serve-skills` is that
+//! program, built and run by its tests).
 //!
 //! # What this crate exports
 //!

@@ -86,13 +86,17 @@ pub(super) fn check(skill: &Skill<'_>, document: &SkillDocument, findings: &mut 
         Some((
             Code::DescriptionWithoutWhen,
             "the description says what the skill does, not when to use it: a model picks skills by their descriptions",
-            "add the situations it is for, such as \"Use when the user asks to fill in a PDF form.\"",
+            "",
         ))
     } else {
         None
     };
     let Some((code, message, hint)) = found.filter(|(code, ..)| findings.wants(*code)) else {
         return;
+    };
+    let hint = match code {
+        Code::DescriptionWithoutWhen => when_hint(document.frontmatter.text("name")),
+        _ => hint.to_string(),
     };
     findings.push(
         Problem::new(code, message)
@@ -103,9 +107,35 @@ pub(super) fn check(skill: &Skill<'_>, document: &SkillDocument, findings: &mut 
     );
 }
 
+/// The help of [`Code::DescriptionWithoutWhen`]: a sentence to start
+/// from, made of the skill's own name when it is a valid one (`pdf-forms`
+/// gives "Use when the user asks about pdf forms, ..."), so that each
+/// skill's help speaks of that skill.
+fn when_hint(name: Option<&str>) -> String {
+    let words = name
+        .filter(|name| crate::skill_name::flaws(name).is_empty())
+        .map(|name| name.replace('-', " "));
+    match words {
+        Some(words) => format!(
+            "add the situations it is for, in the words a user would use, such as \"Use when the user asks about {words}, or ...\""
+        ),
+        None => "add the situations it is for, in the words a user would use: \"Use when the user asks to ...\"".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::names_a_situation;
+    use super::{names_a_situation, when_hint};
+
+    #[test]
+    fn the_hint_speaks_of_the_skill() {
+        assert_eq!(
+            when_hint(Some("pdf-forms")),
+            "add the situations it is for, in the words a user would use, such as \"Use when the user asks about pdf forms, or ...\""
+        );
+        assert!(!when_hint(Some("PDF Forms")).contains("PDF"));
+        assert!(!when_hint(None).contains("pdf"));
+    }
 
     #[test]
     fn situations() {

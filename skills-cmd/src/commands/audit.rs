@@ -29,7 +29,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
         ),
     ],
     args: &[gate::SOURCES],
-    options: &[gate::REPORT, gate::EXCLUDE_GROUP, gate::READ],
+    options: &[gate::AUDIT_REPORT, gate::EXCLUDE_GROUP, gate::READ],
     run,
 };
 

@@ -3,18 +3,24 @@
 //! `include_skills!`.
 
 use crate::gate;
+use crate::output::{Stream, write};
 use crate::python::click::{CommandSpec, Invocation, Opt};
 use skills_core::encoding::json::{Json, Style};
 
 /// `-o, --output FILE`.
 const OUTPUT: Opt =
-    Opt::value("--output", "FILE", "Where to write the bundle (required).").short("-o");
+    Opt::value(
+    "--output",
+    "FILE",
+    "Where to write the bundle (required): a file is replaced whole, a device such as /dev/null or a named pipe written through; a directory is refused.",
+)
+.short("-o");
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "build",
     summary: "Compile skills into a bundle file.",
-    about: "Each SRC is a skill folder (it holds SKILL.md) or a folder of skill folders; a source with no skill is an error. Sources are searched in order: the first to offer a name wins it, and a later skill of that name is shadowed (a warning). Write a source as QUALIFIER=DIR to list such a skill as QUALIFIER:NAME instead.\n\nAny problem that is an error (or a warning, with --deny-warnings) fails the build, every problem is printed, and no file is written. With --keep-going the skills with errors are left out instead: every problem is printed, the valid skills are written, and FILE.report.json lists the skills left out and why.",
+    about: "Each SRC is a skill folder (it holds SKILL.md), a folder of skill folders, or a .skill/.zip archive of either; a source with no skill is an error. Sources are searched in order: the first to offer a name wins it, and a later skill of that name is shadowed (a warning). Write a source as QUALIFIER=DIR to list such a skill as QUALIFIER:NAME instead.\n\nAny problem that is an error (or a warning, with --deny-warnings) fails the build, every problem is printed, and no file is written. With --keep-going the skills with errors are left out instead: every problem is printed, the valid skills are written, and FILE.report.json lists the skills left out and why.",
     exit_codes: &[
         (0, "Bundle written (warnings and notes allowed)"),
         (
@@ -88,14 +94,38 @@ pub fn run(call: &Invocation) -> i32 {
         }
     }
     let deny = call.flag("--deny-warnings");
+    // What is at the output decides how it is written (a regular file is
+    // replaced, /dev/null written through, a directory refused), before
+    // anything is compiled.
+    let destination = match crate::atomic::Output::resolve(std::path::Path::new(output)) {
+        Ok(destination) => destination,
+        Err(error) => {
+            write(Stream::Err, &format!("error: {error}\n"));
+            return 1;
+        }
+    };
+    if keep_going && destination.is_through() {
+        return usage_error(&format!(
+            "--keep-going writes {} beside the bundle, and {output} is not a file; give a file path.",
+            report_path(output)
+        ));
+    }
+    let staged = match destination.stage() {
+        Ok(staged) => staged,
+        Err(error) => {
+            write(
+                Stream::Err,
+                &format!("error: cannot write {output}: {error}\n"),
+            );
+            return 1;
+        }
+    };
     let mut progress = crate::progress::Progress::on_stderr();
     // The bundle streams into a file beside the output as it is compiled,
     // and is put in place only when the build is not refused.
     let mut outcome = builder
         .keep_going(keep_going)
-        .run_to_file(std::path::Path::new(output), &mut |read| {
-            progress.update(read)
-        })
+        .run_to_file(&staged.path, &mut |read| progress.update(read))
         .map_bundle(Some);
     progress.finish();
     let mut failed = outcome.failed(deny);
@@ -108,20 +138,22 @@ pub fn run(call: &Invocation) -> i32 {
     };
     if let Some(bundle) = streamed {
         let (len, listed) = (bundle.len(), bundle.skills());
-        let wrote = bundle.persist().and_then(|()| match keep_going {
-            true => {
-                let report = crate::report::keep_going(&outcome, output, listed);
-                std::fs::write(
-                    report_path(output),
-                    report.to_text(Style::indented(2)) + "\n",
-                )
-            }
-            false => Ok(()),
-        });
+        let wrote = destination
+            .finish(&staged, || bundle.persist())
+            .map_err(|error| format!("cannot write {output}: {error}"))
+            .and_then(|()| match keep_going {
+                true => {
+                    let report = crate::report::keep_going(&outcome, output, listed);
+                    let text = report.to_text(Style::indented(2)) + "\n";
+                    crate::atomic::write(report_path(output).as_ref(), text.as_bytes())
+                        .map_err(|error| error.to_string())
+                }
+                false => Ok(()),
+            });
         match wrote {
             Ok(()) => written = Some((len, listed)),
             Err(error) => {
-                write_error = Some(format!("error: cannot write {output}: {error}\n"));
+                write_error = Some(format!("error: {error}\n"));
                 failed = true;
             }
         }

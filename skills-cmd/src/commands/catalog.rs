@@ -39,10 +39,14 @@ pub const COMMAND: CommandSpec = CommandSpec {
             Opt::choice(
                 "--format",
                 &["skills-ref", "xml", "markdown"],
-                "The shape (default skills-ref).",
+                "The catalog's shape (default skills-ref); not a report's format, as in `check`.",
             ),
             Opt::value("--include", "ID", "Keep only these skills (repeatable)."),
-            Opt::value("--exclude", "ID", "Drop these skills (repeatable; wins)."),
+            Opt::value(
+                "--exclude",
+                "ID",
+                "Drop the skill with this id (repeatable; wins over --include). Unlike other commands' --exclude, it names skills, not files.",
+            ),
             Opt::value(
                 "--tag",
                 "TAG",

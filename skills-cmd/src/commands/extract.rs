@@ -38,6 +38,31 @@ pub fn run(call: &Invocation) -> i32 {
     let [bundle, dir] = call.args.as_slice() else {
         return 2;
     };
+    // DIR is followed where it leads; what it leads to must be a folder
+    // or nothing (a file or a device there is named, not written into).
+    let found = std::fs::canonicalize(dir).map_or(Ok(crate::atomic::Found::Nothing), |real| {
+        crate::atomic::Found::at(&real)
+    });
+    match found {
+        Ok(crate::atomic::Found::Nothing | crate::atomic::Found::Directory) => {}
+        Ok(found) => {
+            write(
+                Stream::Err,
+                &format!(
+                    "error: cannot extract into {dir}: it is {}, not a folder; nothing was written\n",
+                    found.describe()
+                ),
+            );
+            return 1;
+        }
+        Err(error) => {
+            write(
+                Stream::Err,
+                &format!("error: cannot extract into {dir}: {error}\n"),
+            );
+            return 1;
+        }
+    }
     let bytes = match crate::targets::read_file(bundle, 1) {
         Ok(bytes) => bytes,
         Err(code) => return code,

@@ -7,8 +7,9 @@ use skills_core::{Catalog, FORMAT_VERSION, Sha256};
 use skills_build::unstable::printable::printable;
 
 use crate::output::{Stream, write, write_stdout};
-use crate::python::click::{Arg, CommandSpec, Invocation};
+use crate::python::click::{Arg, CommandSpec, Invocation, Opt};
 use crate::targets::read_file;
+use skills_core::encoding::json::{Json, Style};
 
 /// The command's declaration.
 pub const COMMAND: CommandSpec = CommandSpec {
@@ -21,9 +22,95 @@ pub const COMMAND: CommandSpec = CommandSpec {
         many: false,
         must_exist: true,
     }],
-    options: &[],
+    options: &[&[Opt::choice(
+        "--format",
+        &["human", "json"],
+        "Lines for people (default), or one JSON document with the same facts (sizes in bytes, digests and revisions in hex, signature records as claimed).",
+    )]],
     run,
 };
+
+fn int(n: usize) -> Json {
+    Json::Int(i64::try_from(n).unwrap_or(i64::MAX))
+}
+
+fn text(value: &str) -> Json {
+    Json::Str(value.to_string())
+}
+
+fn optional(value: Option<&str>) -> Json {
+    value.map_or(Json::Null, text)
+}
+
+/// Signature records as JSON: what each claims (unchecked here).
+fn signatures_json(signatures: &[Signature<'_>]) -> Json {
+    Json::Array(
+        signatures
+            .iter()
+            .map(|signature| {
+                Json::Object(vec![
+                    ("key_id".into(), text(signature.key_id)),
+                    ("origin".into(), text(signature.origin)),
+                    (
+                        "signature".into(),
+                        Json::Str(skills_core::encoding::base64::encode(signature.signature.0)),
+                    ),
+                ])
+            })
+            .collect(),
+    )
+}
+
+/// One skill as JSON: the facts [`describe_skill`] prints.
+fn skill_json(skill: &Skill<'_>) -> Json {
+    let files = skill
+        .files
+        .iter()
+        .map(|file| {
+            Json::Object(vec![
+                ("path".into(), text(file.path)),
+                ("bytes".into(), int(file.size())),
+                ("kind".into(), Json::Str(kind(&file.content))),
+                ("sha256".into(), Json::Str(Sha256(file.sha256).to_string())),
+            ])
+        })
+        .collect();
+    Json::Object(vec![
+        ("name".into(), text(skill.name)),
+        ("location".into(), text(skill.location)),
+        ("description".into(), text(skill.description)),
+        ("license".into(), optional(skill.license)),
+        ("compatibility".into(), optional(skill.compatibility)),
+        ("allowed_tools".into(), optional(skill.allowed_tools)),
+        (
+            "metadata".into(),
+            Json::Object(
+                skill
+                    .metadata
+                    .iter()
+                    .map(|(key, value)| (key.to_string(), text(value)))
+                    .collect(),
+            ),
+        ),
+        ("skill_file".into(), text(skill.skill_file.as_str())),
+        ("body_bytes".into(), int(skill.body_len)),
+        ("instructions_bytes".into(), int(skill.instructions.len())),
+        (
+            "instructions_sha256".into(),
+            Json::Str(Sha256(skill.instructions_sha256).to_string()),
+        ),
+        (
+            "frontmatter_sha256".into(),
+            Json::Str(Sha256(skill.frontmatter_sha256).to_string()),
+        ),
+        (
+            "revision".into(),
+            Json::Str(Revision(skill.revision).to_string()),
+        ),
+        ("signatures".into(), signatures_json(&skill.signatures)),
+        ("files".into(), Json::Array(files)),
+    ])
+}
 
 fn kind(content: &Content<'_>) -> String {
     match content {
@@ -140,6 +227,34 @@ pub fn run(call: &Invocation) -> i32 {
         }
     };
     let bundle = catalog.bundle();
+    if call.option("--format") == Some("json") {
+        let json = Json::Object(vec![
+            ("path".into(), text(path)),
+            ("bytes".into(), int(bytes.len())),
+            (
+                "format_version".into(),
+                Json::Int(i64::from(FORMAT_VERSION)),
+            ),
+            ("prompt_bytes".into(), int(catalog.prompt().len())),
+            ("prompt_stored".into(), Json::Bool(bundle.prompt.is_some())),
+            ("usage_bytes".into(), int(bundle.usage.len())),
+            (
+                "tool_bytes".into(),
+                int(bundle.tool_description.len() + bundle.tool_schema.len()),
+            ),
+            (
+                "revision".into(),
+                Json::Str(Revision(bundle.revision).to_string()),
+            ),
+            ("signatures".into(), signatures_json(&bundle.signatures)),
+            (
+                "skills".into(),
+                Json::Array(bundle.skills.iter().map(skill_json).collect()),
+            ),
+        ]);
+        write_stdout(&(json.to_text(Style::indented(2)) + "\n"));
+        return 0;
+    }
     let mut out = format!(
         "bundle {}: {} bytes, format version {FORMAT_VERSION}\nprompt: {} bytes{}\nusage: {} bytes\ntool description and schema: {} bytes\nskills: {}\n",
         printable(path),

@@ -314,9 +314,12 @@ fn run(call: &Invocation, action: Action) -> i32 {
         .dry_run(call.flag("--dry-run"))
         .json(call.flag("--json"))
         .check(check);
-    let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    installer.run_request(&request, &mut stdout.lock(), &mut stderr.lock())
+    installer.run_request(
+        &request,
+        &mut crate::output::Stdout::lock(),
+        &mut stderr.lock(),
+    )
 }
 
 /// `status --check` in a machine format: the build's own problems and
@@ -359,7 +362,10 @@ fn check_report(installer: &Installer<'_>, target: &Target, built: Built, format
             );
             write_stdout(&(json.to_text(Style::indented(2)) + "\n"));
         }
-        Format::Github => write_stdout(&(report::github(&problems) + &last)),
+        Format::Github => {
+            write_stdout(&(report::github(&problems) + &last));
+            report::write_step_summary("status", &problems, &last);
+        }
         Format::Sarif => {
             write_stdout(&(report::sarif(&problems).to_text(Style::indented(2)) + "\n"))
         }

@@ -14,7 +14,7 @@ use crate::python::click::{Arg, CommandSpec, Invocation, Opt};
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "keygen",
     summary: "Create an Ed25519 key pair for signing skills.",
-    about: "Writes the secret key to FILE as PKCS#8 PEM (readable by you only) and the public key as PEM beside it: FILE with its `.pem` ending, if any, replaced by `.pub.pem` (keys/skills.pem gives keys/skills.pub.pem; key gives key.pub.pem). Then prints the public key and its default key id. The folder must exist. Never overwrites a file, and never prints the secret key. Keep FILE out of version control.",
+    about: "Writes the secret key to FILE as PKCS#8 PEM (readable by you only) and the public key as PEM beside it: FILE with its `.pem` ending, if any, replaced by `.pub.pem` (keys/skills.pem gives keys/skills.pub.pem; key gives key.pub.pem). Then prints the public key, its default key id, and the `--trust ID=FILE` argument that `skills verify` and `skills mcp` trust it with. The folder must exist. Never overwrites a file, and never prints the secret key. Keep FILE out of version control.",
     exit_codes: &[
         (0, "Keys written"),
         (
@@ -83,11 +83,18 @@ fn write_pair(seed: &[u8; 32], secret: &Path, public: &Path) -> Result<(), Strin
                 folder.display()
             ));
         }
-        if path.exists() {
-            return Err(format!(
-                "{} exists; refusing to overwrite a key (remove it first, or choose another path)",
-                path.display()
-            ));
+        // Whatever is there (a file, a link even dangling, /dev/null) is
+        // kept: a key is only ever written as a new file.
+        match crate::atomic::Found::at(path) {
+            Ok(crate::atomic::Found::Nothing) => {}
+            Ok(found) => {
+                return Err(format!(
+                    "{} exists ({}); refusing to overwrite a key (remove it first, or choose another path)",
+                    path.display(),
+                    found.describe()
+                ));
+            }
+            Err(error) => return Err(format!("cannot write {}: {error}", path.display())),
         }
     }
     let cannot = |path: &Path, error: std::io::Error| format!("{}: {error}", path.display());
@@ -151,12 +158,14 @@ pub fn run(call: &Invocation) -> i32 {
     write(
         Stream::Out,
         &format!(
-            "wrote the secret key to {} (keep it private; do not commit it)\nwrote the public key to {}\nkey id: {}\npublic key (hex): {}\npublic key (base64): {}\n",
+            "wrote the secret key to {} (keep it private; do not commit it)\nwrote the public key to {}\nkey id: {}\npublic key (hex): {}\npublic key (base64): {}\nverify with: --trust {}={}\n",
             secret.display(),
             public.display(),
             public_key.fingerprint(),
             public_key.to_hex(),
             public_key.to_base64(),
+            public_key.fingerprint(),
+            public.display(),
         ),
     );
     0

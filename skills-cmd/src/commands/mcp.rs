@@ -2,6 +2,7 @@
 //! MCP on stdin and stdout, or over HTTP with `--http` (skills-mcp-server).
 
 use skills_build::diagnostic;
+use skills_build::unstable::printable::printable;
 use skills_core::Catalog;
 use skills_core::serve::paged::PagedBundle;
 use skills_mcp_server::{
@@ -189,9 +190,14 @@ fn bundle_server(
     }
     let bytes = file.read_all(path, 1)?;
     let policy = verify::policy(call).map_err(|message| usage_error(&message))?;
-    let verified = policy
-        .verify_bytes(&bytes)
-        .map_err(|error| not_served(&ServeError::Verify(error)))?;
+    let verified = policy.verify_bytes(&bytes).map_err(|error| {
+        let hint = verify::origin_hint(&error, &bytes, policy.origin());
+        let code = not_served(&ServeError::Verify(error));
+        if let Some(hint) = hint {
+            write(Stream::Err, &format!("  = help: {}\n", printable(&hint)));
+        }
+        code
+    })?;
     let paged =
         keep(PagedBundle::pinned(file.checked_by_pins(), &bytes).map_err(|e| not_readable(&e))?);
     let catalog = keep(Catalog::paged(paged).map_err(|e| not_readable(&e))?);
@@ -206,7 +212,11 @@ fn sources_server(call: &Invocation, options: Options) -> Result<Server<'static,
     gate::say_layouts(call, &outcome.sources);
     let bytes = match outcome.result {
         Ok(compiled) => {
-            write(Stream::Err, &diagnostic::render_all(&compiled.warnings));
+            let lister = format!("skills check {}", call.args.join(" "));
+            write(
+                Stream::Err,
+                &gate::render_quietly(&compiled.warnings, gate::verbose(call), &lister),
+            );
             keep(compiled.bytes)
         }
         Err(error) => {

@@ -75,11 +75,21 @@ pub fn run(call: &Invocation) -> i32 {
         out.push_str(&format!("error: {} was not created\n", folder.display()));
         return refuse(&out);
     }
-    if std::fs::symlink_metadata(&folder).is_ok() {
-        return refuse(&format!(
-            "error: {} already exists; nothing was written\n",
-            folder.display()
-        ));
+    match crate::atomic::Found::at(&folder) {
+        Ok(crate::atomic::Found::Nothing) => {}
+        Ok(found) => {
+            return refuse(&format!(
+                "error: {} already exists ({}); nothing was written\n",
+                folder.display(),
+                found.describe()
+            ));
+        }
+        Err(error) => {
+            return refuse(&format!(
+                "error: cannot create {}: {error}\n",
+                folder.display()
+            ));
+        }
     }
     if let Err(error) = std::fs::create_dir_all(&folder) {
         return refuse(&format!(

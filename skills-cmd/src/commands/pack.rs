@@ -44,12 +44,13 @@ pub fn run(call: &Invocation) -> i32 {
                 .option("--output")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from(format!("{}.skill", packed.folder)));
-            let mut text = diagnostic::render_all(&packed.warnings);
+            let mut text = crate::gate::render_quietly(
+                &packed.warnings,
+                false,
+                &format!("skills check {dir}"),
+            );
             if let Err(error) = crate::atomic::write(&output, &packed.bytes) {
-                text.push_str(&format!(
-                    "error: cannot write {}: {error}\n",
-                    output.display()
-                ));
+                text.push_str(&format!("error: {error}\n"));
                 write(Stream::Err, &text);
                 return 1;
             }

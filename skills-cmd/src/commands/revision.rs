@@ -16,7 +16,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
         (1, "A source holds no skill, or a skill could not be read"),
     ],
     args: &[gate::SOURCES],
-    options: &[gate::EXCLUDE_GROUP, gate::READ],
+    options: &[gate::EXCLUDE_GROUP, gate::READ_ONLY],
     run,
 };
 

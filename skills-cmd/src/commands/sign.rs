@@ -40,7 +40,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
             Opt::value("--output", "FILE", "Where to write instead.").short("-o"),
         ],
         gate::EXCLUDE_GROUP,
-        gate::READ,
+        gate::READ_ONLY,
     ],
     run,
 };
@@ -104,12 +104,12 @@ pub fn run(call: &Invocation) -> i32 {
         ));
     }
     match output {
-        Some(path) => match std::fs::write(path, &lines) {
+        Some(path) => match crate::atomic::write(path.as_ref(), lines.as_bytes()) {
             Ok(()) => {
                 write(Stream::Err, &format!("wrote {path}\n"));
                 0
             }
-            Err(error) => fail(&format!("cannot write {path}: {error}")),
+            Err(error) => fail(&error.to_string()),
         },
         None => {
             write(Stream::Out, &lines);
@@ -127,7 +127,7 @@ fn sign_file(bundle: &str, output: &str, signer: &Signer) -> i32 {
         Ok(signed) => signed,
         Err(error) => return fail(&format!("{bundle}: {error}")),
     };
-    match std::fs::write(output, &signed) {
+    match crate::atomic::write(output.as_ref(), &signed) {
         Ok(()) => {
             write(
                 Stream::Err,
@@ -139,6 +139,6 @@ fn sign_file(bundle: &str, output: &str, signer: &Signer) -> i32 {
             );
             0
         }
-        Err(error) => fail(&format!("cannot write {output}: {error}")),
+        Err(error) => fail(&error.to_string()),
     }
 }

@@ -9,7 +9,7 @@ use skills_build::unstable::printable::printable;
 use skills_build::unstable::read_limit::read_text_limited;
 use skills_core::encoding::base64;
 use skills_core::trust::revision::Revision;
-use skills_core::trust::verify::{Identity, Status, TrustPolicy};
+use skills_core::trust::verify::{Check, Identity, Status, Subject, TrustPolicy, VerifyError};
 use skills_core::wire::bundle::{Bytes, Signature, Skill};
 
 use crate::gate;
@@ -73,7 +73,7 @@ pub const COMMAND: CommandSpec = CommandSpec {
             ),
         ],
         gate::EXCLUDE_GROUP,
-        gate::READ,
+        gate::READ_ONLY,
     ],
     run,
 };
@@ -203,6 +203,17 @@ pub fn run(call: &Invocation) -> i32 {
             Err(error) => {
                 write(Stream::Out, &out);
                 fail(&dir, &error);
+                if let Some(Check::BadSignature { .. }) = error.check() {
+                    // A detached signature records no origin: say what else
+                    // fails this way.
+                    write(
+                        Stream::Err,
+                        &format!(
+                            "  = help: a signature made for another origin fails this way too: give the --origin that `skills sign` was given (here {})\n",
+                            printable(policy.origin())
+                        ),
+                    );
+                }
                 return 1;
             }
         }
@@ -259,9 +270,45 @@ fn verify_file(path: &str, policy: &TrustPolicy) -> i32 {
         }
         Err(error) => {
             fail(path, &error);
+            if let Some(hint) = origin_hint(&error, &bytes, policy.origin()) {
+                write(Stream::Err, &format!("  = help: {}\n", printable(&hint)));
+            }
             1
         }
     }
+}
+
+/// When a signature by a trusted key was refused and the record claims
+/// another origin than `--origin`: says so, so that the wrong origin is not
+/// taken for a bad signature. The claim is the record's (unchecked: the
+/// signature decides, for whichever origin is given).
+pub(crate) fn origin_hint(error: &VerifyError, bytes: &[u8], origin: &str) -> Option<String> {
+    let VerifyError::Failed {
+        subject,
+        check: Check::BadSignature { key_id },
+    } = error
+    else {
+        return None;
+    };
+    let catalog = skills_core::Catalog::from_bytes(bytes).ok()?;
+    let bundle = catalog.bundle();
+    let records = match subject {
+        Subject::Bundle => &bundle.signatures,
+        Subject::Skill(name) => {
+            &bundle
+                .skills
+                .iter()
+                .find(|skill| skill.name == name)?
+                .signatures
+        }
+    };
+    let claimed = records
+        .iter()
+        .find(|record| record.key_id == key_id && record.origin != origin)?;
+    Some(format!(
+        "the signature record by {key_id} is for the origin {:?}, not {origin:?} (--origin): give --origin {:?} if that is the origin you trust it for",
+        claimed.origin, claimed.origin
+    ))
 }
 
 /// Says on stderr that `what` (a path) failed with `error`, both made

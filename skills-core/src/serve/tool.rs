@@ -391,15 +391,36 @@ pub enum ToolError {
     },
 }
 
+/// What a [`ToolError`] says, with what it repeats of the call (the name,
+/// the path, the message about the arguments) [`capped`] at
+/// [`MAX_ECHO_BYTES`]: a caller that sends a 10 MB name gets a short error
+/// back, whichever way it is shown. The lists of names and files stay
+/// whole (the catalog bounds them, not the caller).
+///
+/// ```
+/// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
+/// # let catalog = skills_core::Catalog::from_bytes(&bytes).unwrap();
+/// let name = "x".repeat(10_000_000);
+/// let error = catalog.call(&name, Some("../x")).unwrap_err();
+/// assert!(error.to_string().len() < 1200);
+/// let error = catalog.call(&name, None).unwrap_err();
+/// assert!(error.to_string().len() < 1200);
+/// assert!(error.to_string().ends_with("available skills: pdf, git-rebase"));
+/// let error = catalog.call_json(&format!("{{\"name\": \"{name}\"}}")).unwrap_err();
+/// assert!(error.to_string().len() < 1200);
+/// ```
 impl fmt::Display for ToolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let quoted = |text: &str| {
+            let text = capped(text);
             let mut out = String::with_capacity(text.len() + 2);
-            push_go_quoted(&mut out, text);
+            push_go_quoted(&mut out, &text);
             out
         };
         match self {
-            ToolError::InvalidArguments { message } => write!(f, "invalid arguments: {message}"),
+            ToolError::InvalidArguments { message } => {
+                write!(f, "invalid arguments: {}", capped(message))
+            }
             ToolError::InvalidPath { path } => write!(
                 f,
                 "invalid path {}: must be a relative path inside the skill, as listed",
@@ -480,10 +501,11 @@ pub fn capped(text: &str) -> String {
 }
 
 impl ToolError {
-    /// This error with what it repeats of the call ([`capped`]): the
-    /// unknown name, the path, the message about the arguments. The lists
-    /// of names and files that help the model stay whole (they are bounded
-    /// by the catalog, not by the caller).
+    /// This error as it is: its [`Display`](fmt::Display) caps what it
+    /// repeats of the call already (the unknown name, the path, the
+    /// message about the arguments, [`capped`]), whether this is called or
+    /// not. Kept so that code written when capping was asked for still
+    /// compiles and says the same.
     ///
     /// ```
     /// # let bytes = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/example.bin")).to_vec();
@@ -493,15 +515,7 @@ impl ToolError {
     /// assert!(error.to_string().len() < 1200);
     /// assert!(error.to_string().ends_with("available skills: pdf, git-rebase"));
     /// ```
-    pub fn with_echo_capped(mut self) -> Self {
-        match &mut self {
-            ToolError::UnknownSkill { name, .. } => *name = capped(name),
-            ToolError::NoSuchFile { path, .. } | ToolError::InvalidPath { path } => {
-                *path = capped(path);
-            }
-            ToolError::InvalidArguments { message } => *message = capped(message),
-            ToolError::CorruptSkill { .. } | ToolError::NotShowable { .. } => {}
-        }
+    pub fn with_echo_capped(self) -> Self {
         self
     }
 }
