@@ -76,6 +76,9 @@ pub struct HttpOptions {
     /// How long a whole request (head and body) may take from its first
     /// byte.
     pub request_timeout: Duration,
+    /// A published well-known tree to serve under `/.well-known/`
+    /// (default: none, and such paths are `404`).
+    pub published: super::Published,
 }
 
 impl Default for HttpOptions {
@@ -88,6 +91,7 @@ impl Default for HttpOptions {
             idle_timeout: Duration::from_secs(10),
             head_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
+            published: super::Published::default(),
         }
     }
 }
