@@ -71,6 +71,7 @@ scripts/check/interop-signatures.sh
 scripts/check/fmt-readers.sh
 scripts/check/rebuild-demo.sh
 scripts/check/mcp-interop.sh
+scripts/check/publish-e2e.sh
 # deploy/: the Kubernetes YAML and the Containerfile agree, and their
 # command serves, answers its readiness probe and stops on SIGTERM.
 cargo build --quiet -p skills-cmd --bin skills
