@@ -16,7 +16,7 @@ use crate::problem::{Position, Problem};
 ///
 /// ```
 /// use skills_build::unstable::content::secrets_in;
-/// let token = concat!("ghp_", "Zq8Yw3Lm0Pn4Rt7Vx1Bc5Df9Gh2Jk6Ms0Qa");
+/// let token = concat!("ghp_", "Zq8Yw3Lm0Pn4Rt7Vx1Bc5Df9Gh2Jk6Ms0Qa7");
 /// let found = secrets_in("plugin/mcp.json", "mcp.json", &format!("{{\"t\": \"{token}\"}}"));
 /// assert_eq!(found[0].code.as_str(), "credential");
 /// assert_eq!(found[0].file.as_deref(), Some("plugin/mcp.json"));

@@ -105,7 +105,12 @@ pub fn check(location: &str, text: &str) -> Vec<Problem> {
                         .iter()
                         .map(|(k, v)| format!("{k}={}\n", v.as_str().unwrap_or("")))
                         .collect();
-                    for found in secrets_in(location, ".env", &dotenv) {
+                    // Tokens of a known kind are found in the whole text
+                    // below; this adds the secret-named variables.
+                    let named = secrets_in(location, ".env", &dotenv)
+                        .into_iter()
+                        .filter(|found| found.message.contains(".env file"));
+                    for found in named {
                         let key = dotenv.lines().nth(found.position.map_or(0, |p| p.line as usize - 1));
                         let key = key.and_then(|l| l.split('=').next()).unwrap_or(name);
                         problems.push(at(key, format!("server {name:?}: `env`: {}", found.message)).with_hint(
@@ -294,7 +299,7 @@ mod tests {
 
     #[test]
     fn secrets_in_env_and_headers_are_found_by_the_audits_rules() {
-        let token = concat!("ghp_", "Zq8Yw3Lm0Pn4Rt7Vx1Bc5Df9Gh2Jk6Ms0Qa");
+        let token = concat!("ghp_", "Zq8Yw3Lm0Pn4Rt7Vx1Bc5Df9Gh2Jk6Ms0Qa7");
         let text = format!(
             "{{\"$schema\":\"{MCP_SCHEMA}\",\"mcpServers\":{{\n\"a\":{{\"type\":\"stdio\",\"command\":\"s\",\"env\":{{\"GITHUB_TOKEN\":\"{token}\"}}}},\n\"b\":{{\"type\":\"streamable-http\",\"url\":\"https://x.example/mcp\",\"headers\":{{\"Authorization\":\"Bearer abc\"}}}}}}}}"
         );
