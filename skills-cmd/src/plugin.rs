@@ -131,14 +131,22 @@ mod tests {
         for good in ["my-plugin", "acme.tools", "lint3r", "a"] {
             assert!(is_plugin_name(good), "{good}");
         }
-        for bad in ["My-Plugin", "-start", "has--double", "too.many..dots", "", "end."] {
+        for bad in [
+            "My-Plugin",
+            "-start",
+            "has--double",
+            "too.many..dots",
+            "",
+            "end.",
+        ] {
             assert!(!is_plugin_name(bad), "{bad}");
         }
     }
 
     #[test]
     fn canonical_json_sorts_keys_and_ends_with_a_newline() {
-        let value: Value = serde_json::from_str(r#"{"b":1,"a":{"d":[true,null],"c":"é"}}"#).unwrap();
+        let value: Value =
+            serde_json::from_str(r#"{"b":1,"a":{"d":[true,null],"c":"é"}}"#).unwrap();
         assert_eq!(
             String::from_utf8(canonical(&value)).unwrap(),
             "{\n  \"a\": {\n    \"c\": \"é\",\n    \"d\": [\n      true,\n      null\n    ]\n  },\n  \"b\": 1\n}\n"

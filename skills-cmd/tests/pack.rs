@@ -137,7 +137,12 @@ fn files_under(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
             if path.is_dir() {
                 pending.push(path);
             } else {
-                let rel = path.strip_prefix(dir).unwrap().to_str().unwrap().replace('\\', "/");
+                let rel = path
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_str()
+                    .unwrap()
+                    .replace('\\', "/");
                 out.insert(rel, std::fs::read(&path).unwrap());
             }
         }
@@ -172,7 +177,8 @@ fn recorded(rel: &str, actual: &[u8]) {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, actual).unwrap();
     }
-    let expected = std::fs::read(&path).unwrap_or_else(|_| panic!("{rel}: rerun with SKILLS_BLESS=1"));
+    let expected =
+        std::fs::read(&path).unwrap_or_else(|_| panic!("{rel}: rerun with SKILLS_BLESS=1"));
     assert!(
         expected == actual,
         "{rel} differs from what the command writes (SKILLS_BLESS=1 rewrites it):\n{}",
@@ -195,7 +201,7 @@ fn a_published_index_and_a_plugin_are_the_same_bytes_across_runs_and_file_orders
         all.reverse();
         all
     };
-    let mut sources = vec![
+    let mut sources = [
         vec![skills.to_str().unwrap().to_string()],
         vec![skills.to_str().unwrap().to_string()],
         vec![reversed.to_str().unwrap().to_string()],
@@ -218,10 +224,28 @@ fn a_published_index_and_a_plugin_are_the_same_bytes_across_runs_and_file_orders
         let run = run_skills(
             None,
             &[
-                "plugin", "build", &src, "-o", out.to_str().unwrap(), "--name", "test-skills",
-                "--version", "1.0.0", "--description", "The test skills", "--author", "Skills",
-                "--keyword", "demo", "--license", "MIT", "--adapter", "claude-code",
-                "--adapter", "codex", "--marketplace",
+                "plugin",
+                "build",
+                &src,
+                "-o",
+                out.to_str().unwrap(),
+                "--name",
+                "test-skills",
+                "--version",
+                "1.0.0",
+                "--description",
+                "The test skills",
+                "--author",
+                "Skills",
+                "--keyword",
+                "demo",
+                "--license",
+                "MIT",
+                "--adapter",
+                "claude-code",
+                "--adapter",
+                "codex",
+                "--marketplace",
             ],
         );
         ok(&run, "plugin build");
@@ -235,7 +259,10 @@ fn a_published_index_and_a_plugin_are_the_same_bytes_across_runs_and_file_orders
     }
     let index = &trees[0][".well-known/agent-skills/index.json"];
     recorded("publish/index.json", index);
-    recorded("publish/legacy-index.json", &trees[0][".well-known/skills/index.json"]);
+    recorded(
+        "publish/legacy-index.json",
+        &trees[0][".well-known/skills/index.json"],
+    );
     for file in [
         "plugin.json",
         ".claude-plugin/plugin.json",
@@ -247,7 +274,9 @@ fn a_published_index_and_a_plugin_are_the_same_bytes_across_runs_and_file_orders
     // The artifacts' digests are of the bytes written.
     let text = String::from_utf8_lossy(index);
     for (path, bytes) in &trees[0] {
-        if path.ends_with(".tar.gz") || path.ends_with("/SKILL.md") && path.starts_with(".well-known/agent-skills/") {
+        if path.ends_with(".tar.gz")
+            || path.ends_with("/SKILL.md") && path.starts_with(".well-known/agent-skills/")
+        {
             let digest: String = sha2_hex(bytes);
             assert!(text.contains(&format!("sha256:{digest}")), "{path}");
         }
@@ -257,7 +286,10 @@ fn a_published_index_and_a_plugin_are_the_same_bytes_across_runs_and_file_orders
 
 fn sha2_hex(bytes: &[u8]) -> String {
     use sha2::Digest;
-    sha2::Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 #[test]
@@ -266,13 +298,40 @@ fn verify_well_known_finds_a_changed_artifact_a_wrapped_archive_and_a_missing_on
     let skills = workspace().join("testdata/skills");
     let site = tmp.join("site");
     let site_arg = site.to_str().unwrap();
-    ok(&run_skills(None, &["publish", "--well-known", site_arg, "--archive", "zip", skills.to_str().unwrap()]), "publish");
-    ok(&run_skills(None, &["verify", "--well-known", site_arg]), "verify");
+    ok(
+        &run_skills(
+            None,
+            &[
+                "publish",
+                "--well-known",
+                site_arg,
+                "--archive",
+                "zip",
+                skills.to_str().unwrap(),
+            ],
+        ),
+        "publish",
+    );
+    ok(
+        &run_skills(None, &["verify", "--well-known", site_arg]),
+        "verify",
+    );
     let dir = site.join(".well-known/agent-skills");
     // A `skills pack` archive (FOLDER/PATH) in place of the root-layout one,
     // with the index's digest made to match: the layout is what fails.
     let packed = tmp.join("pdf-forms.skill");
-    ok(&run_skills(None, &["pack", skills.join("pdf-forms").to_str().unwrap(), "-o", packed.to_str().unwrap()]), "pack");
+    ok(
+        &run_skills(
+            None,
+            &[
+                "pack",
+                skills.join("pdf-forms").to_str().unwrap(),
+                "-o",
+                packed.to_str().unwrap(),
+            ],
+        ),
+        "pack",
+    );
     let wrapped = std::fs::read(&packed).unwrap();
     let index_path = dir.join("index.json");
     let index = std::fs::read_to_string(&index_path).unwrap();
@@ -280,22 +339,44 @@ fn verify_well_known_finds_a_changed_artifact_a_wrapped_archive_and_a_missing_on
     std::fs::write(dir.join("pdf-forms.zip"), &wrapped).unwrap();
     std::fs::write(&index_path, index.replace(&old, &sha2_hex(&wrapped))).unwrap();
     // A changed SKILL.md, its digest left as it was.
-    std::fs::write(dir.join("git-rebase/SKILL.md"), "---\nname: git-rebase\ndescription: changed.\n---\n").unwrap();
+    std::fs::write(
+        dir.join("git-rebase/SKILL.md"),
+        "---\nname: git-rebase\ndescription: changed.\n---\n",
+    )
+    .unwrap();
     // And a missing archive.
     std::fs::remove_file(dir.join("csv-report.zip")).unwrap();
-    let run = run_skills(None, &["verify", "--well-known", site_arg, "--format", "json"]);
+    let run = run_skills(
+        None,
+        &["verify", "--well-known", site_arg, "--format", "json"],
+    );
     assert_eq!(run.status.code(), Some(1));
     let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
     let messages: Vec<String> = report["problems"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| format!("{} {}", p["file"].as_str().unwrap_or(""), p["message"].as_str().unwrap_or("")))
+        .map(|p| {
+            format!(
+                "{} {}",
+                p["file"].as_str().unwrap_or(""),
+                p["message"].as_str().unwrap_or("")
+            )
+        })
         .collect();
     let has = |what: &str| messages.iter().any(|m| m.contains(what));
-    assert!(has("wraps the skill in a folder \"pdf-forms\""), "{messages:?}");
-    assert!(has("git-rebase/SKILL.md git-rebase: the index says sha256:"), "{messages:?}");
-    assert!(has("csv-report.zip csv-report: the artifact answers 404"), "{messages:?}");
+    assert!(
+        has("wraps the skill in a folder \"pdf-forms\""),
+        "{messages:?}"
+    );
+    assert!(
+        has("git-rebase/SKILL.md git-rebase: the index says sha256:"),
+        "{messages:?}"
+    );
+    assert!(
+        has("csv-report.zip csv-report: the artifact answers 404"),
+        "{messages:?}"
+    );
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 
@@ -321,25 +402,45 @@ fn plugin_check_locates_manifest_mcp_and_skill_problems_in_every_format() {
         "skills/deploy/SKILL.md",
         "---\nname: deploy\ndescription: Deploy the app. Use when the user asks to ship.\ndisable-model-invocation: true\n---\nRun it.\n",
     );
-    support::tree::copy_tree(&workspace().join("testdata/skills/git-rebase"), &plugin.join("skills/git-rebase"));
+    support::tree::copy_tree(
+        &workspace().join("testdata/skills/git-rebase"),
+        &plugin.join("skills/git-rebase"),
+    );
     let dir = plugin.to_str().unwrap();
     let run = run_skills(None, &["plugin", "check", dir]);
     assert_eq!(run.status.code(), Some(1));
     let human = String::from_utf8_lossy(&run.stderr);
-    assert!(human.contains("`skills` is not a key of the Agent Plugins manifest"), "{human}");
+    assert!(
+        human.contains("`skills` is not a key of the Agent Plugins manifest"),
+        "{human}"
+    );
     assert!(human.contains("plugin.json:4:3"), "{human}");
     assert!(human.contains("is a shell string"), "{human}");
-    assert!(human.contains("plain HTTP to a host that is not loopback"), "{human}");
+    assert!(
+        human.contains("plain HTTP to a host that is not loopback"),
+        "{human}"
+    );
     assert!(human.contains("GitHub personal access token"), "{human}");
     assert!(human.contains("deploy: a conforming client will skip this skill because of Unexpected fields in frontmatter: disable-model-invocation"), "{human}");
-    assert!(!human.contains("git-rebase: a conforming client"), "{human}");
+    assert!(
+        !human.contains("git-rebase: a conforming client"),
+        "{human}"
+    );
     let with_host = run_skills(None, &["plugin", "check", dir, "--host", "claude-code"]);
     let text = String::from_utf8_lossy(&with_host.stderr);
     assert!(text.contains("Claude Code accepts it: its adapter (.claude-plugin/plugin.json) should carry it as com.anthropic.claude-code/skills/deploy"), "{text}");
     let json = run_skills(None, &["plugin", "check", dir, "--format", "json"]);
     let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    let codes: Vec<&str> = report["problems"].as_array().unwrap().iter().map(|p| p["code"].as_str().unwrap()).collect();
-    assert!(codes.contains(&"plugin-invalid") && codes.contains(&"plugin-skill-skipped"), "{codes:?}");
+    let codes: Vec<&str> = report["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["code"].as_str().unwrap())
+        .collect();
+    assert!(
+        codes.contains(&"plugin-invalid") && codes.contains(&"plugin-skill-skipped"),
+        "{codes:?}"
+    );
     let sarif = run_skills(None, &["plugin", "check", dir, "--format", "sarif"]);
     let log: serde_json::Value = serde_json::from_slice(&sarif.stdout).unwrap();
     assert!(log["runs"][0]["results"].as_array().unwrap().len() >= 5);
@@ -352,7 +453,10 @@ fn plugin_check_locates_manifest_mcp_and_skill_problems_in_every_format() {
 fn plugin_build_carries_a_host_only_skill_in_its_adapter_and_check_catches_drift() {
     let tmp = scratch("pack", "plugin-build");
     let src = tmp.join("src");
-    support::tree::copy_tree(&workspace().join("testdata/skills/git-rebase"), &src.join("git-rebase"));
+    support::tree::copy_tree(
+        &workspace().join("testdata/skills/git-rebase"),
+        &src.join("git-rebase"),
+    );
     support::tree::write(
         &src,
         "deploy/SKILL.md",
@@ -364,15 +468,36 @@ fn plugin_build_carries_a_host_only_skill_in_its_adapter_and_check_catches_drift
     // nothing is written.
     let refused = run_skills(None, &["plugin", "build", s, "-o", o, "--name", "demo"]);
     assert_eq!(refused.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("a conforming client will skip this skill"));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("a conforming client will skip this skill")
+    );
     assert!(!out.exists());
-    let args = ["plugin", "build", s, "-o", o, "--name", "demo", "--host", "claude-code", "--adapter", "claude-code"];
+    let args = [
+        "plugin",
+        "build",
+        s,
+        "-o",
+        o,
+        "--name",
+        "demo",
+        "--host",
+        "claude-code",
+        "--adapter",
+        "claude-code",
+    ];
     ok(&run_skills(None, &args), "plugin build");
     let files = files_under(&out);
     assert!(files.contains_key("com.anthropic.claude-code/skills/deploy/SKILL.md"));
-    assert!(files.contains_key("skills/git-rebase/SKILL.md") && !files.contains_key("skills/deploy/SKILL.md"));
+    assert!(
+        files.contains_key("skills/git-rebase/SKILL.md")
+            && !files.contains_key("skills/deploy/SKILL.md")
+    );
     let adapter = String::from_utf8_lossy(&files[".claude-plugin/plugin.json"]).into_owned();
-    assert!(adapter.contains("\"./com.anthropic.claude-code/skills/deploy\""), "{adapter}");
+    assert!(
+        adapter.contains("\"./com.anthropic.claude-code/skills/deploy\""),
+        "{adapter}"
+    );
     ok(&run_skills(None, &["plugin", "check", o]), "plugin check");
     let mut check_args = args.to_vec();
     check_args.push("--check");
@@ -382,6 +507,10 @@ fn plugin_build_carries_a_host_only_skill_in_its_adapter_and_check_catches_drift
     let drift = run_skills(None, &check_args);
     assert_eq!(drift.status.code(), Some(1));
     let text = String::from_utf8_lossy(&drift.stderr);
-    assert!(text.contains("plugin.json: differs") && text.contains("skills/stale/SKILL.md: not part of this build"), "{text}");
+    assert!(
+        text.contains("plugin.json: differs")
+            && text.contains("skills/stale/SKILL.md: not part of this build"),
+        "{text}"
+    );
     std::fs::remove_dir_all(&tmp).unwrap();
 }

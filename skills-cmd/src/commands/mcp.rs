@@ -124,7 +124,9 @@ pub fn run(call: &Invocation) -> i32 {
         (Some(_), None) => return usage_error("--well-known goes with --http."),
         (Some(dir), Some(_)) => match crate::well_known::served::load(std::path::Path::new(dir)) {
             Ok(published) => published,
-            Err(message) => return usage_error(&format!("Invalid value for '--well-known': {message}")),
+            Err(message) => {
+                return usage_error(&format!("Invalid value for '--well-known': {message}"));
+            }
         },
     };
     let served = match http {

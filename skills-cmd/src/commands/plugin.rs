@@ -28,8 +28,14 @@ pub const COMMAND: CommandSpec = CommandSpec {
     summary: "Build or check an Agent Plugins 1.0.0 plugin.",
     about: "`plugin build SRC -o DIR` writes a plugin from the skills in SRC (as `check` reads them): plugin.json (the closed 1.0.0 manifest, from --name and the options beside it), skills/NAME/ for each skill that passes the Agent Skills specification's verdict, and mcp.json from --mcp. --adapter claude-code|codex also writes that host's manifest (.claude-plugin/plugin.json, .codex-plugin/plugin.json, and .mcp.json in its format), from the same fields; --marketplace writes .claude-plugin/marketplace.json. A skill that fails the specification (a conforming client skips it, §7.1) but passes the profile of a --host whose --adapter is written goes to that host's folder (com.anthropic.claude-code/skills/NAME/, com.openai.codex/skills/NAME/), named only by its adapter; any other is refused and nothing is written. Every file is canonical JSON or the skill's bytes, so the same input gives the same bytes; --check writes nothing and fails when DIR differs (a file missing, changed, or left from an earlier build). `plugin check DIR` judges a plugin folder: the manifest's keys and $schema, the components' places and containment, mcp.json's transport union (one-token commands, HTTPS unless loopback, no secret in env or headers, by the audit's rules), each skill under the specification's verdict (\"a conforming client will skip this skill because of ...\"; with --host, which adapter copy should carry it instead), the adapters' manifests in step with plugin.json, and their copies under their host. Problems are located, in every --format.",
     exit_codes: &[
-        (0, "Built (or, with --check, up to date); the plugin conforms"),
-        (1, "Problems found, DIR differs with --check, or DIR could not be written"),
+        (
+            0,
+            "Built (or, with --check, up to date); the plugin conforms",
+        ),
+        (
+            1,
+            "Problems found, DIR differs with --check, or DIR could not be written",
+        ),
         (2, "Usage error"),
     ],
     args: &[
@@ -46,9 +52,21 @@ pub const COMMAND: CommandSpec = CommandSpec {
     ],
     options: &[
         &[
-            Opt::value("--output", "DIR", "build: the plugin folder to write (required).").short("-o"),
-            Opt::flag("--check", "build: write nothing; fail when DIR differs from what the build writes."),
-            Opt::value("--name", "NAME", "build: the plugin's name (required; a-z, 0-9, `-`, `.`)."),
+            Opt::value(
+                "--output",
+                "DIR",
+                "build: the plugin folder to write (required).",
+            )
+            .short("-o"),
+            Opt::flag(
+                "--check",
+                "build: write nothing; fail when DIR differs from what the build writes.",
+            ),
+            Opt::value(
+                "--name",
+                "NAME",
+                "build: the plugin's name (required; a-z, 0-9, `-`, `.`).",
+            ),
             Opt::value("--version", "VERSION", "build: the plugin's version."),
             Opt::value("--description", "TEXT", "build: what the plugin does."),
             Opt::value("--author", "NAME", "build: the author's name."),
@@ -57,10 +75,25 @@ pub const COMMAND: CommandSpec = CommandSpec {
             Opt::value("--homepage", "URL", "build: the documentation's URL."),
             Opt::value("--repository", "URL", "build: the source repository's URL."),
             Opt::value("--license", "SPDX", "build: the license."),
-            Opt::value("--keyword", "WORD", "build: a search keyword (repeatable, kept in order)."),
-            Opt::value("--mcp", "FILE", "build: an Agent Plugins mcp.json to check and carry."),
-            Opt::choice("--adapter", &["claude-code", "codex"], "build: also write this host's adapter (repeatable)."),
-            Opt::flag("--marketplace", "build: also write .claude-plugin/marketplace.json listing the plugin."),
+            Opt::value(
+                "--keyword",
+                "WORD",
+                "build: a search keyword (repeatable, kept in order).",
+            ),
+            Opt::value(
+                "--mcp",
+                "FILE",
+                "build: an Agent Plugins mcp.json to check and carry.",
+            ),
+            Opt::choice(
+                "--adapter",
+                &["claude-code", "codex"],
+                "build: also write this host's adapter (repeatable).",
+            ),
+            Opt::flag(
+                "--marketplace",
+                "build: also write .claude-plugin/marketplace.json listing the plugin.",
+            ),
             gate::FORMAT,
         ],
         gate::READ,
@@ -75,7 +108,10 @@ fn usage_error(message: &str) -> i32 {
 fn hosts(call: &Invocation) -> Result<Vec<Host>, String> {
     call.values("--host")
         .into_iter()
-        .map(|id| id.parse::<Host>().map_err(|error| format!("Invalid value for '--host': {error}.")))
+        .map(|id| {
+            id.parse::<Host>()
+                .map_err(|error| format!("Invalid value for '--host': {error}."))
+        })
         .collect()
 }
 
@@ -98,7 +134,9 @@ fn report(call: &Invocation, problems: &mut Vec<Problem>, skills: usize, last: &
 /// Runs the command.
 pub fn run(call: &Invocation) -> i32 {
     let (Some(action), Some(path)) = (call.args.first(), call.args.get(1)) else {
-        return usage_error("Expected ACTION PATH: `plugin build SRC -o DIR` or `plugin check DIR`.");
+        return usage_error(
+            "Expected ACTION PATH: `plugin build SRC -o DIR` or `plugin check DIR`.",
+        );
     };
     let hosts = match hosts(call) {
         Ok(hosts) => hosts,
@@ -115,7 +153,9 @@ pub fn run(call: &Invocation) -> i32 {
             report(call, &mut checked.problems, checked.skills, &last)
         }
         "build" => build(call, path, hosts),
-        other => usage_error(&format!("Invalid value for 'ACTION': {other:?} is not one of 'build', 'check'.")),
+        other => usage_error(&format!(
+            "Invalid value for 'ACTION': {other:?} is not one of 'build', 'check'."
+        )),
     }
 }
 
@@ -128,17 +168,21 @@ fn build(call: &Invocation, src: &str, hosts: Vec<Host>) -> i32 {
     };
     let mut adapters = Vec::new();
     for id in call.values("--adapter") {
-        if let Ok(host) = id.parse::<Host>() {
-            if !adapters.contains(&host) {
-                adapters.push(host);
-            }
+        if let Ok(host) = id.parse::<Host>()
+            && !adapters.contains(&host)
+        {
+            adapters.push(host);
         }
     }
     let mcp = match call.option("--mcp") {
         None => None,
         Some(file) => match std::fs::read_to_string(file) {
             Ok(text) => Some((file.to_string(), text)),
-            Err(error) => return usage_error(&format!("Invalid value for '--mcp': cannot read {file}: {error}")),
+            Err(error) => {
+                return usage_error(&format!(
+                    "Invalid value for '--mcp': cannot read {file}: {error}"
+                ));
+            }
         },
     };
     let plan = Plan {
@@ -148,11 +192,19 @@ fn build(call: &Invocation, src: &str, hosts: Vec<Host>) -> i32 {
                 .iter()
                 .filter_map(|(key, opt)| call.option(opt).map(|v| (*key, v.to_string())))
                 .collect(),
-            author: [("name", "--author"), ("email", "--author-email"), ("url", "--author-url")]
-                .iter()
-                .filter_map(|(key, opt)| call.option(opt).map(|v| (*key, v.to_string())))
+            author: [
+                ("name", "--author"),
+                ("email", "--author-email"),
+                ("url", "--author-url"),
+            ]
+            .iter()
+            .filter_map(|(key, opt)| call.option(opt).map(|v| (*key, v.to_string())))
+            .collect(),
+            keywords: call
+                .values("--keyword")
+                .into_iter()
+                .map(str::to_string)
                 .collect(),
-            keywords: call.values("--keyword").into_iter().map(str::to_string).collect(),
         },
         adapters,
         hosts,
@@ -176,13 +228,22 @@ fn build(call: &Invocation, src: &str, hosts: Vec<Host>) -> i32 {
     if call.flag("--check") {
         let differs = drift(dir, &built);
         if differs.is_empty() {
-            write(Stream::Err, &format!("ok: {out} is up to date ({} files)\n", built.len()));
+            write(
+                Stream::Err,
+                &format!("ok: {out} is up to date ({} files)\n", built.len()),
+            );
             return 0;
         }
-        let text: String = differs.iter().map(|line| format!("{out}/{line}\n")).collect();
+        let text: String = differs
+            .iter()
+            .map(|line| format!("{out}/{line}\n"))
+            .collect();
         write(
             Stream::Err,
-            &format!("{text}error: {out} differs from what `skills plugin build` writes ({} files); run it without --check\n", differs.len()),
+            &format!(
+                "{text}error: {out} differs from what `skills plugin build` writes ({} files); run it without --check\n",
+                differs.len()
+            ),
         );
         return 1;
     }

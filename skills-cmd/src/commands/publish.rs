@@ -19,19 +19,29 @@ pub const COMMAND: CommandSpec = CommandSpec {
     about: "Checks each SRC as `check` does (nothing is written when one has errors), then writes DIR/.well-known/agent-skills/index.json with one entry per skill, sorted by name: a skill that is one file as type skill-md (NAME/SKILL.md), any other as an archive holding its files at the root (NAME.tar.gz, or NAME.zip with --archive zip), each with the SHA-256 of the exact bytes written. Archives are deterministic (sorted entries, fixed dates and owners, modes 0644 or 0755), so the same skills give the same bytes. --legacy writes the 0.1 layout too (DIR/.well-known/skills/index.json and each file under NAME/) for older clients. Files already in DIR that this run does not write are left as they are; a folder on the way that is a symbolic link is refused. Serve DIR with `skills mcp --http ADDR --well-known DIR`, and check it with `skills verify --well-known DIR|URL`.",
     exit_codes: &[
         (0, "Published"),
-        (1, "A source has errors (or warnings with --deny-warnings), or DIR could not be written"),
+        (
+            1,
+            "A source has errors (or warnings with --deny-warnings), or DIR could not be written",
+        ),
         (2, "Usage error"),
     ],
     args: &[SOURCES],
     options: &[
         &[
-            Opt::value("--well-known", "DIR", "The folder to publish under (required)."),
+            Opt::value(
+                "--well-known",
+                "DIR",
+                "The folder to publish under (required).",
+            ),
             Opt::choice(
                 "--archive",
                 &["tar.gz", "zip"],
                 "The archive for skills of more than one file (default tar.gz).",
             ),
-            Opt::flag("--legacy", "Also write the 0.1 layout under .well-known/skills/."),
+            Opt::flag(
+                "--legacy",
+                "Also write the 0.1 layout under .well-known/skills/.",
+            ),
         ],
         gate::REPORT,
         &[gate::EXTENSIONS, gate::EXCLUDE],

@@ -298,10 +298,20 @@ fn well_known(call: &Invocation) -> i32 {
     };
     let verified = verify::verify(&origin);
     let failed = !verified.problems.is_empty() || verified.skills == 0;
-    let mut last: String = verified.lines.iter().map(|line| format!("{line}\n")).collect();
+    let mut last: String = verified
+        .lines
+        .iter()
+        .map(|line| format!("{line}\n"))
+        .collect();
     last.push_str(&match (failed, verified.skills) {
         (_, 0) if verified.problems.is_empty() => "error: the index lists no skill\n".to_string(),
-        _ => gate::summary_of("verified", &verified.problems, verified.skills, failed, false),
+        _ => gate::summary_of(
+            "verified",
+            &verified.problems,
+            verified.skills,
+            failed,
+            false,
+        ),
     });
     let counted = crate::report::Counted {
         problems: &verified.problems,

@@ -99,7 +99,13 @@ pub fn untar(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
         let actual: u64 = block
             .iter()
             .enumerate()
-            .map(|(i, b)| if (148..156).contains(&i) { 32 } else { u64::from(*b) })
+            .map(|(i, b)| {
+                if (148..156).contains(&i) {
+                    32
+                } else {
+                    u64::from(*b)
+                }
+            })
             .sum();
         if sum != actual {
             return Err(format!("the tar header at byte {at} has a wrong checksum"));
@@ -110,7 +116,8 @@ pub fn untar(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
             "" => name,
             prefix => format!("{prefix}/{name}"),
         };
-        let size = octal(&block[124..136]).ok_or_else(|| format!("{path:?}: size is not a number"))?;
+        let size =
+            octal(&block[124..136]).ok_or_else(|| format!("{path:?}: size is not a number"))?;
         let size = usize::try_from(size).map_err(|_| format!("{path:?}: too large"))?;
         let start = at + 512;
         let data = bytes

@@ -112,7 +112,10 @@ fn place(skill: &DiscoveredSkill, plan: &Plan) -> Result<Option<Host>, Problem> 
 
 /// Every file of the plugin, `(path, bytes)` sorted by path, or the
 /// problems that stop it.
-pub fn files(skills: &[DiscoveredSkill], plan: &Plan) -> Result<Vec<(String, Vec<u8>)>, Vec<Problem>> {
+pub fn files(
+    skills: &[DiscoveredSkill],
+    plan: &Plan,
+) -> Result<Vec<(String, Vec<u8>)>, Vec<Problem>> {
     let mut problems = Vec::new();
     let mut out: Vec<(String, Vec<u8>)> = Vec::new();
     let mut host_only: Vec<(Host, String)> = Vec::new();
@@ -142,7 +145,10 @@ pub fn files(skills: &[DiscoveredSkill], plan: &Plan) -> Result<Vec<(String, Vec
     let mut root = common.clone();
     root.insert("$schema".into(), Value::String(PLUGIN_SCHEMA.into()));
     let root_text = canonical(&Value::Object(root));
-    let (manifest_problems, _) = super::check::manifest(Path::new("plugin.json"), &String::from_utf8_lossy(&root_text));
+    let (manifest_problems, _) = super::check::manifest(
+        Path::new("plugin.json"),
+        &String::from_utf8_lossy(&root_text),
+    );
     problems.extend(manifest_problems);
     out.push(("plugin.json".into(), root_text));
     if let Some((location, text)) = &plan.mcp {
@@ -152,7 +158,10 @@ pub fn files(skills: &[DiscoveredSkill], plan: &Plan) -> Result<Vec<(String, Vec
             let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
             out.push(("mcp.json".into(), canonical(&value)));
             if !plan.adapters.is_empty() {
-                out.push((".mcp.json".into(), canonical(&super::mcp::adapter_config(&value))));
+                out.push((
+                    ".mcp.json".into(),
+                    canonical(&super::mcp::adapter_config(&value)),
+                ));
             }
         }
         problems.extend(found);
@@ -178,7 +187,10 @@ pub fn files(skills: &[DiscoveredSkill], plan: &Plan) -> Result<Vec<(String, Vec
                 map.insert("skills".into(), Value::String(path));
             }
             _ if !mine.is_empty() => {
-                map.insert("skills".into(), Value::Array(mine.into_iter().map(Value::String).collect()));
+                map.insert(
+                    "skills".into(),
+                    Value::Array(mine.into_iter().map(Value::String).collect()),
+                );
             }
             _ => {}
         }
@@ -219,7 +231,10 @@ pub fn files(skills: &[DiscoveredSkill], plan: &Plan) -> Result<Vec<(String, Vec
         market.insert("name".into(), Value::String(plan.manifest.name.clone()));
         market.insert("owner".into(), Value::Object(owner_map));
         market.insert("plugins".into(), Value::Array(vec![Value::Object(entry)]));
-        out.push((".claude-plugin/marketplace.json".into(), canonical(&Value::Object(market))));
+        out.push((
+            ".claude-plugin/marketplace.json".into(),
+            canonical(&Value::Object(market)),
+        ));
     }
     if !problems.is_empty() {
         return Err(problems);

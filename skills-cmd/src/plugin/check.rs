@@ -126,18 +126,23 @@ pub fn manifest(file: &Path, text: &str) -> (Vec<Problem>, Option<Value>) {
         Ok(value) => value,
         Err(error) => {
             return (
-                vec![invalid(file, format!("plugin.json is not JSON: {error}")).at(
-                    skills_build::problem::Position {
-                        line: u32::try_from(error.line()).unwrap_or(1).max(1),
-                        column: u32::try_from(error.column()).unwrap_or(1).max(1),
-                    },
-                )],
+                vec![
+                    invalid(file, format!("plugin.json is not JSON: {error}")).at(
+                        skills_build::problem::Position {
+                            line: u32::try_from(error.line()).unwrap_or(1).max(1),
+                            column: u32::try_from(error.column()).unwrap_or(1).max(1),
+                        },
+                    ),
+                ],
                 None,
             );
         }
     };
     let Some(map) = value.as_object() else {
-        return (vec![at("", "plugin.json must hold one JSON object".into())], None);
+        return (
+            vec![at("", "plugin.json must hold one JSON object".into())],
+            None,
+        );
     };
     let mut problems = Vec::new();
     for key in map.keys().filter(|k| !MANIFEST_KEYS.contains(&k.as_str())) {
@@ -154,7 +159,13 @@ pub fn manifest(file: &Path, text: &str) -> (Vec<Problem>, Option<Value>) {
         Some(name) => problems.push(at("name", format!("`name` {name:?} is not 1 to 64 of a-z, 0-9, `-` and `.`, alphanumeric at both ends, without `--` or `..`"))),
         None => problems.push(at("name", "`name` is required, a string".into())),
     }
-    for key in ["version", "description", "homepage", "repository", "license"] {
+    for key in [
+        "version",
+        "description",
+        "homepage",
+        "repository",
+        "license",
+    ] {
         if map.get(key).is_some_and(|v| !v.is_string()) {
             problems.push(at(key, format!("`{key}` must be a string")));
         }
@@ -165,25 +176,37 @@ pub fn manifest(file: &Path, text: &str) -> (Vec<Problem>, Option<Value>) {
                 .all(|(k, v)| matches!(k.as_str(), "name" | "email" | "url") && v.is_string())
         });
         if !ok {
-            problems.push(at("author", "`author` must be an object of the strings `name`, `email` and `url` only".into()));
+            problems.push(at(
+                "author",
+                "`author` must be an object of the strings `name`, `email` and `url` only".into(),
+            ));
         }
     }
     if map
         .get("keywords")
         .is_some_and(|k| !k.as_array().is_some_and(|a| a.iter().all(Value::is_string)))
     {
-        problems.push(at("keywords", "`keywords` must be an array of strings".into()));
+        problems.push(at(
+            "keywords",
+            "`keywords` must be an array of strings".into(),
+        ));
     }
     if let Some(extensions) = map.get("extensions") {
         match extensions.as_object() {
             Some(all) => {
                 for (namespace, data) in all {
                     if !data.is_object() {
-                        problems.push(at(namespace, format!("extension {namespace:?} must be an object")));
+                        problems.push(at(
+                            namespace,
+                            format!("extension {namespace:?} must be an object"),
+                        ));
                     }
                 }
             }
-            None => problems.push(at("extensions", "`extensions` must be an object (a client ignores it otherwise)".into())),
+            None => problems.push(at(
+                "extensions",
+                "`extensions` must be an object (a client ignores it otherwise)".into(),
+            )),
         }
     }
     (problems, Some(value))
@@ -244,7 +267,8 @@ pub fn check(dir: &Path, hosts: &[Host]) -> Checked {
     let root = match std::fs::canonicalize(dir) {
         Ok(root) if root.is_dir() => root,
         _ => {
-            out.problems.push(invalid(dir, format!("{} is not a folder", dir.display())));
+            out.problems
+                .push(invalid(dir, format!("{} is not a folder", dir.display())));
             return out;
         }
     };
@@ -257,9 +281,15 @@ pub fn check(dir: &Path, hosts: &[Host]) -> Checked {
                 out.problems.extend(problems);
                 root_manifest = value;
             }
-            Err(error) => out.problems.push(invalid(&manifest_path, format!("cannot read: {error}"))),
+            Err(error) => out
+                .problems
+                .push(invalid(&manifest_path, format!("cannot read: {error}"))),
         },
-        Ok(_) => out.problems.push(invalid(&manifest_path, "a plugin has plugin.json at its root (§4.1); without it no client loads the plugin".to_string())),
+        Ok(_) => out.problems.push(invalid(
+            &manifest_path,
+            "a plugin has plugin.json at its root (§4.1); without it no client loads the plugin"
+                .to_string(),
+        )),
         Err(message) => out.problems.push(invalid(&manifest_path, message)),
     }
     let mcp_path = dir.join("mcp.json");
@@ -268,9 +298,14 @@ pub fn check(dir: &Path, hosts: &[Host]) -> Checked {
             Ok(text) => out
                 .problems
                 .extend(super::mcp::check(&mcp_path.display().to_string(), &text)),
-            Err(error) => out.problems.push(invalid(&mcp_path, format!("cannot read: {error}"))),
+            Err(error) => out
+                .problems
+                .push(invalid(&mcp_path, format!("cannot read: {error}"))),
         },
-        Ok(Some(_)) => out.problems.push(invalid(&mcp_path, "mcp.json must be a regular file; clients disable MCP for this plugin")),
+        Ok(Some(_)) => out.problems.push(invalid(
+            &mcp_path,
+            "mcp.json must be a regular file; clients disable MCP for this plugin",
+        )),
         Ok(None) => {}
         Err(message) => out.problems.push(invalid(&mcp_path, message)),
     }
@@ -283,21 +318,38 @@ pub fn check(dir: &Path, hosts: &[Host]) -> Checked {
                 if reasons.is_empty() {
                     continue;
                 }
-                let mut problem = Problem::new(Code::PluginSkillSkipped, skip_message(&name, &reasons))
-                    .with_file(reasons[0].file.clone().unwrap_or_else(|| path.display().to_string()))
-                    .at_opt(reasons[0].position);
+                let mut problem =
+                    Problem::new(Code::PluginSkillSkipped, skip_message(&name, &reasons))
+                        .with_file(
+                            reasons[0]
+                                .file
+                                .clone()
+                                .unwrap_or_else(|| path.display().to_string()),
+                        )
+                        .at_opt(reasons[0].position);
                 if let Some(hint) = host_hint(&path, &name, hosts) {
                     problem = problem.with_hint(hint);
                 }
                 out.problems.push(problem);
             }
         }
-        Ok(Some(_)) => out.problems.push(invalid(&skills_path, "skills must be a folder; clients load no skill from this plugin")),
+        Ok(Some(_)) => out.problems.push(invalid(
+            &skills_path,
+            "skills must be a folder; clients load no skill from this plugin",
+        )),
         Ok(None) => {}
         Err(message) => out.problems.push(invalid(&skills_path, message)),
     }
     for (host, manifest, folder) in ADAPTERS {
-        adapter_copies(dir, &root, host, manifest, folder, root_manifest.as_ref(), &mut out);
+        adapter_copies(
+            dir,
+            &root,
+            host,
+            manifest,
+            folder,
+            root_manifest.as_ref(),
+            &mut out,
+        );
     }
     out
 }
@@ -317,7 +369,16 @@ fn adapter_copies(
     if let (Ok(text), Some(ours)) = (std::fs::read_to_string(&path), root_manifest) {
         match serde_json::from_str::<Value>(&text) {
             Ok(theirs) => {
-                for key in ["name", "version", "description", "license", "homepage", "repository", "author", "keywords"] {
+                for key in [
+                    "name",
+                    "version",
+                    "description",
+                    "license",
+                    "homepage",
+                    "repository",
+                    "author",
+                    "keywords",
+                ] {
                     if theirs.get(key).is_some() && theirs.get(key) != ours.get(key) {
                         out.problems.push(
                             invalid(&path, format!("`{key}` differs from plugin.json's: the {} adapter is out of step (rebuild it with `skills plugin build`)", host.name()))
@@ -326,7 +387,9 @@ fn adapter_copies(
                     }
                 }
             }
-            Err(error) => out.problems.push(invalid(&path, format!("not JSON: {error}"))),
+            Err(error) => out
+                .problems
+                .push(invalid(&path, format!("not JSON: {error}"))),
         }
     }
     let copies = dir.join(folder).join("skills");
@@ -336,8 +399,17 @@ fn adapter_copies(
             let reasons = verdict(&path, Some(host));
             if !reasons.is_empty() {
                 out.problems.push(
-                    invalid(&path, format!("{name}: the {} copy fails under {}: {} [{}]", host.name(), host.id(), reasons[0].message, reasons[0].code.as_str()))
-                        .at_opt(reasons[0].position),
+                    invalid(
+                        &path,
+                        format!(
+                            "{name}: the {} copy fails under {}: {} [{}]",
+                            host.name(),
+                            host.id(),
+                            reasons[0].message,
+                            reasons[0].code.as_str()
+                        ),
+                    )
+                    .at_opt(reasons[0].position),
                 );
             }
         }

@@ -12,7 +12,12 @@ use skills_build::unstable::content::secrets_in;
 use super::{MCP_SCHEMA, locate};
 
 /// Header names whose value is a credential whatever it looks like.
-const CREDENTIAL_HEADERS: [&str; 4] = ["authorization", "proxy-authorization", "cookie", "x-api-key"];
+const CREDENTIAL_HEADERS: [&str; 4] = [
+    "authorization",
+    "proxy-authorization",
+    "cookie",
+    "x-api-key",
+];
 
 fn is_loopback_host(host: &str) -> bool {
     let host = host.trim_start_matches('[').trim_end_matches(']');
@@ -27,7 +32,9 @@ fn url_problem(url: &str) -> Option<String> {
     let (scheme, rest) = url.split_once("://")?;
     let scheme = scheme.to_ascii_lowercase();
     if scheme != "http" && scheme != "https" {
-        return Some(format!("`url` {url:?} is not an absolute HTTP or HTTPS URL"));
+        return Some(format!(
+            "`url` {url:?} is not an absolute HTTP or HTTPS URL"
+        ));
     }
     if url.contains('#') {
         return Some(format!("`url` {url:?} holds a fragment"));
@@ -75,12 +82,15 @@ pub fn check(location: &str, text: &str) -> Vec<Problem> {
         Ok(value) => value,
         Err(error) => {
             return vec![
-                Problem::new(Code::PluginInvalid, format!("mcp.json is not JSON: {error}"))
-                    .with_file(location.to_string())
-                    .at(skills_build::problem::Position {
-                        line: u32::try_from(error.line()).unwrap_or(1).max(1),
-                        column: u32::try_from(error.column()).unwrap_or(1).max(1),
-                    }),
+                Problem::new(
+                    Code::PluginInvalid,
+                    format!("mcp.json is not JSON: {error}"),
+                )
+                .with_file(location.to_string())
+                .at(skills_build::problem::Position {
+                    line: u32::try_from(error.line()).unwrap_or(1).max(1),
+                    column: u32::try_from(error.column()).unwrap_or(1).max(1),
+                }),
             ];
         }
     };
@@ -88,8 +98,14 @@ pub fn check(location: &str, text: &str) -> Vec<Problem> {
         return vec![at("", "mcp.json must hold one JSON object".into())];
     };
     let mut problems = Vec::new();
-    for key in top.keys().filter(|k| !matches!(k.as_str(), "$schema" | "mcpServers")) {
-        problems.push(at(key, format!("`{key}` is not a key of mcp.json (only `$schema` and `mcpServers`)")));
+    for key in top
+        .keys()
+        .filter(|k| !matches!(k.as_str(), "$schema" | "mcpServers"))
+    {
+        problems.push(at(
+            key,
+            format!("`{key}` is not a key of mcp.json (only `$schema` and `mcpServers`)"),
+        ));
     }
     if top.get("$schema").and_then(Value::as_str) != Some(MCP_SCHEMA) {
         problems.push(at("$schema", format!("`$schema` must be {MCP_SCHEMA:?}")));
@@ -111,7 +127,9 @@ pub fn check(location: &str, text: &str) -> Vec<Problem> {
                         .into_iter()
                         .filter(|found| found.message.contains(".env file"));
                     for found in named {
-                        let key = dotenv.lines().nth(found.position.map_or(0, |p| p.line as usize - 1));
+                        let key = dotenv
+                            .lines()
+                            .nth(found.position.map_or(0, |p| p.line as usize - 1));
                         let key = key.and_then(|l| l.split('=').next()).unwrap_or(name);
                         problems.push(at(key, format!("server {name:?}: `env`: {}", found.message)).with_hint(
                             "a secret in env is package data every user can read: let the client prompt for it or read it from the user's environment",
@@ -125,11 +143,18 @@ pub fn check(location: &str, text: &str) -> Vec<Problem> {
     }
     // The audit's rules over the whole text: a token in a header, an
     // argument or anywhere else, located where it is written.
-    problems.extend(secrets_in(location, "mcp.json", text).into_iter().map(|found| {
-        Problem::new(Code::PluginInvalid, format!("a secret is written in mcp.json: {}", found.message))
-            .with_file(location.to_string())
-            .at_opt(found.position)
-    }));
+    problems.extend(
+        secrets_in(location, "mcp.json", text)
+            .into_iter()
+            .map(|found| {
+                Problem::new(
+                    Code::PluginInvalid,
+                    format!("a secret is written in mcp.json: {}", found.message),
+                )
+                .with_file(location.to_string())
+                .at_opt(found.position)
+            }),
+    );
     problems
 }
 
@@ -143,7 +168,11 @@ fn server_problems(server: &Value) -> Vec<String> {
         "stdio" => &["type", "command", "args", "env", "cwd"],
         "streamable-http" | "sse" => &["type", "url", "headers"],
         "" => return vec!["`type` is missing: it is one of stdio, streamable-http, sse".into()],
-        other => return vec![format!("`type` {other:?} is none of stdio, streamable-http, sse")],
+        other => {
+            return vec![format!(
+                "`type` {other:?} is none of stdio, streamable-http, sse"
+            )];
+        }
     };
     let mut out: Vec<String> = map
         .keys()
@@ -176,10 +205,12 @@ fn stdio(map: &Map<String, Value>, out: &mut Vec<String>) {
         }
         Some(_) => {}
     }
-    if let Some(args) = map.get("args") {
-        if !args.as_array().is_some_and(|a| a.iter().all(Value::is_string)) {
-            out.push("`args` must be an array of strings".into());
-        }
+    if let Some(args) = map.get("args")
+        && !args
+            .as_array()
+            .is_some_and(|a| a.iter().all(Value::is_string))
+    {
+        out.push("`args` must be an array of strings".into());
     }
     if let Some(env) = map.get("env") {
         if !strings_only(env) {
@@ -187,16 +218,21 @@ fn stdio(map: &Map<String, Value>, out: &mut Vec<String>) {
         }
         for reserved in ["PLUGIN_ROOT", "PLUGIN_DATA"] {
             if env.get(reserved).is_some() {
-                out.push(format!("`env` may not set {reserved}, which the client sets"));
+                out.push(format!(
+                    "`env` may not set {reserved}, which the client sets"
+                ));
             }
         }
     }
     if let Some(cwd) = map.get("cwd") {
         let ok = cwd.as_str().is_some_and(|cwd| {
-            let rooted = ["./", "${PLUGIN_ROOT}", "${PLUGIN_DATA}"].iter().any(|root| {
-                cwd.strip_prefix(root)
-                    .is_some_and(|rest| root.ends_with('/') || rest.is_empty() || rest.starts_with('/'))
-            });
+            let rooted = ["./", "${PLUGIN_ROOT}", "${PLUGIN_DATA}"]
+                .iter()
+                .any(|root| {
+                    cwd.strip_prefix(root).is_some_and(|rest| {
+                        root.ends_with('/') || rest.is_empty() || rest.starts_with('/')
+                    })
+                });
             rooted && !cwd.split('/').any(|p| p == "..")
         });
         if !ok {
@@ -225,7 +261,9 @@ fn remote(map: &Map<String, Value>, out: &mut Vec<String>) {
                 out.push(format!("header {name:?} is not a valid header name"));
             }
             if !seen.insert(lower.clone()) {
-                out.push(format!("header {name:?} is given twice (names are case-insensitive)"));
+                out.push(format!(
+                    "header {name:?} is given twice (names are case-insensitive)"
+                ));
             }
             if CREDENTIAL_HEADERS.contains(&lower.as_str()) {
                 out.push(format!(
@@ -259,10 +297,10 @@ pub fn adapter_config(value: &Value) -> Value {
     if let Some(all) = value.get("mcpServers").and_then(Value::as_object) {
         for (name, server) in all {
             let mut server = placeholders(server);
-            if let Some(map) = server.as_object_mut() {
-                if map.get("type").and_then(Value::as_str) == Some("streamable-http") {
-                    map.insert("type".into(), Value::String("http".into()));
-                }
+            if let Some(map) = server.as_object_mut()
+                && map.get("type").and_then(Value::as_str) == Some("streamable-http")
+            {
+                map.insert("type".into(), Value::String("http".into()));
             }
             servers.insert(name.clone(), server);
         }
@@ -277,7 +315,10 @@ mod tests {
     use super::*;
 
     fn codes(text: &str) -> Vec<String> {
-        check("mcp.json", text).into_iter().map(|p| p.message).collect()
+        check("mcp.json", text)
+            .into_iter()
+            .map(|p| p.message)
+            .collect()
     }
 
     #[test]
@@ -290,11 +331,20 @@ mod tests {
             r#"{{"$schema":"{MCP_SCHEMA}","mcpServers":{{"a":{{"type":"stdio","command":"npx -y server"}},"b":{{"type":"sse","url":"http://example.com/sse"}},"c":{{"type":"websocket"}},"d":{{"type":"stdio","command":"../x","url":"u"}}}}}}"#
         );
         let found = codes(&bad);
-        assert!(found.iter().any(|m| m.contains("shell string")), "{found:?}");
+        assert!(
+            found.iter().any(|m| m.contains("shell string")),
+            "{found:?}"
+        );
         assert!(found.iter().any(|m| m.contains("use HTTPS")), "{found:?}");
         assert!(found.iter().any(|m| m.contains("websocket")), "{found:?}");
-        assert!(found.iter().any(|m| m.contains("`url` is not a field")), "{found:?}");
-        assert!(found.iter().any(|m| m.contains("neither a bare name")), "{found:?}");
+        assert!(
+            found.iter().any(|m| m.contains("`url` is not a field")),
+            "{found:?}"
+        );
+        assert!(
+            found.iter().any(|m| m.contains("neither a bare name")),
+            "{found:?}"
+        );
     }
 
     #[test]
@@ -304,8 +354,18 @@ mod tests {
             "{{\"$schema\":\"{MCP_SCHEMA}\",\"mcpServers\":{{\n\"a\":{{\"type\":\"stdio\",\"command\":\"s\",\"env\":{{\"GITHUB_TOKEN\":\"{token}\"}}}},\n\"b\":{{\"type\":\"streamable-http\",\"url\":\"https://x.example/mcp\",\"headers\":{{\"Authorization\":\"Bearer abc\"}}}}}}}}"
         );
         let found = check("p/mcp.json", &text);
-        assert!(found.iter().any(|p| p.message.contains("GitHub") && p.position.is_some_and(|at| at.line == 2)), "{found:?}");
-        assert!(found.iter().any(|p| p.message.contains("carries a credential")), "{found:?}");
+        assert!(
+            found
+                .iter()
+                .any(|p| p.message.contains("GitHub") && p.position.is_some_and(|at| at.line == 2)),
+            "{found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .any(|p| p.message.contains("carries a credential")),
+            "{found:?}"
+        );
     }
 
     #[test]

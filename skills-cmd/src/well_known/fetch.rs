@@ -107,10 +107,7 @@ fn read_in(dir: &Path, path: &str, head: bool) -> Result<Answer, String> {
         at.push(part);
         match std::fs::symlink_metadata(&at) {
             Ok(meta) if meta.file_type().is_symlink() => {
-                return Err(format!(
-                    "{} is a symbolic link, not followed",
-                    at.display()
-                ));
+                return Err(format!("{} is a symbolic link, not followed", at.display()));
             }
             Ok(_) => {}
             Err(_) => {
@@ -185,13 +182,11 @@ fn http(authority: &str, path: &str, head: bool) -> Result<Answer, String> {
         }
     }
     let mut bytes = reply[end + 4..].to_vec();
-    if !head {
-        if let Some(length) = length {
-            if bytes.len() < length {
-                return Err(format!("{url}: the body ends before its Content-Length"));
-            }
-            bytes.truncate(length);
+    if !head && let Some(length) = length {
+        if bytes.len() < length {
+            return Err(format!("{url}: the body ends before its Content-Length"));
         }
+        bytes.truncate(length);
     }
     Ok(Answer {
         status,

@@ -181,10 +181,8 @@ pub fn make_dirs(dir: &Path, rel: &Path) -> Result<(), String> {
             )),
             Ok(meta) if !meta.is_dir() => Err(format!("{} is not a folder", path.display())),
             Ok(_) => Ok(()),
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                std::fs::create_dir(path)
-                    .map_err(|error| format!("cannot create {}: {error}", path.display()))
-            }
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => std::fs::create_dir(path)
+                .map_err(|error| format!("cannot create {}: {error}", path.display())),
             Err(error) => Err(format!("cannot open {}: {error}", path.display())),
         }
     };

@@ -40,7 +40,8 @@ pub fn load(dir: &Path) -> Result<Published, String> {
         let entries = std::fs::read_dir(&folder)
             .map_err(|error| format!("cannot list {}: {error}", folder.display()))?;
         for entry in entries {
-            let entry = entry.map_err(|error| format!("cannot list {}: {error}", folder.display()))?;
+            let entry =
+                entry.map_err(|error| format!("cannot list {}: {error}", folder.display()))?;
             let path = entry.path();
             let name = entry
                 .file_name()
@@ -58,7 +59,10 @@ pub fn load(dir: &Path) -> Result<Published, String> {
                 total += bytes.len() as u64;
                 published.insert(&child, bytes);
                 if published.len() > MAX_FILES {
-                    return Err(format!("{} holds more than {MAX_FILES} files", dir.display()));
+                    return Err(format!(
+                        "{} holds more than {MAX_FILES} files",
+                        dir.display()
+                    ));
                 }
             } else {
                 return Err(format!(

@@ -13,7 +13,7 @@ use skills_build::unstable::archive::{Limits, unpack_root};
 
 use super::fetch::{Answer, Origin};
 use super::{INDEX_DIR, INDEX_FILE, LEGACY_DIR, MAX_DESCRIPTION, SCHEMA, digest, is_index_name};
-use crate::packing::untar::{MAX_INFLATED, gunzip, untar, unsafe_path};
+use crate::packing::untar::{MAX_INFLATED, gunzip, unsafe_path, untar};
 
 /// What was checked: how many entries, and every problem found.
 #[derive(Debug, Default)]
@@ -39,7 +39,9 @@ pub fn resolve(origin: &Origin, index: &str, url: &str) -> Result<String, String
     let path = if let Some(rest) = url.strip_prefix("http://").or(url.strip_prefix("https://")) {
         let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
         match origin {
-            Origin::Http { authority: ours, .. } if ours == authority => path.to_string(),
+            Origin::Http {
+                authority: ours, ..
+            } if ours == authority => path.to_string(),
             _ => {
                 return Err(format!(
                     "{url:?} is on another origin than the index; artifacts are checked on the index's own"
@@ -97,7 +99,11 @@ fn unpack(kind: &str, url: &str, bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>,
             .and_then(|(path, _)| path.split_once('/'))
             .map(|(folder, _)| folder.to_string());
         return Err(match wrapped {
-            Some(folder) if files.iter().all(|(p, _)| p.starts_with(&format!("{folder}/"))) => {
+            Some(folder)
+                if files
+                    .iter()
+                    .all(|(p, _)| p.starts_with(&format!("{folder}/"))) =>
+            {
                 format!(
                     "the archive wraps the skill in a folder {folder:?}: the format puts its files at the root (`skills pack` archives are FOLDER/PATH; `skills publish` writes root-layout ones)"
                 )
@@ -142,7 +148,11 @@ pub fn verify(origin: &Origin) -> Verified {
             Ok(head) if head.status == 200 && head.bytes.is_empty() => {}
             Ok(head) => out.problems.push(problem(
                 &shown,
-                format!("HEAD answers {} with {} bytes of body, not 200 and none", head.status, head.bytes.len()),
+                format!(
+                    "HEAD answers {} with {} bytes of body, not 200 and none",
+                    head.status,
+                    head.bytes.len()
+                ),
             )),
             Err(message) => out.problems.push(problem(&shown, message)),
         }
@@ -189,17 +199,29 @@ pub fn verify(origin: &Origin) -> Verified {
         );
         let mut bad = Vec::new();
         if !is_index_name(name) {
-            bad.push(format!("`name` {name:?} is not 1 to 64 of a-z, 0-9 and single hyphens"));
+            bad.push(format!(
+                "`name` {name:?} is not 1 to 64 of a-z, 0-9 and single hyphens"
+            ));
         }
         if description.is_empty() || description.chars().count() > MAX_DESCRIPTION {
-            bad.push(format!("`description` must be 1 to {MAX_DESCRIPTION} characters"));
+            bad.push(format!(
+                "`description` must be 1 to {MAX_DESCRIPTION} characters"
+            ));
         }
         if !matches!(kind, "skill-md" | "archive") {
-            bad.push(format!("`type` {kind:?} is neither \"skill-md\" nor \"archive\""));
+            bad.push(format!(
+                "`type` {kind:?} is neither \"skill-md\" nor \"archive\""
+            ));
         }
         let hex = sum.strip_prefix("sha256:").unwrap_or("");
-        if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
-            bad.push(format!("`digest` {sum:?} is not sha256: and 64 lowercase hex digits"));
+        if hex.len() != 64
+            || !hex
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        {
+            bad.push(format!(
+                "`digest` {sum:?} is not sha256: and 64 lowercase hex digits"
+            ));
         }
         if url.is_empty() {
             bad.push("`url` is missing".to_string());
@@ -313,7 +335,10 @@ fn legacy(origin: &Origin, name: &str, files: &[(String, Vec<u8>)], problems: &m
     let entry = index
         .get("skills")
         .and_then(Value::as_array)
-        .and_then(|all| all.iter().find(|e| e.get("name").and_then(Value::as_str) == Some(name)));
+        .and_then(|all| {
+            all.iter()
+                .find(|e| e.get("name").and_then(Value::as_str) == Some(name))
+        });
     let Some(entry) = entry else {
         problems.push(problem(&shown, format!("{name}: not in the 0.1 index")));
         return;
@@ -341,7 +366,10 @@ fn legacy(origin: &Origin, name: &str, files: &[(String, Vec<u8>)], problems: &m
             Ok(answer) if answer.status == 200 && &answer.bytes == bytes => {}
             Ok(answer) => problems.push(problem(
                 &origin.show(&at),
-                format!("{name}: the 0.1 copy answers {} with other bytes than the artifact's", answer.status),
+                format!(
+                    "{name}: the 0.1 copy answers {} with other bytes than the artifact's",
+                    answer.status
+                ),
             )),
             Err(message) => problems.push(problem(&origin.show(&at), message)),
         }
@@ -356,8 +384,14 @@ mod tests {
     fn urls_resolve_against_the_index_and_stay_on_its_origin() {
         let dir = Origin::Dir("out".into());
         let index = "/.well-known/agent-skills/index.json";
-        assert_eq!(resolve(&dir, index, "pdf.tar.gz").unwrap(), "/.well-known/agent-skills/pdf.tar.gz");
-        assert_eq!(resolve(&dir, index, "../skills/pdf/SKILL.md").unwrap(), "/.well-known/skills/pdf/SKILL.md");
+        assert_eq!(
+            resolve(&dir, index, "pdf.tar.gz").unwrap(),
+            "/.well-known/agent-skills/pdf.tar.gz"
+        );
+        assert_eq!(
+            resolve(&dir, index, "../skills/pdf/SKILL.md").unwrap(),
+            "/.well-known/skills/pdf/SKILL.md"
+        );
         assert_eq!(resolve(&dir, index, "/a/b").unwrap(), "/a/b");
         assert!(resolve(&dir, index, "../../../../x").is_err());
         assert!(resolve(&dir, index, "https://elsewhere.example/x").is_err());

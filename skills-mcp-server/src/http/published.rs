@@ -105,7 +105,10 @@ impl Published {
             body: hyper::body::Bytes::from(format!("{message}\n")),
         };
         if !matches!(*method, Method::GET | Method::HEAD) {
-            return text(StatusCode::METHOD_NOT_ALLOWED, "GET or HEAD a published file");
+            return text(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "GET or HEAD a published file",
+            );
         }
         let Some(bytes) = self.get(path) else {
             return text(StatusCode::NOT_FOUND, "no such published file");
