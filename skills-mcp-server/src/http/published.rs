@@ -124,3 +124,53 @@ impl Published {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hyper::{Method, StatusCode};
+
+    #[test]
+    fn get_and_head_answer_a_file_with_its_type_and_anything_else_is_404_or_405() {
+        let mut tree = Published::default();
+        tree.insert(
+            ".well-known/agent-skills/index.json",
+            b"{\"skills\":[]}".to_vec(),
+        );
+        tree.insert(".well-known/skills/pdf/r\u{e9}sum\u{e9}.md", b"x".to_vec());
+        let get = tree.answer(&Method::GET, "/.well-known/agent-skills/index.json");
+        assert_eq!(
+            (get.status, get.content_type),
+            (StatusCode::OK, "application/json")
+        );
+        assert_eq!(&get.body[..], b"{\"skills\":[]}");
+        let head = tree.answer(&Method::HEAD, "/.well-known/agent-skills/index.json");
+        assert_eq!(
+            (head.status, head.body.len(), head.length),
+            (StatusCode::OK, 0, 13)
+        );
+        let encoded = tree.answer(&Method::GET, "/.well-known/skills/pdf/r%C3%A9sum%C3%A9.md");
+        assert_eq!(
+            (encoded.status, encoded.content_type),
+            (StatusCode::OK, "text/markdown; charset=utf-8")
+        );
+        assert_eq!(
+            tree.answer(&Method::GET, "/.well-known/agent-skills/nope")
+                .status,
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(
+            tree.answer(
+                &Method::GET,
+                "/.well-known/agent-skills/../agent-skills/index.json"
+            )
+            .status,
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(
+            tree.answer(&Method::POST, "/.well-known/agent-skills/index.json")
+                .status,
+            StatusCode::METHOD_NOT_ALLOWED
+        );
+    }
+}
