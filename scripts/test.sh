@@ -5,8 +5,10 @@
 # Python agentskills-core SDK (it installs a git-ignored venv from PyPI),
 # `skills fmt` read back by PyYAML and ruamel.yaml (another venv), and
 # the rebuild behaviour of include_skills!, and our MCP server driven by the
-# Python mcp client and the MCP inspector (an npm package, git-ignored), and
-# the deploy/ recipes.
+# Python mcp client and the MCP inspector (an npm package, git-ignored), the
+# published index and a built plugin taken by the npm `skills` CLI and `plugins`
+# (npm packages, git-ignored: scripts/check/publish-e2e.sh), and the deploy/
+# recipes.
 # First, no import loop between the modules of any crate (nor an import
 # against skills-core's wings), and docs/architecture.md's arrows drawn
 # from the code.

@@ -100,6 +100,14 @@ pub fn canonical(value: &Value) -> Vec<u8> {
     (convert(value).to_text(Style::indented(2).with_ascii(false)) + "\n").into_bytes()
 }
 
+/// Where serde_json says `error` is, as a problem's position.
+pub fn error_at(error: &serde_json::Error) -> Position {
+    Position {
+        line: u32::try_from(error.line()).unwrap_or(1).max(1),
+        column: u32::try_from(error.column()).unwrap_or(1).max(1),
+    }
+}
+
 /// Where the key `key` is first written in `text` (`"key"` followed by
 /// `:`), for locating a problem; the start of the file when it is not.
 pub fn locate(text: &str, key: &str) -> Position {

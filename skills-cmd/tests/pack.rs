@@ -268,6 +268,7 @@ fn a_published_index_and_a_plugin_are_the_same_bytes_across_runs_and_file_orders
         ".claude-plugin/plugin.json",
         ".claude-plugin/marketplace.json",
         ".codex-plugin/plugin.json",
+        ".agents/plugins/marketplace.json",
     ] {
         recorded(&format!("plugin/{file}"), &plugins[0][file]);
     }

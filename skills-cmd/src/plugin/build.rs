@@ -231,6 +231,12 @@ pub fn files(
         market.insert("name".into(), Value::String(plan.manifest.name.clone()));
         market.insert("owner".into(), Value::Object(owner_map));
         market.insert("plugins".into(), Value::Array(vec![Value::Object(entry)]));
+        if plan.adapters.contains(&Host::Codex) {
+            out.push((
+                ".agents/plugins/marketplace.json".into(),
+                canonical(&codex_marketplace(&plan.manifest.name)),
+            ));
+        }
         out.push((
             ".claude-plugin/marketplace.json".into(),
             canonical(&Value::Object(market)),
@@ -247,6 +253,19 @@ pub fn files(
         )]);
     }
     Ok(out)
+}
+
+/// Codex's marketplace file (`.agents/plugins/marketplace.json`) listing
+/// the plugin at the marketplace's root, available to install.
+fn codex_marketplace(name: &str) -> Value {
+    serde_json::json!({
+        "name": name,
+        "plugins": [{
+            "name": name,
+            "source": {"source": "local", "path": "./"},
+            "policy": {"installation": "AVAILABLE", "authentication": "ON_INSTALL"},
+        }],
+    })
 }
 
 /// What differs between `files` and what `dir` holds: files missing or

@@ -127,12 +127,8 @@ pub fn manifest(file: &Path, text: &str) -> (Vec<Problem>, Option<Value>) {
         Err(error) => {
             return (
                 vec![
-                    invalid(file, format!("plugin.json is not JSON: {error}")).at(
-                        skills_build::problem::Position {
-                            line: u32::try_from(error.line()).unwrap_or(1).max(1),
-                            column: u32::try_from(error.column()).unwrap_or(1).max(1),
-                        },
-                    ),
+                    invalid(file, format!("plugin.json is not JSON: {error}"))
+                        .at(super::error_at(&error)),
                 ],
                 None,
             );

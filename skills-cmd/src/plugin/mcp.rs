@@ -10,6 +10,7 @@ use skills_build::problem::{Code, Problem};
 use skills_build::unstable::content::secrets_in;
 
 use super::{MCP_SCHEMA, locate};
+use crate::well_known::fetch::{host_of, is_loopback_host};
 
 /// Header names whose value is a credential whatever it looks like.
 const CREDENTIAL_HEADERS: [&str; 4] = [
@@ -18,14 +19,6 @@ const CREDENTIAL_HEADERS: [&str; 4] = [
     "cookie",
     "x-api-key",
 ];
-
-fn is_loopback_host(host: &str) -> bool {
-    let host = host.trim_start_matches('[').trim_end_matches(']');
-    host == "localhost"
-        || host
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
-}
 
 /// What is wrong with a remote server's `url`, if anything.
 fn url_problem(url: &str) -> Option<String> {
@@ -43,10 +36,7 @@ fn url_problem(url: &str) -> Option<String> {
     if authority.contains('@') {
         return Some(format!("`url` {url:?} holds user information"));
     }
-    let host = match authority.rfind(':') {
-        Some(at) if !authority.ends_with(']') => &authority[..at],
-        _ => authority,
-    };
+    let host = host_of(authority);
     if host.is_empty() {
         return Some(format!("`url` {url:?} has no host"));
     }
@@ -87,10 +77,7 @@ pub fn check(location: &str, text: &str) -> Vec<Problem> {
                     format!("mcp.json is not JSON: {error}"),
                 )
                 .with_file(location.to_string())
-                .at(skills_build::problem::Position {
-                    line: u32::try_from(error.line()).unwrap_or(1).max(1),
-                    column: u32::try_from(error.column()).unwrap_or(1).max(1),
-                }),
+                .at(super::error_at(&error)),
             ];
         }
     };

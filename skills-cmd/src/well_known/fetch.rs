@@ -41,9 +41,19 @@ pub enum Origin {
     },
 }
 
-fn is_loopback(host: &str) -> bool {
+/// The host of an authority `host[:port]` (`[v6]:port` included).
+pub(crate) fn host_of(authority: &str) -> &str {
+    match authority.rfind(':') {
+        Some(at) if !authority.ends_with(']') => &authority[..at],
+        _ => authority,
+    }
+}
+
+/// Whether `host` is `localhost` or a loopback IP literal (`[::1]` in
+/// brackets or not).
+pub(crate) fn is_loopback_host(host: &str) -> bool {
     let host = host.trim_start_matches('[').trim_end_matches(']');
-    host == "localhost"
+    host.eq_ignore_ascii_case("localhost")
         || host
             .parse::<std::net::IpAddr>()
             .is_ok_and(|ip| ip.is_loopback())
@@ -55,11 +65,7 @@ impl Origin {
     pub fn parse(target: &str) -> Result<Origin, String> {
         if let Some(rest) = target.strip_prefix("http://") {
             let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-            let host = match authority.rfind(':') {
-                Some(at) if !authority.ends_with(']') => &authority[..at],
-                _ => authority,
-            };
-            if !is_loopback(host) {
+            if !is_loopback_host(host_of(authority)) {
                 return Err(format!(
                     "{target}: only loopback origins (127.0.0.0/8, [::1], localhost) are read over plain HTTP; for another host, verify the folder `skills publish` wrote"
                 ));
