@@ -463,6 +463,17 @@ fn plugin_build_carries_a_host_only_skill_in_its_adapter_and_check_catches_drift
         "deploy/SKILL.md",
         "---\nname: deploy\ndescription: Deploy the app. Use when the user asks to ship.\ndisable-model-invocation: true\n---\nRun it.\n",
     );
+    support::tree::write(
+        &src,
+        "git-rebase/scripts/continue.sh",
+        "#!/bin/sh\ngit rebase --continue\n",
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let script = src.join("git-rebase/scripts/continue.sh");
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
     let out = tmp.join("out");
     let (s, o) = (src.to_str().unwrap(), out.to_str().unwrap());
     // Without a host whose adapter would carry it, the skill is refused and
@@ -494,6 +505,19 @@ fn plugin_build_carries_a_host_only_skill_in_its_adapter_and_check_catches_drift
         files.contains_key("skills/git-rebase/SKILL.md")
             && !files.contains_key("skills/deploy/SKILL.md")
     );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |rel: &str| {
+            std::fs::metadata(out.join(rel))
+                .unwrap()
+                .permissions()
+                .mode()
+                & 0o777
+        };
+        assert_eq!(mode("skills/git-rebase/scripts/continue.sh"), 0o755);
+        assert_eq!(mode("skills/git-rebase/SKILL.md") & 0o111, 0);
+    }
     let adapter = String::from_utf8_lossy(&files[".claude-plugin/plugin.json"]).into_owned();
     assert!(
         adapter.contains("\"./com.anthropic.claude-code/skills/deploy\""),

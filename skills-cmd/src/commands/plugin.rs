@@ -8,7 +8,7 @@ use skills_build::problem::Problem;
 
 use crate::gate;
 use crate::output::{Stream, write};
-use crate::plugin::build::{Manifest, Plan, drift, files};
+use crate::plugin::build::{Manifest, Plan, drift, executables, files};
 use crate::plugin::check::check;
 use crate::python::click::{Arg, CommandSpec, Invocation, Opt};
 use crate::report::Counted;
@@ -251,6 +251,15 @@ fn build(call: &Invocation, src: &str, hosts: Vec<Host>) -> i32 {
         write(Stream::Err, &format!("error: {message}\n"));
         return 1;
     }
+    for path in executables(&skills, &built) {
+        if let Err(error) = make_executable(&dir.join(&path)) {
+            write(
+                Stream::Err,
+                &format!("error: cannot make {out}/{path} executable: {error}\n"),
+            );
+            return 1;
+        }
+    }
     let leftover = drift(dir, &built);
     let mut text: String = leftover
         .iter()
@@ -264,4 +273,16 @@ fn build(call: &Invocation, src: &str, hosts: Vec<Host>) -> i32 {
     ));
     write(Stream::Err, &text);
     0
+}
+
+/// Gives the file at `path` (just written by this command) mode 0755.
+#[cfg(unix)]
+fn make_executable(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+}
+
+#[cfg(not(unix))]
+fn make_executable(_: &Path) -> std::io::Result<()> {
+    Ok(())
 }

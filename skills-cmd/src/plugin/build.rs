@@ -303,3 +303,31 @@ pub fn drift(dir: &Path, files: &[(String, Vec<u8>)]) -> Vec<String> {
     out.sort();
     out
 }
+
+/// The paths of `built` whose source file has an execute bit (a skill's
+/// scripts): written with mode 0755, as the folder had them.
+pub fn executables(skills: &[DiscoveredSkill], built: &[(String, Vec<u8>)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for skill in skills {
+        let name = skill.listing.name().unwrap_or(&skill.dir);
+        let source = std::path::PathBuf::from(crate::gate::skill_path(skill));
+        for (path, _) in built {
+            let rel = [
+                "skills",
+                "com.anthropic.claude-code/skills",
+                "com.openai.codex/skills",
+            ]
+            .iter()
+            .find_map(|folder| path.strip_prefix(&format!("{folder}/{name}/")));
+            let from = match rel {
+                Some("SKILL.md") => source.join(skill.skill_file.as_str()),
+                Some(rel) => source.join(rel),
+                None => continue,
+            };
+            if crate::packing::executable(&from) {
+                out.push(path.clone());
+            }
+        }
+    }
+    out
+}

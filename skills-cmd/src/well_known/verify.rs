@@ -156,7 +156,8 @@ pub fn verify(origin: &Origin) -> Verified {
             )),
             Err(message) => out.problems.push(problem(&shown, message)),
         }
-        let missing = format!("/{INDEX_DIR}/no-such-file-{}", digest(&answer.bytes).len());
+        // A path no index lists: the format asks for a 404.
+        let missing = format!("/{INDEX_DIR}/.skills-verify-no-such-file");
         match origin.request(&missing, false) {
             Ok(none) if none.status == 404 => {}
             Ok(none) => out.problems.push(problem(
