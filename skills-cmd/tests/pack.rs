@@ -447,6 +447,21 @@ fn plugin_check_locates_manifest_mcp_and_skill_problems_in_every_format() {
     assert!(log["runs"][0]["results"].as_array().unwrap().len() >= 5);
     let github = run_skills(None, &["plugin", "check", dir, "--format", "github"]);
     assert!(String::from_utf8_lossy(&github.stdout).contains("title=plugin-skill-skipped"));
+    // A skill folder linked from outside the plugin is refused, not read.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(
+            workspace().join("testdata/skills/csv-report"),
+            plugin.join("skills/csv-report"),
+        )
+        .unwrap();
+        let linked = run_skills(None, &["plugin", "check", dir]);
+        let text = String::from_utf8_lossy(&linked.stderr);
+        assert!(
+            text.contains("skills/csv-report resolves to") && text.contains("outside the plugin"),
+            "{text}"
+        );
+    }
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 
