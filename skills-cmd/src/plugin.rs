@@ -100,6 +100,27 @@ pub fn canonical(value: &Value) -> Vec<u8> {
     (convert(value).to_text(Style::indented(2).with_ascii(false)) + "\n").into_bytes()
 }
 
+/// Where the string value `value` is first written in `text` (`"value"`),
+/// for locating a problem of the object that holds it; the start of the
+/// file when it is not (or is empty).
+pub fn locate_value(text: &str, value: &str) -> Position {
+    let at = match value.is_empty() {
+        true => None,
+        false => text.find(&format!("\"{value}\"")),
+    };
+    position_of(text, at.unwrap_or(0))
+}
+
+fn position_of(text: &str, at: usize) -> Position {
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    Position {
+        line: u32::try_from(line).unwrap_or(u32::MAX),
+        column: u32::try_from(column).unwrap_or(u32::MAX),
+    }
+}
+
 /// Where serde_json says `error` is, as a problem's position.
 pub fn error_at(error: &serde_json::Error) -> Position {
     Position {
@@ -117,13 +138,7 @@ pub fn locate(text: &str, key: &str) -> Position {
         let at = from + at;
         let after = text[at + quoted.len()..].trim_start();
         if after.starts_with(':') {
-            let before = &text[..at];
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-            return Position {
-                line: u32::try_from(line).unwrap_or(u32::MAX),
-                column: u32::try_from(column).unwrap_or(u32::MAX),
-            };
+            return position_of(text, at);
         }
         from = at + quoted.len();
     }

@@ -106,6 +106,10 @@ pub fn run(call: &Invocation) -> i32 {
         index.display(),
         published.files.len()
     );
-    gate::print("publish", call, &outcome, false, &last, Vec::new());
+    let extra = vec![(
+        "index".to_string(),
+        skills_core::encoding::json::Json::Str(index.display().to_string()),
+    )];
+    gate::print("publish", call, &outcome, false, &last, extra);
     0
 }

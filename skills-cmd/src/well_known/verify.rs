@@ -167,6 +167,7 @@ pub fn verify(origin: &Origin) -> Verified {
             Err(message) => out.problems.push(problem(&origin.show(&missing), message)),
         }
     }
+    let text_of_index = String::from_utf8_lossy(&answer.bytes).into_owned();
     let index: Value = match serde_json::from_slice(&answer.bytes) {
         Ok(index) => index,
         Err(error) => {
@@ -189,7 +190,6 @@ pub fn verify(origin: &Origin) -> Verified {
     let mut names = std::collections::BTreeSet::new();
     for (at, entry) in entries.iter().enumerate() {
         out.skills += 1;
-        let here = format!("{shown}: skills[{at}]");
         let text = |key: &str| entry.get(key).and_then(Value::as_str).unwrap_or("");
         let (name, description, kind, url, sum) = (
             text("name"),
@@ -198,6 +198,11 @@ pub fn verify(origin: &Origin) -> Verified {
             text("url"),
             text("digest"),
         );
+        // Located at the entry's name in the index's text.
+        let here = |message: String| {
+            problem(&shown, format!("skills[{at}]: {message}"))
+                .at(crate::plugin::locate_value(&text_of_index, name))
+        };
         let mut bad = Vec::new();
         if !is_index_name(name) {
             bad.push(format!(
@@ -231,14 +236,13 @@ pub fn verify(origin: &Origin) -> Verified {
             bad.push(format!("{name:?} is listed twice"));
         }
         if !bad.is_empty() {
-            out.problems
-                .extend(bad.into_iter().map(|message| problem(&here, message)));
+            out.problems.extend(bad.into_iter().map(here));
             continue;
         }
         let path = match resolve(origin, &index_path, url) {
             Ok(path) => path,
             Err(message) => {
-                out.problems.push(problem(&here, message));
+                out.problems.push(here(message));
                 continue;
             }
         };
