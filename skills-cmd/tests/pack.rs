@@ -127,6 +127,10 @@ fn pack_refuses_a_folder_that_fails_check() {
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 
+/// A skill with one of Claude Code's fields: the reference refuses it, Claude
+/// Code's profile accepts it.
+const DEPLOY_SKILL: &str = "---\nname: deploy\ndescription: Deploy the app. Use when the user asks to ship.\ndisable-model-invocation: true\n---\nRun it.\n";
+
 /// Every file under `dir`, by its `/`-separated path.
 fn files_under(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     let mut out = std::collections::BTreeMap::new();
@@ -398,11 +402,7 @@ fn plugin_check_locates_manifest_mcp_and_skill_problems_in_every_format() {
             "{{\n  \"$schema\": \"https://agent-plugins.org/schemas/1.0.0/mcp.schema.json\",\n  \"mcpServers\": {{\n    \"run\": {{\"type\": \"stdio\", \"command\": \"npx -y thing\", \"env\": {{\"GITHUB_TOKEN\": \"{token}\"}}}},\n    \"web\": {{\"type\": \"sse\", \"url\": \"http://mcp.example.com/sse\"}}\n  }}\n}}\n"
         ),
     );
-    support::tree::write(
-        &plugin,
-        "skills/deploy/SKILL.md",
-        "---\nname: deploy\ndescription: Deploy the app. Use when the user asks to ship.\ndisable-model-invocation: true\n---\nRun it.\n",
-    );
+    support::tree::write(&plugin, "skills/deploy/SKILL.md", DEPLOY_SKILL);
     support::tree::copy_tree(
         &workspace().join("testdata/skills/git-rebase"),
         &plugin.join("skills/git-rebase"),
@@ -473,11 +473,7 @@ fn plugin_build_carries_a_host_only_skill_in_its_adapter_and_check_catches_drift
         &workspace().join("testdata/skills/git-rebase"),
         &src.join("git-rebase"),
     );
-    support::tree::write(
-        &src,
-        "deploy/SKILL.md",
-        "---\nname: deploy\ndescription: Deploy the app. Use when the user asks to ship.\ndisable-model-invocation: true\n---\nRun it.\n",
-    );
+    support::tree::write(&src, "deploy/SKILL.md", DEPLOY_SKILL);
     support::tree::write(
         &src,
         "git-rebase/scripts/continue.sh",
