@@ -538,6 +538,67 @@ fn plugin_build_carries_a_host_only_skill_in_its_adapter_and_check_catches_drift
     let mut check_args = args.to_vec();
     check_args.push("--check");
     ok(&run_skills(None, &check_args), "plugin build --check");
+    // An mcp.json is checked before it is carried, and translated for the
+    // adapter.
+    let schema = "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
+    let bad = tmp.join("bad-mcp.json");
+    std::fs::write(&bad, format!(r#"{{"$schema":"{schema}","mcpServers":{{"a":{{"type":"stdio","command":"npx -y a"}}}}}}"#)).unwrap();
+    let with_mcp = tmp.join("with-mcp");
+    let mcp_args = |file: &Path| {
+        let mut all: Vec<String> = [
+            "plugin",
+            "build",
+            s,
+            "-o",
+            with_mcp.to_str().unwrap(),
+            "--name",
+            "demo",
+            "--host",
+            "claude-code",
+            "--adapter",
+            "claude-code",
+            "--mcp",
+        ]
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+        all.push(file.to_str().unwrap().to_string());
+        all
+    };
+    let refused = run_skills(
+        None,
+        &mcp_args(&bad)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("is a shell string"));
+    assert!(!with_mcp.exists());
+    let good = tmp.join("mcp.json");
+    std::fs::write(&good, format!(r#"{{"$schema":"{schema}","mcpServers":{{"docs":{{"type":"streamable-http","url":"https://docs.example.com/mcp"}}}}}}"#)).unwrap();
+    ok(
+        &run_skills(
+            None,
+            &mcp_args(&good)
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>(),
+        ),
+        "plugin build --mcp",
+    );
+    let carried = std::fs::read_to_string(with_mcp.join(".mcp.json")).unwrap();
+    assert!(carried.contains("\"type\": \"http\""), "{carried}");
+    assert!(
+        std::fs::read_to_string(with_mcp.join("mcp.json"))
+            .unwrap()
+            .contains("streamable-http")
+    );
+    assert!(
+        std::fs::read_to_string(with_mcp.join(".claude-plugin/plugin.json"))
+            .unwrap()
+            .contains("\"mcpServers\": \"./.mcp.json\"")
+    );
     std::fs::write(out.join("plugin.json"), "{}").unwrap();
     support::tree::write(&out, "skills/stale/SKILL.md", "left over");
     let drift = run_skills(None, &check_args);
