@@ -4,7 +4,9 @@
 use std::time::Duration;
 
 /// The endpoint's path: MCP messages are `POST`ed here; any other path but
-/// [`HEALTH`] is `404 Not Found`, with a body that names this one.
+/// [`HEALTH`] (and, when [`HttpOptions::published`] holds a tree, the
+/// paths under `/.well-known/`) is `404 Not Found`, with a body that names
+/// this one.
 ///
 /// ```
 /// assert_eq!(skills_mcp_server::http::ENDPOINT, "/mcp");
