@@ -186,4 +186,38 @@ mod tests {
         }
         assert!(gunzip(b"not gzip at all, no", MAX_INFLATED).is_err());
     }
+
+    #[test]
+    fn changed_bytes_give_an_error_or_files_never_a_panic() {
+        let entries: Vec<PackEntry> = (0..4)
+            .map(|i| PackEntry {
+                name: format!("{}/f{i}", "d".repeat(60 + i * 30)),
+                bytes: vec![b'x'; 300 * i],
+                executable: i % 2 == 0,
+            })
+            .collect();
+        let tar = tar(&entries).unwrap();
+        let gz = tar_gz(&entries).unwrap();
+        // Names past 100 bytes go through ustar's prefix field and back.
+        let names: Vec<String> = untar(&tar).unwrap().into_iter().map(|(p, _)| p).collect();
+        assert_eq!(
+            names,
+            entries.iter().map(|e| e.name.clone()).collect::<Vec<_>>()
+        );
+        let mut rng = skills_test_support::rng::Rng(45);
+        for _ in 0..2000 {
+            let (mut t, mut g) = (tar.clone(), gz.clone());
+            for _ in 0..1 + rng.below(8) {
+                let at = rng.below(t.len());
+                t[at] = rng.next_u64() as u8;
+                let at = rng.below(g.len());
+                g[at] = rng.next_u64() as u8;
+            }
+            let cut = rng.below(t.len());
+            let _ = untar(&t);
+            let _ = untar(&t[..cut]);
+            let _ = gunzip(&g, MAX_INFLATED).map(|inflated| untar(&inflated));
+            let _ = gunzip(&g[..rng.below(g.len())], MAX_INFLATED);
+        }
+    }
 }
