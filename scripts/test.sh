@@ -6,8 +6,9 @@
 # `skills fmt` read back by PyYAML and ruamel.yaml (another venv), and
 # the rebuild behaviour of include_skills!, and our MCP server driven by the
 # Python mcp client, the MCP inspector and the MCP conformance suite (npm
-# packages, git-ignored), and
-# the deploy/ recipes.
+# packages, git-ignored), the published index and a built plugin taken by the
+# npm `skills` CLI and `plugins` (npm packages, git-ignored:
+# scripts/check/publish-e2e.sh), and the deploy/ recipes.
 # First, no import loop between the modules of any crate (nor an import
 # against skills-core's wings), and docs/architecture.md's arrows drawn
 # from the code.
@@ -96,6 +97,7 @@ scripts/check/fmt-readers.sh
 scripts/check/rebuild-demo.sh
 scripts/check/mcp-interop.sh
 scripts/check/mcp-conformance.sh
+scripts/check/publish-e2e.sh
 # The GitHub Action's way to the CLI (release asset, checksum, fallback),
 # against a release served on 127.0.0.1.
 python3 scripts/check/action-install.py

@@ -295,6 +295,12 @@ codes! {
         "The bundle could not be encoded.";
     OutputUnwritable = "output-unwritable", Build, Error,
         "The bundle file cannot be written (or, in a build script, OUT_DIR is not set).";
+    PluginInvalid = "plugin-invalid", Build, Error,
+        "An Agent Plugins folder breaks the specification: plugin.json is not the closed 1.0.0 manifest, a component is not where the specification puts it, or mcp.json is not the closed transport union (a shell string as a command, plain HTTP off loopback, a secret in `env` or `headers`).";
+    PluginSkillSkipped = "plugin-skill-skipped", Build, Error,
+        "A plugin's skill fails the Agent Skills specification as the reference judges it without host profiles: every conforming client skips it.";
+    WellKnownInvalid = "well-known-invalid", Build, Error,
+        "A well-known discovery index does not match its artifacts: a field out of the 0.2.0 schema, a digest that is not of the bytes served, an archive that is not at its root, or a skill that fails the check.";
     InstalledStale = "installed-stale", Install, Error,
         "An installed copy holds an earlier version of the skill (or one no longer carried): `install` updates it.";
     InstalledEdited = "installed-edited", Install, Error,

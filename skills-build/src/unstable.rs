@@ -50,7 +50,9 @@ pub fn run_keeping_skills(builder: &Builder) -> (Outcome, Vec<DiscoveredSkill>) 
 pub mod archive {
     pub use crate::archive::is_archive;
     #[cfg(feature = "archive")]
-    pub use crate::archive::{ArchiveError, ArchiveSource, Expect, Limits, Reason, crc32};
+    pub use crate::archive::{
+        ArchiveError, ArchiveSource, Expect, Limits, Reason, crc32, unpack_root,
+    };
 }
 
 /// The audit's and lints' rules over a compiled bundle (`skills audit`
@@ -60,6 +62,7 @@ pub mod content {
     pub use crate::content::DESCRIPTION_PLACEHOLDER;
     pub use crate::content::bundle::check_bundle;
     pub use crate::content::estimate_tokens;
+    pub use crate::content::secrets_in;
 }
 
 /// Finding skills across sources, and the skills found.

@@ -14,6 +14,7 @@ mod commands;
 mod gate;
 mod output;
 mod packing;
+mod plugin;
 mod progress;
 mod properties;
 mod python;
@@ -21,6 +22,7 @@ mod report;
 mod sections;
 mod skill_dir;
 mod targets;
+mod well_known;
 
 fn program_name() -> String {
     std::env::args_os()

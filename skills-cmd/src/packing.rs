@@ -9,7 +9,9 @@
 //! what a build of the folder embeds, so a build from the archive gives
 //! the bundle the folder gives.
 
-mod zip;
+pub(crate) mod tar;
+pub(crate) mod untar;
+pub(crate) mod zip;
 
 use std::path::Path;
 
@@ -204,14 +206,15 @@ pub fn pack(dir: &Path) -> Result<Packed, CompileError> {
     })
 }
 
+/// Whether the file at `path` has an execute bit (always `false` off Unix).
 #[cfg(unix)]
-fn executable(path: &Path) -> bool {
+pub(crate) fn executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
 }
 
 #[cfg(not(unix))]
-fn executable(_: &Path) -> bool {
+pub(crate) fn executable(_: &Path) -> bool {
     false
 }
 

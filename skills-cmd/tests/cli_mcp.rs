@@ -548,3 +548,82 @@ fn mcp_public_cache_ttl_sets_the_caching_hints() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--public-cache-ttl"));
 }
+
+#[test]
+fn the_published_tree_is_served_beside_mcp_and_verifies_over_http() {
+    let dir = scratch("well-known");
+    let site = dir.join("site");
+    let published = skills()
+        .args([
+            "publish",
+            "--well-known",
+            site.to_str().unwrap(),
+            "--legacy",
+            "testdata/skills",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        published.status.success(),
+        "{}",
+        String::from_utf8_lossy(&published.stderr)
+    );
+    // Served with a token required for /mcp: the tree is public all the same.
+    let token = dir.join("token");
+    std::fs::write(&token, "a-token-of-enough-length-0123456789").unwrap();
+    let (mut child, addr) = start_http(&[
+        "mcp",
+        "--http",
+        "127.0.0.1:0",
+        "--bearer-token-file",
+        token.to_str().unwrap(),
+        "--well-known",
+        site.to_str().unwrap(),
+        "testdata/skills",
+    ]);
+    let get = |method: &str, path: &str| {
+        http_request(
+            &addr,
+            &format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"),
+        )
+    };
+    let index = std::fs::read_to_string(site.join(".well-known/agent-skills/index.json")).unwrap();
+    assert_eq!(
+        get("GET", "/.well-known/agent-skills/index.json"),
+        (200, index)
+    );
+    assert_eq!(
+        get("HEAD", "/.well-known/agent-skills/index.json"),
+        (200, String::new())
+    );
+    assert_eq!(
+        get("GET", "/.well-known/agent-skills/nothing.tar.gz").0,
+        404
+    );
+    assert_eq!(get("DELETE", "/.well-known/agent-skills/index.json").0, 405);
+    assert_eq!(
+        get("GET", "/.well-known/skills/pdf-forms/reference.md").0,
+        200
+    );
+    // /mcp still wants its token.
+    assert_eq!(http_request(&addr, &mcp_post("{}", "")).0, 401);
+    let verified = skills()
+        .args(["verify", "--well-known", &format!("http://{addr}/")])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&verified.stderr);
+    assert!(verified.status.success(), "{text}");
+    assert!(
+        text.contains("ok  pdf-forms  archive  sha256:") && text.contains("ok: verified 3 skills"),
+        "{text}"
+    );
+    // A remote origin is refused by name, not fetched.
+    let remote = skills()
+        .args(["verify", "--well-known", "http://example.com/"])
+        .output()
+        .unwrap();
+    assert_eq!(remote.status.code(), Some(2));
+    signal(&child, "TERM");
+    assert!(exit_of(&mut child).success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

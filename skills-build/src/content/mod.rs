@@ -21,6 +21,7 @@ mod binary;
 mod blob;
 mod budget;
 pub(crate) mod bundle;
+mod config;
 mod description;
 mod findings;
 mod home;
@@ -37,6 +38,7 @@ mod unicode;
 mod urls;
 
 pub use budget::estimate_tokens;
+pub use config::secrets_in;
 pub use description::PLACEHOLDER as DESCRIPTION_PLACEHOLDER;
 pub(crate) use skill::{File, Skill};
 

@@ -79,6 +79,11 @@ pub const COMMAND: CommandSpec = CommandSpec {
                 "ORIGIN",
                 "With --http: browser pages from ORIGIN may call the server (repeatable; loopback pages may on loopback).",
             ),
+            Opt::value(
+                "--well-known",
+                "DIR",
+                "With --http: also serve the tree `skills publish --well-known DIR` wrote, under /.well-known/ (GET and HEAD, no token needed: it is public), so one replica is the MCP server and the discovery index's origin.",
+            ),
         ],
     ],
     run,
@@ -137,8 +142,18 @@ pub fn run(call: &Invocation) -> i32 {
     };
     // Served until the process exits: the HTTP transport borrows the
     // server for the rest of it.
+    let published = match (call.option("--well-known"), &http) {
+        (None, _) => http::Published::default(),
+        (Some(_), None) => return usage_error("--well-known goes with --http."),
+        (Some(dir), Some(_)) => match crate::well_known::served::load(std::path::Path::new(dir)) {
+            Ok(published) => published,
+            Err(message) => {
+                return usage_error(&format!("Invalid value for '--well-known': {message}"));
+            }
+        },
+    };
     let served = match http {
-        Some(http) => return serve_http(keep(server), http),
+        Some(http) => return serve_http(keep(server), http, published),
         None => serve_server_stdio(server),
     };
     match served {
@@ -314,7 +329,11 @@ impl<'c> HttpChoice<'c> {
 
 /// Serves over Streamable HTTP until SIGTERM or SIGINT; says where on
 /// stderr once listening.
-fn serve_http(server: &'static Server<'static, 'static>, choice: HttpChoice<'_>) -> i32 {
+fn serve_http(
+    server: &'static Server<'static, 'static>,
+    choice: HttpChoice<'_>,
+    published: http::Published,
+) -> i32 {
     let bound = match http::bind(choice.addr, choice.access) {
         Ok(bound) => bound,
         Err(http::HttpError::NeedsAuth(addr)) => {
@@ -332,7 +351,10 @@ fn serve_http(server: &'static Server<'static, 'static>, choice: HttpChoice<'_>)
         Stream::Err,
         &format!("skills mcp: serving {}\n", bound.url()),
     );
-    let options = http::HttpOptions::default();
+    let options = http::HttpOptions {
+        published,
+        ..http::HttpOptions::default()
+    };
     match http::serve(server, bound, &options, &http::Shutdown::on_signals()) {
         Ok(()) => 0,
         Err(error) => {

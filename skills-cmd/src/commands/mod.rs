@@ -15,6 +15,8 @@ pub mod keygen;
 pub mod mcp;
 pub mod new;
 pub mod pack;
+pub mod plugin;
+pub mod publish;
 pub mod reference;
 pub mod revision;
 pub mod sign;
@@ -39,6 +41,8 @@ const OWN: &[CommandSpec] = &[
     revision::COMMAND,
     mcp::COMMAND,
     pack::COMMAND,
+    publish::COMMAND,
+    plugin::COMMAND,
     fmt::COMMAND,
     new::COMMAND,
     install::INSTALL,

@@ -71,6 +71,11 @@ pub const COMMAND: CommandSpec = CommandSpec {
                 "NAME=VERSION",
                 "Accept skill NAME only with this version (repeatable).",
             ),
+            Opt::flag(
+                "--well-known",
+                "TARGET is a tree `skills publish --well-known` wrote (a folder) or its http:// loopback origin: check the 0.2.0 index against its artifacts (form, digests of the bytes served, root layout, each skill's verdict, the name its entry gives; served: GET, HEAD, types, 404) and the 0.1 layout when present. No signature is involved: --origin is not needed.",
+            ),
+            gate::FORMAT,
         ],
         gate::EXCLUDE_GROUP,
         gate::READ_ONLY,
@@ -156,6 +161,9 @@ fn line(identity: &Identity<'_>) -> String {
 
 /// Runs the command.
 pub fn run(call: &Invocation) -> i32 {
+    if call.flag("--well-known") {
+        return well_known(call);
+    }
     let policy = match policy(call) {
         Ok(policy) => policy,
         Err(message) => return usage_error(&message),
@@ -322,4 +330,41 @@ fn fail(what: &str, error: &dyn std::fmt::Display) {
             printable(&error.to_string())
         ),
     );
+}
+
+/// `--well-known TARGET`: a published tree checked against its artifacts,
+/// reported in the `--format` asked for.
+fn well_known(call: &Invocation) -> i32 {
+    use crate::well_known::{fetch::Origin, verify};
+    let [target] = call.args.as_slice() else {
+        return usage_error("--well-known checks one TARGET: a folder or an http:// loopback URL.");
+    };
+    let origin = match Origin::parse(target) {
+        Ok(origin) => origin,
+        Err(message) => return usage_error(&message),
+    };
+    let verified = verify::verify(&origin);
+    let failed = !verified.problems.is_empty() || verified.skills == 0;
+    let mut last: String = verified
+        .lines
+        .iter()
+        .map(|line| format!("{line}\n"))
+        .collect();
+    last.push_str(&match (failed, verified.skills) {
+        (_, 0) if verified.problems.is_empty() => "error: the index lists no skill\n".to_string(),
+        _ => gate::summary_of(
+            "verified",
+            &verified.problems,
+            verified.skills,
+            failed,
+            false,
+        ),
+    });
+    let counted = crate::report::Counted {
+        problems: &verified.problems,
+        sources: &[],
+        skills: verified.skills,
+    };
+    gate::print_counted("verify", call, &counted, failed, &last, Vec::new());
+    i32::from(failed)
 }

@@ -52,6 +52,8 @@
 mod access;
 mod deadline;
 mod options;
+// The published well-known tree served beside the endpoint (issue 45).
+mod published;
 mod respond;
 
 use std::future::Future;
@@ -70,6 +72,7 @@ use tokio::sync::Notify;
 
 pub use access::{Access, Auth, BearerToken, MAX_TOKEN_FILE_BYTES, MIN_TOKEN_CHARS, TokenError};
 pub use options::{ENDPOINT, HEALTH, HttpOptions};
+pub use published::{PREFIX as WELL_KNOWN, Published, content_type};
 
 use crate::Server;
 use access::Gate;
@@ -330,6 +333,7 @@ pub fn serve(
             server,
             gate: bound.gate,
             max_body_bytes: options.max_body_bytes,
+            published: options.published.clone(),
         },
         http,
         limits,

@@ -4,7 +4,9 @@
 use std::time::Duration;
 
 /// The endpoint's path: MCP messages are `POST`ed here; any other path but
-/// [`HEALTH`] is `404 Not Found`, with a body that names this one.
+/// [`HEALTH`] (and, when [`HttpOptions::published`] holds a tree, the
+/// paths under `/.well-known/`) is `404 Not Found`, with a body that names
+/// this one.
 ///
 /// ```
 /// assert_eq!(skills_mcp_server::http::ENDPOINT, "/mcp");
@@ -76,6 +78,9 @@ pub struct HttpOptions {
     /// How long a whole request (head and body) may take from its first
     /// byte.
     pub request_timeout: Duration,
+    /// A published well-known tree to serve under `/.well-known/`
+    /// (default: none, and such paths are `404`).
+    pub published: super::Published,
 }
 
 impl Default for HttpOptions {
@@ -88,6 +93,7 @@ impl Default for HttpOptions {
             idle_timeout: Duration::from_secs(10),
             head_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
+            published: super::Published::default(),
         }
     }
 }

@@ -55,6 +55,7 @@ pub(crate) struct Endpoint {
     pub(crate) server: &'static Server<'static, 'static>,
     pub(crate) gate: Gate,
     pub(crate) max_body_bytes: usize,
+    pub(crate) published: super::Published,
 }
 
 /// The bytes of the `503` a connection over the cap gets before it is
@@ -155,10 +156,26 @@ async fn route(
     match request.uri().path() {
         HEALTH => health(request.method()),
         ENDPOINT => mcp(endpoint, body_due, request).await,
+        path if path.starts_with(super::WELL_KNOWN) && !endpoint.published.is_empty() => {
+            published(&endpoint.published, request.method(), path)
+        }
         _ => error(
             StatusCode::NOT_FOUND,
             &format!("the MCP endpoint is {ENDPOINT}"),
         ),
+    }
+}
+
+/// A file of the published tree (`published.rs`), as a response.
+fn published(tree: &super::Published, method: &Method, path: &str) -> Response<Reply> {
+    let served = tree.answer(method, path);
+    let mut reply = response(served.status, served.content_type, Reply::new(served.body));
+    if let Ok(length) = HeaderValue::from_str(&served.length.to_string()) {
+        reply.headers_mut().insert(header::CONTENT_LENGTH, length);
+    }
+    match served.status {
+        StatusCode::METHOD_NOT_ALLOWED => reply.with(header::ALLOW, super::published::METHODS),
+        _ => reply,
     }
 }
 
