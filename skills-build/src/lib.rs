@@ -73,6 +73,7 @@ mod media;
 mod parallel;
 mod printable;
 mod read_limit;
+mod real_path;
 mod reuse;
 #[cfg(feature = "sign")]
 mod signing;

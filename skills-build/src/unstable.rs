@@ -107,6 +107,11 @@ pub mod printable {
     pub use crate::printable::{printable, printable_lines};
 }
 
+/// A path's real form, on WASI too.
+pub mod real_path {
+    pub use crate::real_path::canonicalize;
+}
+
 /// Reading files with a bound decided before the read.
 pub mod read_limit {
     pub use crate::read_limit::{ReadLimitError, open_limited, read_limited, read_text_limited};

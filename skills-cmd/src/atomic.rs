@@ -56,7 +56,7 @@ impl std::error::Error for ReplaceError {}
 /// rename) and has one name.
 pub fn replace(path: &Path, before: &[u8], after: &[u8]) -> Result<(), ReplaceError> {
     // The file the path finally names: a link is followed, and kept.
-    let target = std::fs::canonicalize(path).map_err(ReplaceError::Io)?;
+    let target = skills_build::unstable::real_path::canonicalize(path).map_err(ReplaceError::Io)?;
     let links = hard_links(&target).map_err(ReplaceError::Io)?;
     if links > 1 {
         return Err(ReplaceError::HardLinks(links));

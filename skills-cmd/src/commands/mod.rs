@@ -7,11 +7,14 @@ pub mod audit;
 pub mod build;
 pub mod catalog;
 pub mod check;
+#[cfg(feature = "installer")]
 pub mod extract;
 pub mod fmt;
 pub mod inspect;
+#[cfg(feature = "installer")]
 pub mod install;
 pub mod keygen;
+#[cfg(feature = "mcp")]
 pub mod mcp;
 pub mod new;
 pub mod pack;
@@ -37,13 +40,18 @@ const OWN: &[CommandSpec] = &[
     sign::COMMAND,
     verify::COMMAND,
     revision::COMMAND,
+    #[cfg(feature = "mcp")]
     mcp::COMMAND,
     pack::COMMAND,
     fmt::COMMAND,
     new::COMMAND,
+    #[cfg(feature = "installer")]
     install::INSTALL,
+    #[cfg(feature = "installer")]
     install::STATUS,
+    #[cfg(feature = "installer")]
     install::UNINSTALL,
+    #[cfg(feature = "installer")]
     extract::COMMAND,
 ];
 
