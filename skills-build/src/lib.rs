@@ -72,6 +72,7 @@ mod keys;
 mod media;
 mod parallel;
 mod printable;
+mod process_tag;
 mod read_limit;
 mod real_path;
 mod reuse;

@@ -123,7 +123,10 @@ fn write_checked(
 fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, std::fs::File)> {
     let mut n = 0u32;
     loop {
-        let temp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
+        let temp = dir.join(format!(
+            ".{name}.{}.{n}.tmp",
+            skills_build::unstable::process_tag::process_tag()
+        ));
         match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)

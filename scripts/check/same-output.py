@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""The packaged commands print what the native binary prints, byte for byte.
+
+Runs every case with the native `skills` and with each candidate (the npm
+package's `skills-cmd` under Node's WASI, the wheel's `skills`), in the
+same working directory, and compares stdout, stderr, the exit status and
+any file the case writes. The cases cover testdata/: every tree under
+testdata/reference/ through `check --format sarif`, and the sample skill
+folders through every WASI command and output format. Prints one line per
+mismatch; exits 1 if there was any.
+
+    scripts/check/same-output.py --native target/release/skills CANDIDATE...
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+FOLDERS = ["testdata/skills", "testdata/skills-v2"] + [
+    f"testdata/bundle/{name}" for name in sorted(os.listdir(os.path.join(ROOT, "testdata/bundle")))
+]
+
+
+def cases():
+    """(working directory, arguments, file the case writes or None)."""
+    for name in sorted(os.listdir(os.path.join(ROOT, "testdata/reference"))):
+        tree = os.path.join("testdata/reference", name, "tree")
+        if os.path.isdir(os.path.join(ROOT, tree)):
+            yield tree, ["check", "--format", "sarif", "."], None
+    for folder in FOLDERS:
+        for fmt in ["human", "json", "github", "sarif"]:
+            yield ".", ["check", "--format", fmt, folder], None
+            yield ".", ["audit", "--format", fmt, folder], None
+        yield ".", ["check", "--deny-warnings", "--extensions", folder], None
+        yield ".", ["fmt", "--check", folder], None
+        yield ".", ["build", "--format", "json", "-o", "{OUT}", folder], "{OUT}"
+        for skill in sorted(os.listdir(os.path.join(ROOT, folder))):
+            path = os.path.join(folder, skill)
+            if os.path.isdir(path):
+                for command in ["validate", "read-properties", "to-prompt"]:
+                    yield ".", [command, path], None
+    # A bundle, as `inspect`, `verify` and `audit` read one.
+    yield ".", ["build", "-o", "{OUT}", "testdata/skills"], "{OUT}"
+    for command in [["inspect"], ["verify", "--require-signature", "no"], ["audit"]]:
+        yield ".", command + ["{BUNDLE}"], None
+    # Usage errors and help go through the same parser.
+    for args in [["--help"], ["--version"], ["check", "--format", "xml", "x"], ["no-such-command"], ["check"]]:
+        yield ".", args, None
+
+
+def run(program, cwd, args, scratch, bundle):
+    out = os.path.join(scratch, "out.bundle")
+    if os.path.exists(out):
+        os.remove(out)
+    args = [a.replace("{OUT}", out).replace("{BUNDLE}", bundle) for a in args]
+    done = subprocess.run(
+        program + args,
+        cwd=os.path.join(ROOT, cwd),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+    )
+    written = None
+    if os.path.exists(out):
+        with open(out, "rb") as f:
+            written = f.read()
+    return done.returncode, done.stdout, done.stderr, written
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--native", required=True)
+    parser.add_argument("candidates", nargs="+")
+    options = parser.parse_args()
+    native = [os.path.abspath(options.native)]
+    # Bundles and outputs go to a scratch folder inside the repository:
+    # the WASI module sees the working directory only.
+    scratch = tempfile.mkdtemp(prefix="same-output-", dir=os.path.join(ROOT, "target"))
+    bundle = os.path.join(scratch, "skills.bundle")
+    subprocess.run(native + ["build", "-o", bundle, "testdata/skills"], cwd=ROOT, check=True, capture_output=True)
+    failures = 0
+    count = 0
+    try:
+        for cwd, args, _ in cases():
+            count += 1
+            expected = run(native, cwd, args, scratch, bundle)
+            for candidate in options.candidates:
+                got = run([candidate], cwd, args, scratch, bundle)
+                if got != expected:
+                    failures += 1
+                    fields = [n for n, a, b in zip(["status", "stdout", "stderr", "written file"], expected, got) if a != b]
+                    print(f"differs ({', '.join(fields)}): {candidate} {' '.join(args)} (in {cwd})")
+                    for name, a, b in zip(["status", "stdout", "stderr"], expected, got):
+                        if a != b:
+                            print(f"  {name}: native {a if isinstance(a, int) else a[:300]!r}\n  {name}: candidate {b if isinstance(b, int) else b[:300]!r}")
+    finally:
+        shutil.rmtree(scratch)
+    print(f"same-output: {count} cases x {len(options.candidates)} candidates, {failures} mismatches")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
