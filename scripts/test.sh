@@ -6,7 +6,7 @@
 # `skills fmt` read back by PyYAML and ruamel.yaml (another venv), and
 # the rebuild behaviour of include_skills!, and our MCP server driven by the
 # Python mcp client and the MCP inspector (an npm package, git-ignored), and
-# the deploy/ recipes.
+# the deploy/ recipes, and the npm and PyPI packages.
 # First, no import loop between the modules of any crate (nor an import
 # against skills-core's wings), and docs/architecture.md's arrows drawn
 # from the code.
@@ -75,3 +75,7 @@ scripts/check/mcp-interop.sh
 # command serves, answers its readiness probe and stops on SIGTERM.
 cargo build --quiet -p skills-cmd --bin skills
 "$(scripts/record/setup-core-venv.sh)" scripts/check/deploy.py target/debug/skills
+# The npm package (the WASI build under node:wasi) and the PyPI wheel, built
+# into target/dist/, installed as users install them, run through the
+# reference recordings and compared with the native binary; publish dry runs.
+scripts/check/packages.sh
