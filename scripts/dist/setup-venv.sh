@@ -11,9 +11,13 @@ cd "$(dirname "$0")/../.."
 venv=.venv-dist
 want="maturin==1.16.0 twine==7.0.0 wasmtime==50.0.1"
 
-if [ ! -x "$venv/bin/maturin" ] || ! "$venv/bin/python" -c 'import wasmtime, twine' 2>/dev/null; then
-    python3 -m venv "$venv"
+# A venv's programs are in bin/, on Windows in Scripts/.
+bin="$venv/bin"
+[ -d "$venv/Scripts" ] && bin="$venv/Scripts"
+if [ ! -x "$bin/maturin" ] || ! "$bin/python" -c 'import wasmtime, twine' 2>/dev/null; then
+    python3 -m venv "$venv" 2>/dev/null || python -m venv "$venv"
+    [ -d "$venv/Scripts" ] && bin="$venv/Scripts"
     # shellcheck disable=SC2086
-    "$venv/bin/pip" install --quiet --disable-pip-version-check $want
+    "$bin/python" -m pip install --quiet --disable-pip-version-check $want
 fi
-echo "$PWD/$venv/bin"
+echo "$PWD/$bin"
