@@ -26,31 +26,31 @@ if [ "$npm_version" != "$version" ]; then
 fi
 
 if [ "$what" != wheel ]; then
-# The WASI module. rust-toolchain.toml names no targets (every rustup user
-# would download this one); the scripts that need it add it.
-if ! rustup target list --installed | grep -qx wasm32-wasip1; then
-    rustup target add wasm32-wasip1 >&2
-fi
-cargo build --quiet --release -p skills-cmd --target wasm32-wasip1 --no-default-features
-stage="$dist/npm"
-rm -rf "$stage" "$dist"/skills-cmd-*.tgz
-mkdir -p "$stage"
-cp -R packaging/npm/. "$stage/"
-cp target/wasm32-wasip1/release/skills.wasm LICENSE "$stage/"
-(cd "$stage" && npm pack --silent --pack-destination .. >/dev/null)
-ls "$PWD/$dist/skills-cmd-$version.tgz"
+    # The WASI module. rust-toolchain.toml names no targets (every rustup user
+    # would download this one); the scripts that need it add it.
+    if ! rustup target list --installed | grep -qx wasm32-wasip1; then
+        rustup target add wasm32-wasip1 >&2
+    fi
+    cargo build --quiet --release -p skills-cmd --target wasm32-wasip1 --no-default-features
+    stage="$dist/npm"
+    rm -rf "$stage" "$dist"/skills-cmd-*.tgz
+    mkdir -p "$stage"
+    cp -R packaging/npm/. "$stage/"
+    cp target/wasm32-wasip1/release/skills.wasm LICENSE "$stage/"
+    (cd "$stage" && npm pack --silent --pack-destination .. >/dev/null)
+    ls "$PWD/$dist/skills-cmd-$version.tgz"
 fi
 
 if [ "$what" != npm ]; then
-# The native binary, in the wheel as `skills` and, copied, as `agentskills`.
-# MATURIN_ARGS: more options for maturin (the release workflow's `--zig
-# --compatibility manylinux2014`, `--target`).
-rm -f "$dist"/skills_cmd-*.whl
-bin=$(scripts/dist/setup-venv.sh)
-# shellcheck disable=SC2086
-(cd packaging/pypi && "$bin/maturin" build --quiet --release --out "../../$dist" ${MATURIN_ARGS:-} >&2)
-for wheel in "$dist"/skills_cmd-*.whl; do
-    python3 scripts/dist/add-agentskills.py "$wheel"
-    ls "$PWD/$wheel"
-done
+    # The native binary, in the wheel as `skills` and, copied, as `agentskills`.
+    # MATURIN_ARGS: more options for maturin (the release workflow's `--zig
+    # --compatibility manylinux2014`, `--target`).
+    rm -f "$dist"/skills_cmd-*.whl
+    bin=$(scripts/dist/setup-venv.sh)
+    # shellcheck disable=SC2086
+    (cd packaging/pypi && "$bin/maturin" build --quiet --release --out "../../$dist" ${MATURIN_ARGS:-} >&2)
+    for wheel in "$dist"/skills_cmd-*.whl; do
+        python3 scripts/dist/add-agentskills.py "$wheel"
+        ls "$PWD/$wheel"
+    done
 fi
