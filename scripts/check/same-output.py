@@ -63,6 +63,10 @@ def cases():
             if os.path.isdir(path):
                 for command in ["validate", "read-properties", "to-prompt"]:
                     yield ".", [command, path], None
+    # An absolute path inside the working directory (WASI resolves it from
+    # the pre-opened directory: skills_build's real_path).
+    yield ".", ["check", "--format", "sarif", os.path.join(ROOT, "testdata/skills")], None
+    yield ".", ["to-prompt", os.path.join(ROOT, "testdata/skills/pdf-forms")], None
     # A bundle, as `inspect`, `verify` and `audit` read one.
     yield ".", ["build", "-o", "{OUT}", "testdata/skills"], "{OUT}"
     for command in [["inspect"], ["verify", "--require-signature", "no"], ["audit"]]:
