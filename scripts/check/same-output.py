@@ -29,7 +29,8 @@ FOLDERS = ["testdata/skills", "testdata/skills-v2"] + [
 
 # The commands the WASI build leaves out (docs/ci.md): the top-level help of
 # the npm package lists every other command, as the native binary does.
-NATIVE_ONLY = {"mcp", "install", "status", "uninstall", "extract"}
+# `keygen` is left out because WASI cannot make its secret key private.
+NATIVE_ONLY = {"mcp", "install", "status", "uninstall", "extract", "keygen"}
 
 
 def without_native_only(help_text):
@@ -46,7 +47,7 @@ def without_native_only(help_text):
 
 
 def cases():
-    """(working directory, arguments, file the case writes or None)."""
+    """(working directory, arguments, the folder {COPY} copies or None)."""
     for name in sorted(os.listdir(os.path.join(ROOT, "testdata/reference"))):
         tree = os.path.join("testdata/reference", name, "tree")
         if os.path.isdir(os.path.join(ROOT, tree)):
@@ -57,7 +58,7 @@ def cases():
             yield ".", ["audit", "--format", fmt, folder], None
         yield ".", ["check", "--deny-warnings", "--extensions", folder], None
         yield ".", ["fmt", "--check", folder], None
-        yield ".", ["build", "--format", "json", "-o", "{OUT}", folder], "{OUT}"
+        yield ".", ["build", "--format", "json", "-o", "{OUT}", folder], None
         for skill in sorted(os.listdir(os.path.join(ROOT, folder))):
             path = os.path.join(folder, skill)
             if os.path.isdir(path):
@@ -67,8 +68,12 @@ def cases():
     # the pre-opened directory: skills_build's real_path).
     yield ".", ["check", "--format", "sarif", os.path.join(ROOT, "testdata/skills")], None
     yield ".", ["to-prompt", os.path.join(ROOT, "testdata/skills/pdf-forms")], None
+    # `fmt` writing, on a fresh copy of each folder ({COPY}); the files it
+    # leaves are compared too (the last folder is one it rewrites).
+    for folder in FOLDERS + ["testdata/reference/valid-all-fields-prompt/tree"]:
+        yield ".", ["fmt", "{COPY}"], folder
     # A bundle, as `inspect`, `verify` and `audit` read one.
-    yield ".", ["build", "-o", "{OUT}", "testdata/skills"], "{OUT}"
+    yield ".", ["build", "-o", "{OUT}", "testdata/skills"], None
     for command in [["inspect"], ["verify", "--require-signature", "no"], ["audit"]]:
         yield ".", command + ["{BUNDLE}"], None
     # Usage errors and help go through the same parser (the top-level help
@@ -77,11 +82,26 @@ def cases():
         yield ".", args, None
 
 
-def run(program, cwd, args, scratch, bundle):
+def tree_bytes(top):
+    """Every file under `top`, by relative path, with its bytes."""
+    files = {}
+    for dirpath, _, names in os.walk(top):
+        for name in names:
+            path = os.path.join(dirpath, name)
+            with open(path, "rb") as f:
+                files[os.path.relpath(path, top)] = f.read()
+    return sorted(files.items())
+
+
+def run(program, cwd, args, scratch, bundle, copy_of=None):
     out = os.path.join(scratch, "out.bundle")
     if os.path.exists(out):
         os.remove(out)
-    args = [a.replace("{OUT}", out).replace("{BUNDLE}", bundle) for a in args]
+    copy = os.path.join(scratch, "copy")
+    shutil.rmtree(copy, ignore_errors=True)
+    if copy_of is not None:
+        shutil.copytree(os.path.join(ROOT, copy_of), copy)
+    args = [a.replace("{OUT}", out).replace("{BUNDLE}", bundle).replace("{COPY}", copy) for a in args]
     done = subprocess.run(
         program + args,
         cwd=os.path.join(ROOT, cwd),
@@ -92,6 +112,8 @@ def run(program, cwd, args, scratch, bundle):
     if os.path.exists(out):
         with open(out, "rb") as f:
             written = f.read()
+    if copy_of is not None:
+        written = tree_bytes(copy)
     return done.returncode, done.stdout, done.stderr, written
 
 
@@ -110,11 +132,11 @@ def main():
     failures = 0
     count = 0
     try:
-        for cwd, args, _ in cases():
+        for cwd, args, copy_of in cases():
             count += 1
-            expected = run(native, cwd, args, scratch, bundle)
+            expected = run(native, cwd, args, scratch, bundle, copy_of)
             for candidate in options.candidates:
-                got = run([candidate], cwd, args, scratch, bundle)
+                got = run([candidate], cwd, args, scratch, bundle, copy_of)
                 want = expected
                 if args == ["--help"] and got[1] != expected[1]:
                     want = (expected[0], without_native_only(expected[1])) + expected[2:]

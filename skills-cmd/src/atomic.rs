@@ -105,6 +105,8 @@ fn write_checked(
     let (temp, mut file) = create_temp(dir, &name.to_string_lossy())?;
     let result = (|| {
         file.write_all(bytes)?;
+        // WASI has no permission bits to keep (and no call to set them).
+        #[cfg(not(target_os = "wasi"))]
         if let Ok(meta) = std::fs::metadata(path) {
             file.set_permissions(meta.permissions())?;
         }

@@ -13,6 +13,8 @@ pub mod fmt;
 pub mod inspect;
 #[cfg(feature = "installer")]
 pub mod install;
+// Not under WASI: it has no permission bits to keep a secret key private.
+#[cfg(not(target_os = "wasi"))]
 pub mod keygen;
 #[cfg(feature = "mcp")]
 pub mod mcp;
@@ -36,6 +38,7 @@ const OWN: &[CommandSpec] = &[
     inspect::COMMAND,
     catalog::COMMAND,
     catalog::OUTLINE,
+    #[cfg(not(target_os = "wasi"))]
     keygen::COMMAND,
     sign::COMMAND,
     verify::COMMAND,
