@@ -8,7 +8,7 @@
 # Python mcp client, the MCP inspector and the MCP conformance suite (npm
 # packages, git-ignored), the published index and a built plugin taken by the
 # npm `skills` CLI and `plugins` (npm packages, git-ignored:
-# scripts/check/publish-e2e.sh), and the deploy/ recipes.
+# scripts/check/publish-e2e.sh), the deploy/ recipes, and the npm and PyPI packages.
 # First, no import loop between the modules of any crate (nor an import
 # against skills-core's wings), and docs/architecture.md's arrows drawn
 # from the code.
@@ -105,3 +105,7 @@ python3 scripts/check/action-install.py
 # command serves, answers its readiness probe and stops on SIGTERM.
 cargo build --quiet -p skills-cmd --bin skills
 "$(scripts/record/setup-core-venv.sh)" scripts/check/deploy.py target/debug/skills
+# The npm package (the WASI build under node:wasi) and the PyPI wheel, built
+# into target/dist/, installed as users install them, run through the
+# reference recordings and compared with the native binary; publish dry runs.
+scripts/check/packages.sh

@@ -22,6 +22,7 @@
 //!
 //! Every problem is collected; nothing stops at the first, nothing panics.
 
+use crate::real_path::canonicalize;
 use std::collections::BTreeMap;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -564,7 +565,7 @@ fn folder_name(root: Root<'_>) -> String {
         return lexical;
     }
     root.path
-        .and_then(|path| std::fs::canonicalize(path).ok())
+        .and_then(|path| canonicalize(path).ok())
         .and_then(|real| real.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or(lexical)
 }
@@ -781,7 +782,7 @@ fn no_skill_hint(root: Root<'_>, entries: &[crate::source::DirEntry]) -> Option<
         ));
     }
     let path = root.path?;
-    let real = std::fs::canonicalize(path).ok()?;
+    let real = canonicalize(path).ok()?;
     let skill = real.ancestors().skip(1).find(|dir| {
         crate::skill_file::SKILL_FILE_NAMES
             .iter()
@@ -793,7 +794,7 @@ fn no_skill_hint(root: Root<'_>, entries: &[crate::source::DirEntry]) -> Option<
         .ancestors()
         .nth(depth)
         .filter(|p| !p.as_os_str().is_empty())
-        .filter(|p| std::fs::canonicalize(p).ok().as_deref() == Some(skill));
+        .filter(|p| canonicalize(p).ok().as_deref() == Some(skill));
     let shown = lexical.map_or_else(|| skill.display().to_string(), |p| p.display().to_string());
     Some(format!(
         "{location} is inside the skill {shown}; give the skill folder {shown} instead"

@@ -72,7 +72,9 @@ mod keys;
 mod media;
 mod parallel;
 mod printable;
+mod process_tag;
 mod read_limit;
+mod real_path;
 mod reuse;
 #[cfg(feature = "sign")]
 mod signing;

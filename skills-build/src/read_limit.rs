@@ -180,6 +180,8 @@ const O_NONBLOCK: Option<i32> = Some(0x0004);
     target_os = "ios",
     target_os = "freebsd"
 )))]
+// Read under `cfg(unix)` only: elsewhere (Windows, WASI) nothing opens with custom flags.
+#[cfg_attr(not(unix), allow(dead_code))]
 const O_NONBLOCK: Option<i32> = None;
 
 fn open_nonblocking(path: &Path) -> io::Result<File> {

@@ -155,13 +155,14 @@ impl Drop for BundleFile {
 }
 
 /// A path beside `destination`, named after it with `suffix` and this
-/// process's id, so two builds of one output do not share it.
+/// process's id (its tag under WASI), so two builds of one output do not
+/// share it.
 fn beside(destination: &Path, suffix: &str) -> PathBuf {
     let mut name = destination
         .file_name()
         .map(|name| name.to_os_string())
         .unwrap_or_else(|| "bundle".into());
-    name.push(format!(".{suffix}-{}", std::process::id()));
+    name.push(format!(".{suffix}-{}", crate::process_tag::process_tag()));
     destination.with_file_name(name)
 }
 

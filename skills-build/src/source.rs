@@ -6,6 +6,7 @@
 //! memory ([`MemorySource`], for tests and generated skills) and an
 //! embedded `include_dir::Dir` (`IncludeDirSource`, feature `include-dir`).
 
+use crate::real_path::canonicalize;
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::io;
@@ -230,7 +231,7 @@ impl DirSource {
     pub fn new(root: impl AsRef<Path>) -> Result<DirSource, SourceError> {
         let root = root.as_ref().to_path_buf();
         let location = root.to_string_lossy().into_owned();
-        let canonical_root = std::fs::canonicalize(&root).map_err(|error| match error.kind() {
+        let canonical_root = canonicalize(&root).map_err(|error| match error.kind() {
             io::ErrorKind::NotFound => SourceError::NotFound(location.clone()),
             _ => SourceError::Io {
                 path: location.clone(),
@@ -259,7 +260,7 @@ impl DirSource {
     /// The real path of `rel`, checked to stay inside the root.
     fn resolve(&self, rel: &str) -> Result<PathBuf, SourceError> {
         let path = self.canonical_root.join(rel);
-        let real = std::fs::canonicalize(&path).map_err(|error| match error.kind() {
+        let real = canonicalize(&path).map_err(|error| match error.kind() {
             io::ErrorKind::NotFound => {
                 if path.symlink_metadata().is_ok() {
                     SourceError::NotAFile(rel.to_string())

@@ -111,6 +111,16 @@ pub mod printable {
     pub use crate::printable::{printable, printable_lines};
 }
 
+/// A number unique to this process, on WASI too.
+pub mod process_tag {
+    pub use crate::process_tag::process_tag;
+}
+
+/// A path's real form, on WASI too.
+pub mod real_path {
+    pub use crate::real_path::canonicalize;
+}
+
 /// Reading files with a bound decided before the read.
 pub mod read_limit {
     pub use crate::read_limit::{ReadLimitError, open_limited, read_limited, read_text_limited};

@@ -168,7 +168,7 @@ impl Output {
         let (target, found) = match found {
             Found::Symlink => {
                 let link = std::fs::read_link(path).map_err(|e| error(OutputProblem::Io(e)))?;
-                match std::fs::canonicalize(path) {
+                match skills_build::unstable::real_path::canonicalize(path) {
                     Ok(target) => {
                         let found = Found::at(&target).map_err(|e| error(OutputProblem::Io(e)))?;
                         (target, found)
@@ -268,7 +268,7 @@ impl Drop for Staged {
 fn create_private_folder(dir: &Path) -> io::Result<PathBuf> {
     let mut n = 0u32;
     loop {
-        let folder = dir.join(format!("skills-output.{}.{n}", std::process::id()));
+        let folder = dir.join(format!("skills-output.{}.{n}", skills_build::unstable::process_tag::process_tag()));
         let mut builder = std::fs::DirBuilder::new();
         #[cfg(unix)]
         {
@@ -366,7 +366,7 @@ impl std::error::Error for ReplaceError {}
 /// rename) and has one name.
 pub fn replace(path: &Path, before: &[u8], after: &[u8]) -> Result<(), ReplaceError> {
     // The file the path finally names: a link is followed, and kept.
-    let target = std::fs::canonicalize(path).map_err(ReplaceError::Io)?;
+    let target = skills_build::unstable::real_path::canonicalize(path).map_err(ReplaceError::Io)?;
     match Found::at(&target).map_err(ReplaceError::Io)? {
         Found::File => {}
         found => return Err(ReplaceError::NotAFile(found)),
@@ -419,6 +419,8 @@ fn write_checked(
     let (temp, mut file) = create_temp(dir, &name.to_string_lossy())?;
     let result = (|| {
         file.write_all(bytes)?;
+        // WASI has no permission bits to keep (and no call to set them).
+        #[cfg(not(target_os = "wasi"))]
         if let Ok(meta) = std::fs::metadata(path) {
             file.set_permissions(meta.permissions())?;
         }
@@ -437,7 +439,10 @@ fn write_checked(
 fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, std::fs::File)> {
     let mut n = 0u32;
     loop {
-        let temp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
+        let temp = dir.join(format!(
+            ".{name}.{}.{n}.tmp",
+            skills_build::unstable::process_tag::process_tag()
+        ));
         match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)

@@ -6,6 +6,7 @@
 //! down to its help texts and version line. The other commands are ours.
 
 mod atomic;
+#[cfg(feature = "mcp")]
 mod bundle_file;
 mod canonical;
 #[cfg(test)]
@@ -37,7 +38,23 @@ fn program_name() -> String {
         .unwrap_or_else(|| "skills".to_string())
 }
 
+/// Under WASI the module's working directory is whatever the host names:
+/// the launchers (`packaging/npm`, `packaging/pypi`) pre-open the user's
+/// working directory under its own path and name it in `PWD`, so relative
+/// arguments and the absolute paths the output shows are the native
+/// binary's. Without `PWD` the directory stays `/`.
+#[cfg(target_os = "wasi")]
+fn enter_host_directory() {
+    if let Some(dir) = std::env::var_os("PWD") {
+        // A directory that is not pre-opened fails every later access
+        // with a message that names the path; nothing to add here.
+        let _ = std::env::set_current_dir(dir);
+    }
+}
+
 fn main() {
+    #[cfg(target_os = "wasi")]
+    enter_host_directory();
     let args: Vec<String> = std::env::args_os()
         .skip(1)
         .map(|arg| arg.to_string_lossy().into_owned())

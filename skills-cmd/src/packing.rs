@@ -110,7 +110,7 @@ fn refuse(code: Code, message: String, dir: &Path) -> CompileError {
 /// Every problem that makes the folder fail a check (nothing is packed
 /// then), or why it could not be read.
 pub fn pack(dir: &Path) -> Result<Packed, CompileError> {
-    let real = std::fs::canonicalize(dir).map_err(|error| {
+    let real = skills_build::unstable::real_path::canonicalize(dir).map_err(|error| {
         refuse(
             Code::SourceNotFound,
             format!("cannot open {}: {error}", dir.display()),

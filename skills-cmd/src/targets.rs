@@ -3,7 +3,6 @@
 use std::path::Path;
 
 use skills_build::unstable::read_limit::read_limited;
-use skills_core::Catalog;
 
 use crate::output::{Stream, write};
 
@@ -53,8 +52,13 @@ pub fn read_file(path: &str, failure: i32) -> Result<Vec<u8>, i32> {
 
 /// `bytes` decoded as a catalog, or the error printed (`name` says which
 /// bundle) and `failure` as the status.
-pub fn decode<'b>(bytes: &'b [u8], name: &str, failure: i32) -> Result<Catalog<'b>, i32> {
-    Catalog::from_bytes(bytes).map_err(|error| {
+#[cfg(feature = "installer")]
+pub fn decode<'b>(
+    bytes: &'b [u8],
+    name: &str,
+    failure: i32,
+) -> Result<skills_core::Catalog<'b>, i32> {
+    skills_core::Catalog::from_bytes(bytes).map_err(|error| {
         write(
             Stream::Err,
             &format!("error: {name} does not decode: {error}\n"),

@@ -133,7 +133,7 @@ fn judged(call: &Invocation, file_excludes: bool) -> Result<Vec<Loaded>, i32> {
 /// real path of its folder (inside an archive, the archive's real path
 /// and the folder in it).
 fn location(skill: &DiscoveredSkill) -> String {
-    match std::fs::canonicalize(&skill.source_location) {
+    match skills_build::unstable::real_path::canonicalize(&skill.source_location) {
         Ok(root) => root
             .join(&skill.path)
             .join(skill.skill_file.as_str())

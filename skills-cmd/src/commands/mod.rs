@@ -7,11 +7,16 @@ pub mod audit;
 pub mod build;
 pub mod catalog;
 pub mod check;
+#[cfg(feature = "installer")]
 pub mod extract;
 pub mod fmt;
 pub mod inspect;
+#[cfg(feature = "installer")]
 pub mod install;
+// Not under WASI: it has no permission bits to keep a secret key private.
+#[cfg(not(target_os = "wasi"))]
 pub mod keygen;
+#[cfg(feature = "mcp")]
 pub mod mcp;
 pub mod new;
 pub mod pack;
@@ -35,19 +40,25 @@ const OWN: &[CommandSpec] = &[
     inspect::COMMAND,
     catalog::COMMAND,
     catalog::OUTLINE,
+    #[cfg(not(target_os = "wasi"))]
     keygen::COMMAND,
     sign::COMMAND,
     verify::COMMAND,
     revision::COMMAND,
+    #[cfg(feature = "mcp")]
     mcp::COMMAND,
     pack::COMMAND,
     publish::COMMAND,
     plugin::COMMAND,
     fmt::COMMAND,
     new::COMMAND,
+    #[cfg(feature = "installer")]
     install::INSTALL,
+    #[cfg(feature = "installer")]
     install::STATUS,
+    #[cfg(feature = "installer")]
     install::UNINSTALL,
+    #[cfg(feature = "installer")]
     extract::COMMAND,
 ];
 

@@ -147,7 +147,7 @@ pub fn to_prompt(args: &[String]) -> i32 {
     let mut listed: Vec<(String, String, String)> = Vec::with_capacity(args.len());
     for arg in args {
         let path = PyPath::new(arg).skill_dir().to_path();
-        let dir = std::fs::canonicalize(&path)
+        let dir = skills_build::unstable::real_path::canonicalize(&path)
             .or_else(|_| std::path::absolute(&path))
             .unwrap_or(path);
         let skill = match read(&dir, &dir.display().to_string()) {

@@ -107,7 +107,7 @@ fn invalid(file: &Path, message: impl Into<String>) -> Problem {
 
 /// `path`, when it stays inside `root` once links are resolved.
 fn inside(root: &Path, path: &Path) -> Result<Option<PathBuf>, String> {
-    match std::fs::canonicalize(path) {
+    match skills_build::unstable::real_path::canonicalize(path) {
         Ok(real) if real.starts_with(root) => Ok(Some(real)),
         Ok(real) => Err(format!(
             "{} resolves to {}, outside the plugin: a client rejects it",
@@ -260,7 +260,7 @@ fn children(root: &Path, skills: &Path, problems: &mut Vec<Problem>) -> Vec<(Str
 /// Checks the plugin folder `dir`; `hosts` are the host profiles asked for.
 pub fn check(dir: &Path, hosts: &[Host]) -> Checked {
     let mut out = Checked::default();
-    let root = match std::fs::canonicalize(dir) {
+    let root = match skills_build::unstable::real_path::canonicalize(dir) {
         Ok(root) if root.is_dir() => root,
         _ => {
             out.problems

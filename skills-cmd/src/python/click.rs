@@ -619,7 +619,9 @@ impl GroupSpec {
             }
             if must_exist {
                 for value in &positional[taken..taken + wanted] {
-                    if std::fs::metadata(value).is_err() {
+                    // The empty path names nothing (`stat("")` fails), though
+                    // WASI's C library reads it as the working directory.
+                    if value.is_empty() || std::fs::metadata(value).is_err() {
                         return Err(self.command_error(
                             command,
                             &format!(

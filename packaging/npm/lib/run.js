@@ -1,0 +1,62 @@
+'use strict';
+// Runs skills.wasm (the `skills` command built for wasm32-wasip1) under
+// Node's WASI: the user's arguments, environment and standard streams,
+// and the working directory pre-opened under its own path (and named in
+// PWD, which the module enters), so relative arguments, the paths the
+// output shows, exit codes and SARIF are the native binary's. Nothing
+// outside the working directory is reachable: a path there fails as a
+// missing file.
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+// node:wasi says it is experimental on every run; that line is not ours
+// to print (the native binary prints nothing of the kind). Every other
+// warning goes to the listeners Node had.
+function quietWasiWarning() {
+  const listeners = process.listeners('warning');
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => {
+    if (warning.name === 'ExperimentalWarning' && /WASI/.test(warning.message)) return;
+    for (const listener of listeners) listener(warning);
+  });
+}
+
+// The guest's name for a host directory: the same path on POSIX; on
+// Windows `C:\x\y` becomes `/C:/x/y` (WASI paths are POSIX paths).
+function guestPath(dir) {
+  if (process.platform !== 'win32') return dir;
+  const slashed = dir.replace(/\\/g, '/');
+  return slashed.startsWith('/') ? slashed : `/${slashed}`;
+}
+
+/**
+ * Runs the module as `program` (its argv[0]: `skills` or `agentskills`)
+ * with `args`, and sets the process's exit code to the module's.
+ */
+function run(program, args) {
+  quietWasiWarning();
+  const { WASI } = require('node:wasi');
+  const cwd = process.cwd();
+  const guestCwd = guestPath(cwd);
+  const wasi = new WASI({
+    version: 'preview1',
+    args: [program, ...args],
+    env: { ...process.env, PWD: guestCwd },
+    preopens: { [guestCwd]: cwd },
+    returnOnExit: true,
+  });
+  const bytes = fs.readFileSync(path.join(__dirname, '..', 'skills.wasm'));
+  const module = new WebAssembly.Module(bytes);
+  const instance = new WebAssembly.Instance(module, wasi.getImportObject());
+  try {
+    process.exitCode = wasi.start(instance);
+  } catch (error) {
+    // A trap (the module's panics abort): the module has already said
+    // what went wrong, if it could; 101 is a Rust panic's status.
+    process.stderr.write(`error: the skills module stopped: ${error.message}\n`);
+    process.exitCode = 101;
+  }
+}
+
+module.exports = { run };
