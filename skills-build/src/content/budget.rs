@@ -10,7 +10,9 @@
 //! 0.5 % on average from Claude's (6.5 % for the median body), and counts
 //! about 10 % more than OpenAI's `cl100k_base` and `o200k_base`. A
 //! tokenizer crate would add its vocabulary (megabytes) to every build that
-//! embeds skills, and each model counts differently anyway.
+//! embeds skills, and each model counts differently anyway. So the
+//! warning is given only when the body is over the budget at the
+//! estimate's low end (see [`low_end`]), and says so.
 
 use super::findings::Findings;
 use super::position::Located;
@@ -35,7 +37,24 @@ pub fn estimate_tokens(text: &str) -> usize {
     skills_core::text::pytext::char_len(text).div_ceil(4)
 }
 
-/// The body over [`BODY_TOKENS`] estimated tokens.
+/// How much the estimate may overshoot a real tokenizer's count: for 9
+/// bodies in 10 of the 425 measured, it is within a quarter of each of
+/// Claude's, `cl100k_base` and `o200k_base` (`docs/lints.md`, from
+/// `scripts/bench/token-estimate.py`; the 90th percentiles are 16 %, 23 %
+/// and 23 %), as a fraction: the estimate over 5/4.
+const OVERSHOOT: (usize, usize) = (5, 4);
+
+/// The fewest tokens a body of `estimate` estimated tokens counts with
+/// the tokenizers measured, but for 1 body in 10: the estimate over
+/// [`OVERSHOOT`].
+fn low_end(estimate: usize) -> usize {
+    (estimate * OVERSHOOT.1).div_ceil(OVERSHOOT.0)
+}
+
+/// The body over [`BODY_TOKENS`] tokens even at the low end of the
+/// estimate ([`low_end`]): a body the estimate puts a little over the
+/// budget may be under it for the model's tokenizer (an estimate of 5,394
+/// was 4,584 by `o200k_base`), and is no finding.
 pub(super) fn body_tokens(
     skill: &Skill<'_>,
     document: &SkillDocument,
@@ -51,14 +70,15 @@ pub(super) fn body_tokens(
         return;
     }
     let tokens = estimate_tokens(document.body());
-    if tokens <= BODY_TOKENS {
+    let low = low_end(tokens);
+    if low <= BODY_TOKENS {
         return;
     }
     findings.push(
         Problem::new(
             Code::BodyTooManyTokens,
             format!(
-                "the body is about {tokens} tokens (estimated), over the {BODY_TOKENS} the specification advises: all of it enters the context when the skill is picked"
+                "the body is about {tokens} tokens (characters / 4; at least {low} by Claude's or OpenAI's tokenizers, bar 1 body in 10), over the {BODY_TOKENS} the specification advises: all of it enters the context when the skill is picked"
             ),
         )
         .with_hint("move details into reference files that SKILL.md links, read only when needed"),
@@ -81,8 +101,24 @@ mod tests {
 
     #[test]
     fn long_bodies_are_warned() {
-        let long = "Read the form, fill each field, and check the totals twice. ".repeat(400);
+        let long = "Read the form, fill each field, and check the totals twice. ".repeat(500);
         assert_eq!(codes(&skill_md(&long), &[]), ["body-too-many-tokens"]);
         assert!(codes(&skill_md(&long[..19_000]), &[]).is_empty());
+        // Issue 39, item 16: a body the estimate puts at 5,394 tokens (a
+        // real one counted 4,584 by o200k_base) is no finding; one whose
+        // low end is over the budget is, and says both figures.
+        assert!(codes(&skill_md(&long[..4 * 5_394]), &[]).is_empty());
+        let over = crate::content::tests::problems(&skill_md(&long[..4 * 6_300]), &[]);
+        assert_eq!(over.len(), 1);
+        assert!(
+            over[0].message.contains("about 6300 tokens"),
+            "{}",
+            over[0].message
+        );
+        assert!(
+            over[0].message.contains("at least 5040"),
+            "{}",
+            over[0].message
+        );
     }
 }
