@@ -293,6 +293,8 @@ codes! {
         "The bundle could not be signed (key missing or unreadable).";
     BundleEncodeFailed = "bundle-encode-failed", Build, Error,
         "The bundle could not be encoded.";
+    BundleDigestMismatch = "bundle-digest-mismatch", Build, Error,
+        "A bundle file's recorded digests (of a file, the instructions, the frontmatter, the skill file, the revision) do not match the bytes it holds: it was changed after it was built, and `skills audit` refuses it.";
     OutputUnwritable = "output-unwritable", Build, Error,
         "The bundle file cannot be written (or, in a build script, OUT_DIR is not set).";
     InstalledStale = "installed-stale", Install, Error,

@@ -256,12 +256,22 @@ pub(super) fn unrestricted(
     let Some(entry) = document.frontmatter.get("allowed-tools") else {
         return;
     };
-    // One string (the specification's form) or a list (Claude Code's).
-    let Some(text) = crate::hosts::fields::allowed_tools_text(&document.frontmatter) else {
-        return;
-    };
-    let Ok(rules) = crate::allowed_tools::parse(&text) else {
-        return;
+    // One string (the specification's form), or a list of one rule an
+    // item (Claude Code's; an item of several is the host checks' error).
+    let rules = match &entry.value.value {
+        Value::Seq(items) => items
+            .iter()
+            .filter_map(|item| match &item.value {
+                Value::Str(text) => crate::allowed_tools::parse(text).ok(),
+                _ => None,
+            })
+            .filter(|rules| rules.len() == 1)
+            .flatten()
+            .collect(),
+        _ => match document.frontmatter.text("allowed-tools") {
+            Some(text) => crate::allowed_tools::parse(text).unwrap_or_default(),
+            None => Vec::new(),
+        },
     };
     let open = rules.iter().find(|rule| {
         rule.tool == "Bash" && matches!(rule.spec.as_deref(), None | Some("*" | ":*" | "**"))
@@ -505,6 +515,8 @@ mod tests {
             ["shell-unrestricted"]
         );
         assert!(codes(&md("  - Read\n  - Bash(git status:*)\n"), &[]).is_empty());
+        // An item of several rules is the host checks' error, not a grant.
+        assert!(codes(&md("  - Bash git\n  - Read\n"), &[]).is_empty());
     }
 
     /// Issue 39, item 12: every command a hook runs is reported, where it
