@@ -382,6 +382,8 @@ pub(super) fn credentials(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut
 /// documented example keys end in `EXAMPLE` and `EXAMPLEKEY`.
 fn aws_pairs(text: &str, marked: &[usize], found: &mut Vec<(usize, &'static str, String)>) {
     let bytes = text.as_bytes();
+    // The secrets are found once, on the first id that needs them.
+    let mut secrets: Option<Vec<usize>> = None;
     for &at in marked {
         let id = &bytes[at..];
         let bounded = (at == 0 || !bytes[at - 1].is_ascii_alphanumeric())
@@ -393,7 +395,8 @@ fn aws_pairs(text: &str, marked: &[usize], found: &mut Vec<(usize, &'static str,
         if !bounded || !looks_random(&text[at + 4..at + 20]) {
             continue;
         }
-        if secret_near(text, at) {
+        let secrets = secrets.get_or_insert_with(|| secret_keys(bytes));
+        if secret_near(bytes, secrets, at) {
             found.push((at, "an AWS access key pair", text[at..at + 4].to_string()));
         }
     }
@@ -404,47 +407,19 @@ fn aws_pairs(text: &str, marked: &[usize], found: &mut Vec<(usize, &'static str,
 /// one long line too.
 const PAIR_WINDOW: usize = 400;
 
-/// Whether a 40-character secret access key sits within three lines (and
-/// [`PAIR_WINDOW`] bytes) of the byte offset `at`.
-fn secret_near(text: &str, at: usize) -> bool {
-    let bytes = text.as_bytes();
-    let low = at.saturating_sub(PAIR_WINDOW);
-    let high = (at + PAIR_WINDOW).min(bytes.len());
-    // Back over four line breaks (the id's line and three before it).
-    let mut start = low;
-    let mut newlines = 0;
-    for i in (low..at).rev() {
-        if bytes[i] == b'\n' {
-            newlines += 1;
-            if newlines == 4 {
-                start = i;
-                break;
-            }
-        }
-    }
-    let mut end = high;
-    let mut newlines = 0;
-    for (i, &b) in bytes.iter().enumerate().take(high).skip(at) {
-        if b == b'\n' {
-            newlines += 1;
-            if newlines == 4 {
-                end = i + 1;
-                break;
-            }
-        }
-    }
+/// Where the text's secret access keys start: runs of exactly 40 base64
+/// characters, with lower case, upper case and a digit or `/` or `+`, that
+/// look random. One pass.
+fn secret_keys(bytes: &[u8]) -> Vec<usize> {
     let is_b64 = |b: u8| b.is_ascii_alphanumeric() || b == b'/' || b == b'+';
-    let mut i = start;
-    while i < end {
-        if !is_b64(bytes[i]) || (i > 0 && is_b64(bytes[i - 1])) {
+    let mut keys = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !is_b64(bytes[i]) {
             i += 1;
             continue;
         }
-        // A run of exactly 40 (one byte past it is read to know).
-        let run = bytes[i..bytes.len().min(i + 41)]
-            .iter()
-            .take_while(|b| is_b64(**b))
-            .count();
+        let run = bytes[i..].iter().take_while(|b| is_b64(**b)).count();
         if run == 40
             && let Ok(candidate) = std::str::from_utf8(&bytes[i..i + 40])
             && candidate.bytes().any(|b| b.is_ascii_lowercase())
@@ -454,11 +429,26 @@ fn secret_near(text: &str, at: usize) -> bool {
                 .any(|b| b.is_ascii_digit() || b == b'/' || b == b'+')
             && looks_random(candidate)
         {
-            return true;
+            keys.push(i);
         }
-        i += run.max(1);
+        i += run;
     }
-    false
+    keys
+}
+
+/// Whether one of `secrets` (offsets, in order) sits within three lines
+/// and [`PAIR_WINDOW`] bytes of the byte offset `at`.
+fn secret_near(bytes: &[u8], secrets: &[usize], at: usize) -> bool {
+    let low = at.saturating_sub(PAIR_WINDOW);
+    let high = at + PAIR_WINDOW;
+    let first = secrets.partition_point(|&secret| secret < low);
+    secrets[first..]
+        .iter()
+        .take_while(|&&secret| secret <= high)
+        .any(|&secret| {
+            let (from, to) = (at.min(secret), at.max(secret));
+            memchr::memchr_iter(b'\n', &bytes[from..to]).count() <= 3
+        })
 }
 
 /// `https://hooks.slack.com/services/T.../B.../<secret>`.
