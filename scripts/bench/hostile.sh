@@ -121,7 +121,8 @@ sizes="${SIZES:-0.25 0.5 1 2 4}"
 python3 - "$sizes" <<'PY'
 import os, sys
 
-sizes = [float(s) for s in sys.argv[1].split()]
+# Each size as the shell writes it (the folders are named so).
+sizes = sys.argv[1].split()
 def noise(n, seed):
     # Base64-ish characters, varied enough to look random to the rules.
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -136,6 +137,8 @@ cases = {
     "links, one a line": ("SKILL.md", "[x](gone.md)\n"),
     "links, one line": ("SKILL.md", "[x](gone.md) "),
     "brackets (parser memory)": ("SKILL.md", "[ [ [ [ [ [ [ [ "),
+    "nested brackets, one line": ("SKILL.md", "[[[[[[[[x]("),
+    "backticks and emphasis": ("SKILL.md", "` *a _b <c "),
     "html comments": ("SKILL.md", "<!-- x --> "),
     "private-key BEGIN lines": ("keys.txt", "-----BEGIN RSA PRIVATE KEY-----\n"),
     "private-key, no END": ("open.pem", None),
@@ -148,7 +151,7 @@ cases = {
     "base64 runs": ("SKILL.md", None),
 }
 for size in sizes:
-    total = int(size * 1024 * 1024)
+    total = int(float(size) * 1024 * 1024)
     for number, (case, (name, pattern)) in enumerate(cases.items()):
         folder = f"rules/{number}/{size}/demo"
         os.makedirs(folder, exist_ok=True)
@@ -244,6 +247,8 @@ for at in "${!bins[@]}"; do
             read -r seconds peak <<<"$(grep -E '^[0-9.]+ [0-9]+$' "$work/time.txt" | tail -1 || echo '- 0')"
             if [ "$status" = 124 ]; then
                 printf '  %9s' "hung"
+            elif [ "$status" -gt 1 ]; then
+                printf '  %9s' "exit $status"
             else
                 printf '  %9s' "$(python3 -c "print(f'{$seconds / $size:.3f}')")"
             fi

@@ -189,9 +189,17 @@ fn needs_no_mention(path: &str) -> bool {
 /// Whether `text` names `path`: the path itself, its file name (when it
 /// has an extension), or a folder above it written as a folder (`assets/`,
 /// `./assets`, `` `assets` ``, `scripts/office`).
-fn mentions(text: &str, path: &str) -> bool {
+///
+/// `folders` keeps what is known of the folders in this text: each
+/// distinct folder is searched for once, whatever the number of files in
+/// it.
+fn mentions<'p>(text: &str, path: &'p str, folders: &mut BTreeMap<&'p str, bool>) -> bool {
     memchr::memmem::find(text.as_bytes(), wanted(path).as_bytes()).is_some()
-        || folders_of(path).any(|folder| folder_named(text, folder))
+        || folders_of(path).any(|folder| {
+            *folders
+                .entry(folder)
+                .or_insert_with(|| folder_named(text, folder))
+        })
 }
 
 /// What names `path` in a text: its file name when it has an extension
@@ -281,8 +289,9 @@ pub(super) fn check(skill: &Skill<'_>, body: &Located<'_>, findings: &mut Findin
         },
         0,
     )];
+    let mut body_folders = BTreeMap::new();
     for (index, file) in skill.files.iter().enumerate() {
-        if mentions(body.text, file.path) {
+        if mentions(body.text, file.path, &mut body_folders) {
             level.insert(index, 1);
         }
     }
@@ -417,14 +426,16 @@ pub(super) fn check(skill: &Skill<'_>, body: &Located<'_>, findings: &mut Findin
         false
     };
     let mut lowered: Option<Vec<String>> = None;
+    let mut text_folders: Vec<BTreeMap<&str, bool>> = vec![BTreeMap::new(); read_texts.len()];
     for (index, file) in skill.files.iter().enumerate() {
         if level.contains_key(&index) || needs_no_mention(file.path) || in_named_folder(file.path) {
             continue;
         }
         if read_texts
             .iter()
+            .zip(text_folders.iter_mut())
             .skip(1)
-            .any(|text| mentions(text, file.path))
+            .any(|(text, folders)| mentions(text, file.path, folders))
         {
             continue;
         }
