@@ -225,7 +225,7 @@ fn folders_of(path: &str) -> impl Iterator<Item = &str> {
 /// Whether `text` names the folder `folder` as a folder: followed by its
 /// slash and not by more of a path (`assets/`, not `assets/logo.png`), or
 /// written as a path of its own (`./canvas-fonts`, `` `canvas-fonts` ``,
-/// `"fonts"`, `scripts/office` with nothing after it). A one-segment name
+/// `scripts/office` with nothing after it). A one-segment name
 /// alone in prose (`the scripts`) is a word, not a folder.
 fn folder_named(text: &str, folder: &str) -> bool {
     let bytes = text.as_bytes();
@@ -243,8 +243,9 @@ fn folder_named(text: &str, folder: &str) -> bool {
         }
         let before = at.checked_sub(1).map(|i| bytes[i]);
         let dot_slash = at >= 2 && &bytes[at - 2..at] == b"./";
-        let quoted =
-            matches!(before, Some(b'`' | b'\'' | b'"')) && after.is_some_and(|b| Some(b) == before);
+        // In a code span; a name in quotes is more often a key
+        // (`"scripts": {` in a package.json shown) than a folder.
+        let quoted = before == Some(b'`') && after == Some(b'`');
         let standalone = !before.is_some_and(|b| path_char(b) || matches!(b, b'.' | b'/'));
         dot_slash || quoted || (folder.contains('/') && standalone)
     })
@@ -617,7 +618,7 @@ mod tests {
             ("canvas-fonts/ArsenalSC-Regular.ttf", "x"),
         ];
         assert!(codes_all(&md, &files).is_empty());
-        for named in ["Fonts are in `canvas-fonts`.", "See \"canvas-fonts\"."] {
+        for named in ["Fonts are in `canvas-fonts`.", "See canvas-fonts/ too."] {
             assert!(codes_all(&skill_md(named), &files).is_empty(), "{named}");
         }
         // A word, a longer name or a file beside it is not the folder.
@@ -625,6 +626,8 @@ mod tests {
             "Use canvas-fonts wisely.",
             "See `./canvas-fonts-old`.",
             "See `./canvas-fonts.zip`.",
+            // Anthropic's mcp-builder shows a package.json's `"scripts": {`.
+            "```json\n{ \"canvas-fonts\": { \"build\": \"tsc\" } }\n```",
         ] {
             assert_eq!(
                 codes_all(&skill_md(unnamed), &files),
