@@ -1081,7 +1081,7 @@ impl Walk<'_> {
                 self.problem(
                     &printable(&path),
                     Problem::new(Code::FileNameControl, format!(
-                        "the name {:?} holds a control, reordering or tag character, which would forge or hide text in the file list a model reads",
+                        "the name {:?} holds a control character, a bidirectional control or a tag character, which would forge or hide text in the file list a model reads",
                         entry.name
                     ))
                     .with_hint("rename it, or exclude it"),
