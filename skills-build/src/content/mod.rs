@@ -166,13 +166,19 @@ pub(crate) mod tests {
     /// The problems the rules find in a skill of `md` and `files`, with
     /// `allowed` rules left out.
     pub fn problems_allowing(md: &str, files: &[(&str, &str)], allowed: &[Code]) -> Vec<Problem> {
+        let files: Vec<(&str, &[u8])> = files
+            .iter()
+            .map(|(path, text)| (*path, text.as_bytes()))
+            .collect();
+        problems_of_bytes(md, &files, allowed)
+    }
+
+    /// [`problems_allowing`], with the files given as bytes.
+    pub fn problems_of_bytes(md: &str, files: &[(&str, &[u8])], allowed: &[Code]) -> Vec<Problem> {
         let document = crate::frontmatter::parse(md.as_bytes()).ok();
         let mut files: Vec<File<'_>> = files
             .iter()
-            .map(|(path, text)| File {
-                path,
-                bytes: text.as_bytes(),
-            })
+            .map(|(path, bytes)| File { path, bytes })
             .collect();
         files.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
         let skill = Skill {
@@ -352,21 +358,7 @@ pub(crate) mod tests {
     /// The codes found in a skill of `files` (as bytes), `file-unmentioned`
     /// left out.
     fn files_problems(files: &[(&str, &[u8])]) -> Vec<&'static str> {
-        let md = skill_md("Go.");
-        let document = crate::frontmatter::parse(md.as_bytes()).ok();
-        let files: Vec<File<'_>> = files
-            .iter()
-            .map(|(path, bytes)| File { path, bytes })
-            .collect();
-        let skill = Skill {
-            skill_file: "SKILL.md",
-            file_location: "skills/x/SKILL.md",
-            folder_location: "skills/x",
-            bytes: md.as_bytes(),
-            document: document.as_ref(),
-            files: &files,
-        };
-        check(&skill, &[Code::FileUnmentioned])
+        problems_of_bytes(&skill_md("Go."), files, &[Code::FileUnmentioned])
             .iter()
             .map(|p| p.code.as_str())
             .collect()
