@@ -363,4 +363,41 @@ pub(crate) mod tests {
             .map(|p| p.code.as_str())
             .collect()
     }
+
+    /// Every rule over a megabyte of its own worst pattern, in the skill
+    /// file and in a file: one read each (a rule quadratic in its input
+    /// would take minutes here, unoptimised). The rules with a test of
+    /// their own (links, private keys, AWS pairs, pipe-to-shell, the
+    /// parser's pieces) are there; these are the rest.
+    #[test]
+    fn every_rule_reads_a_megabyte_of_its_pattern() {
+        let cases = [
+            ("/home/alice/x ", "home-path"),
+            ("http://45.33.32.156/x ", "url-raw-ip"),
+            ("https://pastebin.com/raw/x ", "url-paste-site"),
+            ("a\u{202e}b ", "bidi-control"),
+            ("ig\u{200b}nore ", "invisible-character"),
+            ("ghp_ xoxb- sk-ant- a-b_c ", ""),
+            ("<!-- x --> ", "html-comment"),
+            ("Line of a reference.\n", ""),
+        ];
+        for (pattern, code) in cases {
+            let text = pattern.repeat((1 << 20) / pattern.len());
+            let found = problems_allowing(
+                &skill_md(&text),
+                &[("notes.md", &text)],
+                &[Code::FileUnmentioned, Code::BodyTooManyTokens],
+            );
+            let codes: Vec<&str> = found.iter().map(|p| p.code.as_str()).collect();
+            if !code.is_empty() {
+                assert!(codes.contains(&code), "{pattern:?}: {codes:?}");
+            }
+            // One problem per rule and file, however many places.
+            assert!(found.len() <= 6, "{pattern:?}: {codes:?}");
+        }
+        let blob = format!("{} ", crate::content::secrets::tests::noise(300)).repeat(3_000);
+        let found = problems_allowing(&skill_md(&blob), &[], &[Code::BodyTooManyTokens]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, Code::Base64Blob);
+    }
 }
