@@ -3,6 +3,7 @@
 count their hits per rule: what docs/audit.md and docs/lints.md report.
 
     python3 scripts/bench/audit-corpora.py [--skills target/debug/skills] [--out DIR]
+                                          [--extra NAME=DIR]...
 
 Corpora:
 
@@ -11,7 +12,11 @@ Corpora:
   and are left out);
 - public packages that ship skills, fetched with their registries' own
   clients at pinned versions (npm pack, pip download) into
-  target/audit-corpora/ once.
+  target/audit-corpora/ once;
+- any further tree given with --extra NAME=DIR: a checkout of a public
+  repository of skills, such as anthropics/skills (`git clone
+  https://github.com/anthropics/skills`; docs/audit.md names the commit
+  measured).
 
 Each skill folder is checked on its own (`skills check --format json DIR...`,
 in batches), so that a folder's verdict does not depend on what sits beside
@@ -100,6 +105,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--skills", default=os.path.join(ROOT, "target/debug/skills"))
     parser.add_argument("--out", default=os.path.join(ROOT, "target/audit-corpora"))
+    parser.add_argument("--extra", action="append", default=[], metavar="NAME=DIR",
+                        help="a further tree of skills to read, such as a checkout of anthropics/skills")
     args = parser.parse_args()
     fetch(args.out)
     corpora = {
@@ -111,6 +118,9 @@ def main():
         for name in sorted(os.listdir(base)):
             if not name.endswith((".download", ".unpacked")):
                 corpora[f"{registry}: {name}"] = skill_folders(os.path.join(base, name))
+    for extra in args.extra:
+        name, _, top = extra.partition("=")
+        corpora[f"extra: {name}"] = skill_folders(os.path.abspath(top))
     summary = {"corpora": {}, "rules": collections.Counter()}
     total = 0
     for corpus, folders in corpora.items():

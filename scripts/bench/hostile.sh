@@ -11,8 +11,11 @@
 # of 2 GB (no disk used), 30 of 15 MiB in one skill, a FIFO and a /dev/zero link as SKILL.md and as a
 # key file, SKILL.md files with 80,000 and 400,000 metadata keys, 65,536
 # skills whose names all want one slot of the name table, `**/` patterns on
-# a 30-deep tree, a 1 MB skill name, and a keygen whose public key cannot be
-# written. Needs python3 (to write the inputs) and GNU time.
+# a 30-deep tree, a 1 MB skill name, a keygen whose public key cannot be
+# written; and for every content rule, its worst input at 0.25, 0.5, 1, 2
+# and 4 MB (`skills check`), with the time per MB, which stays flat where
+# the rule is linear (SIZES overrides the sizes, in MB; CONTENT_ONLY=1 runs
+# these alone). Needs python3 (to write the inputs) and GNU time.
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -35,6 +38,7 @@ skill() { # DIR NAME: a small valid skill
     printf -- '---\nname: %s\ndescription: Does %s things.\n---\nBody.\n' "$2" "$2" >"$1/SKILL.md"
 }
 
+if [ "${CONTENT_ONLY:-0}" != 1 ]; then
 # 1. Sizes: a 2 GB sparse file beside a skill file, and as the skill file.
 skill sparse/skills/demo demo
 truncate -s 2G sparse/skills/demo/big.bin
@@ -109,6 +113,65 @@ mkdir -p "$deep_dir"
 echo leaf >"$deep_dir/leaf.md"
 stars() { printf '**/%.0s' $(seq "$1"); printf 'nomatch'; }
 
+fi
+
+# 9. Each content rule's worst input, at each size: a skill whose SKILL.md
+# body (or one file) is the pattern repeated.
+sizes="${SIZES:-0.25 0.5 1 2 4}"
+python3 - "$sizes" <<'PY'
+import os, sys
+
+# Each size as the shell writes it (the folders are named so).
+sizes = sys.argv[1].split()
+def noise(n, seed):
+    # Base64-ish characters, varied enough to look random to the rules.
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    out, x = [], seed
+    for _ in range(n):
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        out.append(alphabet[(x >> 8) % 64])
+    return "".join(out)
+
+# case: (file the pattern goes in, the pattern)
+cases = {
+    "links, one a line": ("SKILL.md", "[x](gone.md)\n"),
+    "links, one line": ("SKILL.md", "[x](gone.md) "),
+    "brackets (parser memory)": ("SKILL.md", "[ [ [ [ [ [ [ [ "),
+    "nested brackets, one line": ("SKILL.md", "[[[[[[[[x]("),
+    "backticks and emphasis": ("SKILL.md", "` *a _b <c "),
+    "html comments": ("SKILL.md", "<!-- x --> "),
+    "private-key BEGIN lines": ("keys.txt", "-----BEGIN RSA PRIVATE KEY-----\n"),
+    "private-key, no END": ("open.pem", None),
+    "AWS ids, one line": ("ids.txt", "AKIAQ7RZ2KP3WMX4VN6B "),
+    "tokens' prefixes": ("tokens.txt", "ghp_ xoxb- sk-ant- a-b_c "),
+    "pipe-to-shell, one line": ("run.sh", "curl | x iex ( "),
+    "home paths": ("notes.txt", "/home/alice/x "),
+    "URLs": ("urls.txt", "http://45.33.32.156/x "),
+    "bidi and invisible": ("SKILL.md", "a\u202eb c\u200bd "),
+    "base64 runs": ("SKILL.md", None),
+}
+for size in sizes:
+    total = int(float(size) * 1024 * 1024)
+    for number, (case, (name, pattern)) in enumerate(cases.items()):
+        folder = f"rules/{number}/{size}/demo"
+        os.makedirs(folder, exist_ok=True)
+        if case == "private-key, no END":
+            text = "-----BEGIN RSA PRIVATE KEY-----\n" + (noise(64, 1) + "\n") * (total // 65)
+        elif case == "base64 runs":
+            text = (noise(255, 2) + " ") * (total // 256)
+        else:
+            text = pattern * (total // len(pattern.encode()))
+        front = "---\nname: demo\ndescription: Does demo things. Use when testing.\n---\n"
+        with open(f"{folder}/SKILL.md", "w") as f:
+            f.write(front + (text if name == "SKILL.md" else f"See `{name}`.\n"))
+        if name != "SKILL.md":
+            with open(f"{folder}/{name}", "w") as f:
+                f.write(text)
+    with open("rules/cases.txt", "w") as f:
+        f.write("\n".join(cases) + "\n")
+PY
+
+if [ "${CONTENT_ONLY:-0}" != 1 ]; then
 # A bundle of the colliding names, written by the last binary given (the
 # fixed one when it comes last), for `inspect`.
 "${bins[-1]}" build names/skills -o names.bundle >/dev/null 2>&1 || true
@@ -160,4 +223,37 @@ for at in "${!bins[@]}"; do
     "$bin" keygen "$work/left.pem" --public "$work/no/such/dir/left.pub.pem" >/dev/null 2>&1 || true
     if [ -e "$work/left.pem" ]; then left="secret key left behind"; else left="nothing left behind"; fi
     printf '%-44s  %-6s  %9s  %9s  %s\n' "8 keygen, public key unwritable" "#$n" - - "$left"
+done
+
+fi
+
+# The content rules: seconds per MB at each size, per binary.
+printf '\n%-30s  %-6s' "content rule (skills check)" binary
+for size in $sizes; do printf '  %9s' "${size}MB s/MB"; done
+printf '  %s\n' "peak MB at the largest"
+for at in "${!bins[@]}"; do
+    bin="${bins[$at]}"
+    n=$((at + 1))
+    number=0
+    while read -r case; do
+        printf '%-30s  %-6s' "$case" "#$n"
+        peak=0
+        for size in $sizes; do
+            status=0
+            (
+                ulimit -v $((cap_mb * 1024))
+                exec /usr/bin/time -f '%e %M' -o "$work/time.txt" timeout "$timeout_s" "$bin" check "rules/$number/$size/demo"
+            ) >/dev/null 2>&1 </dev/null || status=$?
+            read -r seconds peak <<<"$(grep -E '^[0-9.]+ [0-9]+$' "$work/time.txt" | tail -1 || echo '- 0')"
+            if [ "$status" = 124 ]; then
+                printf '  %9s' "hung"
+            elif [ "$status" -gt 1 ]; then
+                printf '  %9s' "exit $status"
+            else
+                printf '  %9s' "$(python3 -c "print(f'{$seconds / $size:.3f}')")"
+            fi
+        done
+        printf '  %s\n' "$((peak / 1024))"
+        number=$((number + 1))
+    done <rules/cases.txt
 done

@@ -1082,7 +1082,7 @@ impl Walk<'_> {
                 self.problem(
                     &printable(&path),
                     Problem::new(Code::FileNameControl, format!(
-                        "the name {:?} holds a control character, which would forge lines in the file list a model reads",
+                        "the name {:?} holds a control character, a bidirectional control or a tag character, which would forge or hide text in the file list a model reads",
                         entry.name
                     ))
                     .with_hint("rename it, or exclude it"),

@@ -9,13 +9,19 @@
 use std::borrow::Cow;
 
 /// Whether `c` must not reach a terminal as is: control characters (C0,
-/// DEL, C1), line and paragraph separators, and the invisible marks that
-/// reorder text on screen (bidirectional embeddings, overrides, isolates).
+/// DEL, C1), line and paragraph separators, the invisible marks that
+/// reorder text on screen (bidirectional embeddings, overrides, isolates),
+/// and the tag characters (U+E0000-U+E007F), which spell text no font draws
+/// and a model reads.
 fn needs_escape(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
-            '\u{200e}' | '\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+            '\u{200e}'
+                | '\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{E0000}'..='\u{E007F}'
         )
 }
 
@@ -118,6 +124,9 @@ mod tests {
     fn finds_control_characters() {
         assert!(crate::printable::has_control("a\nb"));
         assert!(!crate::printable::has_control("notes.md"));
+        // Tag characters spell hidden text in a file list (issue 39, item 10).
+        assert!(crate::printable::has_control("notes\u{E0069}\u{E0067}.md"));
+        assert_eq!(crate::printable::printable("a\u{E0041}"), "a\\u{e0041}");
     }
 
     #[test]

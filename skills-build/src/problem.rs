@@ -270,7 +270,7 @@ codes! {
     FileTooLarge = "file-too-large", Build, Error,
         "A file is over the size limit for one file (16 MiB unless raised).";
     FileNameControl = "file-name-control", Build, Error,
-        "A file or directory name holds a control character, which would forge lines in the file list a model reads.";
+        "A file or directory name holds a control character, a bidirectional control or a tag character, which would forge or hide text in the file list a model reads.";
     FileNameBackslash = "file-name-backslash", Build, Error,
         "A file or directory name holds a backslash, which the skill tool refuses in paths.";
     SkillFileDuplicate = "skill-file-duplicate", Build, Error,
@@ -293,6 +293,8 @@ codes! {
         "The bundle could not be signed (key missing or unreadable).";
     BundleEncodeFailed = "bundle-encode-failed", Build, Error,
         "The bundle could not be encoded.";
+    BundleDigestMismatch = "bundle-digest-mismatch", Build, Error,
+        "A bundle file's recorded digests (of a file, the instructions, the frontmatter, the skill file, the revision) do not match the bytes it holds: it was changed after it was built, and `skills audit` refuses it.";
     OutputUnwritable = "output-unwritable", Build, Error,
         "The bundle file cannot be written (or, in a build script, OUT_DIR is not set).";
     PluginInvalid = "plugin-invalid", Build, Error,
@@ -326,7 +328,9 @@ codes! {
     PipeToShell = "pipe-to-shell", Audit, Warning,
         "A script or the instructions pipe a download into a shell (`curl ... | sh`, `iex (iwr ...)`): code that no review of the skill saw.";
     ShellUnrestricted = "shell-unrestricted", Audit, Warning,
-        "`allowed-tools` grants an unrestricted shell (`Bash` or `Bash(*)`).";
+        "`allowed-tools` (one string, or Claude Code's list) grants an unrestricted shell (`Bash` or `Bash(*)`).";
+    HookCommand = "hook-command", Audit, Warning,
+        "A Claude Code `hooks` field runs a command at the host's events without asking (one finding per command).";
     ExecutableEmbedded = "executable-embedded", Audit, Warning,
         "A file is an executable program (ELF, Mach-O or PE).";
     UrlRawIp = "url-raw-ip", Audit, Note,

@@ -506,6 +506,8 @@ fn file_names_with_control_characters_are_refused_at_build_time() {
     scratch.write("skills/demo/SKILL.md", skill_md("demo"));
     scratch.write("skills/demo/notes.md\n- scripts/forged.py", "x");
     scratch.write("skills/demo/\u{1b}]0;pwned\u{7}.md", "x");
+    // Tag characters spell text no one sees (issue 39, item 10).
+    scratch.write("skills/demo/notes\u{E0069}\u{E0067}\u{E006E}.md", "x");
     scratch.write("skills/demo/ok.md", "fine");
     let bundle = scratch.str("out.bundle");
     let skills_dir = scratch.str("skills");
@@ -517,10 +519,11 @@ fn file_names_with_control_characters_are_refused_at_build_time() {
     assert!(!has_raw_control(&run.stderr), "{:?}", run.stderr);
     assert_eq!(
         run.stderr.matches("control character").count(),
-        2,
+        3,
         "{}",
         run.stderr
     );
+    assert!(run.stderr.contains("notes\\u{e0069}"), "{}", run.stderr);
     assert!(
         !run.stderr.contains("\n- scripts/forged.py"),
         "{}",

@@ -10,7 +10,9 @@
 //! 0.5 % on average from Claude's (6.5 % for the median body), and counts
 //! about 10 % more than OpenAI's `cl100k_base` and `o200k_base`. A
 //! tokenizer crate would add its vocabulary (megabytes) to every build that
-//! embeds skills, and each model counts differently anyway.
+//! embeds skills, and each model counts differently anyway. So the
+//! warning says how far real tokenizers may be from the estimate (see
+//! [`range`]).
 
 use super::findings::Findings;
 use super::position::Located;
@@ -35,7 +37,29 @@ pub fn estimate_tokens(text: &str) -> usize {
     skills_core::text::pytext::char_len(text).div_ceil(4)
 }
 
-/// The body over [`BODY_TOKENS`] estimated tokens.
+/// How far the estimate may be from a real tokenizer's count, as a
+/// fraction of that count: for 9 bodies in 10 of the 425 measured, it is
+/// within a quarter of each of Claude's, `cl100k_base` and `o200k_base`
+/// (`docs/lints.md`, from `scripts/bench/token-estimate.py`; the 90th
+/// percentiles of the error are 16 %, 23 % and 23 %).
+const ERROR: (usize, usize) = (1, 4);
+
+/// The range of real counts a body of `estimate` estimated tokens has, bar
+/// 1 body in 10: the estimate over 1 + [`ERROR`] to over 1 − [`ERROR`].
+fn range(estimate: usize) -> (usize, usize) {
+    let (part, whole) = ERROR;
+    (
+        (estimate * whole).div_ceil(whole + part),
+        estimate * whole / (whole - part),
+    )
+}
+
+/// The body over [`BODY_TOKENS`] estimated tokens. The estimate is a
+/// character count, and the warning says how far real tokenizers may be
+/// from it ([`range`]): over the budget when even the low end is, else
+/// probably over (a body estimated at 5,394 was 4,584 by `o200k_base`;
+/// but of 11 real bodies estimated between 5,000 and 6,250, 10 were over
+/// 5,000 by Claude's tokenizer, so the threshold stays the estimate's).
 pub(super) fn body_tokens(
     skill: &Skill<'_>,
     document: &SkillDocument,
@@ -54,11 +78,16 @@ pub(super) fn body_tokens(
     if tokens <= BODY_TOKENS {
         return;
     }
+    let (low, high) = range(tokens);
+    let over = match low > BODY_TOKENS {
+        true => format!("at least {low}), over"),
+        false => format!("{low} to {high}), so probably over"),
+    };
     findings.push(
         Problem::new(
             Code::BodyTooManyTokens,
             format!(
-                "the body is about {tokens} tokens (estimated), over the {BODY_TOKENS} the specification advises: all of it enters the context when the skill is picked"
+                "the body is about {tokens} tokens (characters / 4; Claude's and OpenAI's tokenizers count within a quarter of that for 9 bodies in 10: {over} the {BODY_TOKENS} the specification advises: all of it enters the context when the skill is picked"
             ),
         )
         .with_hint("move details into reference files that SKILL.md links, read only when needed"),
@@ -81,8 +110,33 @@ mod tests {
 
     #[test]
     fn long_bodies_are_warned() {
-        let long = "Read the form, fill each field, and check the totals twice. ".repeat(400);
+        let long = "Read the form, fill each field, and check the totals twice. ".repeat(500);
         assert_eq!(codes(&skill_md(&long), &[]), ["body-too-many-tokens"]);
         assert!(codes(&skill_md(&long[..19_000]), &[]).is_empty());
+        // Issue 39, item 16: the warning says how far real tokenizers may
+        // be from the estimate. A body estimated at 5,394 (a real one was
+        // 4,584 by o200k_base) is probably over; one whose low end is over
+        // the budget is over.
+        let near = crate::content::tests::problems(&skill_md(&long[..4 * 5_394]), &[]);
+        assert_eq!(near.len(), 1);
+        assert!(
+            near[0].message.contains("about 5394 tokens"),
+            "{}",
+            near[0].message
+        );
+        assert!(
+            near[0]
+                .message
+                .contains("4316 to 7192), so probably over the 5000"),
+            "{}",
+            near[0].message
+        );
+        let over = crate::content::tests::problems(&skill_md(&long[..4 * 6_300]), &[]);
+        assert_eq!(over.len(), 1);
+        assert!(
+            over[0].message.contains("at least 5040), over the 5000"),
+            "{}",
+            over[0].message
+        );
     }
 }

@@ -1,11 +1,13 @@
 //! The rules over a compiled bundle: what `skills audit` does with a
 //! bundle file, where the skills are no longer folders but the bytes a
-//! program embeds and serves. Each skill's file is put back together as
-//! the bundle serves it, and every file is read as it was embedded, so the
-//! findings are those its folders would give (bar the skill file's bytes,
-//! when the bundle holds them rebuilt rather than as written).
+//! program embeds and serves. Each skill's file is put back together from
+//! its frontmatter and the body the `skill` tool serves (the stored
+//! instructions, not the skill file's bytes a bundle may keep beside
+//! them), and every file is read as it was embedded, so the findings are
+//! those of what a model is given. That the recorded digests match the
+//! bytes is the caller's to check first (`skills audit` does, with
+//! `skills_core::trust::verify::rehash_skill`).
 
-use skills_core::trust::revision::skill_file_pieces;
 use skills_core::wire::bundle::Bundle;
 
 use super::check;
@@ -32,7 +34,14 @@ pub fn check_bundle(
     let bundle = Bundle::decode(bytes).map_err(|error| error.to_string())?;
     let mut problems = Vec::new();
     for (index, skill) in bundle.skills.iter().enumerate() {
-        let skill_file_bytes = skill_file_pieces(skill).concat();
+        // The text the `skill` tool serves: the body of the instructions.
+        let skill_file_bytes = [
+            b"---\n".as_slice(),
+            skill.frontmatter.as_bytes(),
+            b"---\n",
+            skill.body().as_bytes(),
+        ]
+        .concat();
         let document = crate::frontmatter::parse(&skill_file_bytes).ok();
         let files: Vec<File<'_>> = skill
             .files

@@ -8,7 +8,23 @@ use crate::problem::Code;
 
 /// Names that stand for "your user name" in documentation: not a real
 /// user's home.
-const PLACEHOLDERS: [&str; 22] = [
+const PLACEHOLDERS: [&str; 36] = [
+    // The users of well-known container images and hosted workspaces: a
+    // path in one is the image's, not the author's.
+    "node",
+    "app",
+    "appuser",
+    "vscode",
+    "codespace",
+    "coder",
+    "jovyan",
+    "gitpod",
+    "circleci",
+    "docker",
+    "nonroot",
+    "runneradmin",
+    "foo",
+    "bar",
     "user",
     "username",
     "user-name",
@@ -35,16 +51,28 @@ const PLACEHOLDERS: [&str; 22] = [
 
 /// A user name as written after a home prefix: up to the next separator;
 /// `None` when it is a placeholder (`<user>`, `$USER`, `{name}`, `...`,
-/// `*`, a listed word).
+/// `*`, `xxx`, a listed word) or the prefix is the pattern of a regular
+/// expression (`/home/i`: flags, and no path after them).
 fn user_name(rest: &str) -> Option<&str> {
-    let name = &rest[..rest
+    let end = rest
         .find(|c: char| {
             matches!(c, '/' | '\\')
                 || c.is_whitespace()
-                || matches!(c, '`' | '"' | '\'' | ')' | ']' | ',' | ';' | ':')
+                || matches!(c, '`' | '"' | '\'' | ')' | ']' | ',' | ';' | ':' | '.')
         })
-        .unwrap_or(rest.len())];
+        .unwrap_or(rest.len());
+    let name = &rest[..end];
+    let regex = !name.is_empty()
+        && name.len() <= 6
+        && name.bytes().all(|b| b"dgimsuvy".contains(&b))
+        && !rest[end..].starts_with(['/', '\\']);
+    let mut letters = name.chars();
+    let repeated = letters
+        .next()
+        .is_some_and(|first| letters.all(|c| c == first));
     let placeholder = name.is_empty()
+        || regex
+        || (repeated && name.len() >= 2)
         || name.starts_with(['<', '$', '{', '%', '[', '*', '.', '~'])
         || name.contains(['<', '>', '*', '$', '{'])
         || PLACEHOLDERS.contains(&name.to_ascii_lowercase().as_str())
@@ -71,7 +99,19 @@ pub(super) fn paths(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findi
                     || (prefix.starts_with('\\') && c == ':')
             }
         };
-        if standalone && let Some(name) = user_name(&text[at + len..]) {
+        // `HOME=/home/az`, `HOME: /home/az`: a home set for a container
+        // or a test, not the author's.
+        let head = text[..at].trim_end_matches([' ', '"', '\'', '=', ':']);
+        let assigned = head.len() < at
+            && head
+                .len()
+                .checked_sub(4)
+                .and_then(|from| head.as_bytes().get(from..))
+                .is_some_and(|last| last.eq_ignore_ascii_case(b"HOME"));
+        if standalone
+            && !assigned
+            && let Some(name) = user_name(&text[at + len..])
+        {
             found.add(at, || name.to_string());
         }
     }
@@ -107,6 +147,12 @@ mod tests {
             "GitHub runs in /home/runner/work",
             "The API lives at https://example.com/home/index.html",
             "Files go in /Users/USERNAME/Library",
+            // Issue 39, item 15: a container's user, a home set for a
+            // container, a regular expression, a placeholder.
+            "WORKDIR /home/node/app",
+            "docker run -e HOME=/home/az image",
+            "if (/home/i.test(path)) return;",
+            "Save to /Users/xxx/Desktop",
         ] {
             assert!(codes(&skill_md(body), &[]).is_empty(), "{body}");
         }

@@ -38,6 +38,11 @@ fn has_scheme(destination: &str) -> bool {
         return false;
     };
     let scheme = &destination[..colon];
+    // `git@github.com:owner/repo.git`: git's form of an SSH URL (a user at
+    // a host, then a path), not a file of the skill.
+    if scheme.contains('@') && !scheme.contains(['/', '\\']) {
+        return true;
+    }
     let drive = scheme.len() == 1 && destination[colon + 1..].starts_with(['/', '\\']);
     !drive
         && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -133,14 +138,18 @@ impl Tree<'_> {
     /// Whether `path` names the skill file, a file or a folder of the
     /// skill.
     fn holds(&self, path: &str) -> bool {
-        path.is_empty()
-            || path == self.skill_file
-            || self.file(path).is_some()
-            || self.files.iter().any(|file| {
-                file.path.len() > path.len()
-                    && file.path.starts_with(path)
-                    && file.path.as_bytes()[path.len()] == b'/'
-            })
+        if path.is_empty() || path == self.skill_file || self.file(path).is_some() {
+            return true;
+        }
+        // The files are sorted by path: the first at or after `path/` is
+        // in the folder if any is.
+        let folder = format!("{path}/");
+        let first = self
+            .files
+            .partition_point(|file| file.path.as_bytes() < folder.as_bytes());
+        self.files
+            .get(first)
+            .is_some_and(|file| file.path.starts_with(&folder))
     }
 }
 
@@ -178,35 +187,77 @@ fn needs_no_mention(path: &str) -> bool {
 }
 
 /// Whether `text` names `path`: the path itself, its file name (when it
-/// has an extension), or a folder above it written with its slash.
-fn mentions(text: &str, path: &str) -> bool {
+/// has an extension), or a folder above it written as a folder (`assets/`,
+/// `./assets`, `` `assets` ``, `scripts/office`).
+///
+/// `folders` keeps what is known of the folders in this text: each
+/// distinct folder is searched for once, whatever the number of files in
+/// it.
+fn mentions<'p>(text: &str, path: &'p str, folders: &mut BTreeMap<&'p str, bool>) -> bool {
+    memchr::memmem::find(text.as_bytes(), wanted(path).as_bytes()).is_some()
+        || folders_of(path).any(|folder| {
+            *folders
+                .entry(folder)
+                .or_insert_with(|| folder_named(text, folder))
+        })
+}
+
+/// What names `path` in a text: its file name when it has an extension
+/// (the path holds it), a bare name only as the whole path.
+fn wanted(path: &str) -> &str {
     let name = path.rsplit('/').next().unwrap_or(path);
-    // A file name with an extension is searched alone (the path holds it);
-    // a bare name only as the whole path.
-    let wanted = match name.contains('.') && name.len() > 3 {
+    match name.contains('.') && name.len() > 3 {
         true => name,
         false => path,
-    };
-    if memchr::memmem::find(text.as_bytes(), wanted.as_bytes()).is_some() {
-        return true;
     }
-    // A folder named as itself (`assets/`, not the start of
-    // `assets/logo.png`) covers what is in it.
+}
+
+/// The folders above `path`, deepest first (`a/b/c.md`: `a/b`, `a`).
+fn folders_of(path: &str) -> impl Iterator<Item = &str> {
     let mut folder = path;
-    while let Some((parent, _)) = folder.rsplit_once('/') {
-        let named = format!("{parent}/");
-        let whole = memchr::memmem::find_iter(text.as_bytes(), named.as_bytes()).any(|at| {
-            let after = text.as_bytes().get(at + named.len());
-            !after.is_some_and(|b| {
-                b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'*' | b'{')
-            })
-        });
-        if whole {
-            return true;
-        }
+    std::iter::from_fn(move || {
+        let (parent, _) = folder.rsplit_once('/')?;
         folder = parent;
-    }
-    false
+        Some(parent)
+    })
+}
+
+/// Whether `text` names the folder `folder` as a folder: followed by its
+/// slash and not by more of a path (`assets/`, not `assets/logo.png`), or
+/// written as a path of its own (`./canvas-fonts`, `` `canvas-fonts` ``,
+/// `scripts/office` with nothing after it). A one-segment name
+/// alone in prose (`the scripts`) is a word, not a folder.
+fn folder_named(text: &str, folder: &str) -> bool {
+    let bytes = text.as_bytes();
+    let path_char = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'*' | b'{');
+    memchr::memmem::find_iter(bytes, folder.as_bytes()).any(|at| {
+        let end = at + folder.len();
+        let after = bytes.get(end).copied();
+        let then = bytes.get(end + 1).copied();
+        if after == Some(b'/') {
+            return !then.is_some_and(path_char);
+        }
+        // Not a longer name, and not a file in it (`fonts.zip`).
+        if after.is_some_and(|b| path_char(b) || (b == b'.' && then.is_some_and(path_char))) {
+            return false;
+        }
+        let before = at.checked_sub(1).map(|i| bytes[i]);
+        let dot_slash = at >= 2 && &bytes[at - 2..at] == b"./";
+        // In a code span; a name in quotes is more often a key
+        // (`"scripts": {` in a package.json shown) than a folder.
+        let quoted = before == Some(b'`') && after == Some(b'`');
+        let standalone = !before.is_some_and(|b| path_char(b) || matches!(b, b'.' | b'/'));
+        dot_slash || quoted || (folder.contains('/') && standalone)
+    })
+}
+
+/// Where `text` names `path` in another case than its own (`FORMS.md` for
+/// `forms.md`): what it wrote. `lower` is `text` in ASCII lower case.
+fn mentioned_in_another_case<'t>(text: &'t str, lower: &str, path: &str) -> Option<&'t str> {
+    let wanted = wanted(path).to_ascii_lowercase();
+    memchr::memmem::find_iter(lower.as_bytes(), wanted.as_bytes())
+        .filter_map(|at| text.get(at..at + wanted.len()))
+        .find(|written| *written != self::wanted(path))
 }
 
 /// A file that links, read for its links: its path and located text.
@@ -239,8 +290,9 @@ pub(super) fn check(skill: &Skill<'_>, body: &Located<'_>, findings: &mut Findin
         },
         0,
     )];
+    let mut body_folders = BTreeMap::new();
     for (index, file) in skill.files.iter().enumerate() {
-        if mentions(body.text, file.path) {
+        if mentions(body.text, file.path, &mut body_folders) {
             level.insert(index, 1);
         }
     }
@@ -249,12 +301,16 @@ pub(super) fn check(skill: &Skill<'_>, body: &Located<'_>, findings: &mut Findin
     let mut read_texts: Vec<&str> = vec![body.text];
     let mut visited: BTreeSet<usize> = BTreeSet::new();
     while let Some((linking, depth)) = queue.pop() {
+        // In order, so that their positions cost one walk over the text.
+        let mut links = markdown::links(linking.text.text);
+        links.sort_by_key(|link| link.offset);
+        let mut walker = linking.text.walker();
         for Link {
             destination,
             offset,
-        } in markdown::links(linking.text.text)
+        } in links
         {
-            let position = linking.text.position(offset);
+            let position = walker.position(offset);
             let target = match resolve(linking.path, &destination) {
                 Target::NotAFile => continue,
                 Target::Outside => {
@@ -370,15 +426,44 @@ pub(super) fn check(skill: &Skill<'_>, body: &Located<'_>, findings: &mut Findin
         }
         false
     };
+    let mut lowered: Option<Vec<String>> = None;
+    let mut text_folders: Vec<BTreeMap<&str, bool>> = vec![BTreeMap::new(); read_texts.len()];
     for (index, file) in skill.files.iter().enumerate() {
         if level.contains_key(&index) || needs_no_mention(file.path) || in_named_folder(file.path) {
             continue;
         }
         if read_texts
             .iter()
+            .zip(text_folders.iter_mut())
             .skip(1)
-            .any(|text| mentions(text, file.path))
+            .any(|(text, folders)| mentions(text, file.path, folders))
         {
+            continue;
+        }
+        // Named, but in another case: the `skill` tool's paths are exact.
+        let lower = lowered.get_or_insert_with(|| {
+            read_texts
+                .iter()
+                .map(|text| text.to_ascii_lowercase())
+                .collect::<Vec<_>>()
+        });
+        let miscased = read_texts
+            .iter()
+            .zip(lower.iter())
+            .find_map(|(text, lower)| mentioned_in_another_case(text, lower, file.path));
+        if let Some(written) = miscased {
+            findings.push(
+                Problem::new(
+                    Code::FileUnmentioned,
+                    format!(
+                        "{} is named only as {written:?}, in another case: the `skill` tool's paths are exact, so a model that asks for {written} gets an error",
+                        file.path
+                    ),
+                )
+                .with_hint(format!("write it as {} (or rename the file)", wanted(file.path))),
+                skill.location_of(file.path),
+                None,
+            );
             continue;
         }
         findings.push(
@@ -487,5 +572,89 @@ mod tests {
             ("assets/icon.png", "png"),
         ];
         assert!(codes_all(&md, &files).is_empty());
+    }
+
+    /// Issue 39, item 1: a link's position is found walking forward, not
+    /// counted from the start for each: 1 MB of links, one a line and all
+    /// on one line, each of which took from 10 s to minutes quadratic.
+    #[test]
+    fn item_1_links_are_linear() {
+        let one_a_line = "[x](gone.md)\n".repeat(80_000);
+        let one_line = "[x](gone.md) ".repeat(80_000);
+        for body in [one_a_line, one_line] {
+            let found: Vec<_> = crate::content::tests::problems(&skill_md(&body), &[])
+                .into_iter()
+                .filter(|p| p.code.as_str() == "link-broken")
+                .collect();
+            assert_eq!(found.len(), 80_000);
+            let last = found.last().and_then(|p| p.position).unwrap();
+            assert!(last.line >= 5, "{last:?}");
+        }
+    }
+
+    /// Issue 39, item 15: git's SSH form of a repository is no path.
+    #[test]
+    fn item_15_git_ssh_urls_are_no_files() {
+        for url in [
+            "git@github.com:owner/repo.git",
+            "deploy@example.com:repos/x.git",
+        ] {
+            assert_eq!(resolve("SKILL.md", url), Target::NotAFile, "{url}");
+        }
+        let md = skill_md("Clone [the repo](git@github.com:owner/repo.git).");
+        assert!(codes_all(&md, &[]).is_empty());
+    }
+
+    /// Issue 39, item 14: Anthropic's canvas-design names its fonts'
+    /// folder as "Search the `./canvas-fonts` directory", with no trailing
+    /// slash; a folder written as a word of prose is still no mention.
+    #[test]
+    fn item_14_a_folder_named_without_its_slash() {
+        let md = skill_md(
+            "**IMPORTANT: Use different fonts if writing text. Search the `./canvas-fonts` directory.**",
+        );
+        let files = [
+            ("canvas-fonts/ArsenalSC-OFL.txt", "x"),
+            ("canvas-fonts/ArsenalSC-Regular.ttf", "x"),
+        ];
+        assert!(codes_all(&md, &files).is_empty());
+        for named in ["Fonts are in `canvas-fonts`.", "See canvas-fonts/ too."] {
+            assert!(codes_all(&skill_md(named), &files).is_empty(), "{named}");
+        }
+        // A word, a longer name or a file beside it is not the folder.
+        for unnamed in [
+            "Use canvas-fonts wisely.",
+            "See `./canvas-fonts-old`.",
+            "See `./canvas-fonts.zip`.",
+            // Anthropic's mcp-builder shows a package.json's `"scripts": {`.
+            "```json\n{ \"canvas-fonts\": { \"build\": \"tsc\" } }\n```",
+        ] {
+            assert_eq!(
+                codes_all(&skill_md(unnamed), &files),
+                ["file-unmentioned", "file-unmentioned"],
+                "{unnamed}"
+            );
+        }
+    }
+
+    /// Issue 39, item 14: Anthropic's pdf skill names `FORMS.md`; were the
+    /// file `forms.md`, the `skill` tool would refuse `FORMS.md`: the
+    /// finding says so, rather than "named neither".
+    #[test]
+    fn item_14_a_name_in_another_case_is_said_as_such() {
+        let md = skill_md(
+            "If you need to fill out a PDF form, read FORMS.md and follow its instructions.",
+        );
+        let found = crate::content::tests::problems(&md, &[("forms.md", "# Forms\n")]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code.as_str(), "file-unmentioned");
+        assert!(
+            found[0]
+                .message
+                .contains("named only as \"FORMS.md\", in another case"),
+            "{}",
+            found[0].message
+        );
+        assert!(found[0].hint.as_deref().unwrap_or("").contains("forms.md"));
     }
 }

@@ -49,7 +49,7 @@ pub(super) fn links(text: &str) -> Vec<Link> {
     if memchr::memchr2(b'[', b'<', text.as_bytes()).is_none() {
         return links;
     }
-    for (event, range) in Parser::new(text).into_offset_iter() {
+    parse(text, |event, range| {
         let (Event::Start(Tag::Link {
             link_type,
             dest_url,
@@ -61,17 +61,140 @@ pub(super) fn links(text: &str) -> Vec<Link> {
             ..
         })) = event
         else {
-            continue;
+            return;
         };
         if link_type == LinkType::Email {
-            continue;
+            return;
         }
         links.push(Link {
             destination: dest_url.into_string(),
             offset: range.start,
         });
-    }
+    });
     links
+}
+
+/// Past this many brackets (`[`, `<`) a text is parsed in pieces: the
+/// parser holds about 64 bytes for each until the end of what it parses,
+/// so a 16 MiB file of brackets parsed whole would take a gigabyte.
+const BRACKETS_WHOLE: usize = 100_000;
+
+/// About how many bytes one piece of a text parsed in pieces holds.
+const PIECE: usize = 256 * 1024;
+
+/// Hands every event of `text` and its range (offsets in `text`) to
+/// `event`, as CommonMark reads it. A text of more than
+/// [`BRACKETS_WHOLE`] brackets is parsed in pieces of about [`PIECE`]
+/// bytes, cut at blank lines outside fenced code where there are some (at
+/// line breaks, else spaces, where there are none), each piece resolving
+/// reference links against the definitions of the whole text: the memory
+/// is bounded, and a construct that spans a cut (a list item's paragraphs,
+/// an HTML block with blank lines) is read piece by piece.
+fn parse(text: &str, mut event: impl FnMut(Event<'_>, std::ops::Range<usize>)) {
+    let brackets = memchr::memchr2_iter(b'[', b'<', text.as_bytes()).count();
+    if brackets <= BRACKETS_WHOLE {
+        for (found, range) in Parser::new(text).into_offset_iter() {
+            event(found, range);
+        }
+        return;
+    }
+    let pieces = pieces(text);
+    // The reference definitions of every piece, by their labels.
+    let mut definitions: std::collections::HashMap<String, String> = Default::default();
+    for &(start, end) in &pieces {
+        let parser = Parser::new(&text[start..end]);
+        for (label, definition) in parser.reference_definitions().iter() {
+            definitions
+                .entry(label_key(label))
+                .or_insert_with(|| definition.dest.to_string());
+        }
+    }
+    for (start, end) in pieces {
+        let resolve = |link: pulldown_cmark::BrokenLink<'_>| {
+            definitions
+                .get(&label_key(&link.reference))
+                .map(|dest| (dest.clone().into(), "".into()))
+        };
+        let parser = Parser::new_with_broken_link_callback(
+            &text[start..end],
+            pulldown_cmark::Options::empty(),
+            Some(resolve),
+        );
+        for (found, range) in parser.into_offset_iter() {
+            event(found, start + range.start..start + range.end);
+        }
+    }
+}
+
+/// A link label as CommonMark matches it: case-folded, its whitespace
+/// collapsed.
+fn label_key(label: &str) -> String {
+    label
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// `text` cut into pieces of about [`PIECE`] bytes, as byte ranges: at
+/// the last blank line outside fenced code, else at a line's end; a line
+/// longer than a piece is cut at spaces (else at character boundaries).
+fn pieces(text: &str) -> Vec<(usize, usize)> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    let mut fenced = false;
+    let mut blank = None;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let end = at + line.len();
+        at = end;
+        let trimmed = line.trim_start_matches(' ');
+        if line.len() - trimmed.len() <= 3
+            && (trimmed.starts_with("```") || trimmed.starts_with("~~~"))
+        {
+            fenced = !fenced;
+        }
+        if !fenced && line.trim().is_empty() {
+            blank = Some(end);
+        }
+        if end - start < PIECE {
+            continue;
+        }
+        if let Some(cut) = blank.take() {
+            pieces.push((start, cut));
+            start = cut;
+        }
+        // A line longer than a piece: cut it too.
+        let line_start = end - line.len();
+        while end - start >= 2 * PIECE {
+            let Some(cut) = split_point(text, start.max(line_start) + PIECE, end) else {
+                break;
+            };
+            pieces.push((start, cut));
+            start = cut;
+        }
+        if end - start >= PIECE {
+            pieces.push((start, end));
+            start = end;
+        }
+    }
+    if start < text.len() || pieces.is_empty() {
+        pieces.push((start, text.len()));
+    }
+    pieces
+}
+
+/// Where to cut `text` at or after `from` and before `end`: just after a
+/// space in the next few kilobytes, else at a character boundary.
+fn split_point(text: &str, from: usize, end: usize) -> Option<usize> {
+    if from >= end {
+        return None;
+    }
+    let window = end.min(from + 4096);
+    memchr::memchr(b' ', &text.as_bytes()[from..window])
+        .map(|i| from + i + 1)
+        .or_else(|| (from..end).find(|&i| text.is_char_boundary(i)))
+        .filter(|&cut| cut < end)
 }
 
 /// HTML comments in the body of the skill file (outside code).
@@ -81,15 +204,15 @@ pub(super) fn html_comments(skill: &Skill<'_>, body: &Located<'_>, findings: &mu
     }
     let text = body.text;
     let mut found = Tally::new();
-    for (event, range) in Parser::new(text).into_offset_iter() {
+    parse(text, |event, range| {
         if !matches!(event, Event::Html(_) | Event::InlineHtml(_)) {
-            continue;
+            return;
         }
         let source = &text[range.clone()];
         for (at, _) in source.match_indices("<!--") {
             found.add(range.start + at, || range.start + at);
         }
-    }
+    });
     found.report(
         findings,
         (skill, skill.skill_file, body),
@@ -149,5 +272,31 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    /// Issue 39, item 4: a text of many brackets is parsed in pieces of
+    /// bounded size (the parser's memory is per piece), and reads as the
+    /// whole does: links in every piece, reference definitions from
+    /// another piece, nothing from inside a fenced block cut across.
+    #[test]
+    fn item_4_many_brackets_are_parsed_in_bounded_pieces() {
+        let mut text =
+            String::from("See [the guide][g].\n\n```\n[in](code.md)\n\n[still](code.md)\n```\n\n");
+        text.push_str(&"[ [ [ [ [ [ [ [ [ [\n\n".repeat(30_000));
+        text.push_str("[last](last.md)\n\n[g]: guide.md\n");
+        // And one long line without a blank.
+        text.push_str(&"[".repeat(3 * super::PIECE));
+        text.push_str(" [tail](tail.md)\n");
+        let pieces = super::pieces(&text);
+        assert!(pieces.len() > 4, "{pieces:?}");
+        for (start, end) in &pieces {
+            assert!(end - start <= 2 * super::PIECE + 4096, "{start}..{end}");
+        }
+        // The pieces cover the text, in order.
+        assert_eq!(pieces.first().map(|p| p.0), Some(0));
+        assert!(pieces.windows(2).all(|w| w[0].1 == w[1].0));
+        assert_eq!(pieces.last().map(|p| p.1), Some(text.len()));
+        let found: Vec<String> = links(&text).into_iter().map(|l| l.destination).collect();
+        assert_eq!(found, ["guide.md", "last.md", "tail.md"]);
     }
 }

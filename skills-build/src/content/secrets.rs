@@ -15,8 +15,15 @@ use super::skill::{Skill, TextFile};
 use crate::problem::Code;
 
 /// Private key blocks: `-----BEGIN <label> PRIVATE KEY-----` (PEM, PKCS#8,
-/// OpenSSH, encrypted) and `-----BEGIN PGP PRIVATE KEY BLOCK-----`, with at
-/// least [`KEY_MATERIAL`] characters of base64 before the end line.
+/// OpenSSH, encrypted) and `-----BEGIN PGP PRIVATE KEY BLOCK-----`, whose
+/// lines up to the matching `-----END` line are base64 (bar the header
+/// lines of an encrypted key and blank lines), at least [`KEY_MATERIAL`]
+/// characters of it. The lines end with line breaks, or with `\n`
+/// escapes: a key in a JSON or code string (a cloud service account's
+/// file). A block stops at its first line that is neither, at the next
+/// BEGIN line, or at the end of the file without an END line: no key. So
+/// each line is read for one block at most, and prose that quotes the
+/// header line is none.
 pub(super) fn private_keys(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_>) {
     if !findings.wants(Code::PrivateKey) {
         return;
@@ -24,17 +31,7 @@ pub(super) fn private_keys(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mu
     let text = file.text.text;
     let mut found = Tally::new();
     for &at in &file.marks.pem {
-        let rest = &text[at + 11..];
-        let line_end = rest.find('\n').unwrap_or(rest.len());
-        let Some(label) = rest[..line_end].trim_end().strip_suffix("-----") else {
-            continue;
-        };
-        if !(label.ends_with("PRIVATE KEY") || label.ends_with("PRIVATE KEY BLOCK")) {
-            continue;
-        }
-        let body = &rest[line_end..];
-        let body = &body[..body.find("-----END").unwrap_or(body.len())];
-        if key_material(body) >= KEY_MATERIAL {
+        if let Some(label) = key_block(&text[at..]) {
             found.add(at, || label.to_string());
         }
     }
@@ -53,14 +50,79 @@ pub(super) fn private_keys(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mu
 /// Ed25519 OpenSSH key, the shortest common one, holds about 400.
 const KEY_MATERIAL: usize = 100;
 
-/// Base64 characters in the body of a block, header lines (`Proc-Type:`,
-/// `Version:`) not counted.
-fn key_material(body: &str) -> usize {
-    body.lines()
-        .filter(|line| !line.contains(':'))
-        .flat_map(str::bytes)
-        .filter(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='))
-        .count()
+/// The longest label a BEGIN line is read for (`ENCRYPTED PRIVATE KEY`,
+/// `OPENSSH PRIVATE KEY`, `PGP PRIVATE KEY BLOCK` are far shorter).
+const LABEL_MAX: usize = 64;
+
+/// The label of the private key block that `block` (from its
+/// `-----BEGIN `) opens, when it is one: see [`private_keys`].
+fn key_block(block: &str) -> Option<&str> {
+    let rest = block.strip_prefix("-----BEGIN ")?;
+    let head = &rest.as_bytes()[..rest.len().min(LABEL_MAX + 5)];
+    let close = memchr::memmem::find(head, b"-----")?;
+    let label = &rest[..close];
+    if label.contains(['\n', '\\'])
+        || !label.ends_with("PRIVATE KEY") && !label.ends_with("PRIVATE KEY BLOCK")
+    {
+        return None;
+    }
+    let body = &rest[close + 5..];
+    // Lines end with a line break, or with a `\n` escape (in a string).
+    let escaped = body.starts_with("\\n") || body.starts_with("\\r\\n");
+    let mut material = 0;
+    let mut remaining = body;
+    // The BEGIN line's own end.
+    let first = next_line(&mut remaining, escaped)?;
+    if !first.trim().is_empty() {
+        return None;
+    }
+    loop {
+        let line = next_line(&mut remaining, escaped)?;
+        let line = line.trim_matches([' ', '\t', '\r']);
+        if line.starts_with("-----END ") {
+            return (material >= KEY_MATERIAL).then_some(label);
+        }
+        if line.starts_with("-----") {
+            return None;
+        }
+        let base64 = line
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='));
+        // Header lines (`Proc-Type: 4,ENCRYPTED`, `Comment: ...`) come
+        // before the material.
+        let header = material == 0 && line.contains(':') && !line.contains("-----");
+        if base64 {
+            material += line.len();
+        } else if !header {
+            return None;
+        }
+    }
+}
+
+/// The next line of `rest` (without its end), moving `rest` past it; `None`
+/// at the end of the text. With `escaped`, lines end at `\n` escapes (and
+/// a real line break or a quote ends the string, and so the block).
+fn next_line<'t>(rest: &mut &'t str, escaped: bool) -> Option<&'t str> {
+    if rest.is_empty() {
+        return None;
+    }
+    let bytes = rest.as_bytes();
+    let (line, next) = if escaped {
+        let end = memchr::memchr3(b'\\', b'\n', b'"', bytes).unwrap_or(bytes.len());
+        match bytes.get(end..end + 2) {
+            Some(b"\\n") => (&rest[..end], end + 2),
+            Some(b"\\r") if bytes.get(end + 2..end + 4) == Some(b"\\n") => (&rest[..end], end + 4),
+            // A line break, a quote or another escape: the string's text
+            // is no base64 there.
+            _ if end < bytes.len() => (&rest[..end + 1], bytes.len()),
+            _ => (&rest[..end], end),
+        }
+    } else {
+        let end = memchr::memchr(b'\n', bytes).unwrap_or(bytes.len());
+        (&rest[..end], (end + 1).min(bytes.len()))
+    };
+    *rest = &rest[next..];
+    Some(line)
 }
 
 /// A kind of credential, by the prefix its issuer gives it.
@@ -320,6 +382,8 @@ pub(super) fn credentials(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut
 /// documented example keys end in `EXAMPLE` and `EXAMPLEKEY`.
 fn aws_pairs(text: &str, marked: &[usize], found: &mut Vec<(usize, &'static str, String)>) {
     let bytes = text.as_bytes();
+    // The secrets are found once, on the first id that needs them.
+    let mut secrets: Option<Vec<usize>> = None;
     for &at in marked {
         let id = &bytes[at..];
         let bounded = (at == 0 || !bytes[at - 1].is_ascii_alphanumeric())
@@ -331,47 +395,33 @@ fn aws_pairs(text: &str, marked: &[usize], found: &mut Vec<(usize, &'static str,
         if !bounded || !looks_random(&text[at + 4..at + 20]) {
             continue;
         }
-        if secret_near(text, at) {
+        let secrets = secrets.get_or_insert_with(|| secret_keys(bytes));
+        if secret_near(bytes, secrets, at) {
             found.push((at, "an AWS access key pair", text[at..at + 4].to_string()));
         }
     }
 }
 
-/// Whether a 40-character secret access key sits within three lines of
-/// the byte offset `at`.
-fn secret_near(text: &str, at: usize) -> bool {
-    let bytes = text.as_bytes();
-    let mut start = at;
-    for _ in 0..4 {
-        match text[..start].rfind('\n') {
-            Some(newline) => start = newline,
-            None => {
-                start = 0;
-                break;
-            }
-        }
-    }
-    let mut end = at;
-    for _ in 0..4 {
-        match text[end..].find('\n') {
-            Some(newline) => end += newline + 1,
-            None => {
-                end = text.len();
-                break;
-            }
-        }
-    }
+/// How far from an access key id, in bytes either way, its secret is
+/// looked for (and no farther than three lines): the window is bounded on
+/// one long line too.
+const PAIR_WINDOW: usize = 400;
+
+/// Where the text's secret access keys start: runs of exactly 40 base64
+/// characters, with lower case, upper case and a digit or `/` or `+`, that
+/// look random. One pass.
+fn secret_keys(bytes: &[u8]) -> Vec<usize> {
     let is_b64 = |b: u8| b.is_ascii_alphanumeric() || b == b'/' || b == b'+';
-    let window = &bytes[start..end];
+    let mut keys = Vec::new();
     let mut i = 0;
-    while i < window.len() {
-        if !is_b64(window[i]) {
+    while i < bytes.len() {
+        if !is_b64(bytes[i]) {
             i += 1;
             continue;
         }
-        let run = window[i..].iter().take_while(|b| is_b64(**b)).count();
-        let candidate = &text[start + i..start + i + run];
+        let run = bytes[i..].iter().take_while(|b| is_b64(**b)).count();
         if run == 40
+            && let Ok(candidate) = std::str::from_utf8(&bytes[i..i + 40])
             && candidate.bytes().any(|b| b.is_ascii_lowercase())
             && candidate.bytes().any(|b| b.is_ascii_uppercase())
             && candidate
@@ -379,11 +429,26 @@ fn secret_near(text: &str, at: usize) -> bool {
                 .any(|b| b.is_ascii_digit() || b == b'/' || b == b'+')
             && looks_random(candidate)
         {
-            return true;
+            keys.push(i);
         }
         i += run;
     }
-    false
+    keys
+}
+
+/// Whether one of `secrets` (offsets, in order) sits within three lines
+/// and [`PAIR_WINDOW`] bytes of the byte offset `at`.
+fn secret_near(bytes: &[u8], secrets: &[usize], at: usize) -> bool {
+    let low = at.saturating_sub(PAIR_WINDOW);
+    let high = at + PAIR_WINDOW;
+    let first = secrets.partition_point(|&secret| secret < low);
+    secrets[first..]
+        .iter()
+        .take_while(|&&secret| secret <= high)
+        .any(|&secret| {
+            let (from, to) = (at.min(secret), at.max(secret));
+            memchr::memchr_iter(b'\n', &bytes[from..to]).count() <= 3
+        })
 }
 
 /// `https://hooks.slack.com/services/T.../B.../<secret>`.
@@ -564,6 +629,79 @@ pub(crate) mod tests {
                 &[(".env", "API_KEY=changeme\nTOKEN=${TOKEN}\n")]
             )
             .is_empty()
+        );
+    }
+
+    /// Issue 39, item 2: a file of BEGIN lines is one read (each line is
+    /// read for one block at most), and none is a key.
+    #[test]
+    fn item_2_private_keys_are_linear() {
+        let lines = "-----BEGIN RSA PRIVATE KEY-----\n".repeat(32_000);
+        assert!(codes(&skill_md("Go."), &[("keys.txt", &lines)]).is_empty());
+        let letters = format!("{}\n", "A".repeat(60)).repeat(16_000);
+        let open = format!("-----BEGIN RSA PRIVATE KEY-----\n{letters}");
+        // No END line: no key (and one read of the letters).
+        assert!(codes(&skill_md("Go."), &[("open.pem", &open.repeat(2))]).is_empty());
+    }
+
+    /// Issue 39, item 2: a security auditor's SKILL.md quotes the header
+    /// line, then prose: no key.
+    #[test]
+    fn item_2_a_quoted_header_then_prose_is_no_key() {
+        let body = "- Private keys: look for `-----BEGIN RSA PRIVATE KEY-----` in the\nrepository and in its history; rotate any key found there, since whoever\ncloned the repository has it. Then check the deploy scripts and CI settings.\n-----END of checklist-----\n";
+        assert!(codes(&skill_md(body), &[]).is_empty());
+        // A block that holds prose before its END line is none either; one
+        // cut short by the next BEGIN is none.
+        let prose = format!(
+            "-----BEGIN PRIVATE KEY-----\nthis is not base64 at all {}\n-----END PRIVATE KEY-----\n",
+            noise(100)
+        );
+        let cut = format!(
+            "-----BEGIN PRIVATE KEY-----\n{}\n-----BEGIN PRIVATE KEY-----\n",
+            noise(100)
+        );
+        assert!(codes(&skill_md("Go."), &[("a.txt", &prose), ("b.txt", &cut)]).is_empty());
+    }
+
+    /// Issue 39, item 8: a key inside a JSON or code string, its lines
+    /// ending in `\n` escapes (every cloud service account's file).
+    #[test]
+    fn item_8_a_key_in_a_json_string() {
+        let json = format!(
+            "{{\n  \"type\": \"service_account\",\n  \"private_key\": \"-----BEGIN PRIVATE KEY-----\\n{}\\n{}\\n-----END PRIVATE KEY-----\\n\",\n  \"client_email\": \"x@y.iam.gserviceaccount.com\"\n}}\n",
+            noise(64),
+            noise(64)
+        );
+        assert_eq!(
+            codes(&skill_md("Go."), &[("sa.json", &json)]),
+            ["private-key"]
+        );
+        let code = format!(
+            "KEY = \"-----BEGIN EC PRIVATE KEY-----\\r\\n{}\\r\\n-----END EC PRIVATE KEY-----\"\n",
+            noise(120)
+        );
+        assert_eq!(codes(&skill_md("Go."), &[("k.py", &code)]), ["private-key"]);
+        // A placeholder in a string is none.
+        let placeholder =
+            "\"private_key\": \"-----BEGIN PRIVATE KEY-----\\n...\\n-----END PRIVATE KEY-----\\n\"";
+        assert!(codes(&skill_md(placeholder), &[]).is_empty());
+    }
+
+    /// Issue 39, item 3: AWS key ids on one long line: each looks for its
+    /// secret within a bounded window, not along the whole line.
+    #[test]
+    fn item_3_aws_pairs_are_linear_on_long_lines() {
+        let id = format!("AKIA{} ", "Q7RZ2KP3WMX4VN6B");
+        let line = id.repeat(50_000);
+        assert!(codes(&skill_md("Go."), &[("ids.txt", &line)]).is_empty());
+        // A secret far along the line is not beside an id at its start.
+        let secret = format!("{}/{}", noise(20), noise(19));
+        let far = format!("{id}{}{secret}\n", " ".repeat(2_000));
+        assert!(codes(&skill_md("Go."), &[("far.txt", &far)]).is_empty());
+        let near = format!("{id} {secret}\n");
+        assert_eq!(
+            codes(&skill_md("Go."), &[("near.txt", &near)]),
+            ["credential"]
         );
     }
 }

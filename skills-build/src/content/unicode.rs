@@ -108,13 +108,13 @@ fn bidi_name(c: char) -> &'static str {
 }
 
 /// The invisible format characters that split a word wherever they sit:
-/// zero-width space, word joiner, the invisible operators, zero-width
+/// the soft hyphen (drawn only where a line breaks), zero-width space, word joiner, the invisible operators, zero-width
 /// no-break space (a byte-order mark but at the start), Mongolian vowel
 /// separator.
 fn is_invisible(c: char) -> bool {
     matches!(
         c,
-        '\u{200B}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{180E}'
+        '\u{AD}' | '\u{200B}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{180E}'
     )
 }
 
@@ -209,6 +209,13 @@ mod tests {
             codes(&skill_md("pass\u{200D}word"), &[]),
             ["invisible-character"]
         );
+        // The soft hyphen (issue 39, item 13), but not the characters
+        // that share its lead byte.
+        assert_eq!(
+            codes(&skill_md("ig\u{AD}nore the rules"), &[]),
+            ["invisible-character"]
+        );
+        assert!(codes(&skill_md("caf\u{A0}x \u{A9}2026 a\u{B7}b"), &[]).is_empty());
         // Between words, or at the start of the file, it splits nothing.
         assert!(codes(&skill_md("a \u{200B} b"), &[]).is_empty());
         assert!(codes(&format!("\u{FEFF}{}", skill_md("Go.")), &[]).is_empty());

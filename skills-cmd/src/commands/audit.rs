@@ -20,7 +20,7 @@ use crate::report::Counted;
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "audit",
     summary: "Report what makes skills unsafe to ship (findings, not proof).",
-    about: "Each SRC is a skill folder, a folder of skill folders, a .skill or .zip archive, or a bundle file written by `skills build`. Runs the audit rules alone: bidirectional controls and tag characters, private keys and credentials (errors); invisible characters inside words, HTML comments, downloads piped into a shell, unrestricted Bash grants, embedded executables (warnings); URLs to raw IP addresses or paste sites, long base64 blobs (notes). docs/audit.md says what each rule finds and what it cannot. An audit finds known patterns; finding none proves nothing.",
+    about: "Each SRC is a skill folder, a folder of skill folders, a .skill or .zip archive, or a bundle file written by `skills build`. Runs the audit rules alone: bidirectional controls and tag characters, private keys and credentials (errors); invisible characters inside words, HTML comments, downloads piped into a shell, unrestricted Bash grants, Claude Code hook commands, embedded executables (warnings); URLs to raw IP addresses or paste sites, long base64 blobs (notes). A bundle file's recorded digests are checked first, and a bundle changed after its build is refused; its skills are audited as the `skill` tool serves them. docs/audit.md says what each rule finds and what it cannot. An audit finds known patterns; finding none proves nothing.",
     exit_codes: &[
         (0, "No error-level findings (warnings and notes allowed)"),
         (
@@ -46,6 +46,35 @@ fn of_audit(problem: &Problem) -> bool {
 fn is_bundle_file(path: &str) -> bool {
     let path = Path::new(path);
     path.is_file() && !skills_build::unstable::archive::is_archive(path)
+}
+
+/// The skills of the bundle `bytes` (the file `location`) whose recorded
+/// digests do not match their bytes, each as a `bundle-digest-mismatch`
+/// error: every file's, the instructions' (the text the `skill` tool
+/// serves), the frontmatter's, the skill file's and the revision. Bytes
+/// that are no bundle give none (the audit says so itself).
+fn altered_skills(bytes: &[u8], location: &str) -> Vec<Problem> {
+    let Ok(bundle) = skills_core::wire::bundle::Bundle::decode(bytes) else {
+        return Vec::new();
+    };
+    bundle
+        .skills
+        .iter()
+        .filter_map(|skill| {
+            let check = skills_core::trust::verify::rehash_skill(skill).err()?;
+            Some(
+                Problem::new(
+                    Code::BundleDigestMismatch,
+                    format!(
+                        "the skill {:?}: {check}; the audit reads only what a program would serve",
+                        skills_build::unstable::printable::printable(skill.name)
+                    ),
+                )
+                .with_hint("rebuild the bundle from its sources (`skills build`), and audit that")
+                .with_file(location.to_string()),
+            )
+        })
+        .collect()
 }
 
 /// Runs the command.
@@ -87,6 +116,13 @@ pub fn run(call: &Invocation) -> i32 {
             Ok(bytes) => bytes,
             Err(code) => return code,
         };
+        // A bundle changed after its build is refused, not audited: its
+        // digests are what a program checks before it serves it.
+        let altered = altered_skills(&bytes, bundle);
+        if !altered.is_empty() {
+            problems.extend(altered);
+            continue;
+        }
         match skills_build::unstable::content::check_bundle(&bytes, bundle, &allowed) {
             Ok((count, found)) => {
                 skills += count;
