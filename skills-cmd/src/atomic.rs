@@ -31,6 +31,8 @@ use std::path::{Path, PathBuf};
 /// What is at a path, as `lstat` sees it (a symbolic link is not
 /// followed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+// Off Unix (the WASI build) only the first four are told apart.
+#[cfg_attr(not(unix), allow(dead_code))]
 pub enum Found {
     /// Nothing.
     Nothing,
@@ -268,13 +270,19 @@ impl Drop for Staged {
 fn create_private_folder(dir: &Path) -> io::Result<PathBuf> {
     let mut n = 0u32;
     loop {
-        let folder = dir.join(format!("skills-output.{}.{n}", skills_build::unstable::process_tag::process_tag()));
-        let mut builder = std::fs::DirBuilder::new();
+        let folder = dir.join(format!(
+            "skills-output.{}.{n}",
+            skills_build::unstable::process_tag::process_tag()
+        ));
         #[cfg(unix)]
-        {
+        let builder = {
             use std::os::unix::fs::DirBuilderExt as _;
+            let mut builder = std::fs::DirBuilder::new();
             builder.mode(0o700);
-        }
+            builder
+        };
+        #[cfg(not(unix))]
+        let builder = std::fs::DirBuilder::new();
         match builder.create(&folder) {
             Ok(()) => return Ok(folder),
             Err(error) if error.kind() == io::ErrorKind::AlreadyExists && n < 1000 => n += 1,

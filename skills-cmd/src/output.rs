@@ -37,8 +37,10 @@ pub fn stdout_failure() -> Option<String> {
 
 /// A writer to stdout for code that writes itself (the installer's
 /// reports): its errors are remembered as [`write()`]'s are.
+#[cfg(feature = "installer")]
 pub struct Stdout(io::StdoutLock<'static>);
 
+#[cfg(feature = "installer")]
 impl Stdout {
     /// Stdout, locked.
     pub fn lock() -> Stdout {
@@ -46,6 +48,7 @@ impl Stdout {
     }
 }
 
+#[cfg(feature = "installer")]
 impl Write for Stdout {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let result = self.0.write(buf);

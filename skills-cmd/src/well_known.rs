@@ -12,6 +12,7 @@
 
 pub mod fetch;
 pub mod publish;
+#[cfg(feature = "mcp")]
 pub mod served;
 pub mod verify;
 

@@ -132,7 +132,8 @@ fn read_in(dir: &Path, path: &str, head: bool) -> Result<Answer, String> {
     };
     Ok(Answer {
         status: 200,
-        content_type: Some(skills_mcp_server::http::content_type(path).to_string()),
+        // A folder has no media types: only HTTP answers have theirs checked.
+        content_type: None,
         bytes,
     })
 }
