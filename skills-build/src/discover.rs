@@ -30,30 +30,13 @@ use skills_core::wire::bundle::MAX_SKILL_BYTES;
 use skills_core::wire::bundle::SkillFileName;
 use skills_core::wire::path::names_skill_file;
 
-use crate::fence;
 use crate::filter::{Glob, junk};
 use crate::frontmatter::{self, SkillDocument};
 use crate::printable::{has_control, printable};
 use crate::problem::{Code, Problem, Severity};
+use crate::rules::{self, Policy};
 use crate::source::{EntryKind, Source, SourceError};
-use crate::validate::{ValidateOptions, validate_with};
 use skills_core::text::pytext;
-
-/// The default largest file embedded: 16 MiB, the MCP Skills extension's
-/// limit for a whole skill, so no single file exceeds what a host must
-/// accept.
-///
-/// ```
-/// assert_eq!(skills_build::DEFAULT_MAX_FILE_SIZE, 16 * 1024 * 1024);
-/// ```
-pub const DEFAULT_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
-
-/// The default deepest directory nesting inside a skill; deeper is taken
-/// for a symbolic-link loop.
-pub const DEFAULT_MAX_DEPTH: usize = 32;
-
-/// The default most entries (files and directories) walked in one skill.
-pub const DEFAULT_MAX_ENTRIES: usize = 100_000;
 
 /// One source in the search order, with its optional qualifier.
 ///
@@ -128,64 +111,30 @@ impl<'a> Root<'a> {
     }
 }
 
-/// What discovery accepts and refuses.
+/// What discovery accepts and refuses: what it walks, leaves out and
+/// keeps, on how many threads, and the [`Policy`] the skills it reads are
+/// judged by (the limits of the walk among it).
 ///
 /// ```
 /// use skills_build::unstable::discover::Options;
 /// let options = Options::default().exclude("*.pyc").unwrap();
 /// assert_eq!(options.excludes.len(), 1);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Options {
     /// Files and directories to skip (junk included).
     pub excludes: Vec<Glob>,
-    /// The largest file, in bytes, that may be embedded.
-    pub max_file_size: u64,
-    /// The deepest directory nesting inside a skill.
-    pub max_depth: usize,
-    /// The most files and directories walked in one skill.
-    pub max_entries: usize,
-    /// Report a shadowed skill as an error instead of a warning (for the
-    /// macro, which has no way to show a warning).
-    pub deny_shadowing: bool,
-    /// Accept agentskills-core's extension fields (`version`,
-    /// `when_to_use`, `when_not_to_use`, a `metadata.tags` list) with its
-    /// rules; off by default, when the reference rejects them as unknown
-    /// keys (see the compiler's `extension_fields` module).
-    pub extensions: bool,
     /// Embed junk (what `filter::junk` names) like any other file instead
     /// of leaving it out with a note.
     pub keep_junk: bool,
     /// Embed a skill's `evals/` folder (authoring material) instead of
     /// leaving it out with a note.
     pub keep_evals: bool,
-    /// The hosts targeted: their fields are checked with their rules, and
-    /// their budgets and files too (see the hosts module).
-    pub hosts: crate::hosts::Hosts,
-    /// How many threads read and validate skills (`0`: every core). The
+    /// How many threads read and judge skills (`0`: every core). The
     /// result is the same whatever the count.
     pub threads: usize,
-    /// The audit and lint rules allowed by name: they do not run (see
-    /// `docs/audit.md` and `docs/lints.md`).
-    pub allowed: Vec<Code>,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            excludes: Vec::new(),
-            max_file_size: DEFAULT_MAX_FILE_SIZE,
-            max_depth: DEFAULT_MAX_DEPTH,
-            max_entries: DEFAULT_MAX_ENTRIES,
-            deny_shadowing: false,
-            extensions: false,
-            keep_junk: false,
-            keep_evals: false,
-            hosts: crate::hosts::Hosts::default(),
-            threads: 0,
-            allowed: Vec::new(),
-        }
-    }
+    /// The rules' policy: allowed rules, hosts, extensions, limits.
+    pub policy: Policy,
 }
 
 impl Options {
@@ -216,14 +165,6 @@ pub struct ResourceFile {
     pub path: String,
     /// The file's bytes.
     pub bytes: Vec<u8>,
-}
-
-impl crate::hosts::sidecar::SkillFiles for Vec<ResourceFile> {
-    fn bytes_of(&self, path: &str) -> Option<&[u8]> {
-        self.iter()
-            .find(|file| file.path == path)
-            .map(|file| file.bytes.as_slice())
-    }
 }
 
 /// Whether, and under which name, a skill is listed.
@@ -479,7 +420,7 @@ pub(crate) fn discover_each(
 ) -> Discovery {
     let mut found = Discovery::default();
     let mut names = Names::default();
-    let mut budget = crate::hosts::budget::Catalog::new(options.hosts);
+    let mut catalog = rules::Catalog::new(&options.policy);
     let mut seen_locations = BTreeSet::new();
     for (index, root) in roots.iter().enumerate() {
         let location = root.source.location();
@@ -520,7 +461,7 @@ pub(crate) fn discover_each(
                 if let (Some(_), Some(name), Some(description)) =
                     (skill.listing.name(), skill.name(), skill.description())
                 {
-                    budget.add(name, description);
+                    catalog.add(name, description);
                 }
             }
             each(found, range);
@@ -533,8 +474,14 @@ pub(crate) fn discover_each(
     }
     // The shadowing problems, after every other: the order they have
     // always had before sorting.
-    found.problems.append(&mut names.problems);
-    found.problems.extend(budget.finish());
+    let policy = &options.policy;
+    found.problems.extend(
+        names
+            .problems
+            .drain(..)
+            .filter(|problem| policy.keeps(problem)),
+    );
+    found.problems.extend(catalog.finish(policy));
     Problem::sort(&mut found.problems);
     found
 }
@@ -809,7 +756,9 @@ fn join(dir: &str, name: &str) -> String {
     }
 }
 
-/// Reads the skill named `name` at `path` in the source.
+/// Reads the skill named `name` at `path` in the source, walks its
+/// folder and has it judged (see [`rules::judge_skill`]); the problems met
+/// go to `problems`, but those the policy does not keep.
 fn read_skill(
     index: usize,
     source: &dyn Source,
@@ -818,12 +767,13 @@ fn read_skill(
     options: &Options,
     problems: &mut Vec<Problem>,
 ) -> DiscoveredSkill {
+    let before = problems.len();
     let location = source.location();
     let file_location = join_location(location, &join(path, skill_file.as_str()));
     let mut skill_file_bytes = Vec::new();
     let document = read_document(
         source,
-        (name, path),
+        path,
         skill_file,
         &file_location,
         options,
@@ -844,30 +794,31 @@ fn read_skill(
     walk.walk("", 0);
     let mut files = walk.files;
     files.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
-    let sidecar = join_location(location, &join(path, crate::hosts::sidecar::SIDECAR));
-    problems.extend(crate::hosts::sidecar::check(
-        &files,
-        options.hosts,
-        &sidecar,
-    ));
-    let folder_location = join_location(location, path);
-    let views: Vec<crate::content::File<'_>> = files
+    let policy = &options.policy;
+    let kept: Vec<Problem> = problems
+        .drain(before..)
+        .filter(|problem| policy.keeps(problem))
+        .collect();
+    problems.extend(kept);
+    let views: Vec<rules::content::File<'_>> = files
         .iter()
-        .map(|file| crate::content::File {
+        .map(|file| rules::content::File {
             path: &file.path,
             bytes: &file.bytes,
         })
         .collect();
-    problems.extend(crate::content::check(
-        &crate::content::Skill {
+    problems.extend(rules::judge_skill(
+        &rules::SkillInput {
+            dir: name,
             skill_file: skill_file.as_str(),
             file_location: &file_location,
-            folder_location: &folder_location,
+            folder_location: &join_location(location, path),
+            sidecar_location: &join_location(location, &join(path, rules::hosts::sidecar::SIDECAR)),
             bytes: &skill_file_bytes,
             document: document.as_ref(),
             files: &views,
         },
-        &options.allowed,
+        policy,
     ));
     DiscoveredSkill {
         source: index,
@@ -883,16 +834,18 @@ fn read_skill(
     }
 }
 
+/// Reads and parses the skill file (the judge reads the document later).
 fn read_document(
     source: &dyn Source,
-    (dir, path): (&str, &str),
+    path: &str,
     skill_file: SkillFileName,
     file_location: &str,
     options: &Options,
     problems: &mut Vec<Problem>,
     raw: &mut Vec<u8>,
 ) -> Option<SkillDocument> {
-    let bytes = match source.read_limited(&join(path, skill_file.as_str()), options.max_file_size) {
+    let max = options.policy.limits.max_file_size;
+    let bytes = match source.read_limited(&join(path, skill_file.as_str()), max) {
         Ok(bytes) => bytes,
         Err(SourceError::TooLarge { size, limit, .. }) => {
             problems.push(size_problem(size, limit).with_file(file_location));
@@ -913,19 +866,7 @@ fn read_document(
     let parsed = frontmatter::parse(&bytes);
     *raw = bytes;
     match parsed {
-        Ok(doc) => {
-            let rules = ValidateOptions {
-                extensions: options.extensions,
-                hosts: options.hosts,
-            };
-            for problem in validate_with(&doc, dir, &rules) {
-                problems.push(problem.with_file(file_location));
-            }
-            if let Err(problem) = fence::parts(&doc) {
-                problems.push(problem.with_file(file_location));
-            }
-            Some(doc)
-        }
+        Ok(doc) => Some(doc),
         Err(error) => {
             problems.push(error.to_problem_in(file_location));
             None
@@ -982,8 +923,8 @@ impl Walk<'_> {
     /// Walks `rel` (relative to the skill directory); returns `false` once
     /// a limit stops the walk.
     fn walk(&mut self, rel: &str, depth: usize) -> bool {
-        if depth > self.options.max_depth {
-            let max = self.options.max_depth;
+        if depth > self.options.policy.limits.max_depth {
+            let max = self.options.policy.limits.max_depth;
             self.problem(
                 rel,
                 Problem::new(Code::TreeTooDeep, format!(
@@ -1009,8 +950,8 @@ impl Walk<'_> {
         };
         for entry in listing {
             self.entries += 1;
-            if self.entries > self.options.max_entries {
-                let max = self.options.max_entries;
+            if self.entries > self.options.policy.limits.max_entries {
+                let max = self.options.policy.limits.max_entries;
                 self.problem(
                     rel,
                     Problem::new(Code::TreeTooManyEntries, format!(
@@ -1120,7 +1061,7 @@ impl Walk<'_> {
         }
         match self
             .source
-            .read_limited(&self.full(path), self.options.max_file_size)
+            .read_limited(&self.full(path), self.options.policy.limits.max_file_size)
         {
             Ok(bytes) => {
                 self.bytes += bytes.len() as u64;
@@ -1229,7 +1170,7 @@ fn assign_names(
                     skill.name().unwrap_or_default()
                 );
                 let problem = Problem::new(Code::SkillShadowed, message);
-                let problem = if options.deny_shadowing {
+                let problem = if options.policy.deny_shadowing {
                     problem.with_severity(Severity::Error)
                 } else {
                     problem

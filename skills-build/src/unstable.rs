@@ -57,9 +57,9 @@ pub mod archive {
 /// of a bundle file), the body-token estimate they use, and the
 /// placeholder `skills new` writes (which the lints refuse).
 pub mod content {
-    pub use crate::content::DESCRIPTION_PLACEHOLDER;
-    pub use crate::content::bundle::check_bundle;
-    pub use crate::content::estimate_tokens;
+    pub use crate::rules::content::DESCRIPTION_PLACEHOLDER;
+    pub use crate::rules::content::bundle::check_bundle;
+    pub use crate::rules::content::estimate_tokens;
 }
 
 /// Finding skills across sources, and the skills found.
@@ -125,5 +125,10 @@ pub mod skill_file {
 
 /// The reference validator's rules.
 pub mod validate {
-    pub use crate::validate::validate;
+    pub use crate::rules::reference::validate;
+}
+
+/// The policy the rules hold a build to, and the limits of a skill's walk.
+pub mod rules {
+    pub use crate::rules::{Limits, Policy};
 }

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use skills_build::problem::{Code, Problem, Severity};
 use skills_build::source::{MemorySource, Source};
 use skills_build::unstable::discover::{Listing, Options, Root, discover};
+use skills_build::unstable::rules::{Limits, Policy};
 use skills_build::{Builder, compile_sources};
 use skills_core::Catalog;
 
@@ -253,7 +254,13 @@ fn files_over_the_size_limit_are_errors_with_both_figures() {
         .with_file("pdf/SKILL.md", skill("pdf"))
         .with_file("pdf/big.bin", vec![7u8; 2049]);
     let options = Options {
-        max_file_size: 2048,
+        policy: Policy {
+            limits: Limits {
+                max_file_size: 2048,
+                ..Limits::default()
+            },
+            ..Policy::default()
+        },
         ..Options::default()
     };
     let found = discover(&[Root::new(&source)], &options);

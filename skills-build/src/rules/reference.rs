@@ -9,6 +9,7 @@ use crate::allowed_tools;
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument, shape};
 use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
+use crate::rules::Policy;
 use crate::skill_name::{self, Flaw, MAX_NAME_CHARS};
 use skills_core::text::pytext;
 use skills_pycompat::unicode;
@@ -37,31 +38,17 @@ const START: Position = Position { line: 1, column: 1 };
 /// assert_eq!(problems[0].position.unwrap().line, 2);
 /// ```
 pub fn validate(doc: &SkillDocument, dir_name: &str) -> Vec<Problem> {
-    validate_with(doc, dir_name, &ValidateOptions::default())
+    validate_with(doc, dir_name, &Policy::default())
 }
 
-/// Which rules beyond the reference's apply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct ValidateOptions {
-    /// Accept agentskills-core's extension fields `version`, `when_to_use`
-    /// and `when_not_to_use` (checked with its rules and wording, see
-    /// [`crate::extension_fields`]) and a `metadata.tags` list of strings. Off by
-    /// default: the reference validator rejects them as unknown keys, and a
-    /// skill that passes here must pass there.
-    pub extensions: bool,
-    /// The hosts targeted: their fields are known keys, type-checked with
-    /// their rules (see [`crate::hosts`]). None by default: the reference's
-    /// verdict.
-    pub hosts: crate::hosts::Hosts,
-}
-
-/// [`validate`] with options: with `extensions`, the extension fields are
-/// known keys with rules of their own.
-pub fn validate_with(
-    doc: &SkillDocument,
-    dir_name: &str,
-    options: &ValidateOptions,
-) -> Vec<Problem> {
+/// [`validate`] under a [`Policy`]: with `extensions`, agentskills-core's
+/// extension fields `version`, `when_to_use` and `when_not_to_use` (checked
+/// with its rules and wording, see [`crate::extension_fields`]) and a
+/// `metadata.tags` list of strings are known keys (off by default: the
+/// reference validator rejects them as unknown keys, and a skill that
+/// passes here must pass there); the chosen hosts' fields are known keys,
+/// type-checked with their rules (see [`crate::rules::hosts`]).
+pub(crate) fn validate_with(doc: &SkillDocument, dir_name: &str, options: &Policy) -> Vec<Problem> {
     let fm = &doc.frontmatter;
     let hosts = options.hosts;
     let mut problems = Vec::new();
@@ -70,7 +57,7 @@ pub fn validate_with(
         false => KNOWN_FIELDS.to_vec(),
     };
     if !hosts.is_empty() {
-        known.extend(crate::hosts::fields::read_keys(hosts));
+        known.extend(crate::rules::hosts::fields::read_keys(hosts));
         known.sort_unstable();
         known.dedup();
     }
@@ -81,16 +68,20 @@ pub fn validate_with(
     check_license(fm, &mut problems);
     check_metadata_with(fm, options, &mut problems);
     // The list form is the host's to check, when one reads it.
-    if !crate::hosts::fields::tools_list_read(fm, hosts) {
+    if !crate::rules::hosts::fields::tools_list_read(fm, hosts) {
         check_allowed_tools(fm, &mut problems);
     }
     if options.extensions {
-        let text_when_to_use = crate::hosts::fields::when_to_use_text_read(fm, hosts);
+        let text_when_to_use = crate::rules::hosts::fields::when_to_use_text_read(fm, hosts);
         crate::extension_fields::check_fields(fm, text_when_to_use, &mut problems);
     }
-    problems.extend(crate::hosts::fields::check(doc, hosts, options.extensions));
-    problems.extend(crate::hosts::budget::entry(doc, hosts));
-    problems.extend(crate::hosts::sidecar::short_description(doc, hosts));
+    problems.extend(crate::rules::hosts::fields::check(
+        doc,
+        hosts,
+        options.extensions,
+    ));
+    problems.extend(crate::rules::hosts::budget::entry(doc, hosts));
+    problems.extend(crate::rules::hosts::sidecar::short_description(doc, hosts));
     check_body_length(doc, &mut problems);
     problems
 }
@@ -102,11 +93,11 @@ fn at(entry: &Entry) -> Position {
 /// The reference's unknown-key check: one problem, at the first unknown
 /// key, naming every unknown key (sorted) and the `known` ones (sorted, as
 /// a Python list). The help line names the host that reads a key, or the
-/// key a near miss meant ([`crate::hosts::advice`]).
+/// key a near miss meant ([`crate::rules::hosts::advice`]).
 fn check_unknown_fields(
     fm: &Frontmatter,
     known: &[&str],
-    hosts: crate::hosts::Hosts,
+    hosts: crate::rules::hosts::Hosts,
     problems: &mut Vec<Problem>,
 ) {
     let mut unknown: Vec<&Entry> = fm
@@ -129,7 +120,7 @@ fn check_unknown_fields(
             ),
         )
         .at(SkillDocument::position(first.key_mark))
-        .with_hint(crate::hosts::advice::unknown_keys_hint(
+        .with_hint(crate::rules::hosts::advice::unknown_keys_hint(
             &names, known, hosts,
         )),
     );
@@ -292,7 +283,7 @@ fn check_license(fm: &Frontmatter, problems: &mut Vec<Problem>) {
     }
 }
 
-fn check_metadata_with(fm: &Frontmatter, options: &ValidateOptions, problems: &mut Vec<Problem>) {
+fn check_metadata_with(fm: &Frontmatter, options: &Policy, problems: &mut Vec<Problem>) {
     let Some(entry) = fm.get("metadata") else {
         return;
     };
@@ -386,18 +377,15 @@ mod tests {
 
     #[test]
     fn options_default_to_the_reference() {
-        assert!(!crate::validate::ValidateOptions::default().extensions);
+        assert!(!crate::rules::Policy::default().extensions);
     }
 
     #[test]
     fn options_add_the_extension_fields() {
-        use crate::{
-            frontmatter::parse_text,
-            validate::{ValidateOptions, validate_with},
-        };
+        use crate::{frontmatter::parse_text, rules::reference::validate_with};
         let doc =
             parse_text("---\nname: pdf\ndescription: Forms.\nversion: \"1.0\"\n---\n").unwrap();
-        let on = ValidateOptions {
+        let on = crate::rules::Policy {
             extensions: true,
             ..Default::default()
         };

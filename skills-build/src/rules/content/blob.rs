@@ -60,8 +60,8 @@ pub(super) fn base64(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Find
 
 #[cfg(test)]
 mod tests {
-    use crate::content::secrets::tests::noise;
-    use crate::content::tests::{codes, skill_md};
+    use crate::rules::content::secrets::tests::noise;
+    use crate::rules::content::tests::{codes, skill_md};
 
     #[test]
     fn long_blobs_only() {

@@ -70,7 +70,7 @@ pub(super) fn body_tokens(
 #[cfg(test)]
 mod tests {
     use super::estimate_tokens;
-    use crate::content::tests::{codes, skill_md};
+    use crate::rules::content::tests::{codes, skill_md};
 
     #[test]
     fn estimates() {

@@ -85,7 +85,7 @@ pub(super) fn paths(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findi
 
 #[cfg(test)]
 mod tests {
-    use crate::content::tests::{codes, skill_md};
+    use crate::rules::content::tests::{codes, skill_md};
 
     #[test]
     fn real_homes_are_found_placeholders_are_not() {

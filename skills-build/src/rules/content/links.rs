@@ -146,7 +146,7 @@ impl Tree<'_> {
 
 // OpenAI Codex's sidecar of its own settings for a skill: read by the
 // host, not the model.
-use crate::hosts::sidecar::SIDECAR as CODEX_SIDECAR;
+use crate::rules::hosts::sidecar::SIDECAR as CODEX_SIDECAR;
 
 /// Files whose presence explains itself: licences, read-me files, change
 /// logs, dotfiles and what sits in dot folders, junk kept on purpose, a
@@ -399,7 +399,7 @@ pub(super) fn check(skill: &Skill<'_>, body: &Located<'_>, findings: &mut Findin
 #[cfg(test)]
 mod tests {
     use super::{Target, resolve};
-    use crate::content::tests::{codes_all, skill_md};
+    use crate::rules::content::tests::{codes_all, skill_md};
 
     #[test]
     fn destinations_resolve_relative_to_the_linking_file() {

@@ -113,7 +113,7 @@ pub(super) fn html_comments(skill: &Skill<'_>, body: &Located<'_>, findings: &mu
 #[cfg(test)]
 mod tests {
     use super::links;
-    use crate::content::tests::{codes, problems, skill_md};
+    use crate::rules::content::tests::{codes, problems, skill_md};
 
     #[test]
     fn links_are_read_as_markdown_reads_them() {

@@ -476,7 +476,7 @@ fn env_assignments(text: &str, found: &mut Vec<(usize, &'static str, String)>) {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use crate::content::tests::{codes, skill_md};
+    use crate::rules::content::tests::{codes, skill_md};
 
     pub(crate) use skills_test_support::fake_secrets::noise;
 

@@ -210,7 +210,7 @@ pub(super) fn unrestricted(
 #[cfg(test)]
 mod tests {
     use super::piped_download;
-    use crate::content::tests::{codes, skill_md};
+    use crate::rules::content::tests::{codes, skill_md};
 
     #[test]
     fn downloads_piped_into_a_shell_are_found() {

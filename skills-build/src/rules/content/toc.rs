@@ -58,7 +58,7 @@ pub(super) fn reference(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut F
 
 #[cfg(test)]
 mod tests {
-    use crate::content::tests::{codes, skill_md};
+    use crate::rules::content::tests::{codes, skill_md};
 
     #[test]
     fn long_references_want_a_map() {

@@ -165,12 +165,12 @@ pub(super) fn invisible(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut F
 
 #[cfg(test)]
 mod tests {
-    use crate::content::tests::{codes, skill_md};
+    use crate::rules::content::tests::{codes, skill_md};
 
     #[test]
     fn bidi_and_tags_are_found_and_located() {
         let md = "---\nname: x\ndescription: Does x.\n---\nSee the \u{202E}txt.exe file.\n";
-        let problems = crate::content::tests::problems(md, &[]);
+        let problems = crate::rules::content::tests::problems(md, &[]);
         let bidi = problems
             .iter()
             .find(|p| p.code.as_str() == "bidi-control")
@@ -182,7 +182,7 @@ mod tests {
             .map(|c| char::from_u32(0xE0000 + c as u32).unwrap())
             .collect();
         let md = format!("---\nname: x\ndescription: Does x.\n---\nHello{tags}.\n");
-        let problems = crate::content::tests::problems(&md, &[]);
+        let problems = crate::rules::content::tests::problems(&md, &[]);
         assert!(problems.iter().any(|p| p.message.contains("\"ignore\"")));
         // In a script as well.
         assert_eq!(

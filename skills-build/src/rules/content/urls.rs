@@ -135,7 +135,7 @@ pub(super) fn suspicious(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut 
 
 #[cfg(test)]
 mod tests {
-    use crate::content::tests::{codes, skill_md};
+    use crate::rules::content::tests::{codes, skill_md};
 
     #[test]
     fn raw_addresses_and_paste_sites() {

@@ -16,7 +16,7 @@
 
 use skills_pycompat::yaml::Value;
 
-use super::{Host, Hosts};
+use super::Hosts;
 use crate::diagnostic::thousands;
 use crate::frontmatter::SkillDocument;
 use crate::printable::capped;
@@ -36,9 +36,7 @@ const LONGEST_SHOWN: usize = 3;
 /// Under `claude-code`: the warning for a skill whose description and
 /// `when_to_use` pass the per-entry cap.
 pub(crate) fn entry(doc: &SkillDocument, hosts: Hosts) -> Option<Problem> {
-    if !hosts.contains(Host::ClaudeCode) {
-        return None;
-    }
+    let cap = hosts.iter().find_map(|host| host.profile().entry_budget)?;
     let fm = &doc.frontmatter;
     let description = fm.get("description")?;
     let Value::Str(text) = &description.value.value else {
@@ -58,7 +56,7 @@ pub(crate) fn entry(doc: &SkillDocument, hosts: Hosts) -> Option<Problem> {
         _ => 0,
     };
     let total = described + when;
-    (total > CLAUDE_CODE_ENTRY_CHARS).then(|| {
+    (total > cap).then(|| {
         Problem::new(
             Code::ListingEntryTooLong,
             format!(
@@ -66,7 +64,7 @@ pub(crate) fn entry(doc: &SkillDocument, hosts: Hosts) -> Option<Problem> {
                 thousands(total),
                 thousands(described),
                 thousands(when),
-                thousands(CLAUDE_CODE_ENTRY_CHARS)
+                thousands(cap)
             ),
         )
         .with_field("description")
@@ -89,7 +87,9 @@ impl Catalog {
     /// A tally for `hosts`: empty unless `codex` is chosen.
     pub(crate) fn new(hosts: Hosts) -> Self {
         Catalog {
-            on: hosts.contains(Host::Codex),
+            on: hosts
+                .iter()
+                .any(|host| host.profile().catalog_budget.is_some()),
             ..Catalog::default()
         }
     }
@@ -141,6 +141,7 @@ impl Catalog {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::hosts::Host;
 
     #[test]
     fn the_catalog_names_its_longest_entries() {

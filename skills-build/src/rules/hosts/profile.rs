@@ -43,28 +43,20 @@ impl Host {
         Host::Cursor,
     ];
 
+    /// The host's profile row: what it is called, what it warns on, its
+    /// budgets and its sidecar (see [`Profile`]).
+    pub(crate) fn profile(self) -> &'static Profile {
+        &PROFILES[self as usize]
+    }
+
     /// The profile's id, as `hosts = [...]` and `--host` take it.
     pub fn id(self) -> &'static str {
-        match self {
-            Host::ClaudeCode => "claude-code",
-            Host::Codex => "codex",
-            Host::Vscode => "vscode",
-            Host::Gemini => "gemini",
-            Host::Opencode => "opencode",
-            Host::Cursor => "cursor",
-        }
+        self.profile().id
     }
 
     /// The host's name, for people.
     pub fn name(self) -> &'static str {
-        match self {
-            Host::ClaudeCode => "Claude Code",
-            Host::Codex => "Codex",
-            Host::Vscode => "VS Code",
-            Host::Gemini => "Gemini CLI",
-            Host::Opencode => "OpenCode",
-            Host::Cursor => "Cursor",
-        }
+        self.profile().name
     }
 
     /// Whether the host warns about a frontmatter key it does not read
@@ -75,27 +67,7 @@ impl Host {
     /// assert!(Host::Vscode.warns_on_unread() && !Host::Codex.warns_on_unread());
     /// ```
     pub fn warns_on_unread(self) -> bool {
-        self == Host::Vscode
-    }
-
-    /// The host whose skills an installer's agent id (`claude-code`,
-    /// `github-copilot`, `gemini-cli`...) is, when it has a profile.
-    ///
-    /// ```
-    /// use skills_build::Host;
-    /// assert_eq!(Host::of_agent("github-copilot"), Some(Host::Vscode));
-    /// assert_eq!(Host::of_agent("amp"), None);
-    /// ```
-    pub fn of_agent(agent: &str) -> Option<Host> {
-        Some(match agent {
-            "claude-code" => Host::ClaudeCode,
-            "codex" => Host::Codex,
-            "github-copilot" => Host::Vscode,
-            "gemini-cli" => Host::Gemini,
-            "opencode" => Host::Opencode,
-            "cursor" => Host::Cursor,
-            _ => return None,
-        })
+        self.profile().warns_on_unread
     }
 
     fn bit(self) -> u8 {
@@ -108,6 +80,79 @@ impl fmt::Display for Host {
         f.write_str(self.id())
     }
 }
+
+/// One host's profile row: every fact about a host that the rules read
+/// beyond the fields it documents (which are `fields`' table). The facts,
+/// with their sources, are in `docs/hosts.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Profile {
+    /// The id, as `hosts = [...]` and `--host` take it.
+    pub(crate) id: &'static str,
+    /// The name, for people.
+    pub(crate) name: &'static str,
+    /// Whether it warns about a frontmatter key it does not read.
+    pub(crate) warns_on_unread: bool,
+    /// The characters of one skill's listing entry (description and
+    /// `when_to_use`) it shows before cutting, when it caps them.
+    pub(crate) entry_budget: Option<usize>,
+    /// The characters of the whole catalog's listing it shows before
+    /// shortening, when it has such a budget.
+    pub(crate) catalog_budget: Option<usize>,
+    /// The file beside `SKILL.md` it reads, when it reads one.
+    pub(crate) sidecar: Option<&'static str>,
+}
+
+/// The rows, in [`Host::ALL`]'s order.
+const PROFILES: [Profile; 6] = [
+    Profile {
+        id: "claude-code",
+        name: "Claude Code",
+        warns_on_unread: false,
+        entry_budget: Some(super::budget::CLAUDE_CODE_ENTRY_CHARS),
+        catalog_budget: None,
+        sidecar: None,
+    },
+    Profile {
+        id: "codex",
+        name: "Codex",
+        warns_on_unread: false,
+        entry_budget: None,
+        catalog_budget: Some(super::budget::CODEX_CATALOG_CHARS),
+        sidecar: Some(super::sidecar::SIDECAR),
+    },
+    Profile {
+        id: "vscode",
+        name: "VS Code",
+        warns_on_unread: true,
+        entry_budget: None,
+        catalog_budget: None,
+        sidecar: None,
+    },
+    Profile {
+        id: "gemini",
+        name: "Gemini CLI",
+        warns_on_unread: false,
+        entry_budget: None,
+        catalog_budget: None,
+        sidecar: None,
+    },
+    Profile {
+        id: "opencode",
+        name: "OpenCode",
+        warns_on_unread: false,
+        entry_budget: None,
+        catalog_budget: None,
+        sidecar: None,
+    },
+    Profile {
+        id: "cursor",
+        name: "Cursor",
+        warns_on_unread: false,
+        entry_budget: None,
+        catalog_budget: None,
+        sidecar: None,
+    },
+];
 
 /// A host id that names no profile.
 ///
@@ -228,12 +273,29 @@ mod tests {
 
     #[test]
     fn ids_round_trip_and_are_listed_once() {
-        for host in Host::ALL {
+        for (at, host) in Host::ALL.into_iter().enumerate() {
+            assert_eq!(host as usize, at, "Host::ALL and PROFILES share one order");
             assert_eq!(host.id().parse::<Host>(), Ok(host));
         }
         let all: Hosts = Host::ALL.into_iter().collect();
         assert_eq!(all.len(), 6);
         assert_eq!(all.iter().collect::<Vec<_>>(), Host::ALL);
+    }
+
+    #[test]
+    fn each_host_is_one_row() {
+        let row = Host::Vscode.profile();
+        assert_eq!(
+            (row.id, row.name, row.warns_on_unread),
+            ("vscode", "VS Code", true)
+        );
+        assert_eq!(Host::Codex.profile().sidecar, Some("agents/openai.yaml"));
+        assert_eq!(Host::ClaudeCode.profile().entry_budget, Some(1_536));
+        assert_eq!(Host::Codex.profile().catalog_budget, Some(8_000));
+        let sidecars = Host::ALL
+            .iter()
+            .filter(|host| host.profile().sidecar.is_some());
+        assert_eq!(sidecars.count(), 1);
     }
 
     #[test]

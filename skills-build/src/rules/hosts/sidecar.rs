@@ -32,8 +32,8 @@
 use skills_core::text::difflib::close_matches;
 use skills_pycompat::yaml::{self, Entry, Mark, Node, Value};
 
+use super::Hosts;
 use super::values::{Lines, is_bool};
-use super::{Host, Hosts};
 use crate::frontmatter::shape;
 use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
@@ -75,7 +75,10 @@ pub(crate) fn short_description(
     doc: &crate::frontmatter::SkillDocument,
     hosts: Hosts,
 ) -> Option<Problem> {
-    if !hosts.contains(Host::Codex) {
+    if !hosts
+        .iter()
+        .any(|host| host.profile().sidecar == Some(SIDECAR))
+    {
         return None;
     }
     let Value::Map(entries) = &doc.frontmatter.get("metadata")?.value.value else {
@@ -116,7 +119,10 @@ pub(crate) trait SkillFiles {
 /// problems in `location` (the sidecar's path as problems name files).
 pub(crate) fn check(files: &dyn SkillFiles, hosts: Hosts, location: &str) -> Vec<Problem> {
     let mut problems = Vec::new();
-    if !hosts.contains(Host::Codex) {
+    if !hosts
+        .iter()
+        .any(|host| host.profile().sidecar == Some(SIDECAR))
+    {
         return problems;
     }
     let Some(bytes) = files.bytes_of(SIDECAR) else {
