@@ -558,7 +558,7 @@ impl Builder {
     /// The one [`Policy`] the rules hold this build to, built from the
     /// options, with a problem for each [`allow`](Self::allow) that names
     /// no rule's code or an error's.
-    fn policy(&self) -> (Policy, Vec<Problem>) {
+    pub(crate) fn policy(&self) -> (Policy, Vec<Problem>) {
         let mut allowed = Vec::new();
         let mut problems = Vec::new();
         for name in &self.allow {
@@ -644,20 +644,15 @@ impl Builder {
         (outcome.result, outcome.inputs)
     }
 
-    /// Opens the sources and discovers their skills (resolution, filters,
+    /// Opens the sources and discovers their skills under `policy` (built
+    /// once by the caller, with the problems building it met) (resolution, filters,
     /// junk, validation of each skill file), handing each window of skills
     /// read and named to `each` (see `discover::discover_each`): what
     /// [`run`](Self::run) compiles, and, with nothing done per window, what
     /// the commands that act on the skills one by one (`skills revision`,
     /// `sign`, `verify`) read, so that every door reads a source the same
     /// way.
-    pub(crate) fn read_each(&self, each: &mut discover::Each<'_>) -> Reading {
-        self.read_judged(self.policy(), each)
-    }
-
-    /// [`read_each`](Self::read_each) under `policy`, built once by the
-    /// caller, with the problems building it met.
-    fn read_judged(
+    pub(crate) fn read_judged(
         &self,
         (policy, mut problems): (Policy, Vec<Problem>),
         each: &mut discover::Each<'_>,
@@ -714,13 +709,16 @@ impl Builder {
         }
         let roots: Vec<Root<'_>> = opened
             .iter()
-            .map(|(source, dir, qualifier)| Root {
-                source: source.as_source(),
-                qualifier: *qualifier,
-                path: match source {
-                    Opened::Dir(_) => Some(dir),
-                    Opened::Archive(_) => None,
-                },
+            .map(|(source, dir, qualifier)| {
+                let root = Root::new(source.as_source());
+                let root = match source {
+                    Opened::Dir(_) => root.on_disk(dir),
+                    Opened::Archive(_) => root,
+                };
+                match qualifier {
+                    Some(qualifier) => root.qualified(qualifier),
+                    None => root,
+                }
             })
             .collect();
         let mut found = discover::discover_each(&roots, &options, each);
@@ -820,21 +818,11 @@ impl Builder {
         }
     }
 
-    /// [`run`](Self::run), and every skill as read (listed or not, in
-    /// search order) for the commands that show skills one by one (`skills
-    /// catalog`, `outline`): the same bundle, problems and verdict, from
-    /// the very reading that was judged (see
-    /// [`unstable::run_keeping_skills`](crate::unstable::run_keeping_skills)).
-    pub(crate) fn run_keeping_skills(&self) -> (Outcome, Vec<DiscoveredSkill>) {
-        let sink = BundleWriter::new(&Bundle::default());
-        self.run_into(sink, true, &mut |_| {})
-    }
-
     /// The pipeline into `sink`: the sources read a window of skills at a
     /// time, each window compiled by the one [`Compiler`] as soon as it is
     /// read, then the verdict. Returns the outcome and the skills found
     /// (with what was read of them only when `keep_skills`).
-    fn run_into<S: BundleSink>(
+    pub(crate) fn run_into<S: BundleSink>(
         &self,
         sink: S,
         keep_skills: bool,
@@ -860,13 +848,12 @@ impl Builder {
         };
         let mut compiler = Compiler::new(&options, reuse.as_ref(), sink, keep_skills);
         let (policy, refused) = self.policy();
-        let deny_warnings = policy.deny_warnings;
         // Only signing adds an input (its key file).
         #[cfg_attr(not(feature = "sign"), allow(unused_mut))]
         let Reading {
             discovery: mut found,
             mut inputs,
-        } = self.read_judged((policy, refused), &mut |found, range| {
+        } = self.read_judged((policy.clone(), refused), &mut |found, range| {
             compiler.take(found, range);
             progress(found.skills.len());
         });
@@ -886,17 +873,9 @@ impl Builder {
         };
         // Under `deny_warnings`, a warning refuses the bundle.
         let result = match result {
-            Ok(compiled)
-                if deny_warnings
-                    && compiled
-                        .warnings
-                        .iter()
-                        .any(|problem| problem.severity == Severity::Warning) =>
-            {
-                Err(CompileError {
-                    problems: compiled.warnings,
-                })
-            }
+            Ok(compiled) if policy.denies(&compiled.warnings) => Err(CompileError {
+                problems: compiled.warnings,
+            }),
             result => result,
         };
         let outcome = Outcome {

@@ -116,8 +116,8 @@ impl<'a> Root<'a> {
 /// judged by (the limits of the walk among it).
 ///
 /// ```
-/// use skills_build::unstable::discover::Options;
-/// let options = Options::default().exclude("*.pyc").unwrap();
+/// use skills_build::unstable::{discover::Options, filter::Glob};
+/// let options = Options { excludes: vec![Glob::new("*.pyc").unwrap()], ..Options::default() };
 /// assert_eq!(options.excludes.len(), 1);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -138,16 +138,6 @@ pub struct Options {
 }
 
 impl Options {
-    /// Adds an exclude rule (see [`Glob`]).
-    ///
-    /// ```
-    /// assert!(skills_build::unstable::discover::Options::default().exclude("a//b").is_err());
-    /// ```
-    pub fn exclude(mut self, pattern: &str) -> Result<Self, crate::filter::GlobError> {
-        self.excludes.push(Glob::new(pattern)?);
-        Ok(self)
-    }
-
     fn excluded(&self, path: &str) -> bool {
         self.excludes.iter().any(|glob| glob.matches(path))
     }
@@ -241,47 +231,6 @@ impl DiscoveredSkill {
         let doc = self.document.as_ref()?;
         doc.frontmatter.text("description").map(pytext::strip)
     }
-
-    /// The frontmatter `version`, if the skill file parsed and it is text
-    /// (what a signature covers, as agentskills-core reads it).
-    pub fn version(&self) -> Option<&str> {
-        self.document.as_ref()?.frontmatter.text("version")
-    }
-
-    /// The content revision over the skill file and every file read with
-    /// it, as agentskills-core's `content_revision` computes it: the one a
-    /// bundle compiled from this skill records, and what `skills revision`
-    /// prints and `skills sign` signs.
-    ///
-    /// ```
-    /// use skills_build::unstable::discover::{discover, Options, Root};
-    /// use skills_build::source::MemorySource;
-    /// use skills_core::{sha256::digest as sha256, trust::revision::content_revision};
-    /// let md = "---\nname: pdf\ndescription: Forms.\n---\n";
-    /// let source = MemorySource::new("pdf").with_file("SKILL.md", md).with_file("a.md", "a");
-    /// let found = discover(&[Root::new(&source)], &Options::default());
-    /// let expected = content_revision([
-    ///     ("SKILL.md", md.len() as u64, sha256(md.as_bytes())),
-    ///     ("a.md", 1, sha256(b"a")),
-    /// ]);
-    /// assert_eq!(found.skills[0].revision(), expected);
-    /// ```
-    pub fn revision(&self) -> skills_core::trust::revision::Revision {
-        let skill_file = (
-            self.skill_file.as_str(),
-            self.skill_file_bytes.len() as u64,
-            skills_core::sha256::digest(&self.skill_file_bytes),
-        );
-        skills_core::trust::revision::content_revision(core::iter::once(skill_file).chain(
-            self.files.iter().map(|file| {
-                (
-                    file.path.as_str(),
-                    file.bytes.len() as u64,
-                    skills_core::sha256::digest(&file.bytes),
-                )
-            }),
-        ))
-    }
 }
 
 /// What a source turned out to be.
@@ -339,8 +288,8 @@ pub struct SourceReport {
 ///     .with_file("pdf/reference.md", "Use pdfplumber.");
 /// let found = discover(&[Root::new(&source)], &Options::default());
 /// assert!(found.problems.is_empty());
-/// let (name, skill) = found.listed().next().unwrap();
-/// assert_eq!((name, skill.files[0].path.as_str()), ("pdf", "reference.md"));
+/// let skill = &found.skills[0];
+/// assert_eq!((skill.listing.name(), skill.files[0].path.as_str()), (Some("pdf"), "reference.md"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Discovery {
@@ -350,20 +299,6 @@ pub struct Discovery {
     pub problems: Vec<Problem>,
     /// How each source was read, in order.
     pub sources: Vec<SourceReport>,
-}
-
-impl Discovery {
-    /// The listed skills with their listed names, in catalog order.
-    pub fn listed(&self) -> impl Iterator<Item = (&str, &DiscoveredSkill)> {
-        self.skills
-            .iter()
-            .filter_map(|skill| skill.listing.name().map(|name| (name, skill)))
-    }
-
-    /// Whether any problem is an error.
-    pub fn has_errors(&self) -> bool {
-        self.problems.iter().any(Problem::is_error)
-    }
 }
 
 /// `location/rest`, with one trailing `/` of the location dropped (just
@@ -390,13 +325,6 @@ fn check_qualifier(qualifier: &str) -> Option<&'static str> {
     } else {
         None
     }
-}
-
-/// Discovers the skills of `roots`, in order.
-///
-/// The rules are the `discover` module's, above.
-pub fn discover(roots: &[Root<'_>], options: &Options) -> Discovery {
-    discover_each(roots, options, &mut |_, _| {})
 }
 
 /// How many skill folders of a collection are read (on every core) before
@@ -487,7 +415,7 @@ pub(crate) fn discover_each(
 }
 
 /// The skill file a listing holds: `SKILL.md`, else `skill.md`.
-fn skill_file_in(listing: &[crate::source::DirEntry]) -> Option<SkillFileName> {
+pub fn skill_file_in(listing: &[crate::source::DirEntry]) -> Option<SkillFileName> {
     let has = |name: &str| {
         listing
             .iter()
@@ -620,61 +548,8 @@ fn discover_source(
     None
 }
 
-/// The skill folders a directory on disk stands for, by the rule every
-/// route follows: the directory itself when it holds a skill file, else
-/// its direct subdirectories that hold one (in name order, as paths under
-/// `dir`). For `skills fmt`, which rewrites skill files in place; the
-/// commands that read skills go through [`crate::unstable::read`] or
-/// [`crate::Builder::run`] instead, which also read archives.
-///
-/// A path that does not exist, is not a directory, or holds no skill is
-/// the same problem the pipeline reports ([`Code::NoSkills`] and so on).
-///
-/// ```
-/// use skills_build::Layout;
-/// use skills_build::unstable::discover::skill_folders;
-/// use skills_build::problem::Code;
-/// let skills = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("doc-skills");
-/// let (layout, folders) = skill_folders(&skills).unwrap();
-/// assert_eq!(layout, Layout::Collection);
-/// assert!(folders.iter().any(|f| f.ends_with("git-rebase")));
-/// let (layout, folders) = skill_folders(&folders[0]).unwrap();
-/// assert_eq!((layout, folders.len()), (Layout::Skill, 1));
-/// assert_eq!(skill_folders("no/such".as_ref()).unwrap_err().code, Code::SourceNotFound);
-/// ```
-pub fn skill_folders(dir: &Path) -> Result<(Layout, Vec<std::path::PathBuf>), Problem> {
-    let source = crate::source::DirSource::new(dir).map_err(|error| open_problem(dir, &error))?;
-    let root = Root::new(&source).on_disk(dir);
-    let location = source.location();
-    let entries = source.list("").map_err(|error| {
-        unreadable(
-            Code::SourceUnreadable,
-            format!("cannot list the source {location}: {error}"),
-            &error,
-        )
-        .with_file(location)
-    })?;
-    if skill_file_in(&entries).is_some() {
-        return Ok((Layout::Skill, vec![dir.to_path_buf()]));
-    }
-    let folders: Vec<_> = entries
-        .iter()
-        .filter(|e| e.kind == EntryKind::Dir)
-        .filter(|e| {
-            source
-                .list(&e.name)
-                .is_ok_and(|listing| skill_file_in(&listing).is_some())
-        })
-        .map(|e| dir.join(&e.name))
-        .collect();
-    if folders.is_empty() {
-        return Err(no_skill_problem(root, &entries));
-    }
-    Ok((Layout::Collection, folders))
-}
-
 /// The error for a source that holds no skill.
-fn no_skill_problem(root: Root<'_>, entries: &[crate::source::DirEntry]) -> Problem {
+pub fn no_skill_problem(root: Root<'_>, entries: &[crate::source::DirEntry]) -> Problem {
     let location = root.source.location();
     let problem = Problem::new(
         Code::NoSkills,
@@ -1192,7 +1067,7 @@ fn assign_names(
 /// A source that could not list or read a path: `message` (which quotes
 /// `error`), with the error's help line when it has one (a link leaving the
 /// source: copy its target in).
-fn unreadable(code: Code, message: String, error: &SourceError) -> Problem {
+pub fn unreadable(code: Code, message: String, error: &SourceError) -> Problem {
     let problem = Problem::new(code, message);
     match error.hint() {
         Some(hint) => problem.with_hint(hint),
@@ -1203,7 +1078,7 @@ fn unreadable(code: Code, message: String, error: &SourceError) -> Problem {
 /// The problem for a source directory that could not be opened: missing,
 /// not a directory (a skill file given for its folder is hinted), or
 /// unreadable.
-pub(crate) fn open_problem(dir: &Path, error: &crate::source::SourceError) -> Problem {
+pub fn open_problem(dir: &Path, error: &crate::source::SourceError) -> Problem {
     use crate::source::SourceError;
     let shown = dir.display().to_string();
     let problem = match error {
@@ -1243,6 +1118,7 @@ pub(crate) fn open_problem(dir: &Path, error: &crate::source::SourceError) -> Pr
 mod tests {
     use super::*;
     use crate::source::MemorySource;
+    use crate::unstable::discover::discover;
 
     fn skill(name: &str) -> String {
         format!(
@@ -1263,7 +1139,11 @@ mod tests {
             ],
             &Options::default(),
         );
-        let names: Vec<_> = found.listed().map(|(n, _)| n).collect();
+        let names: Vec<_> = found
+            .skills
+            .iter()
+            .filter_map(|s| s.listing.name())
+            .collect();
         assert_eq!(names, ["pdf", "team:pdf"]);
         assert_eq!(found.problems.len(), 1, "{:?}", found.problems);
         assert!(
@@ -1290,7 +1170,7 @@ mod tests {
         );
         let codes: Vec<_> = found.problems.iter().map(|p| p.code).collect();
         assert_eq!(codes, [Code::SourceDuplicate, Code::QualifierInvalid]);
-        assert!(found.has_errors());
+        assert!(found.problems.iter().any(Problem::is_error));
     }
 
     #[test]

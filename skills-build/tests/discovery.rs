@@ -7,7 +7,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use skills_build::problem::{Code, Problem, Severity};
 use skills_build::source::{MemorySource, Source};
-use skills_build::unstable::discover::{Listing, Options, Root, discover};
+use skills_build::unstable::discover::{
+    DiscoveredSkill, Discovery, Listing, Options, Root, discover,
+};
+use skills_build::unstable::filter::Glob;
 use skills_build::unstable::rules::{Limits, Policy};
 use skills_build::{Builder, compile_sources};
 use skills_core::Catalog;
@@ -38,6 +41,22 @@ fn messages(problems: &[Problem]) -> Vec<String> {
     problems.iter().map(ToString::to_string).collect()
 }
 
+/// The listed skills with their listed names, in catalog order.
+fn listed(found: &Discovery) -> impl Iterator<Item = (&str, &DiscoveredSkill)> {
+    found
+        .skills
+        .iter()
+        .filter_map(|skill| skill.listing.name().map(|name| (name, skill)))
+}
+
+/// The default options with these exclude rules.
+fn excluding(patterns: &[&str]) -> Options {
+    Options {
+        excludes: patterns.iter().map(|p| Glob::new(p).unwrap()).collect(),
+        ..Options::default()
+    }
+}
+
 #[test]
 fn first_source_wins_a_name_and_later_ones_are_shadowed() {
     let project = MemorySource::new("project")
@@ -51,7 +70,7 @@ fn first_source_wins_a_name_and_later_ones_are_shadowed() {
         &[Root::new(&project), Root::new(&user)],
         &Options::default(),
     );
-    let listed: Vec<_> = found.listed().map(|(name, s)| (name, s.source)).collect();
+    let listed: Vec<_> = listed(&found).map(|(name, s)| (name, s.source)).collect();
     assert_eq!(listed, [("pdf", 0), ("xlsx", 1)]);
     assert_eq!(
         messages(&found.problems),
@@ -78,7 +97,7 @@ fn a_qualified_source_lists_a_taken_name_under_its_qualifier() {
         &[Root::new(&project), Root::new(&vendor).qualified("acme")],
         &Options::default(),
     );
-    let names: Vec<_> = found.listed().map(|(name, _)| name).collect();
+    let names: Vec<_> = listed(&found).map(|(name, _)| name).collect();
     assert_eq!(names, ["pdf", "acme:pdf", "zip"]);
     assert!(found.problems.is_empty(), "{:?}", found.problems);
     // The same sources on disk, through the builder.
@@ -208,12 +227,7 @@ fn junk_is_left_out_with_a_note_and_kept_on_request() {
     assert!(kept.problems.is_empty(), "{:?}", kept.problems);
     assert_eq!(kept.skills[0].files.len(), 5);
     // An exclude rule skips silently.
-    let options = Options::default()
-        .exclude(".DS_Store")
-        .and_then(|o| o.exclude("*.swp"))
-        .and_then(|o| o.exclude("*~"))
-        .and_then(|o| o.exclude("Thumbs.db"))
-        .unwrap();
+    let options = excluding(&[".DS_Store", "*.swp", "*~", "Thumbs.db"]);
     let found = discover(&[Root::new(&source)], &options);
     assert!(found.problems.is_empty(), "{:?}", found.problems);
     let paths: Vec<_> = found.skills[0]
@@ -235,10 +249,7 @@ fn exclude_rules_skip_any_file_or_directory() {
             "pdf/docs/drafts/b.md",
             "kept: anchored rules match from the skill root",
         );
-    let options = Options::default()
-        .exclude("__pycache__")
-        .and_then(|o| o.exclude("drafts/**"))
-        .unwrap();
+    let options = excluding(&["__pycache__", "drafts/**"]);
     let found = discover(&[Root::new(&source)], &options);
     let paths: Vec<_> = found.skills[0]
         .files

@@ -16,6 +16,7 @@ mod output;
 mod packing;
 mod progress;
 mod properties;
+mod public_key;
 mod python;
 mod report;
 mod sections;

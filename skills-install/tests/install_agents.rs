@@ -44,6 +44,7 @@ fn ours() -> Vec<(String, String, String, String)> {
                  name,
                  project_dir,
                  user_dir,
+                 ..
              }| {
                 (
                     name.to_string(),

@@ -109,12 +109,14 @@ impl Policy {
             && (!problem.is_error() || matches!(problem.rule(), Rule::Audit | Rule::Lint)))
     }
 
-    /// Whether `problems` fail a build under this policy: an error, or
-    /// with [`deny_warnings`](Self::deny_warnings) a warning.
-    pub fn fails(&self, problems: &[Problem]) -> bool {
-        problems.iter().any(|problem| {
-            problem.is_error() || (self.deny_warnings && problem.severity == Severity::Warning)
-        })
+    /// Whether, with [`deny_warnings`](Self::deny_warnings), a warning
+    /// among `problems` refuses the bundle (the errors of the skills a
+    /// `keep_going` build left out do not: those leave their skill out).
+    pub fn denies(&self, problems: &[Problem]) -> bool {
+        self.deny_warnings
+            && problems
+                .iter()
+                .any(|problem| problem.severity == Severity::Warning)
     }
 }
 

@@ -24,24 +24,10 @@ pub const ADVISED_MAX_BODY_LINES: usize = 500;
 
 const START: Position = Position { line: 1, column: 1 };
 
-/// Checks a skill file read from the directory named `dir_name`.
-///
-/// Problems come back in rule order: the reference's checks first, then
-/// the specification's extra ones. They name their field and position but
-/// not the file, which the caller knows.
-///
-/// ```
-/// use skills_build::unstable::{frontmatter::parse_text, validate::validate};
-/// let doc = parse_text("---\nname: PDF\ndescription: Fill forms.\n---\n").unwrap();
-/// let problems = validate(&doc, "PDF");
-/// assert_eq!(problems[0].message, "Skill name 'PDF' must be lowercase");
-/// assert_eq!(problems[0].position.unwrap().line, 2);
-/// ```
-pub fn validate(doc: &SkillDocument, dir_name: &str) -> Vec<Problem> {
-    validate_with(doc, dir_name, &Policy::default())
-}
-
-/// [`validate`] under a [`Policy`]: with `extensions`, agentskills-core's
+/// Checks a skill file read from the directory named `dir_name` under a
+/// [`Policy`]: the reference's checks first, in its order and wording, then
+/// the specification's extra ones; they name their field and position but
+/// not the file, which the caller knows. With `extensions`, agentskills-core's
 /// extension fields `version`, `when_to_use` and `when_not_to_use` (checked
 /// with its rules and wording, see [`crate::extension_fields`]) and a
 /// `metadata.tags` list of strings are known keys (off by default: the

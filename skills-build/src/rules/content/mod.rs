@@ -20,7 +20,6 @@ use crate::problem::{Code, Position, Problem, Rule};
 mod binary;
 mod blob;
 mod budget;
-pub(crate) mod bundle;
 mod description;
 mod findings;
 mod home;
@@ -37,7 +36,7 @@ mod urls;
 
 pub use budget::estimate_tokens;
 pub use description::PLACEHOLDER as DESCRIPTION_PLACEHOLDER;
-pub(crate) use skill::{File, Skill};
+pub use skill::{File, Skill};
 
 use findings::Findings;
 use position::Located;
@@ -45,7 +44,7 @@ use skill::TextFile;
 
 /// Runs every rule not in `allowed` over `skill`; the problems come out in
 /// file order.
-pub(crate) fn check(skill: &Skill<'_>, allowed: &[Code]) -> Vec<Problem> {
+pub fn check(skill: &Skill<'_>, allowed: &[Code]) -> Vec<Problem> {
     let mut findings = Findings::new(allowed);
     // With every rule allowed, nothing is read at all.
     if Code::ALL

@@ -7,7 +7,7 @@ use crate::frontmatter::SkillDocument;
 
 /// One file of a skill other than its skill file.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct File<'a> {
+pub struct File<'a> {
     /// Its path in the skill, `/`-separated.
     pub path: &'a str,
     /// Its bytes.
@@ -15,7 +15,8 @@ pub(crate) struct File<'a> {
 }
 
 /// A skill as read, seen by the rules.
-pub(crate) struct Skill<'a> {
+#[derive(Debug)]
+pub struct Skill<'a> {
     /// The skill file's name inside the skill (`SKILL.md`).
     pub skill_file: &'a str,
     /// The skill file's location, as problems name it.
