@@ -84,7 +84,7 @@ pub struct Policy {
     /// `docs/audit.md` and `docs/lints.md`).
     pub allowed: Vec<Code>,
     /// The hosts targeted: their fields are checked with their rules, and
-    /// their budgets and files too (see [`hosts`]).
+    /// their budgets and files too (see the `hosts` rule book).
     pub hosts: hosts::Hosts,
     /// Accept agentskills-core's extension fields (`version`,
     /// `when_to_use`, `when_not_to_use`, a `metadata.tags` list) with its
