@@ -9,7 +9,7 @@ use crate::allowed_tools;
 use crate::frontmatter::{Frontmatter, KNOWN_FIELDS, SkillDocument, shape};
 use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
-use crate::rules::Policy;
+use crate::rules::policy::Policy;
 use crate::skill_name::{self, Flaw, MAX_NAME_CHARS};
 use skills_core::text::pytext;
 use skills_pycompat::unicode;

@@ -2,7 +2,7 @@
 //! in the model's prompt before it starts cutting.
 //!
 //! - Claude Code shows each skill as its `description` and `when_to_use`,
-//!   cut at [`CLAUDE_CODE_ENTRY_CHARS`] characters per skill: past it, a
+//!   cut at [`CLAUDE_CODE_ENTRY_CHARS`](super::profile::CLAUDE_CODE_ENTRY_CHARS) characters per skill: past it, a
 //!   warning ([`Code::ListingEntryTooLong`]) located at the description.
 //! - Codex lists every skill as `- name: description (file: path)` within
 //!   about 2 % of the context window, [`CODEX_CATALOG_CHARS`] characters
@@ -16,19 +16,13 @@
 
 use skills_pycompat::yaml::Value;
 
+pub use super::profile::CODEX_CATALOG_CHARS;
+
 use super::Hosts;
 use crate::diagnostic::thousands;
 use crate::frontmatter::SkillDocument;
 use crate::printable::capped;
 use crate::problem::{Code, Problem};
-
-/// Claude Code's cap on one skill's listing entry (description and
-/// `when_to_use`), in characters.
-pub const CLAUDE_CODE_ENTRY_CHARS: usize = 1_536;
-
-/// Codex's skills-list budget when it does not know the model's context
-/// window, in characters.
-pub const CODEX_CATALOG_CHARS: usize = 8_000;
 
 /// How many of the longest entries the catalog warning names.
 const LONGEST_SHOWN: usize = 3;

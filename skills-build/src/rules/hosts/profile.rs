@@ -102,13 +102,24 @@ pub(crate) struct Profile {
     pub(crate) sidecar: Option<&'static str>,
 }
 
+/// Claude Code's cap on one skill's listing entry (description and
+/// `when_to_use`), in characters.
+pub const CLAUDE_CODE_ENTRY_CHARS: usize = 1_536;
+
+/// Codex's skills-list budget when it does not know the model's context
+/// window, in characters.
+pub const CODEX_CATALOG_CHARS: usize = 8_000;
+
+/// Where the sidecar sits in a skill folder.
+pub const SIDECAR: &str = "agents/openai.yaml";
+
 /// The rows, in [`Host::ALL`]'s order.
 const PROFILES: [Profile; 6] = [
     Profile {
         id: "claude-code",
         name: "Claude Code",
         warns_on_unread: false,
-        entry_budget: Some(super::budget::CLAUDE_CODE_ENTRY_CHARS),
+        entry_budget: Some(CLAUDE_CODE_ENTRY_CHARS),
         catalog_budget: None,
         sidecar: None,
     },
@@ -117,8 +128,8 @@ const PROFILES: [Profile; 6] = [
         name: "Codex",
         warns_on_unread: false,
         entry_budget: None,
-        catalog_budget: Some(super::budget::CODEX_CATALOG_CHARS),
-        sidecar: Some(super::sidecar::SIDECAR),
+        catalog_budget: Some(CODEX_CATALOG_CHARS),
+        sidecar: Some(SIDECAR),
     },
     Profile {
         id: "vscode",

@@ -32,14 +32,13 @@
 use skills_core::text::difflib::close_matches;
 use skills_pycompat::yaml::{self, Entry, Mark, Node, Value};
 
+pub use super::profile::SIDECAR;
+
 use super::Hosts;
 use super::values::{Lines, is_bool};
 use crate::frontmatter::shape;
 use crate::printable::capped;
 use crate::problem::{Code, Position, Problem};
-
-/// Where the sidecar sits in a skill folder.
-pub const SIDECAR: &str = "agents/openai.yaml";
 
 /// The longest `interface.display_name`, in characters.
 pub const MAX_DISPLAY_NAME_CHARS: usize = 64;
