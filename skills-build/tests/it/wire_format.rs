@@ -13,7 +13,7 @@
 //! they are there), so every pin here was recorded anew with it. The
 //! skills' content revisions (agentskills-core's, recorded from the SDK)
 //! do not depend on the layout and did not change: see
-//! `content_revisions_are_the_sdk_ones` below and `tests/core_recorded.rs`.
+//! `content_revisions_are_the_sdk_ones` below and `skills-cmd/tests/it/core_recorded.rs`.
 //! Still unreleased, format 6 then changed its name index's hash (eight
 //! bytes at a time instead of one: it is on every call's path), which moved
 //! names between slots: the body digests were recorded anew, the revisions
