@@ -289,15 +289,6 @@ pub(crate) fn join_location(location: &str, rest: &str) -> String {
     }
 }
 
-/// `dir/name`, or `name` at the root.
-pub(crate) fn join(dir: &str, name: &str) -> String {
-    if dir.is_empty() {
-        name.to_string()
-    } else {
-        format!("{dir}/{name}")
-    }
-}
-
 /// The skill file a listing holds: `SKILL.md`, else `skill.md`.
 pub fn skill_file_in(listing: &[crate::source::DirEntry]) -> Option<SkillFileName> {
     let has = |name: &str| {

@@ -3,13 +3,13 @@
 
 use skills_core::wire::bundle::SkillFileName;
 
-use super::model::{DiscoveredSkill, Listing, Options, join, join_location};
+use super::model::{DiscoveredSkill, Listing, Options, join_location};
 use super::problems::{size_problem, unreadable};
 use super::walk::Walk;
 use crate::frontmatter::{self, SkillDocument};
 use crate::problem::{Code, Problem};
 use crate::rules;
-use crate::source::{Source, SourceError};
+use crate::source::{Source, SourceError, join};
 
 /// Reads the skill named `name` at `path` in the source, walks its
 /// folder and has it judged (see [`rules::judge_skill`]); the problems met

@@ -5,12 +5,12 @@
 use skills_core::wire::bundle::{MAX_SKILL_BYTES, SkillFileName};
 use skills_core::wire::path::names_skill_file;
 
-use super::model::{Options, ResourceFile, join, join_location};
+use super::model::{Options, ResourceFile, join_location};
 use super::problems::{size_problem, unreadable};
 use crate::filter::junk;
 use crate::printable::{has_control, printable};
 use crate::problem::{Code, Problem};
-use crate::source::{EntryKind, Source, SourceError};
+use crate::source::{EntryKind, Source, SourceError, join};
 
 /// The folder of a skill that holds its evaluations (agentskills.io's
 /// evaluation guide: `evals/evals.json`, trigger queries), left out of

@@ -22,9 +22,8 @@ use crate::problem::{Code, Problem};
 pub const BODY_TOKENS: usize = 5_000;
 
 /// The estimated tokens of `text`: its characters over four, rounded up
-/// (agentskills-core's `estimate_tokens`, which a bundle's outlines use
-/// too: `skills_core::features::outline::estimate_tokens`, behind the
-/// catalog feature a compiler does not build).
+/// (agentskills-core's `estimate_tokens`: `skills_core::text`'s, the one a
+/// bundle's outlines count with).
 ///
 /// ```
 /// use skills_build::unstable::content::estimate_tokens;
@@ -32,7 +31,7 @@ pub const BODY_TOKENS: usize = 5_000;
 /// assert_eq!(estimate_tokens("日本語"), 1);
 /// ```
 pub fn estimate_tokens(text: &str) -> usize {
-    skills_core::text::pytext::char_len(text).div_ceil(4)
+    usize::try_from(skills_core::text::estimate_tokens(text)).unwrap_or(usize::MAX)
 }
 
 /// The body over [`BODY_TOKENS`] estimated tokens.

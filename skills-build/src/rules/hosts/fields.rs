@@ -2,9 +2,10 @@
 //! type each one is, and the checks a frontmatter gets under a profile.
 //!
 //! One table ([`FIELDS`]) says, per key, which hosts read it and how its
-//! value is checked; `docs/hosts.md` is written from the same facts
-//! (`/work/shared/reference/hosts.md` has their sources). Every check is
-//! located at the value (or the item, or the nested key) it is about.
+//! value is checked; `docs/hosts.md` is written from the same facts and
+//! says where each comes from (the host's documentation, source or issue
+//! threads). Every check is located at the value (or the item, or the
+//! nested key) it is about.
 
 use std::borrow::Cow;
 
