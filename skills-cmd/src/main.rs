@@ -19,7 +19,6 @@ mod properties;
 mod public_key;
 mod python;
 mod report;
-mod sections;
 mod skill_dir;
 mod targets;
 
