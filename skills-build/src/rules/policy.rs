@@ -4,13 +4,20 @@
 
 use crate::problem::{Code, Problem, Rule, Severity};
 
-/// The largest file, in bytes, that may be embedded, unless raised.
+/// The default largest file embedded: 16 MiB, the MCP Skills extension's
+/// limit for a whole skill, so no single file exceeds what a host must
+/// accept.
+///
+/// ```
+/// assert_eq!(skills_build::DEFAULT_MAX_FILE_SIZE, 16 * 1024 * 1024);
+/// ```
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
 
-/// The deepest directory nesting inside a skill that is walked.
+/// The default deepest directory nesting inside a skill; deeper is taken
+/// for a symbolic-link loop.
 pub const DEFAULT_MAX_DEPTH: usize = 32;
 
-/// The most files and directories walked in one skill.
+/// The default most entries (files and directories) walked in one skill.
 pub const DEFAULT_MAX_ENTRIES: usize = 100_000;
 
 /// How far a skill's tree is read: bounds decided before the walk.
