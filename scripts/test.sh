@@ -18,10 +18,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python3 scripts/check/module-cycles.py --self-test
-python3 scripts/check/module-cycles.py
+# The loop refresh <-> report::text in skills-install is cut by issue 42's
+# branch; the allowance goes when that lands (the check fails on a stale one).
+python3 scripts/check/module-cycles.py --allow-cycle 'skills-install (lib): refresh, report::text'
 # docs/architecture.md's crate graph and skills-core's wings, as the code has them.
 python3 scripts/gen/architecture.py
 cargo test --workspace
+# The slow tests, ignored by default and named slow_*, run here too (each
+# crate's integration tests are one binary, already built): the trybuild
+# matrix of include_skills!, ship-skills' upgrade over a nested cargo
+# build, the installer's record of 100,001 entries.
+cargo test --workspace --tests -- --ignored slow_
 # The public faces docs/runtime-public-items.md and docs/build-public-items.md
 # list, from the crates' documentation (SKILLS_BLESS=1 rewrites the lists).
 python3 scripts/gen/public-items.py --check
@@ -91,7 +98,7 @@ target/install-check/bin/skills --version
 target/install-check/bin/skills --help >/dev/null
 target/install-check/bin/skills check testdata/skills
 # The macro's signing options, which need the `sign` feature.
-cargo test -p skills-tests --features sign --test ui
+cargo test -p skills-tests --features sign --test ui -- --ignored slow_
 scripts/check/interop-signatures.sh
 scripts/check/fmt-readers.sh
 scripts/check/rebuild-demo.sh

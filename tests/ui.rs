@@ -3,7 +3,9 @@
 //! The expected `.stderr` files are pinned to the toolchain in
 //! `rust-toolchain.toml`; on another compiler version (`build.rs` compares
 //! them) the test is ignored with the reason, neither compared nor counted
-//! as a pass (rustc's wording and layout change between releases).
+//! as a pass (rustc's wording and layout change between releases). On the
+//! pinned toolchain it is one of the slow tests, ignored by default and run
+//! by `scripts/test.sh` (`-- --ignored slow_`).
 //!
 //! trybuild compiles each case in a scratch crate under
 //! `target/tests/trybuild/skills-tests/`, which is the `CARGO_MANIFEST_DIR`
@@ -33,10 +35,19 @@ fn link_fixtures() {
 use skills_test_support::fake_secrets;
 
 #[test]
-#[cfg_attr(
-    not(ui_rustc_pinned),
-    ignore = "the expected compiler output is for the toolchain in rust-toolchain.toml; this rustc is another version"
-)]
+#[cfg(ui_rustc_pinned)]
+#[ignore = "slow: compiles every UI case (the trybuild matrix); scripts/test.sh runs it"]
+fn slow_ui() {
+    ui();
+}
+
+#[test]
+#[cfg(not(ui_rustc_pinned))]
+#[ignore = "the expected compiler output is for the toolchain in rust-toolchain.toml; this rustc is another version"]
+fn ui_on_the_pinned_toolchain() {
+    ui();
+}
+
 fn ui() {
     link_fixtures();
     fake_secrets::write_fixtures(&target_dir().join("tests/trybuild/skills-tests/ui-generated"));

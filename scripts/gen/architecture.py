@@ -4,7 +4,7 @@
     scripts/gen/architecture.py            # check: exit 1 with the difference
     SKILLS_BLESS=1 scripts/gen/architecture.py   # rewrite the blocks
 
-Two blocks of docs/architecture.md are generated; the prose around them is
+Three blocks of docs/architecture.md are generated; the prose around them is
 written by hand:
 
 - `crate graph`: which published crate depends on which, from
@@ -17,6 +17,9 @@ written by hand:
   `scripts/check/module-cycles.py` reads (every module's imports summed up
   by the top-level module it sits in, the crate root left out), in the
   order skills-core's lib.rs lists its wings under `# Wings`.
+- `rule stages`: where each rule runs, from the rule table in
+  skills-build/src/problem.rs (its `codes!` rows' stage column), stage by
+  stage in the order `problem::Stage` declares them.
 
 `scripts/test.sh` runs the check, so the document cannot drift from the
 code: a new crate, dependency or import between wings fails it until the
@@ -128,7 +131,33 @@ def core_wings():
     return "```text\n" + "\n".join(lines) + "\n```\n"
 
 
-BLOCKS = {"crate graph": crate_graph, "core wings": core_wings}
+def rule_stages():
+    import re
+    import textwrap
+
+    text = open(os.path.join(ROOT, "skills-build/src/problem.rs"), encoding="utf-8").read()
+    enum = text[text.index("pub enum Stage {") :]
+    enum = enum[: enum.index("\n}")]
+    stages = re.findall(r"(?m)^    ([A-Z][A-Za-z]*),$", enum)
+    table = text[text.index("codes! {") :]
+    rows = re.findall(r'(?m)^    [A-Z][A-Za-z0-9]* = "([a-z0-9-]+)", [A-Z][a-z]+, [A-Z][a-z]+, ([A-Z][a-z]+),$', table)
+    by_stage = {stage: [] for stage in stages}
+    for code, stage in rows:
+        if stage not in by_stage:
+            raise SystemExit(f"skills-build/src/problem.rs: {code} runs in {stage}, which is no Stage")
+        by_stage[stage].append(code)
+    width = max(len(stage) for stage in stages) + 6
+    lines = []
+    for stage in stages:
+        codes = by_stage[stage]
+        head = f"{stage.lower()} ({len(codes)})"
+        wrapped = textwrap.wrap(", ".join(codes) or "(no rule)", 98 - width, break_on_hyphens=False)
+        lines.append(f"{head:<{width}}{wrapped[0]}")
+        lines.extend(" " * width + more for more in wrapped[1:])
+    return "```text\n" + "\n".join(lines) + "\n```\n"
+
+
+BLOCKS = {"crate graph": crate_graph, "core wings": core_wings, "rule stages": rule_stages}
 
 
 def main():
@@ -142,7 +171,7 @@ def main():
         stop = fixed.index(end(name))
         fixed = fixed[:start] + generate() + fixed[stop:]
     if fixed == text:
-        print(f"{DOC}: the crate graph and skills-core's wings are current")
+        print(f"{DOC}: the crate graph, skills-core's wings and the rule stages are current")
         return 0
     if os.environ.get("SKILLS_BLESS"):
         open(path, "w", encoding="utf-8").write(fixed)

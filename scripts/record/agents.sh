@@ -2,7 +2,7 @@
 # Records the reference notes on where coding agents read skills
 # (shared/reference/agents.md, beside the repository) into
 # testdata/agents/agents.md, which the installer's agent table is tested
-# against (skills-install/tests/install_agents.rs). Run it when the notes
+# against (skills-install/tests/it/install_agents.rs). Run it when the notes
 # change, then update skills-install/src/agents.rs to match.
 #
 #   scripts/record/agents.sh [PATH-TO-agents.md]

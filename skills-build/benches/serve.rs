@@ -243,9 +243,11 @@ struct ParsedSkill {
 fn start_up(dir: &'static Dir<'static>) -> Parsed {
     let source = IncludeDirSource::new("skills", dir);
     let found = discover(&[Root::new(&source)], &Options::default());
-    assert!(!found.has_errors());
+    assert!(!found.problems.iter().any(|problem| problem.is_error()));
     let skills = found
-        .listed()
+        .skills
+        .iter()
+        .filter_map(|skill| skill.listing.name().map(|name| (name, skill)))
         .map(|(name, skill)| {
             let dir = dir
                 .get_dir(&skill.dir)

@@ -31,7 +31,8 @@ use crate::compile::{CompileError, CompileOptions, Compiled, Compiler, Locations
 use crate::diagnostic;
 use crate::discover::{self, DiscoveredSkill, Discovery, Options, Root, SourceReport};
 use crate::filter::Glob;
-use crate::problem::{Code, Problem, Rule, Severity};
+use crate::problem::{Code, Problem, Severity};
+use crate::rules::{Limits, Policy};
 #[cfg(feature = "sign")]
 use crate::signing::Signing;
 use crate::sink::{BundleFile, BundleSink, FileSink};
@@ -68,12 +69,13 @@ pub struct Builder {
     extensions: bool,
     keep_junk: bool,
     keep_evals: bool,
-    hosts: crate::hosts::Hosts,
+    hosts: crate::rules::hosts::Hosts,
     out_file: String,
     #[cfg(feature = "sign")]
     signing: Option<Signing>,
     previous: Option<PathBuf>,
     keep_going: bool,
+    deny_warnings: bool,
     threads: usize,
     allow: Vec<String>,
 }
@@ -217,17 +219,18 @@ impl Builder {
             sources: Vec::new(),
             locations: Locations::Uri,
             excludes: Vec::new(),
-            max_file_size: discover::DEFAULT_MAX_FILE_SIZE,
+            max_file_size: crate::rules::DEFAULT_MAX_FILE_SIZE,
             deny_shadowing: false,
             extensions: false,
             keep_junk: false,
             keep_evals: false,
-            hosts: crate::hosts::Hosts::default(),
+            hosts: crate::rules::hosts::Hosts::default(),
             out_file: DEFAULT_OUT_FILE.to_string(),
             #[cfg(feature = "sign")]
             signing: None,
             previous: None,
             keep_going: false,
+            deny_warnings: false,
             threads: 0,
             allow: Vec::new(),
         }
@@ -375,7 +378,7 @@ impl Builder {
     /// assert!(skills_build::Builder::new().source(&dir).host(Host::ClaudeCode).compile().is_ok());
     /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
-    pub fn host(mut self, host: crate::hosts::Host) -> Self {
+    pub fn host(mut self, host: crate::rules::hosts::Host) -> Self {
         self.hosts.insert(host);
         self
     }
@@ -503,6 +506,25 @@ impl Builder {
         self
     }
 
+    /// Makes a warning fail the build, as an error does (notes never
+    /// fail): the bundle is refused and every problem reported, as
+    /// `deny_warnings = true` does for `include_skills!` and
+    /// `--deny-warnings` for `skills check` and `skills build`.
+    ///
+    /// ```
+    /// use skills_build::problem::Code;
+    /// # let skills = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills");
+    /// # let again = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-skills/git-rebase");
+    /// let builder = skills_build::Builder::new().source(skills).source(again);
+    /// assert_eq!(builder.compile().unwrap().warnings[0].code, Code::SkillShadowed);
+    /// let error = builder.deny_warnings(true).compile().unwrap_err();
+    /// assert_eq!(error.problems[0].code, Code::SkillShadowed);
+    /// ```
+    pub fn deny_warnings(mut self, on: bool) -> Self {
+        self.deny_warnings = on;
+        self
+    }
+
     /// Silences the rule with this code everywhere: its problems are left
     /// out of the outcome, its report and the build's output. Repeatable.
     /// Any warning or note can be allowed, and the errors of the audit and
@@ -533,14 +555,15 @@ impl Builder {
         self
     }
 
-    /// The codes [`allow`](Self::allow) named, each checked: a problem for
-    /// a name that is no rule's code or an error's.
-    fn allowed(&self) -> (Vec<Code>, Vec<Problem>) {
-        let mut codes = Vec::new();
+    /// The one [`Policy`] the rules hold this build to, built from the
+    /// options, with a problem for each [`allow`](Self::allow) that names
+    /// no rule's code or an error's.
+    pub(crate) fn policy(&self) -> (Policy, Vec<Problem>) {
+        let mut allowed = Vec::new();
         let mut problems = Vec::new();
         for name in &self.allow {
             match Code::from_str(name) {
-                Some(code) if code.allowable() => codes.push(code),
+                Some(code) if code.allowable() => allowed.push(code),
                 Some(code) => problems.push(
                     Problem::new(
                         Code::AllowInvalid,
@@ -554,7 +577,18 @@ impl Builder {
                 ),
             }
         }
-        (codes, problems)
+        let policy = Policy {
+            allowed,
+            hosts: self.hosts,
+            extensions: self.extensions,
+            deny_warnings: self.deny_warnings,
+            deny_shadowing: self.deny_shadowing,
+            limits: Limits {
+                max_file_size: self.max_file_size,
+                ..Limits::default()
+            },
+        };
+        (policy, problems)
     }
 
     /// How many threads read, validate, hash and prepare skills: `0` (the
@@ -610,23 +644,24 @@ impl Builder {
         (outcome.result, outcome.inputs)
     }
 
-    /// Opens the sources and discovers their skills (resolution, filters,
+    /// Opens the sources and discovers their skills under `policy` (built
+    /// once by the caller, with the problems building it met) (resolution, filters,
     /// junk, validation of each skill file), handing each window of skills
     /// read and named to `each` (see `discover::discover_each`): what
     /// [`run`](Self::run) compiles, and, with nothing done per window, what
     /// the commands that act on the skills one by one (`skills revision`,
     /// `sign`, `verify`) read, so that every door reads a source the same
     /// way.
-    pub(crate) fn read_each(&self, each: &mut discover::Each<'_>) -> Reading {
-        let mut problems = Vec::new();
+    pub(crate) fn read_judged(
+        &self,
+        (policy, mut problems): (Policy, Vec<Problem>),
+        each: &mut discover::Each<'_>,
+    ) -> Reading {
         let mut options = Options {
-            max_file_size: self.max_file_size,
-            deny_shadowing: self.deny_shadowing,
-            extensions: self.extensions,
             keep_junk: self.keep_junk,
             keep_evals: self.keep_evals,
-            hosts: self.hosts,
             threads: self.threads,
+            policy,
             ..Options::default()
         };
         for pattern in &self.excludes {
@@ -635,9 +670,6 @@ impl Builder {
                 Err(error) => problems.push(Problem::new(Code::ExcludeInvalid, error.to_string())),
             }
         }
-        let (allowed, refused) = self.allowed();
-        options.allowed = allowed;
-        problems.extend(refused);
         if self.sources.is_empty() {
             problems.push(
                 Problem::new(
@@ -677,13 +709,16 @@ impl Builder {
         }
         let roots: Vec<Root<'_>> = opened
             .iter()
-            .map(|(source, dir, qualifier)| Root {
-                source: source.as_source(),
-                qualifier: *qualifier,
-                path: match source {
-                    Opened::Dir(_) => Some(dir),
-                    Opened::Archive(_) => None,
-                },
+            .map(|(source, dir, qualifier)| {
+                let root = Root::new(source.as_source());
+                let root = match source {
+                    Opened::Dir(_) => root.on_disk(dir),
+                    Opened::Archive(_) => root,
+                };
+                match qualifier {
+                    Some(qualifier) => root.qualified(qualifier),
+                    None => root,
+                }
             })
             .collect();
         let mut found = discover::discover_each(&roots, &options, each);
@@ -783,21 +818,11 @@ impl Builder {
         }
     }
 
-    /// [`run`](Self::run), and every skill as read (listed or not, in
-    /// search order) for the commands that show skills one by one (`skills
-    /// catalog`, `outline`): the same bundle, problems and verdict, from
-    /// the very reading that was judged (see
-    /// [`unstable::run_keeping_skills`](crate::unstable::run_keeping_skills)).
-    pub(crate) fn run_keeping_skills(&self) -> (Outcome, Vec<DiscoveredSkill>) {
-        let sink = BundleWriter::new(&Bundle::default());
-        self.run_into(sink, true, &mut |_| {})
-    }
-
     /// The pipeline into `sink`: the sources read a window of skills at a
     /// time, each window compiled by the one [`Compiler`] as soon as it is
     /// read, then the verdict. Returns the outcome and the skills found
     /// (with what was read of them only when `keep_skills`).
-    fn run_into<S: BundleSink>(
+    pub(crate) fn run_into<S: BundleSink>(
         &self,
         sink: S,
         keep_skills: bool,
@@ -822,12 +847,13 @@ impl Builder {
             None => None,
         };
         let mut compiler = Compiler::new(&options, reuse.as_ref(), sink, keep_skills);
+        let (policy, refused) = self.policy();
         // Only signing adds an input (its key file).
         #[cfg_attr(not(feature = "sign"), allow(unused_mut))]
         let Reading {
             discovery: mut found,
             mut inputs,
-        } = self.read_each(&mut |found, range| {
+        } = self.read_judged((policy.clone(), refused), &mut |found, range| {
             compiler.take(found, range);
             progress(found.skills.len());
         });
@@ -845,22 +871,11 @@ impl Builder {
             }
             (None, _) => result,
         };
-        // Allowed rules silenced everywhere (an error only of the audit and
-        // lint rules, which do not even run then: see `read_each`).
-        let (allowed, _) = self.allowed();
-        let silenced = |problem: &Problem| {
-            allowed.contains(&problem.code)
-                && (!problem.is_error() || matches!(problem.rule(), Rule::Audit | Rule::Lint))
-        };
+        // Under `deny_warnings`, a warning refuses the bundle.
         let result = match result {
-            Ok(mut compiled) if !allowed.is_empty() => {
-                compiled.warnings.retain(|problem| !silenced(problem));
-                Ok(compiled)
-            }
-            Err(mut error) if !allowed.is_empty() => {
-                error.problems.retain(|problem| !silenced(problem));
-                Err(error)
-            }
+            Ok(compiled) if policy.denies(&compiled.warnings) => Err(CompileError {
+                problems: compiled.warnings,
+            }),
             result => result,
         };
         let outcome = Outcome {

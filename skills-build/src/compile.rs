@@ -19,7 +19,6 @@ use skills_core::sha256::digest as sha256;
 use skills_core::wire::bundle::{
     Bytes, Content, EncodeError, File, Skill, SkillFileName, ToolRule,
 };
-use skills_core::wire::bundle::{MAX_SKILL_BYTES, MAX_SKILL_FILES};
 use skills_core::wire::instructions;
 
 use crate::allowed_tools;
@@ -246,14 +245,20 @@ fn prepare<'d>(
         Some(Metadata::Map(pairs)) => pairs,
         _ => Vec::new(),
     };
-    let allowed = crate::hosts::fields::allowed_tools_text(fm);
+    let allowed = crate::rules::hosts::fields::allowed_tools_text(fm);
     let rules = match allowed.as_deref() {
         Some(text) => allowed_tools::parse(text)
             .map_err(|error| located(Problem::new(Code::AllowedToolsSyntax, error.to_string())))?,
         None => Vec::new(),
     };
     // Before any file is hashed: a skill over the limits is not encoded.
-    check_limits(skill).map_err(located)?;
+    let bytes = skill.skill_file_bytes.len() as u64
+        + skill
+            .files
+            .iter()
+            .map(|file| file.bytes.len() as u64)
+            .sum::<u64>();
+    crate::rules::limits::check(skill.files.len() + 1, bytes).map_err(located)?;
     let files: Vec<PreparedFile<'d>> = skill
         .files
         .iter()
@@ -670,29 +675,4 @@ fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
 
 fn strs(list: &[String]) -> Vec<&str> {
     list.iter().map(String::as_str).collect()
-}
-
-/// The MCP Skills extension's per-skill limits: at most 512 files and
-/// 16 MiB, the skill file included.
-fn check_limits(skill: &DiscoveredSkill) -> Result<(), Problem> {
-    let files = skill.files.len() + 1;
-    if files > MAX_SKILL_FILES {
-        return Err(Problem::new(Code::SkillTooManyFiles, format!(
-            "the skill has {files} files counting its skill file, over the MCP Skills extension's limit of {MAX_SKILL_FILES} files per skill"
-        ))
-        .with_hint("move files out of the skill, or split it in two"));
-    }
-    let bytes = skill.skill_file_bytes.len() as u64
-        + skill
-            .files
-            .iter()
-            .map(|file| file.bytes.len() as u64)
-            .sum::<u64>();
-    if bytes > MAX_SKILL_BYTES {
-        return Err(Problem::new(Code::SkillTooLarge, format!(
-            "the skill's files add up to {bytes} bytes counting its skill file, over the MCP Skills extension's limit of {MAX_SKILL_BYTES} bytes (16 MiB) per skill"
-        ))
-        .with_hint("move large files out of the skill, or split it in two"));
-    }
-    Ok(())
 }

@@ -246,17 +246,14 @@ mod tests {
 
     #[test]
     fn checks_the_extension_fields() {
-        use crate::{
-            frontmatter::parse_text,
-            validate::{ValidateOptions, validate_with},
-        };
+        use crate::{frontmatter::parse_text, rules::reference::validate_with};
         let doc =
             parse_text("---\nname: pdf\ndescription: Forms.\nwhen_to_use:\n  - ' '\n---\nGo.\n")
                 .unwrap();
         let problems = validate_with(
             &doc,
             "pdf",
-            &ValidateOptions {
+            &crate::rules::Policy {
                 extensions: true,
                 ..Default::default()
             },

@@ -1,7 +1,7 @@
 //! Ed25519 keys for signing skills: reading a secret key from a PEM file or
-//! a hex seed (in a file or an environment variable), and public keys in
-//! PEM, hex or base64. (Making a new key pair is the `skills keygen`
-//! command's.)
+//! a hex seed (in a file or an environment variable). (Making a new key
+//! pair, and reading and writing public keys in PEM, hex or base64, are
+//! the `skills` command's: `skills keygen` and `skills verify`.)
 //!
 //! The secret key is never printed: [`SecretKey`]'s `Debug` shows only its
 //! public half, no error message quotes key material, and the key's bytes
@@ -11,38 +11,32 @@
 //!
 //! - secret key: PKCS#8 (`-----BEGIN PRIVATE KEY-----`, version 1 as
 //!   OpenSSL and Python's `cryptography` write it, or version 2 with the
-//!   public key, which is checked), or the 32-byte seed as 64 hex digits;
-//! - public key: SubjectPublicKeyInfo (`-----BEGIN PUBLIC KEY-----`), 64 hex
-//!   digits, or base64 of the 32 raw bytes (as agentskills-core's MCP server
-//!   configuration carries it).
+//!   public key, which is checked), or the 32-byte seed as 64 hex digits.
 //!
 //! PEM, DER and PKCS#8 are ed25519-dalek's (its `pkcs8` and `pem`
 //! features, RustCrypto's `pkcs8`, `spki` and `der`); what is written here
 //! is what they leave to us: telling a person which part of a key is wrong
 //! (their errors are mapped to messages that name the file and never quote
 //! it), checking a version 2 key's public half against its seed, the hex
-//! and raw base64 forms, and wiping.
+//! form, and wiping.
 //!
 //! ```
-//! use skills_build::unstable::keys::{PublicKey, SecretKey};
+//! use skills_build::unstable::keys::SecretKey;
 //! let secret = SecretKey::from_seed([0; 32]);
-//! let public = PublicKey::from_text(&secret.public_key().to_pem())?;
-//! assert_eq!(public, secret.public_key());
+//! assert_eq!(secret.public_key().to_hex().len(), 64);
 //! assert!(!format!("{secret:?}").contains(&"00".repeat(32)));
 //! # Ok::<(), skills_build::KeyError>(())
 //! ```
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use ed25519_dalek::pkcs8::spki::der::pem::{self, LineEnding};
-use ed25519_dalek::pkcs8::{
-    DecodePrivateKey, DecodePublicKey, EncodePublicKey, KeypairBytes, PublicKeyBytes,
-};
-use ed25519_dalek::{Signer, SigningKey, VerifyingKey};
+use ed25519_dalek::pkcs8::spki::der::pem;
+use ed25519_dalek::pkcs8::{DecodePrivateKey, KeypairBytes};
+use ed25519_dalek::{Signer, SigningKey};
 use zeroize::Zeroizing;
 
-use crate::read_limit::{read_limited, read_text_limited};
+use crate::read_limit::read_limited;
 
 /// The most bytes a key file may hold. A key is a few hundred bytes of PEM
 /// or 64 hex digits; the limit stops a device or a huge file given by
@@ -261,11 +255,11 @@ impl SecretKey {
 /// An Ed25519 public key: 32 bytes.
 ///
 /// ```
-/// use skills_build::unstable::keys::PublicKey;
+/// use skills_build::unstable::keys::{PublicKey, SecretKey};
 /// let hex = "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8";
-/// let key = PublicKey::from_text(hex).unwrap();
+/// let key = SecretKey::from_seed(std::array::from_fn(|at| at as u8)).public_key();
 /// assert_eq!(key.to_string(), hex);
-/// assert_eq!(PublicKey::from_text(&key.to_base64()).unwrap(), key);
+/// assert_eq!(PublicKey(key.0), key);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct PublicKey(pub [u8; 32]);
@@ -277,56 +271,6 @@ impl fmt::Display for PublicKey {
 }
 
 impl PublicKey {
-    /// Reads a public key: a PEM `PUBLIC KEY` block, 64 hex digits, or
-    /// base64 of the 32 bytes. The bytes must be a valid Ed25519 point.
-    ///
-    /// ```
-    /// assert!(skills_build::unstable::keys::PublicKey::from_text("zz").is_err());
-    /// ```
-    pub fn from_text(text: &str) -> Result<Self, KeyError> {
-        Self::parse(text, "text")
-    }
-
-    /// Reads a public key from a file (see [`from_text`](Self::from_text)).
-    ///
-    /// ```
-    /// assert!(skills_build::unstable::keys::PublicKey::from_file("no/such/key.pem".as_ref()).is_err());
-    /// ```
-    pub fn from_file(path: &Path) -> Result<Self, KeyError> {
-        let text = read_text_limited(path, MAX_KEY_FILE_BYTES).map_err(|error| KeyError::Io {
-            path: path.to_path_buf(),
-            error: error.into(),
-        })?;
-        Self::parse(&text, &path.display().to_string())
-    }
-
-    fn parse(text: &str, origin: &str) -> Result<Self, KeyError> {
-        let malformed = |why| KeyError::Malformed {
-            origin: origin.to_string(),
-            why,
-        };
-        let text = text.trim();
-        let bytes = if text.starts_with("-----BEGIN") {
-            if !has_label(text, "PUBLIC KEY") {
-                return Err(malformed("not a PEM `PUBLIC KEY` block"));
-            }
-            PublicKeyBytes::from_public_key_pem(text)
-                .map_err(|_| malformed("the PEM block is not an Ed25519 SubjectPublicKeyInfo"))?
-                .0
-        } else if let Some(bytes) = skills_core::trust::revision::parse_hex::<32>(text) {
-            bytes
-        } else {
-            skills_core::encoding::base64::decode(text)
-                .and_then(|bytes| <[u8; 32]>::try_from(bytes.as_slice()).ok())
-                .ok_or_else(|| {
-                    malformed("expected a PEM public key, 64 hex digits, or base64 of 32 bytes")
-                })?
-        };
-        VerifyingKey::from_bytes(&bytes)
-            .map_err(|_| malformed("not a valid Ed25519 public key"))?;
-        Ok(PublicKey(bytes))
-    }
-
     /// The key as 64 lowercase hex digits.
     ///
     /// ```
@@ -334,27 +278,6 @@ impl PublicKey {
     /// ```
     pub fn to_hex(self) -> String {
         skills_core::Sha256(self.0).to_string()
-    }
-
-    /// The key as standard base64 of its 32 bytes.
-    ///
-    /// ```
-    /// assert_eq!(skills_build::unstable::keys::PublicKey([0; 32]).to_base64(), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
-    /// ```
-    pub fn to_base64(self) -> String {
-        skills_core::encoding::base64::encode(&self.0)
-    }
-
-    /// The key as a PEM SubjectPublicKeyInfo document.
-    ///
-    /// ```
-    /// let pem = skills_build::unstable::keys::PublicKey([0; 32]).to_pem();
-    /// assert!(pem.starts_with("-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA"));
-    /// ```
-    pub fn to_pem(self) -> String {
-        PublicKeyBytes(self.0)
-            .to_public_key_pem(LineEnding::LF)
-            .expect("32 bytes encode as an Ed25519 SubjectPublicKeyInfo")
     }
 
     /// A short id for the key when none is given: `ed25519-` and the
@@ -375,7 +298,13 @@ type Pkcs8Error = ed25519_dalek::pkcs8::Error;
 
 /// Whether `text` is one PEM block labelled `label` (checked first, so that
 /// an encrypted or other key is named as such rather than as bad DER).
-fn has_label(text: &str, label: &str) -> bool {
+///
+/// ```
+/// use skills_build::unstable::keys::has_label;
+/// assert!(has_label("-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----\n", "PUBLIC KEY"));
+/// assert!(!has_label("not pem", "PUBLIC KEY"));
+/// ```
+pub fn has_label(text: &str, label: &str) -> bool {
     pem::decode_label(text.as_bytes()).is_ok_and(|found| found == label)
 }
 
@@ -439,10 +368,6 @@ mod tests {
         let openssl = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n-----END PRIVATE KEY-----\n";
         assert_eq!(v1([1; 32]), openssl);
         assert_eq!(secret(openssl).unwrap(), SecretKey::from_seed([1; 32]));
-        assert_eq!(
-            PublicKey([0; 32]).to_pem(),
-            "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n-----END PUBLIC KEY-----\n"
-        );
     }
 
     #[test]
@@ -501,15 +426,6 @@ mod tests {
             error.contains("encrypted keys are not supported"),
             "{error}"
         );
-        let error = PublicKey::from_text(&pem("PUBLIC KEY", &v3))
-            .unwrap_err()
-            .to_string();
-        assert!(
-            error.contains("not an Ed25519 SubjectPublicKeyInfo"),
-            "{error}"
-        );
-        let error = PublicKey::from_text(&v1(seed())).unwrap_err();
-        assert!(error.to_string().contains("not a PEM `PUBLIC KEY` block"));
     }
 
     #[test]
@@ -541,20 +457,10 @@ mod tests {
             "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----",
         ] {
             assert!(secret(text).is_err());
-            assert!(PublicKey::from_text(text).is_err());
         }
         for len in 0..60 {
             let text = pem("PRIVATE KEY", &vec![0x30; len]);
             assert!(secret(&text).is_err());
-            assert!(PublicKey::from_text(&text.replace("PRIVATE", "PUBLIC")).is_err());
         }
-    }
-
-    #[test]
-    fn public_key_formats() {
-        let key = SecretKey::from_seed(seed()).public_key();
-        assert_eq!(PublicKey::from_text(&key.to_pem()).unwrap(), key);
-        assert_eq!(PublicKey::from_text(&key.to_hex()).unwrap(), key);
-        assert_eq!(PublicKey::from_text(&key.to_base64()).unwrap(), key);
     }
 }

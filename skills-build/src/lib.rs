@@ -60,13 +60,11 @@ mod allowed_tools;
 mod archive;
 mod builder;
 mod compile;
-mod content;
 mod discover;
 mod extension_fields;
 mod fence;
 mod filter;
 mod frontmatter;
-mod hosts;
 #[cfg(feature = "sign")]
 mod keys;
 mod media;
@@ -76,13 +74,13 @@ mod process_tag;
 mod read_limit;
 mod real_path;
 mod reuse;
+mod rules;
 #[cfg(feature = "sign")]
 mod signing;
 mod sink;
 mod skill_file;
 mod skill_name;
 mod skill_revision;
-mod validate;
 
 pub mod diagnostic;
 pub mod problem;
@@ -92,11 +90,12 @@ pub mod unstable;
 
 pub use builder::{Builder, DEFAULT_OUT_FILE, Outcome, compile_sources};
 pub use compile::{CompileError, Compiled, Dropped, Locations};
-pub use discover::{DEFAULT_MAX_FILE_SIZE, Layout, SourceReport};
-pub use hosts::{Host, UnknownHost};
+pub use discover::{Layout, SourceReport};
 #[cfg(feature = "sign")]
 pub use keys::{KeyError, KeySource};
 pub use problem::Problem;
+pub use rules::DEFAULT_MAX_FILE_SIZE;
+pub use rules::hosts::{Host, UnknownHost};
 #[cfg(feature = "sign")]
 pub use signing::{Signing, SigningError};
 pub use sink::BundleFile;

@@ -53,39 +53,6 @@ pub fn printable(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// `text` as [`printable`] writes it, but with its line breaks and tabs
-/// kept: for whole messages and listings bound for a terminal.
-///
-/// ```
-/// use skills_build::unstable::printable::printable_lines;
-/// assert_eq!(printable_lines("a\n\tb\u{1b}[2J\r"), "a\n\tb\\u{1b}[2J\\r");
-/// ```
-pub fn printable_lines(text: &str) -> Cow<'_, str> {
-    if !text
-        .chars()
-        .any(|c| needs_escape(c) && c != '\n' && c != '\t')
-    {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for line in text.split_inclusive('\n') {
-        let (body, end) = match line.strip_suffix('\n') {
-            Some(body) => (body, "\n"),
-            None => (line, ""),
-        };
-        for piece in body.split_inclusive('\t') {
-            let (part, tab) = match piece.strip_suffix('\t') {
-                Some(part) => (part, "\t"),
-                None => (piece, ""),
-            };
-            out.push_str(&printable(part));
-            out.push_str(tab);
-        }
-        out.push_str(end);
-    }
-    Cow::Owned(out)
-}
-
 /// Whether `text` holds a character [`printable`] would escape: such a name
 /// is refused for a file embedded in a bundle.
 pub fn has_control(text: &str) -> bool {

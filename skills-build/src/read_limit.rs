@@ -208,18 +208,6 @@ fn check(meta: &Metadata, limit: u64) -> Result<(), ReadLimitError> {
     Ok(())
 }
 
-/// The text of the file at `path`, as [`read_limited`] reads it, when it is
-/// UTF-8.
-pub fn read_text_limited(path: &Path, limit: u64) -> Result<String, ReadLimitError> {
-    let bytes = read_limited(path, limit)?;
-    String::from_utf8(bytes).map_err(|_| {
-        ReadLimitError::Io(io::Error::new(
-            io::ErrorKind::InvalidData,
-            "stream did not contain valid UTF-8",
-        ))
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,17 +270,6 @@ mod tests {
             read_limited(&fifo, 10),
             Err(ReadLimitError::Special { .. })
         ));
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn text_must_be_utf8() {
-        let dir = scratch("text");
-        let path = dir.join("bin");
-        std::fs::write(&path, [0xff, 0xfe]).unwrap();
-        assert!(read_text_limited(&path, 10).is_err());
-        std::fs::write(&path, "ok").unwrap();
-        assert_eq!(read_text_limited(&path, 10).unwrap(), "ok");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -126,17 +126,6 @@ impl Signer {
         &self.origin
     }
 
-    /// The public half of the key.
-    ///
-    /// ```
-    /// use skills_build::unstable::keys::SecretKey;
-    /// let signer = skills_build::unstable::signing::Signer::new(SecretKey::from_seed([1; 32]), "acme").unwrap();
-    /// assert_eq!(signer.public_key(), SecretKey::from_seed([1; 32]).public_key());
-    /// ```
-    pub fn public_key(&self) -> crate::keys::PublicKey {
-        self.key.public_key()
-    }
-
     /// agentskills-core's detached signature for one skill: the Ed25519
     /// signature of its `agentskills-snapshot-v1` payload.
     ///
@@ -274,8 +263,8 @@ impl Signer {
     /// its origin and the bytes.
     pub(crate) fn signature<'a>(&'a self, bytes: &'a [u8; 64]) -> Signature<'a> {
         Signature {
-            key_id: &self.key_id,
-            origin: &self.origin,
+            key_id: self.id(),
+            origin: self.origin(),
             signature: Bytes(bytes.as_slice()),
         }
     }

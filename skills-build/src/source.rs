@@ -180,7 +180,8 @@ pub trait Source: Sync {
     }
 }
 
-fn join(dir: &str, name: &str) -> String {
+/// `dir/name`, or `name` at the root: a path inside a source.
+pub(crate) fn join(dir: &str, name: &str) -> String {
     if dir.is_empty() {
         name.to_string()
     } else {

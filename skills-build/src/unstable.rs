@@ -12,6 +12,9 @@
 //! The modules here are named for the compiler's modules whose items they
 //! show; what each item does is documented where it is defined.
 
+use skills_core::wire::bundle::Bundle;
+use skills_core::wire::writer::BundleWriter;
+
 use crate::builder::{Builder, Outcome};
 use crate::discover::DiscoveredSkill;
 
@@ -27,7 +30,7 @@ pub use crate::builder::Reading;
 /// assert_eq!(reading.discovery.problems[0].code.as_str(), "source-not-found");
 /// ```
 pub fn read(builder: &Builder) -> Reading {
-    builder.read_each(&mut |_, _| {})
+    builder.read_judged(builder.policy(), &mut |_, _| {})
 }
 
 /// [`Builder::run`], also returning every skill as read (listed or not,
@@ -43,7 +46,8 @@ pub fn read(builder: &Builder) -> Reading {
 /// assert_eq!(outcome.result.unwrap().bytes, builder.run().result.unwrap().bytes);
 /// ```
 pub fn run_keeping_skills(builder: &Builder) -> (Outcome, Vec<DiscoveredSkill>) {
-    builder.run_keeping_skills()
+    let sink = BundleWriter::new(&Bundle::default());
+    builder.run_into(sink, true, &mut |_| {})
 }
 
 /// `.skill` and `.zip` archives: telling one apart, and reading one.
@@ -55,21 +59,36 @@ pub mod archive {
     };
 }
 
-/// The audit's and lints' rules over a compiled bundle (`skills audit`
-/// of a bundle file), the body-token estimate they use, and the
-/// placeholder `skills new` writes (which the lints refuse).
+/// The audit's and lints' rules over one skill's files (`skills audit`
+/// of a bundle file runs them over each skill it holds), the body-token
+/// estimate they use, and the placeholder `skills new` writes (which the
+/// lints refuse).
 pub mod content {
-    pub use crate::content::DESCRIPTION_PLACEHOLDER;
-    pub use crate::content::bundle::check_bundle;
-    pub use crate::content::estimate_tokens;
-    pub use crate::content::secrets_in;
+    pub use crate::rules::content::{
+        DESCRIPTION_PLACEHOLDER, File, Skill, check, estimate_tokens, secrets_in,
+    };
 }
 
 /// Finding skills across sources, and the skills found.
 pub mod discover {
     pub use crate::discover::{
-        DiscoveredSkill, Discovery, Listing, Options, ResourceFile, Root, discover, skill_folders,
+        DiscoveredSkill, Discovery, Listing, Options, ResourceFile, Root, no_skill_problem,
+        open_problem, skill_file_in, unreadable,
     };
+
+    /// Discovers the skills of `roots`, in search order (see the
+    /// compiler's `discover` module for the rules).
+    ///
+    /// ```
+    /// use skills_build::source::MemorySource;
+    /// use skills_build::unstable::discover::{Options, Root, discover};
+    /// let source = MemorySource::new("s").with_file("pdf/SKILL.md", "---\nname: pdf\ndescription: Forms.\n---\n");
+    /// let found = discover(&[Root::new(&source)], &Options::default());
+    /// assert_eq!(found.skills[0].name(), Some("pdf"));
+    /// ```
+    pub fn discover(roots: &[Root<'_>], options: &Options) -> Discovery {
+        crate::discover::discover_each(roots, options, &mut |_, _| {})
+    }
 }
 
 /// agentskills-core's extension fields as its catalog shows them.
@@ -95,10 +114,10 @@ pub mod frontmatter {
     };
 }
 
-/// Ed25519 keys.
+/// Ed25519 keys, and the PEM label check their readers share.
 #[cfg(feature = "sign")]
 pub mod keys {
-    pub use crate::keys::{PublicKey, SecretKey};
+    pub use crate::keys::{MAX_KEY_FILE_BYTES, PublicKey, SecretKey, has_label};
 }
 
 /// How a file is shown to the model.
@@ -108,7 +127,7 @@ pub mod media {
 
 /// Text made safe to print.
 pub mod printable {
-    pub use crate::printable::{printable, printable_lines};
+    pub use crate::printable::printable;
 }
 
 /// A number unique to this process, on WASI too.
@@ -123,7 +142,7 @@ pub mod real_path {
 
 /// Reading files with a bound decided before the read.
 pub mod read_limit {
-    pub use crate::read_limit::{ReadLimitError, open_limited, read_limited, read_text_limited};
+    pub use crate::read_limit::{ReadLimitError, open_limited, read_limited};
 }
 
 /// Signing bundles.
@@ -139,5 +158,27 @@ pub mod skill_file {
 
 /// The reference validator's rules.
 pub mod validate {
-    pub use crate::validate::validate;
+    use crate::frontmatter::SkillDocument;
+    use crate::problem::Problem;
+
+    /// Checks a skill file read from the directory named `dir_name` with
+    /// the reference's rules and the specification's (no host, no
+    /// extension fields): the problems name their field and position but
+    /// not the file, which the caller knows.
+    ///
+    /// ```
+    /// use skills_build::unstable::{frontmatter::parse_text, validate::validate};
+    /// let doc = parse_text("---\nname: PDF\ndescription: Fill forms.\n---\n").unwrap();
+    /// let problems = validate(&doc, "PDF");
+    /// assert_eq!(problems[0].message, "Skill name 'PDF' must be lowercase");
+    /// assert_eq!(problems[0].position.unwrap().line, 2);
+    /// ```
+    pub fn validate(doc: &SkillDocument, dir_name: &str) -> Vec<Problem> {
+        crate::rules::reference::validate_with(doc, dir_name, &crate::rules::Policy::default())
+    }
+}
+
+/// The policy the rules hold a build to, and the limits of a skill's walk.
+pub mod rules {
+    pub use crate::rules::{Limits, Policy};
 }

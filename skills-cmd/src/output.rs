@@ -63,7 +63,9 @@ impl Write for Stdout {
     }
 }
 
-use skills_build::unstable::printable::printable_lines;
+use std::borrow::Cow;
+
+use skills_build::unstable::printable::printable;
 
 /// Removes every match of `\x1b\[[0-?]*[ -/]*[@-~]`.
 pub fn strip_ansi(text: &str) -> String {
@@ -124,6 +126,33 @@ pub fn write(stream: Stream, text: &str) {
     }
 }
 
+/// `text` as the compiler's `printable` writes it, but with its line
+/// breaks and tabs kept: for whole messages and listings bound for a
+/// terminal.
+fn printable_lines(text: &str) -> Cow<'_, str> {
+    let plain = |part: &str| matches!(printable(part), Cow::Borrowed(_));
+    if text.split(['\n', '\t']).all(plain) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(body) => (body, "\n"),
+            None => (line, ""),
+        };
+        for piece in body.split_inclusive('\t') {
+            let (part, tab) = match piece.strip_suffix('\t') {
+                Some(part) => (part, "\t"),
+                None => (piece, ""),
+            };
+            out.push_str(&printable(part));
+            out.push_str(tab);
+        }
+        out.push_str(end);
+    }
+    Cow::Owned(out)
+}
+
 /// [`write()`] to one stream.
 fn write_to(mut stream: impl Write + IsTerminal, text: &str) -> io::Result<()> {
     let text = if stream.is_terminal() {
@@ -150,7 +179,13 @@ pub fn write_stdout(text: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::strip_ansi;
+    use super::{Cow, printable_lines, strip_ansi};
+
+    #[test]
+    fn printable_lines_keep_breaks_and_tabs() {
+        assert_eq!(printable_lines("a\n\tb\u{1b}[2J\r"), "a\n\tb\\u{1b}[2J\\r");
+        assert!(matches!(printable_lines("plain\n\ttext"), Cow::Borrowed(_)));
+    }
 
     #[test]
     fn strips_csi_but_not_osc() {

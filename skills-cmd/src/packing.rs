@@ -4,8 +4,9 @@
 //! with entries sorted and timestamps fixed, so the same folder gives the
 //! same bytes on any machine.
 //!
-//! The folder is read through discovery, exactly as a build reads it, and
-//! refused when discovery finds an error: what goes into the archive is
+//! The folder is read through the door every command reads a source by
+//! (`skills_build::unstable::read`), exactly as a build reads it, and
+//! refused when the reading finds an error: what goes into the archive is
 //! what a build of the folder embeds, so a build from the archive gives
 //! the bundle the folder gives.
 
@@ -15,10 +16,8 @@ pub(crate) mod zip;
 
 use std::path::Path;
 
-use skills_build::CompileError;
 use skills_build::problem::{Code, Problem};
-use skills_build::source::{DirEntry, DirSource, EntryKind, Source, SourceError};
-use skills_build::unstable::discover::{self, Options, Root};
+use skills_build::{Builder, CompileError, Layout};
 use zip::{PackEntry, write};
 
 /// What the Claude packager leaves out, as exclude rules.
@@ -35,33 +34,6 @@ pub struct Packed {
     pub files: Vec<String>,
     /// Warnings discovery reported (packing goes ahead).
     pub warnings: Vec<Problem>,
-}
-
-/// The parent directory of a skill folder, showing only that folder.
-struct OneFolder {
-    parent: DirSource,
-    folder: String,
-}
-
-impl Source for OneFolder {
-    fn location(&self) -> &str {
-        self.parent.location()
-    }
-
-    fn list(&self, dir: &str) -> Result<Vec<DirEntry>, SourceError> {
-        if dir.is_empty() {
-            Ok(vec![DirEntry {
-                name: self.folder.clone(),
-                kind: EntryKind::Dir,
-            }])
-        } else {
-            self.parent.list(dir)
-        }
-    }
-
-    fn read(&self, path: &str) -> Result<Vec<u8>, SourceError> {
-        self.parent.read(path)
-    }
 }
 
 /// The refusal of a folder of skills: `pack` makes one skill's archive.
@@ -124,17 +96,6 @@ pub fn pack(dir: &Path) -> Result<Packed, CompileError> {
             dir,
         ));
     }
-    // A folder of skills, or a folder with no skill at all, is named as
-    // the user gave it (discovery below reads the folder from its parent).
-    match skills_build::unstable::discover::skill_folders(dir) {
-        Ok((skills_build::Layout::Skill, _)) => {}
-        Ok((_, folders)) => return Err(several(dir, &folders)),
-        Err(problem) => {
-            return Err(CompileError {
-                problems: vec![problem],
-            });
-        }
-    }
     let folder = real
         .file_name()
         .and_then(|name| name.to_str())
@@ -146,29 +107,23 @@ pub fn pack(dir: &Path) -> Result<Packed, CompileError> {
             )
         })?
         .to_string();
-    // Problems name files as the user named the folder, when its name is
-    // a plain last segment; else by the real path.
-    let parent_path = match (dir.components().next_back(), dir.parent()) {
-        (Some(std::path::Component::Normal(_)), Some(p)) if p.as_os_str().is_empty() => {
-            Path::new(".").to_path_buf()
-        }
-        (Some(std::path::Component::Normal(_)), Some(p)) => p.to_path_buf(),
-        _ => real.parent().unwrap_or(&real).to_path_buf(),
-    };
-    let parent = DirSource::new(&parent_path)
-        .map_err(|error| refuse(Code::SourceUnreadable, error.to_string(), dir))?;
-    let source = OneFolder {
-        parent,
-        folder: folder.clone(),
-    };
-    let mut options = Options::default();
-    for pattern in EXCLUDES {
-        options = options
-            .exclude(pattern)
-            .map_err(|error| refuse(Code::SourceUnreadable, error.to_string(), dir))?;
+    // Read as every command reads a source, with the packager's excludes.
+    let builder = EXCLUDES
+        .iter()
+        .fold(Builder::new().source(dir), |builder, pattern| {
+            builder.exclude(*pattern)
+        });
+    let found = skills_build::unstable::read(&builder).discovery;
+    // A folder of skills is refused by name: `pack` makes one skill's archive.
+    if found.sources.first().and_then(|source| source.layout) == Some(Layout::Collection) {
+        let folders: Vec<_> = found
+            .skills
+            .iter()
+            .map(|skill| dir.join(&skill.path))
+            .collect();
+        return Err(several(dir, &folders));
     }
-    let found = discover::discover(&[Root::new(&source)], &options);
-    if found.has_errors() {
+    if found.problems.iter().any(Problem::is_error) {
         return Err(CompileError {
             problems: found.problems,
         });

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use skills_build::unstable::read_limit::read_limited;
+use skills_build::unstable::read_limit::{ReadLimitError, read_limited};
 
 use crate::output::{Stream, write};
 
@@ -42,6 +42,19 @@ impl<'a> Targets<'a> {
 /// likely to need, and a bound on what a device or sparse file can cost.
 pub const MAX_BUNDLE_FILE_BYTES: u64 = 1 << 30;
 
+/// The text of the file at `path`, read as `read_limited` reads it (a
+/// regular file under `limit` bytes, opened without blocking), when it is
+/// UTF-8: a key, a token file.
+pub fn read_text_limited(path: &Path, limit: u64) -> Result<String, ReadLimitError> {
+    let bytes = read_limited(path, limit)?;
+    String::from_utf8(bytes).map_err(|_| {
+        ReadLimitError::Io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
+    })
+}
+
 /// The bytes of `path`, or the error printed and `failure` as the status.
 /// A special file is refused before it is opened; nothing past
 /// [`MAX_BUNDLE_FILE_BYTES`] is read.
@@ -79,6 +92,16 @@ pub fn cannot_read(path: &str, error: &dyn std::fmt::Display, failure: i32) -> i
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn text_must_be_utf8() {
+        let dir = skills_test_support::tree::scratch("targets", "text");
+        let path = dir.join("bin");
+        std::fs::write(&path, [0xff, 0xfe]).unwrap();
+        assert!(super::read_text_limited(&path, 10).is_err());
+        std::fs::write(&path, "ok").unwrap();
+        assert_eq!(super::read_text_limited(&path, 10).unwrap(), "ok");
+    }
+
     use super::*;
 
     #[test]

@@ -10,6 +10,7 @@
 /// let claude = agent("claude-code").unwrap();
 /// assert_eq!((claude.name, claude.project_dir), ("Claude Code", ".claude/skills"));
 /// assert_eq!(claude.user_dir, "~/.claude/skills");
+/// assert_eq!(agent("github-copilot").unwrap().host, Some("vscode"));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Agent {
@@ -22,6 +23,9 @@ pub struct Agent {
     /// The folder it reads for the user: `~/` is the home directory, and
     /// the [`OVERRIDES`] move parts of it.
     pub user_dir: &'static str,
+    /// The id of the compiler's host profile for the skills it reads
+    /// (`skills_build::Host`, as `--host` takes it), when it has one.
+    pub host: Option<&'static str>,
 }
 
 /// An environment variable that moves a part of the user directories:
@@ -82,6 +86,17 @@ const fn a(
         name,
         project_dir,
         user_dir,
+        host: None,
+    }
+}
+
+impl Agent {
+    /// The agent with the host profile `host`.
+    const fn hosted(self, host: &'static str) -> Agent {
+        Agent {
+            host: Some(host),
+            ..self
+        }
     }
 }
 
@@ -120,7 +135,8 @@ pub const AGENTS: [Agent; 39] = [
         "Claude Code",
         ".claude/skills",
         "~/.claude/skills",
-    ),
+    )
+    .hosted("claude-code"),
     a("openclaw", "OpenClaw", "skills", "~/.moltbot/skills"),
     a("cline", "Cline", ".cline/skills", "~/.cline/skills"),
     a(
@@ -129,7 +145,7 @@ pub const AGENTS: [Agent; 39] = [
         ".codebuddy/skills",
         "~/.codebuddy/skills",
     ),
-    a("codex", "Codex", ".agents/skills", "~/.codex/skills"),
+    a("codex", "Codex", ".agents/skills", "~/.codex/skills").hosted("codex"),
     a(
         "command-code",
         "Command Code",
@@ -143,20 +159,22 @@ pub const AGENTS: [Agent; 39] = [
         "~/.continue/skills",
     ),
     a("crush", "Crush", ".crush/skills", "~/.config/crush/skills"),
-    a("cursor", "Cursor", ".cursor/skills", "~/.cursor/skills"),
+    a("cursor", "Cursor", ".cursor/skills", "~/.cursor/skills").hosted("cursor"),
     a("droid", "Droid", ".factory/skills", "~/.factory/skills"),
     a(
         "gemini-cli",
         "Gemini CLI",
         ".agents/skills",
         "~/.gemini/skills",
-    ),
+    )
+    .hosted("gemini"),
     a(
         "github-copilot",
         "GitHub Copilot",
         ".agents/skills",
         "~/.copilot/skills",
-    ),
+    )
+    .hosted("vscode"),
     a("goose", "Goose", ".goose/skills", "~/.config/goose/skills"),
     a("junie", "Junie", ".junie/skills", "~/.junie/skills"),
     a("iflow-cli", "iFlow CLI", ".iflow/skills", "~/.iflow/skills"),
@@ -181,7 +199,8 @@ pub const AGENTS: [Agent; 39] = [
         "OpenCode",
         ".agents/skills",
         "~/.config/opencode/skills",
-    ),
+    )
+    .hosted("opencode"),
     a(
         "openhands",
         "OpenHands",

@@ -312,3 +312,45 @@ fn set_once<T>(
     *slot = Some(value);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::OPTIONS;
+
+    /// The option names `parse` matches on, read from this file's source:
+    /// the proc-macro API cannot run outside a macro, so the list and the
+    /// match are held together by their text.
+    fn matched() -> Vec<String> {
+        let source = include_str!("args.rs");
+        let start = source.find("match name.value.as_str() {").unwrap();
+        let end = start + source[start..].find("other => {").unwrap();
+        source[start..end]
+            .lines()
+            .filter_map(|line| {
+                let arm = line.trim().strip_prefix('"')?;
+                let (name, rest) = arm.split_once('"')?;
+                rest.trim_start()
+                    .starts_with("=>")
+                    .then(|| name.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_option_list_is_the_match() {
+        assert_eq!(matched(), OPTIONS, "OPTIONS and parse's match disagree");
+    }
+
+    #[test]
+    fn the_readme_names_every_option() {
+        let readme = include_str!("../../README.md");
+        let start = readme.find("Options follow the path").unwrap();
+        let list = &readme[start..start + readme[start..].find(". ").unwrap()];
+        for option in OPTIONS.iter().filter(|option| **option != "source") {
+            assert!(
+                list.contains(&format!("`{option}`")),
+                "the README does not name `{option}`"
+            );
+        }
+    }
+}

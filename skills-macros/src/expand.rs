@@ -34,9 +34,11 @@ fn resolve(base: &Path, lit: &Spanned<String>) -> Result<PathBuf, ArgError> {
     if path.is_absolute() {
         return Err(ArgError::new(
             lit.span,
+            // The crate root is not named: it is where the user's Cargo.toml
+            // is (and a UI test's expected output stays the same wherever
+            // the target folder is).
             format!(
-                "`{value}` is an absolute path, which only works on this machine; give the skills directory relative to the crate root ({})",
-                base.display()
+                "`{value}` is an absolute path, which only works on this machine; give the skills directory relative to the crate root (the folder of its Cargo.toml)"
             ),
         ));
     }

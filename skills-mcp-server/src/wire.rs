@@ -34,7 +34,7 @@ pub const DEFAULT_MAX_REQUEST_BYTES: usize = 1 << 20;
 
 // The most bytes of a request's own text that an error message repeats,
 // and the one helper that caps it: skills-core's, which the providers' tool
-// results use too (tests/stdio.rs checks the server's echoes).
+// results use too (tests/it/stdio.rs checks the server's echoes).
 pub use skills_core::serve::tool::{MAX_ECHO_BYTES, capped};
 
 /// JSON-RPC error codes the server answers with.

@@ -10,6 +10,8 @@
 use std::path::Path;
 
 use skills_build::problem::{Code, Problem, Rule};
+use skills_build::unstable::{content, frontmatter};
+use skills_core::wire::bundle::Bundle;
 
 use crate::gate;
 use crate::python::click::{CommandSpec, Invocation};
@@ -123,7 +125,7 @@ pub fn run(call: &Invocation) -> i32 {
             problems.extend(altered);
             continue;
         }
-        match skills_build::unstable::content::check_bundle(&bytes, bundle, &allowed) {
+        match check_bundle(&bytes, bundle, &allowed) {
             Ok((count, found)) => {
                 skills += count;
                 problems.extend(found.into_iter().filter(|p| p.rule() == Rule::Audit));
@@ -160,4 +162,67 @@ pub fn run(call: &Invocation) -> i32 {
     };
     gate::print_counted("audit", call, &counted, failed, &summary, Vec::new());
     i32::from(failed)
+}
+
+/// The audit's rules over a compiled bundle: what `skills audit` does with
+/// a bundle file, where the skills are no longer folders but the bytes a
+/// program embeds and serves. Each skill's file is put back together from
+/// its frontmatter and the body the `skill` tool serves (the stored
+/// instructions, not the skill file's bytes a bundle may keep beside
+/// them), and every file is read as it was embedded, so the findings are
+/// those of what a model is given. That the recorded digests match the
+/// bytes is checked first ([`altered_skills`], with
+/// `skills_core::trust::verify::rehash_skill`).
+///
+/// The rules not in `allowed` over every skill of the bundle `bytes`,
+/// whose file is named `location`: each skill's files are located as
+/// `<location>/<name>/<path>`. Returns how many skills were read and the
+/// problems, or why the bytes are no bundle.
+fn check_bundle(
+    bytes: &[u8],
+    location: &str,
+    allowed: &[Code],
+) -> Result<(usize, Vec<Problem>), String> {
+    let bundle = Bundle::decode(bytes).map_err(|error| error.to_string())?;
+    let mut problems = Vec::new();
+    for (index, skill) in bundle.skills.iter().enumerate() {
+        // The text the `skill` tool serves: the body of the instructions.
+        let skill_file_bytes = [
+            b"---\n".as_slice(),
+            skill.frontmatter.as_bytes(),
+            b"---\n",
+            skill.body().as_bytes(),
+        ]
+        .concat();
+        let document = frontmatter::parse(&skill_file_bytes).ok();
+        let files: Vec<content::File<'_>> = skill
+            .files
+            .iter()
+            .map(|file| content::File {
+                path: file.path,
+                bytes: file.bytes(),
+            })
+            .collect();
+        let folder = format!(
+            "{}/{}",
+            location.trim_end_matches('/'),
+            skill.name.replace(':', "/")
+        );
+        let file_location = format!("{folder}/{}", skill.skill_file.as_str());
+        let view = content::Skill {
+            skill_file: skill.skill_file.as_str(),
+            file_location: &file_location,
+            folder_location: &folder,
+            bytes: &skill_file_bytes,
+            document: document.as_ref(),
+            files: &files,
+        };
+        problems.extend(
+            content::check(&view, allowed)
+                .into_iter()
+                .map(|problem| problem.of_skill(index)),
+        );
+    }
+    Problem::sort(&mut problems);
+    Ok((bundle.skills.len(), problems))
 }

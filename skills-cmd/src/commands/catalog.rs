@@ -8,11 +8,11 @@
 //! The catalog text goes to stdout exactly, with no newline added.
 
 use crate::properties::Properties;
-use crate::sections;
 use skills_build::diagnostic;
 use skills_build::problem::{Code, Problem, Rule, Severity};
 use skills_build::unstable::discover::DiscoveredSkill;
 use skills_build::unstable::extension_fields::{CatalogFields, catalog_fields};
+use skills_core::features::outline::Outline;
 use skills_core::features::render::{Entry, Format, RenderError, RenderOptions, render_catalog};
 
 use crate::gate;
@@ -260,7 +260,7 @@ pub fn run_outline(call: &Invocation) -> i32 {
     let outlines: Vec<String> = match judged(call, true) {
         Ok(loaded) => loaded
             .iter()
-            .map(|skill| sections::outline(&skill.id, &skill.body).rendered)
+            .map(|skill| Outline::of(&skill.body).render(&skill.id))
             .collect(),
         Err(code) => return code,
     };

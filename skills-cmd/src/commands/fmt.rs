@@ -5,10 +5,12 @@ use std::path::{Path, PathBuf};
 
 use crate::canonical::{FormatError, format};
 use crate::skill_dir::find_skill_file;
-use skills_build::SourceReport;
-use skills_build::diagnostic;
 use skills_build::problem::{Code, Problem};
-use skills_build::unstable::discover::skill_folders;
+use skills_build::source::{DirSource, EntryKind, Source};
+use skills_build::unstable::discover::{
+    Root, no_skill_problem, open_problem, skill_file_in, unreadable,
+};
+use skills_build::{Layout, SourceReport, diagnostic};
 
 use crate::gate;
 use crate::output::{Stream, write};
@@ -166,4 +168,61 @@ pub fn run(call: &Invocation) -> i32 {
     ));
     write(Stream::Err, &text);
     i32::from(!problems.is_empty() || (check && !changed.is_empty()))
+}
+
+/// The skill folders a directory on disk stands for, by the rule every
+/// route follows: the directory itself when it holds a skill file, else
+/// its direct subdirectories that hold one (in name order, as paths under
+/// `dir`). For `fmt`, which rewrites skill files in place; the commands
+/// that read skills go through `skills_build::unstable::read` or
+/// `Builder::run` instead, which also read archives.
+///
+/// A path that does not exist, is not a directory, or holds no skill is
+/// the same problem the pipeline reports (`no-skills` and so on).
+fn skill_folders(dir: &Path) -> Result<(Layout, Vec<std::path::PathBuf>), Problem> {
+    let source = DirSource::new(dir).map_err(|error| open_problem(dir, &error))?;
+    let root = Root::new(&source).on_disk(dir);
+    let location = source.location();
+    let entries = source.list("").map_err(|error| {
+        unreadable(
+            Code::SourceUnreadable,
+            format!("cannot list the source {location}: {error}"),
+            &error,
+        )
+        .with_file(location)
+    })?;
+    if skill_file_in(&entries).is_some() {
+        return Ok((Layout::Skill, vec![dir.to_path_buf()]));
+    }
+    let folders: Vec<_> = entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::Dir)
+        .filter(|e| {
+            source
+                .list(&e.name)
+                .is_ok_and(|listing| skill_file_in(&listing).is_some())
+        })
+        .map(|e| dir.join(&e.name))
+        .collect();
+    if folders.is_empty() {
+        return Err(no_skill_problem(root, &entries));
+    }
+    Ok((Layout::Collection, folders))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skill_folders_follow_the_pipelines_rule() {
+        let skills = skills_test_support::workspace().join("skills-build/doc-skills");
+        let (layout, folders) = super::skill_folders(&skills).unwrap();
+        assert_eq!(layout, Layout::Collection);
+        assert!(folders.iter().any(|f| f.ends_with("git-rebase")));
+        let (layout, folders) = super::skill_folders(&folders[0]).unwrap();
+        assert_eq!((layout, folders.len()), (Layout::Skill, 1));
+        let missing = super::skill_folders("no/such".as_ref()).unwrap_err();
+        assert_eq!(missing.code, Code::SourceNotFound);
+    }
 }

@@ -421,7 +421,7 @@ fn host_notes<'c>(catalog: &Catalog<'c>) -> Vec<(&'c str, &'static str, String)>
             .filter(|key| Host::is_host_field(key))
             .collect();
         for agent in &AGENTS {
-            let Some(host) = Host::of_agent(agent.id) else {
+            let Some(host) = agent.host.and_then(|id| id.parse::<Host>().ok()) else {
                 continue;
             };
             let unread: Vec<&str> = keys
@@ -449,6 +449,22 @@ fn host_notes<'c>(catalog: &Catalog<'c>) -> Vec<(&'c str, &'static str, String)>
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn each_host_profile_is_the_host_of_an_agent() {
+        // The installer's agent table names the compiler's host ids: each
+        // one a profile, and every profile some agent's.
+        use super::{AGENTS, Host};
+        let hosts: Vec<Host> = AGENTS
+            .iter()
+            .filter_map(|agent| agent.host)
+            .map(|id| id.parse::<Host>().unwrap())
+            .collect();
+        for host in Host::ALL {
+            assert!(hosts.contains(&host), "{host} is no agent's host");
+        }
+        assert_eq!(hosts.len(), Host::ALL.len());
+    }
     #[test]
     fn the_help_names_the_sources() {
         for help in [

@@ -101,7 +101,7 @@ fn write_pair(seed: &[u8; 32], secret: &Path, public: &Path) -> Result<(), Strin
     write_new(secret, secret_pem(seed).as_bytes(), true).map_err(|error| cannot(secret, error))?;
     // Both or neither: a secret key without its public key is a key
     // nobody knows to trust, left behind where it may leak.
-    let public_pem = SecretKey::from_seed(*seed).public_key().to_pem();
+    let public_pem = crate::public_key::to_pem(SecretKey::from_seed(*seed).public_key());
     write_new(public, public_pem.as_bytes(), false).map_err(|error| {
         let _ = std::fs::remove_file(secret);
         cannot(public, error)
@@ -163,7 +163,7 @@ pub fn run(call: &Invocation) -> i32 {
             public.display(),
             public_key.fingerprint(),
             public_key.to_hex(),
-            public_key.to_base64(),
+            crate::public_key::to_base64(public_key),
             public_key.fingerprint(),
             public.display(),
         ),
@@ -183,7 +183,7 @@ mod tests {
             "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n-----END PRIVATE KEY-----\n"
         );
         assert_eq!(
-            PublicKey([0; 32]).to_pem(),
+            crate::public_key::to_pem(PublicKey([0; 32])),
             "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n-----END PUBLIC KEY-----\n"
         );
     }
@@ -204,8 +204,9 @@ mod tests {
             "acme",
         )
         .unwrap();
-        let read_public = PublicKey::from_file(&public).unwrap();
-        assert_eq!(signer.public_key(), read_public);
+        let read_public = crate::public_key::from_file(&public).unwrap();
+        assert_eq!(SecretKey::from_seed(seed).public_key(), read_public);
+        assert_eq!(signer.id(), read_public.fingerprint());
         assert_eq!(
             read_public.to_hex(),
             "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8"

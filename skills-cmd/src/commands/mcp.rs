@@ -259,16 +259,14 @@ fn sources_server(call: &Invocation, options: Options) -> Result<Server<'static,
 /// refused at once instead of hanging the start.
 fn bearer_token(file: &str) -> Result<http::BearerToken, String> {
     let invalid = |why: String| format!("Invalid value for '--bearer-token-file': {why}.");
-    let text = skills_build::unstable::read_limit::read_text_limited(
-        std::path::Path::new(file),
-        http::MAX_TOKEN_FILE_BYTES,
-    )
-    .map_err(|error| {
-        invalid(format!(
-            "cannot read the token file {}: {error}",
-            skills_build::unstable::printable::printable(file)
-        ))
-    })?;
+    let text =
+        crate::targets::read_text_limited(std::path::Path::new(file), http::MAX_TOKEN_FILE_BYTES)
+            .map_err(|error| {
+            invalid(format!(
+                "cannot read the token file {}: {error}",
+                skills_build::unstable::printable::printable(file)
+            ))
+        })?;
     http::BearerToken::new(text.trim()).map_err(|error| invalid(error.to_string()))
 }
 

@@ -92,7 +92,8 @@ pub fn run(call: &Invocation) -> i32 {
     };
     let mut lines = String::new();
     for skill in &skills {
-        let signature = match signer.sign_skill(&skill.dir, skill.revision(), skill.version()) {
+        let (revision, version) = (super::revision::of(skill), super::revision::version(skill));
+        let signature = match signer.sign_skill(&skill.dir, revision, version) {
             Ok(signature) => signature,
             Err(error) => return fail(&error.to_string()),
         };

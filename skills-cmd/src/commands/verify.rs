@@ -3,10 +3,9 @@
 
 use std::path::Path;
 
+use crate::targets::read_text_limited;
 use skills_build::DEFAULT_MAX_FILE_SIZE;
-use skills_build::unstable::keys::PublicKey;
 use skills_build::unstable::printable::printable;
-use skills_build::unstable::read_limit::read_text_limited;
 use skills_core::encoding::base64;
 use skills_core::trust::revision::Revision;
 use skills_core::trust::verify::{Check, Identity, Status, Subject, TrustPolicy, VerifyError};
@@ -113,10 +112,10 @@ pub(crate) fn policy(call: &Invocation) -> Result<TrustPolicy, String> {
     for value in call.values("--trust") {
         let (id, key) = split_pair(value, "--trust")?;
         let key = if Path::new(key).is_file() {
-            PublicKey::from_file(Path::new(key))
+            crate::public_key::from_file(Path::new(key))
                 .map_err(|error| format!("Invalid key for '--trust' {id}: {error}"))?
         } else {
-            PublicKey::from_text(key).map_err(|error| match looks_like_path(key) {
+            crate::public_key::from_text(key).map_err(|error| match looks_like_path(key) {
                 true => format!(
                     "Invalid key for '--trust' {id}: no such file: {key} (give a file holding a public key, or the key itself: PEM, hex or base64)"
                 ),
@@ -189,11 +188,11 @@ pub fn run(call: &Invocation) -> i32 {
     let policy = policy.rehash(false);
     let mut out = String::new();
     for found in &skills {
-        let (id, revision) = (found.dir.as_str(), found.revision());
+        let (id, revision) = (found.dir.as_str(), super::revision::of(found));
         let dir = gate::skill_path(found);
         let skill = Skill {
             name: id,
-            version: found.version(),
+            version: super::revision::version(found),
             revision: revision.0,
             signatures: signatures
                 .iter()

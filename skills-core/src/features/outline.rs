@@ -53,17 +53,8 @@ pub const PREAMBLE_TITLE: &str = "(before the first heading)";
 /// ```
 pub const PREAMBLE_KEY: &str = "preamble";
 
-/// The estimated token cost of `text`: one token per four code points,
-/// rounded up (agentskills-core's `estimate_tokens`).
-///
-/// ```
-/// use skills_core::features::outline::estimate_tokens;
-/// assert_eq!([estimate_tokens(""), estimate_tokens("a"), estimate_tokens("abcd"), estimate_tokens("abcde")], [0, 1, 1, 2]);
-/// assert_eq!(estimate_tokens("é"), 1);
-/// ```
-pub fn estimate_tokens(text: &str) -> u64 {
-    (crate::text::pytext::char_len(text) as u64).div_ceil(4)
-}
+/// The estimated token cost of a section (see [`crate::text::estimate_tokens`]).
+pub use crate::text::estimate_tokens;
 
 /// A skill's outline as stored in the bundle.
 ///

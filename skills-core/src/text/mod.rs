@@ -12,3 +12,16 @@
 pub mod difflib;
 mod pytables;
 pub mod pytext;
+
+/// The estimated token cost of `text`: one token per four code points,
+/// rounded up (agentskills-core's `estimate_tokens`): what an outline's
+/// sections cost, and what the compiler's token budget lint counts.
+///
+/// ```
+/// use skills_core::text::estimate_tokens;
+/// assert_eq!([estimate_tokens(""), estimate_tokens("a"), estimate_tokens("abcd"), estimate_tokens("abcde")], [0, 1, 1, 2]);
+/// assert_eq!(estimate_tokens("é"), 1);
+/// ```
+pub fn estimate_tokens(text: &str) -> u64 {
+    (pytext::char_len(text) as u64).div_ceil(4)
+}
