@@ -12,8 +12,7 @@
 use std::path::Path;
 
 use ed25519_dalek::VerifyingKey;
-use ed25519_dalek::pkcs8::spki::der::pem::LineEnding;
-use ed25519_dalek::pkcs8::{DecodePublicKey, EncodePublicKey, PublicKeyBytes};
+use ed25519_dalek::pkcs8::{DecodePublicKey, PublicKeyBytes};
 use skills_build::KeyError;
 use skills_build::unstable::keys::{MAX_KEY_FILE_BYTES, PublicKey, has_label};
 
@@ -61,12 +60,16 @@ fn parse(text: &str, origin: &str) -> Result<PublicKey, KeyError> {
 }
 
 /// The key as standard base64 of its 32 bytes.
+#[cfg(not(target_os = "wasi"))] // for keygen, which the WASI build leaves out
 pub fn to_base64(key: PublicKey) -> String {
     skills_core::encoding::base64::encode(&key.0)
 }
 
 /// The key as a PEM SubjectPublicKeyInfo document.
+#[cfg(not(target_os = "wasi"))] // for keygen, which the WASI build leaves out
 pub fn to_pem(key: PublicKey) -> String {
+    use ed25519_dalek::pkcs8::EncodePublicKey as _;
+    use ed25519_dalek::pkcs8::spki::der::pem::LineEnding;
     PublicKeyBytes(key.0)
         .to_public_key_pem(LineEnding::LF)
         .expect("32 bytes encode as an Ed25519 SubjectPublicKeyInfo")
