@@ -394,8 +394,9 @@ impl Builder {
     }
 
     /// Makes a skill shadowed by an earlier source's skill of the same name
-    /// an error rather than a warning. `include_skills!` sets this, since a
-    /// macro cannot show warnings and a skill must not vanish silently.
+    /// an error rather than a warning. `include_skills!` sets this: a skill
+    /// must not vanish silently from a binary, and a warning is easy to miss
+    /// in a build's output.
     ///
     /// ```
     /// use skills_build::problem::{Code, Severity};

@@ -73,8 +73,9 @@ fn message_from(problem: &Problem, base: &Path, root: &Path) -> String {
         }
         text.push_str(": ");
     }
-    if problem.severity == Severity::Warning {
-        text.push_str("warning: ");
+    match problem.severity {
+        Severity::Error => {}
+        severity => text.push_str(&format!("{severity}: ")),
     }
     // Paths inside the message (a shadowing skill, say) read relative too.
     let relative = |text: &str| {
@@ -177,43 +178,56 @@ pub fn expand(args: MacroArgs) -> TokenStream {
     }
     let (result, inputs) = builder.compile_with_inputs();
     let deny_warnings = args.deny_warnings.as_ref().is_some_and(|deny| deny.value);
-    // With `deny_warnings`, warnings fail the build as the errors do.
-    let result = match result {
-        Ok(compiled)
-            if deny_warnings
-                && compiled
-                    .warnings
-                    .iter()
-                    .any(|problem| problem.severity == Severity::Warning) =>
-        {
-            Err(skills_build::CompileError {
-                problems: compiled.warnings,
-            })
-        }
-        result => result,
-    };
     match result {
-        Ok(compiled) => {
+        // With `deny_warnings`, warnings fail the build as the errors do.
+        Ok(compiled) if !(deny_warnings && compiled.warnings.iter().any(is_warning)) => {
             let file = large_bundle_file(&compiled.bytes, out_file.as_deref());
-            embed(&compiled.bytes, file, &inputs, key_env.as_deref())
+            let mut out = shown(&compiled.warnings, span, &base);
+            out.extend(embed(&compiled.bytes, file, &inputs, key_env.as_deref()));
+            tokens::block(out)
         }
-        Err(error) => {
-            // Notes (junk left out) explain, they do not fail; a macro can
-            // only show errors, so they are left out here.
-            let mut problems: Vec<Problem> = error
-                .problems
-                .into_iter()
-                .filter(|problem| problem.severity != Severity::Note)
-                .collect();
-            Problem::sort(&mut problems);
-            with_errors(
-                problems
-                    .iter()
-                    .map(|problem| ArgError::new(span, message(problem, &base)))
-                    .collect(),
-            )
-        }
+        Ok(compiled) => failed(compiled.warnings, deny_warnings, span, &base),
+        Err(error) => failed(error.problems, deny_warnings, span, &base),
     }
+}
+
+/// Whether a problem is a warning (not an error, not a note).
+fn is_warning(problem: &Problem) -> bool {
+    problem.severity == Severity::Warning
+}
+
+/// Whether a problem fails the build: an error, or a warning with
+/// `deny_warnings`. Notes never do.
+fn fails(problem: &Problem, deny_warnings: bool) -> bool {
+    problem.is_error() || (deny_warnings && is_warning(problem))
+}
+
+/// A failed build: one `compile_error!` per problem that fails it, and
+/// the other warnings and notes shown as compiler warnings, as `skills
+/// check` shows them beside its errors.
+fn failed(mut problems: Vec<Problem>, deny_warnings: bool, span: Span, base: &Path) -> TokenStream {
+    Problem::sort(&mut problems);
+    let (errors, rest): (Vec<Problem>, Vec<Problem>) = problems
+        .into_iter()
+        .partition(|problem| fails(problem, deny_warnings));
+    let mut out = shown(&rest, span, base);
+    for problem in &errors {
+        out.extend(tokens::compile_error(span, &message(problem, base)));
+    }
+    out.extend(tokens::code("::skills_runtime::Embedded::new(&[])"));
+    tokens::block(out)
+}
+
+/// Each warning and note as a compiler warning at `span` (the macro's
+/// path), its text the same as a compile error's (file:line:col, the
+/// message, the rule code and the hint), named for its rule.
+fn shown(problems: &[Problem], span: Span, base: &Path) -> TokenStream {
+    let mut out = TokenStream::new();
+    for problem in problems {
+        let name = problem.code.as_str().replace('-', "_");
+        out.extend(tokens::warning(span, &name, &message(problem, base)));
+    }
+    out
 }
 
 /// Without the `sign` feature the macro compiles no Ed25519 code, so a
@@ -283,7 +297,8 @@ fn signing(args: &MacroArgs, base: &Path) -> Result<Option<Signing>, ArgError> {
     }
 }
 
-/// The bundle literal, the rebuild tracking and the version lock.
+/// The bundle literal, the rebuild tracking and the version lock: the
+/// statements and the value of the expansion's block.
 ///
 /// Each input file is tracked by an `include_bytes!` in a function that is
 /// never called: rustc records the file as a dependency when it expands the
@@ -330,7 +345,7 @@ fn embed(
     };
     let mut out = tokens::code(&code);
     out.extend(tokens::call("::skills_runtime::Embedded::new", bundle));
-    tokens::block(out)
+    out
 }
 
 /// Where a large bundle of this invocation goes: a file in `OUT_DIR`
