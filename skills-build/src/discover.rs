@@ -32,6 +32,7 @@ use skills_core::wire::path::names_skill_file;
 
 use crate::fence;
 use crate::filter::{Glob, junk};
+use crate::findings_cache::Shared;
 use crate::frontmatter::{self, SkillDocument};
 use crate::printable::{has_control, printable};
 use crate::problem::{Code, Problem, Severity};
@@ -455,7 +456,7 @@ fn check_qualifier(qualifier: &str) -> Option<&'static str> {
 ///
 /// The rules are the `discover` module's, above.
 pub fn discover(roots: &[Root<'_>], options: &Options) -> Discovery {
-    discover_each(roots, options, &mut |_, _| {})
+    discover_each(roots, options, &Shared::default(), &mut |_, _| {})
 }
 
 /// How many skill folders of a collection are read (on every core) before
@@ -471,10 +472,13 @@ pub(crate) type Each<'e> = dyn FnMut(&mut Discovery, std::ops::Range<usize>) + '
 /// [`discover`], handing each window of skills to `each` as soon as it is
 /// read and named, so that a compiler can take them on (and drop what was
 /// read of them) before the next window is read. The discovery that comes
-/// out is the same as [`discover`]'s, but for what `each` changed.
+/// out is the same as [`discover`]'s, but for what `each` changed. The
+/// content rules' findings of a skill whose bytes are those `findings`
+/// recorded are taken from it (see the `findings_cache` module).
 pub(crate) fn discover_each(
     roots: &[Root<'_>],
     options: &Options,
+    findings: &Shared,
     each: &mut Each<'_>,
 ) -> Discovery {
     let mut found = Discovery::default();
@@ -525,7 +529,7 @@ pub(crate) fn discover_each(
             }
             each(found, range);
         };
-        let layout = discover_source(index, *root, options, &mut found, &mut named);
+        let layout = discover_source(index, *root, (options, findings), &mut found, &mut named);
         if let Some(report) = found.sources.last_mut() {
             report.layout = layout;
             report.skills = found.skills.len() - before;
@@ -574,7 +578,7 @@ fn folder_name(root: Root<'_>) -> String {
 fn discover_source(
     index: usize,
     root: Root<'_>,
-    options: &Options,
+    (options, findings): (&Options, &Shared),
     found: &mut Discovery,
     named: &mut Each<'_>,
 ) -> Option<Layout> {
@@ -602,7 +606,7 @@ fn discover_source(
             source,
             (&name, ""),
             skill_file,
-            options,
+            (options, findings),
             &mut found.problems,
         );
         let owner = found.skills.len();
@@ -644,7 +648,7 @@ fn discover_source(
                     source,
                     (dir, dir),
                     skill_file,
-                    options,
+                    (options, findings),
                     &mut problems,
                 )
             });
@@ -815,7 +819,7 @@ fn read_skill(
     source: &dyn Source,
     (name, path): (&str, &str),
     skill_file: SkillFileName,
-    options: &Options,
+    (options, findings): (&Options, &Shared),
     problems: &mut Vec<Problem>,
 ) -> DiscoveredSkill {
     let location = source.location();
@@ -858,16 +862,25 @@ fn read_skill(
             bytes: &file.bytes,
         })
         .collect();
-    problems.extend(crate::content::check(
-        &crate::content::Skill {
-            skill_file: skill_file.as_str(),
-            file_location: &file_location,
-            folder_location: &folder_location,
-            bytes: &skill_file_bytes,
-            document: document.as_ref(),
-            files: &views,
-        },
+    let inputs: Vec<(&str, &[u8])> = views.iter().map(|file| (file.path, file.bytes)).collect();
+    problems.extend(findings.findings(
+        &file_location,
+        &skill_file_bytes,
+        &inputs,
         &options.allowed,
+        || {
+            crate::content::check(
+                &crate::content::Skill {
+                    skill_file: skill_file.as_str(),
+                    file_location: &file_location,
+                    folder_location: &folder_location,
+                    bytes: &skill_file_bytes,
+                    document: document.as_ref(),
+                    files: &views,
+                },
+                &options.allowed,
+            )
+        },
     ));
     DiscoveredSkill {
         source: index,

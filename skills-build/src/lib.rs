@@ -65,6 +65,7 @@ mod discover;
 mod extension_fields;
 mod fence;
 mod filter;
+mod findings_cache;
 mod frontmatter;
 mod hosts;
 #[cfg(feature = "sign")]

@@ -220,12 +220,42 @@ fn failed(mut problems: Vec<Problem>, deny_warnings: bool, span: Span, base: &Pa
 
 /// Each warning and note as a compiler warning at `span` (the macro's
 /// path), its text the same as a compile error's (file:line:col, the
-/// message, the rule code and the hint), named for its rule.
+/// message, the rule code and the hint), named for its rule. Past
+/// [`LISTED_AT_MOST`](skills_build::diagnostic::LISTED_AT_MOST) of them,
+/// as `skills check` does, one warning a rule: how many, and the first as
+/// an example.
 fn shown(problems: &[Problem], span: Span, base: &Path) -> TokenStream {
     let mut out = TokenStream::new();
+    let name = |problem: &Problem| problem.code.as_str().replace('-', "_");
+    if problems.len() <= skills_build::diagnostic::LISTED_AT_MOST {
+        for problem in problems {
+            out.extend(tokens::warning(
+                span,
+                &name(problem),
+                &message(problem, base),
+            ));
+        }
+        return out;
+    }
+    let mut groups: Vec<(&Problem, usize)> = Vec::new();
     for problem in problems {
-        let name = problem.code.as_str().replace('-', "_");
-        out.extend(tokens::warning(span, &name, &message(problem, base)));
+        match groups
+            .iter_mut()
+            .find(|(first, _)| first.code == problem.code && first.severity == problem.severity)
+        {
+            Some((_, count)) => *count += 1,
+            None => groups.push((problem, 1)),
+        }
+    }
+    for (first, count) in groups {
+        let text = format!(
+            "{count} {}s of rule {}, the first: {}\n  (`skills check -v` lists every one; `allow = [\"{}\"]` silences the rule)",
+            first.severity,
+            first.code,
+            message(first, base),
+            first.code
+        );
+        out.extend(tokens::warning(span, &name(first), &text));
     }
     out
 }
