@@ -183,7 +183,12 @@ pub fn expand(args: MacroArgs) -> TokenStream {
         Ok(compiled) if !(deny_warnings && compiled.warnings.iter().any(is_warning)) => {
             let file = large_bundle_file(&compiled.bytes, out_file.as_deref());
             let mut out = shown(&compiled.warnings, span, &base);
-            out.extend(embed(&compiled.bytes, file, &inputs, key_env.as_deref()));
+            let watched = watched_by_build_script(&base);
+            let tracked: Vec<PathBuf> = inputs
+                .into_iter()
+                .filter(|input| !covered(input, &watched))
+                .collect();
+            out.extend(embed(&compiled.bytes, file, &tracked, key_env.as_deref()));
             tokens::block(out)
         }
         Ok(compiled) => failed(compiled.warnings, deny_warnings, span, &base),
@@ -327,11 +332,71 @@ fn signing(args: &MacroArgs, base: &Path) -> Result<Option<Signing>, ArgError> {
     }
 }
 
+/// What the crate's build script asked Cargo to watch
+/// (`cargo:rerun-if-changed=PATH`, relative to the crate root), read from
+/// the record Cargo keeps of the script's output beside `OUT_DIR`
+/// (`OUT_DIR/../output`); none when there is no such record (no build
+/// script, or a build system other than Cargo).
+///
+/// Cargo runs the script again when anything under a watched path
+/// changes (a directory is scanned whole: an edit, an addition, a
+/// deletion), and a script run again rebuilds the crate; so a file under
+/// one needs no tracking of its own, and rustc need not read it again
+/// (the README's one-line `build.rs` watches the skills folder).
+fn watched_by_build_script(base: &Path) -> Vec<PathBuf> {
+    let Some(out_dir) = std::env::var_os("OUT_DIR") else {
+        return Vec::new();
+    };
+    let record = Path::new(&out_dir).with_file_name("output");
+    match std::fs::read_to_string(record) {
+        Ok(text) => watched_in(&text, base),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The paths a build script's output watches, resolved against `base`.
+fn watched_in(output: &str, base: &Path) -> Vec<PathBuf> {
+    output
+        .lines()
+        .filter_map(|line| {
+            line.strip_prefix("cargo::rerun-if-changed=")
+                .or_else(|| line.strip_prefix("cargo:rerun-if-changed="))
+        })
+        .filter(|path| !path.is_empty())
+        .map(|path| lexical(&base.join(path)))
+        .collect()
+}
+
+/// `path` with `.` and `..` taken out, lexically (as Cargo resolves a
+/// watched path: without following links).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push(part);
+                }
+            }
+            part => out.push(part),
+        }
+    }
+    out
+}
+
+/// Whether `input` is a watched path or inside one.
+fn covered(input: &Path, watched: &[PathBuf]) -> bool {
+    let input = lexical(input);
+    watched.iter().any(|dir| input.starts_with(dir))
+}
+
 /// The bundle literal, the rebuild tracking and the version lock: the
 /// statements and the value of the expansion's block.
 ///
-/// Each input file is tracked by an `include_bytes!` in a function that is
-/// never called: rustc records the file as a dependency when it expands the
+/// Each input file not under a path the build script watches (see
+/// [`watched_by_build_script`]) is tracked by an `include_bytes!` in a
+/// function that is never called: rustc records the file as a dependency when it expands the
 /// macro, so an edit or a deletion rebuilds; being dead code, the bytes are
 /// neither evaluated as constants nor compiled into the binary (a key
 /// file's least of all), which keeps rustc's time and memory close to
@@ -416,6 +481,36 @@ fn large_bundle_file(bytes: &[u8], path: Option<&Path>) -> Option<String> {
 mod tests {
     use super::*;
     use skills_build::problem::Position;
+
+    /// Files under a path the build script watches are not tracked one
+    /// by one; others (a key file elsewhere, a source outside) are.
+    #[test]
+    fn files_under_a_watched_path_need_no_tracking() {
+        let base = Path::new("/work/app");
+        let output = "cargo:rerun-if-changed=../shared/skills\ncargo:warning=hi\ncargo::rerun-if-changed=./keys/\ncargo:rerun-if-changed=\n";
+        let watched = watched_in(output, base);
+        assert_eq!(
+            watched,
+            [
+                PathBuf::from("/work/shared/skills"),
+                PathBuf::from("/work/app/keys")
+            ]
+        );
+        assert!(covered(
+            Path::new("/work/app/../shared/skills/pdf/SKILL.md"),
+            &watched
+        ));
+        assert!(covered(Path::new("/work/app/keys/skills.pem"), &watched));
+        assert!(!covered(
+            Path::new("/work/shared/skills-extra/a/SKILL.md"),
+            &watched
+        ));
+        assert!(!covered(
+            Path::new("/work/app/skills/pdf/SKILL.md"),
+            &watched
+        ));
+        assert!(!covered(Path::new("/work/app/skills/pdf/SKILL.md"), &[]));
+    }
 
     /// Issue 20, finding 9: a path as rustc prints it, from the workspace
     /// root (clickable in a terminal and an IDE), in plain words, with a

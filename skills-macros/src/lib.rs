@@ -95,7 +95,9 @@ use proc_macro::TokenStream;
 ///
 /// Edits and deletions of embedded files rebuild the crate. Files *added*
 /// to the directory are only seen when the crate rebuilds for another
-/// reason, so add a one-line `build.rs`:
+/// reason, so add a one-line `build.rs` (with it, Cargo watches the whole
+/// folder, and the macro leaves the files under a watched path to Cargo
+/// instead of making rustc read each again to track it):
 ///
 /// ```ignore
 /// fn main() {
