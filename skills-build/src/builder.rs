@@ -694,8 +694,8 @@ impl Builder {
             .collect();
         // The rules' findings per skill are kept beside the earlier bundle.
         let findings = match &self.previous {
-            Some(previous) => crate::findings_cache::Shared::load(&findings_path(previous)),
-            None => crate::findings_cache::Shared::default(),
+            Some(previous) => crate::findings_cache::FindingsCache::load(&findings_path(previous)),
+            None => crate::findings_cache::FindingsCache::default(),
         };
         let mut found = discover::discover_each(&roots, &options, &findings, each);
         findings.save();
@@ -1025,7 +1025,7 @@ pub fn compile_sources(sources: &[&dyn Source]) -> Result<Compiled, CompileError
     let found = discover::discover_each(
         &roots,
         &Options::default(),
-        &crate::findings_cache::Shared::default(),
+        &crate::findings_cache::FindingsCache::default(),
         &mut |found, range| compiler.take(found, range),
     );
     compiler.finish(&found)

@@ -32,7 +32,7 @@ use skills_core::wire::path::names_skill_file;
 
 use crate::fence;
 use crate::filter::{Glob, junk};
-use crate::findings_cache::Shared;
+use crate::findings_cache::FindingsCache;
 use crate::frontmatter::{self, SkillDocument};
 use crate::printable::{has_control, printable};
 use crate::problem::{Code, Problem, Severity};
@@ -456,7 +456,7 @@ fn check_qualifier(qualifier: &str) -> Option<&'static str> {
 ///
 /// The rules are the `discover` module's, above.
 pub fn discover(roots: &[Root<'_>], options: &Options) -> Discovery {
-    discover_each(roots, options, &Shared::default(), &mut |_, _| {})
+    discover_each(roots, options, &FindingsCache::default(), &mut |_, _| {})
 }
 
 /// How many skill folders of a collection are read (on every core) before
@@ -478,7 +478,7 @@ pub(crate) type Each<'e> = dyn FnMut(&mut Discovery, std::ops::Range<usize>) + '
 pub(crate) fn discover_each(
     roots: &[Root<'_>],
     options: &Options,
-    findings: &Shared,
+    findings: &FindingsCache,
     each: &mut Each<'_>,
 ) -> Discovery {
     let mut found = Discovery::default();
@@ -578,7 +578,7 @@ fn folder_name(root: Root<'_>) -> String {
 fn discover_source(
     index: usize,
     root: Root<'_>,
-    (options, findings): (&Options, &Shared),
+    (options, findings): (&Options, &FindingsCache),
     found: &mut Discovery,
     named: &mut Each<'_>,
 ) -> Option<Layout> {
@@ -819,7 +819,7 @@ fn read_skill(
     source: &dyn Source,
     (name, path): (&str, &str),
     skill_file: SkillFileName,
-    (options, findings): (&Options, &Shared),
+    (options, findings): (&Options, &FindingsCache),
     problems: &mut Vec<Problem>,
 ) -> DiscoveredSkill {
     let location = source.location();

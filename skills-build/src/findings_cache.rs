@@ -24,7 +24,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use crate::problem::{Code, Position, Problem, Severity};
 
@@ -58,59 +58,17 @@ impl Judged {
 }
 
 /// The findings an earlier build recorded, and this build's, by the skill
-/// file's location.
-#[derive(Debug)]
+/// file's location; the default keeps nothing (every skill is judged).
+/// Shared by the threads that read skills.
+#[derive(Debug, Default)]
 pub(crate) struct FindingsCache {
-    path: PathBuf,
+    /// Where the findings are kept; `None` for none.
+    path: Option<PathBuf>,
     earlier: HashMap<String, Judged>,
     /// This build's: every skill judged or taken, by location.
     now: Mutex<HashMap<String, Judged>>,
     /// Whether a skill was judged anew (so the file is out of date).
     changed: Mutex<bool>,
-}
-
-/// A cache shared by the threads that read skills, as the discovery
-/// options carry it: options compare equal whatever cache they carry.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Shared(pub Option<Arc<FindingsCache>>);
-
-impl PartialEq for Shared {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for Shared {}
-
-impl Shared {
-    /// The cache at `path`, loaded.
-    pub(crate) fn load(path: &Path) -> Shared {
-        Shared(Some(Arc::new(FindingsCache::load(path))))
-    }
-
-    /// The problems of one skill (see [`FindingsCache::findings`]), from
-    /// the cache when there is one, else judged.
-    pub(crate) fn findings(
-        &self,
-        location: &str,
-        skill_file: &[u8],
-        files: &[(&str, &[u8])],
-        allowed: &[Code],
-        judge: impl FnOnce() -> Vec<Problem>,
-    ) -> Vec<Problem> {
-        match &self.0 {
-            Some(cache) => cache.findings(location, skill_file, files, allowed, judge),
-            None => judge(),
-        }
-    }
-
-    /// Writes the cache (see [`FindingsCache::save`]) once no thread holds
-    /// it any more.
-    pub(crate) fn save(self) {
-        if let Some(cache) = self.0.and_then(|cache| Arc::try_unwrap(cache).ok()) {
-            cache.save();
-        }
-    }
 }
 
 /// The first bytes of the file, then its format's version.
@@ -125,7 +83,7 @@ impl FindingsCache {
             .and_then(|bytes| decode(&bytes))
             .unwrap_or_default();
         FindingsCache {
-            path: path.to_path_buf(),
+            path: Some(path.to_path_buf()),
             earlier,
             now: Mutex::new(HashMap::new()),
             changed: Mutex::new(false),
@@ -143,6 +101,9 @@ impl FindingsCache {
         allowed: &[Code],
         judge: impl FnOnce() -> Vec<Problem>,
     ) -> Vec<Problem> {
+        if self.path.is_none() {
+            return judge();
+        }
         if let Some(earlier) = self.earlier.get(location)
             && earlier.same_inputs(skill_file, files, allowed)
         {
@@ -177,14 +138,17 @@ impl FindingsCache {
     /// skill judged anew, or one gone), through a temporary file renamed
     /// into place. A failure to write costs the next build time only.
     pub(crate) fn save(self) {
+        let Some(path) = self.path else {
+            return;
+        };
         let now = self.now.into_inner().unwrap_or_default();
         let changed = self.changed.into_inner().unwrap_or(true);
         if !changed && now.len() == self.earlier.len() {
             return;
         }
-        let partial = PathBuf::from(format!("{}.{}", self.path.display(), std::process::id()));
+        let partial = PathBuf::from(format!("{}.{}", path.display(), std::process::id()));
         if std::fs::write(&partial, encode(&now)).is_err()
-            || std::fs::rename(&partial, &self.path).is_err()
+            || std::fs::rename(&partial, &path).is_err()
         {
             let _ = std::fs::remove_file(&partial);
         }
