@@ -227,20 +227,26 @@ fn failed(mut problems: Vec<Problem>, deny_warnings: bool, span: Span, base: &Pa
 /// path), its text the same as a compile error's (file:line:col, the
 /// message, the rule code and the hint), named for its rule. Past
 /// [`LISTED_AT_MOST`](skills_build::diagnostic::LISTED_AT_MOST) of them,
-/// as `skills check` does, one warning a rule: how many, and the first as
-/// an example.
+/// as `skills check` does, one warning a rule that has more than one
+/// (how many, and the first as an example), warnings before notes, the
+/// most frequent first.
 fn shown(problems: &[Problem], span: Span, base: &Path) -> TokenStream {
     let mut out = TokenStream::new();
+    for (name, text) in warnings(problems, base) {
+        out.extend(tokens::warning(span, &name, &text));
+    }
+    out
+}
+
+/// The warnings [`shown`] makes, each as the constant's name (the rule
+/// code, `-` written `_`) and its text.
+fn warnings(problems: &[Problem], base: &Path) -> Vec<(String, String)> {
     let name = |problem: &Problem| problem.code.as_str().replace('-', "_");
     if problems.len() <= skills_build::diagnostic::LISTED_AT_MOST {
-        for problem in problems {
-            out.extend(tokens::warning(
-                span,
-                &name(problem),
-                &message(problem, base),
-            ));
-        }
-        return out;
+        return problems
+            .iter()
+            .map(|problem| (name(problem), message(problem, base)))
+            .collect();
     }
     let mut groups: Vec<(&Problem, usize)> = Vec::new();
     for problem in problems {
@@ -252,17 +258,25 @@ fn shown(problems: &[Problem], span: Span, base: &Path) -> TokenStream {
             None => groups.push((problem, 1)),
         }
     }
-    for (first, count) in groups {
-        let text = format!(
-            "{count} {}s of rule {}, the first: {}\n  (`skills check -v` lists every one; `allow = [\"{}\"]` silences the rule)",
-            first.severity,
-            first.code,
-            message(first, base),
-            first.code
-        );
-        out.extend(tokens::warning(span, &name(first), &text));
-    }
-    out
+    groups.sort_by_key(|(first, count)| {
+        (first.severity == Severity::Note, std::cmp::Reverse(*count))
+    });
+    groups
+        .into_iter()
+        .map(|(first, count)| {
+            let text = match count {
+                1 => message(first, base),
+                _ => format!(
+                    "{count} {}s of rule {}, the first: {}\n  (`skills check -v` lists every one; `allow = [\"{}\"]` silences the rule)",
+                    first.severity,
+                    first.code,
+                    message(first, base),
+                    first.code
+                ),
+            };
+            (name(first), text)
+        })
+        .collect()
 }
 
 /// Without the `sign` feature the macro compiles no Ed25519 code, so a
@@ -481,6 +495,43 @@ fn large_bundle_file(bytes: &[u8], path: Option<&Path>) -> Option<String> {
 mod tests {
     use super::*;
     use skills_build::problem::Position;
+
+    /// Up to 50 warnings and notes show one by one; past that, one a rule
+    /// with more than one, warnings first, then the most frequent.
+    #[test]
+    fn many_warnings_are_grouped_by_rule() {
+        let base = Path::new("/work/app");
+        let note = |at: usize| {
+            Problem::new(Code::FileUnmentioned, format!("f{at}.txt is named nowhere"))
+                .with_file(format!("/work/app/skills/a/f{at}.txt"))
+        };
+        let few: Vec<Problem> = (0..3).map(note).collect();
+        assert_eq!(warnings(&few, base).len(), 3);
+        let mut many: Vec<Problem> = (0..60).map(note).collect();
+        many.push(
+            Problem::new(Code::PipeToShell, "a download is piped into a shell here")
+                .with_file("/work/app/skills/a/SKILL.md")
+                .at(Position { line: 9, column: 1 }),
+        );
+        let shown = warnings(&many, base);
+        assert_eq!(shown.len(), 2);
+        assert_eq!(shown[0].0, "pipe_to_shell");
+        assert!(
+            shown[0]
+                .1
+                .starts_with("skills/a/SKILL.md:9:1: warning: a download"),
+            "{}",
+            shown[0].1
+        );
+        assert_eq!(shown[1].0, "file_unmentioned");
+        assert!(
+            shown[1].1.starts_with(
+                "60 notes of rule file-unmentioned, the first: skills/a/f0.txt: note: "
+            ),
+            "{}",
+            shown[1].1
+        );
+    }
 
     /// Files under a path the build script watches are not tracked one
     /// by one; others (a key file elsewhere, a source outside) are.
