@@ -23,28 +23,54 @@
 //! version is no error: every skill is judged then.
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::problem::{Code, Position, Problem, Severity};
 
+/// Bytes the rules read: where they are in the findings file as read (an
+/// earlier build's, taken without a copy), or read by this build.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Bytes {
+    Recorded(Range<usize>),
+    Read(Vec<u8>),
+}
+
+impl Bytes {
+    /// The bytes, `recorded` being the findings file as read.
+    fn of<'a>(&'a self, recorded: &'a [u8]) -> &'a [u8] {
+        match self {
+            Bytes::Recorded(range) => recorded.get(range.clone()).unwrap_or_default(),
+            Bytes::Read(bytes) => bytes,
+        }
+    }
+}
+
 /// What the rules read of one skill, and what they found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Judged {
+struct Judged {
     /// The skill file's bytes.
-    pub skill_file: Vec<u8>,
+    skill_file: Bytes,
     /// Every other file of the skill: path and bytes, in the order read.
-    pub files: Vec<(String, Vec<u8>)>,
+    files: Vec<(String, Bytes)>,
     /// The rules allowed by name (which do not run).
-    pub allowed: Vec<Code>,
+    allowed: Vec<Code>,
     /// What the rules found.
-    pub problems: Vec<Problem>,
+    problems: Vec<Problem>,
 }
 
 impl Judged {
-    /// Whether these are the inputs recorded.
-    fn same_inputs(&self, skill_file: &[u8], files: &[(&str, &[u8])], allowed: &[Code]) -> bool {
-        self.skill_file == skill_file
+    /// Whether these are the inputs recorded (`recorded`: the findings
+    /// file as read).
+    fn same_inputs(
+        &self,
+        recorded: &[u8],
+        skill_file: &[u8],
+        files: &[(&str, &[u8])],
+        allowed: &[Code],
+    ) -> bool {
+        self.skill_file.of(recorded) == skill_file
             && self.allowed == allowed
             && self.files.len() == files.len()
             && self
@@ -52,7 +78,7 @@ impl Judged {
                 .iter()
                 .zip(files)
                 .all(|((path, bytes), (now_path, now_bytes))| {
-                    path == now_path && bytes.as_slice() == *now_bytes
+                    path == now_path && bytes.of(recorded) == *now_bytes
                 })
     }
 }
@@ -64,6 +90,8 @@ impl Judged {
 pub(crate) struct FindingsCache {
     /// Where the findings are kept; `None` for none.
     path: Option<PathBuf>,
+    /// The findings file as read; `earlier`'s bytes are ranges of it.
+    recorded: Vec<u8>,
     earlier: HashMap<String, Judged>,
     /// This build's: every skill judged or taken, by location.
     now: Mutex<HashMap<String, Judged>>,
@@ -78,12 +106,11 @@ const VERSION: u32 = 1;
 impl FindingsCache {
     /// The findings recorded at `path`, or none.
     pub(crate) fn load(path: &Path) -> FindingsCache {
-        let earlier = std::fs::read(path)
-            .ok()
-            .and_then(|bytes| decode(&bytes))
-            .unwrap_or_default();
+        let recorded = std::fs::read(path).unwrap_or_default();
+        let earlier = decode(&recorded).unwrap_or_default();
         FindingsCache {
             path: Some(path.to_path_buf()),
+            recorded,
             earlier,
             now: Mutex::new(HashMap::new()),
             changed: Mutex::new(false),
@@ -105,7 +132,7 @@ impl FindingsCache {
             return judge();
         }
         if let Some(earlier) = self.earlier.get(location)
-            && earlier.same_inputs(skill_file, files, allowed)
+            && earlier.same_inputs(&self.recorded, skill_file, files, allowed)
         {
             let problems = earlier.problems.clone();
             self.record(location, earlier.clone(), false);
@@ -113,10 +140,10 @@ impl FindingsCache {
         }
         let problems = judge();
         let judged = Judged {
-            skill_file: skill_file.to_vec(),
+            skill_file: Bytes::Read(skill_file.to_vec()),
             files: files
                 .iter()
-                .map(|(path, bytes)| (path.to_string(), bytes.to_vec()))
+                .map(|(path, bytes)| (path.to_string(), Bytes::Read(bytes.to_vec())))
                 .collect(),
             allowed: allowed.to_vec(),
             problems: problems.clone(),
@@ -147,7 +174,7 @@ impl FindingsCache {
             return;
         }
         let partial = PathBuf::from(format!("{}.{}", path.display(), std::process::id()));
-        if std::fs::write(&partial, encode(&now)).is_err()
+        if std::fs::write(&partial, encode(&now, &self.recorded)).is_err()
             || std::fs::rename(&partial, &path).is_err()
         {
             let _ = std::fs::remove_file(&partial);
@@ -201,7 +228,7 @@ fn put_opt(out: &mut Vec<u8>, text: Option<&str>) {
     }
 }
 
-fn encode(entries: &HashMap<String, Judged>) -> Vec<u8> {
+fn encode(entries: &HashMap<String, Judged>, recorded: &[u8]) -> Vec<u8> {
     let mut out = MAGIC.to_vec();
     out.extend_from_slice(&VERSION.to_le_bytes());
     put(&mut out, stamp().as_bytes());
@@ -212,11 +239,11 @@ fn encode(entries: &HashMap<String, Judged>) -> Vec<u8> {
     for key in keys {
         let judged = &entries[key];
         put(&mut out, key.as_bytes());
-        put(&mut out, &judged.skill_file);
+        put(&mut out, judged.skill_file.of(recorded));
         put(&mut out, &(judged.files.len() as u64).to_le_bytes());
         for (path, bytes) in &judged.files {
             put(&mut out, path.as_bytes());
-            put(&mut out, bytes);
+            put(&mut out, bytes.of(recorded));
         }
         let allowed: Vec<&str> = judged.allowed.iter().map(|code| code.as_str()).collect();
         put(&mut out, allowed.join(",").as_bytes());
@@ -245,6 +272,8 @@ fn encode(entries: &HashMap<String, Judged>) -> Vec<u8> {
 /// or foreign file gives `None`, never a panic.
 struct Reader<'a> {
     bytes: &'a [u8],
+    /// Where `bytes` starts in the file.
+    at: usize,
 }
 
 impl<'a> Reader<'a> {
@@ -254,7 +283,16 @@ impl<'a> Reader<'a> {
         }
         let (head, rest) = self.bytes.split_at(len);
         self.bytes = rest;
+        self.at += len;
         Some(head)
+    }
+
+    /// A length-prefixed run of bytes, as where it is in the file.
+    fn range(&mut self) -> Option<Range<usize>> {
+        let len = usize::try_from(self.u64()?).ok()?;
+        let start = self.at;
+        self.take(len)?;
+        Some(start..start + len)
     }
 
     fn u64(&mut self) -> Option<u64> {
@@ -290,6 +328,7 @@ impl<'a> Reader<'a> {
 fn decode(bytes: &[u8]) -> Option<HashMap<String, Judged>> {
     let mut reader = Reader {
         bytes: bytes.strip_prefix(MAGIC)?,
+        at: MAGIC.len(),
     };
     if reader.u32()? != VERSION || reader.text()? != stamp() {
         return None;
@@ -297,11 +336,11 @@ fn decode(bytes: &[u8]) -> Option<HashMap<String, Judged>> {
     let mut entries = HashMap::new();
     for _ in 0..reader.count()? {
         let key = reader.text()?.to_string();
-        let skill_file = reader.bytes()?.to_vec();
+        let skill_file = Bytes::Recorded(reader.range()?);
         let mut files = Vec::new();
         for _ in 0..reader.count()? {
             let path = reader.text()?.to_string();
-            files.push((path, reader.bytes()?.to_vec()));
+            files.push((path, Bytes::Recorded(reader.range()?)));
         }
         let allowed = match reader.text()? {
             "" => Vec::new(),
