@@ -9,6 +9,11 @@
 #                README recommends (cargo:rerun-if-changed=../skills)
 #   buildrs      skills_build::Builder in build.rs + include_bundle!
 #   include_dir  include_dir!("$CARGO_MANIFEST_DIR/../skills") (no validation)
+#   committed    the committed-bundle route: `skills build` wrote skills.bin
+#                beforehand (not timed), the crate takes skills-runtime
+#                without default features and embeds it with
+#                Embedded::new(include_bytes!("../skills.bin")); cold builds
+#                only (an edit rebuilds nothing until `skills build` runs)
 # each in two profiles:
 #   default      Cargo's default dev profile, no overrides (what a user gets)
 #   override     [profile.dev.build-override] opt-level = 3
@@ -21,6 +26,11 @@
 # For each: a cold `cargo build --timings` (an empty target directory), then
 # rebuilds after one SKILL.md edit.
 #
+# real: the registry case's routes over a folder of real skills, REAL_SKILLS
+# (the issue's "16 real skills": github.com/anthropics/skills' skills/
+# without claude-api, whose description is over the limit), default profile.
+# Skipped when REAL_SKILLS is unset.
+#
 # small: a small app, as someone trying the crates from a clone writes it:
 # three small skills (a SKILL.md of a few dozen lines, one with a script,
 # one with a reference file), this workspace's crates as path dependencies
@@ -29,6 +39,10 @@
 # `include_skills!` (with the one-line build.rs) and `include_dir!`, in
 # Cargo's default dev profile: cold builds, then one `cargo build --release`
 # of each, whose binary sizes are compared (Cargo's default release profile).
+# Two more release binaries, sizes only: `installer` (the same skills with
+# skills-runtime's `install` feature, the program calling
+# Installer::intercept) and `committed` (the committed-bundle route, the
+# runtime without default features).
 #
 # Runs are paired and interleaved (every repetition builds every route back
 # to back, in rotating order), and each ratio is the median of the
@@ -50,7 +64,9 @@ runs=${RUNS:-3}
 edits=${EDITS:-5}
 profiles=${PROFILES:-default override}
 cases=${CASES:-registry small}
+[ -n "${REAL_SKILLS:-}" ] && case " $cases " in *" real "*) ;; *) [ -z "${CASES:-}" ] && cases="$cases real" ;; esac
 routes=(macro buildrs include_dir)
+cold_routes=(macro buildrs include_dir committed)
 work=${BENCH_DIR:-"$root/target/bench-compile"}
 unset CARGO_TARGET_DIR RUSTFLAGS CARGO_BUILD_RUSTFLAGS CARGO_PROFILE_DEV_BUILD_OVERRIDE_OPT_LEVEL CARGO_INCREMENTAL
 mkdir -p "$work"
@@ -60,8 +76,12 @@ command -v /usr/bin/time >/dev/null || { echo "bench-compile: needs GNU time at 
 
 has_case() { case " $cases " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 for case in $cases; do
-    case $case in registry | small) ;; *) echo "bench-compile: unknown case '$case' (registry, small)" >&2; exit 2 ;; esac
+    case $case in registry | small | real) ;; *) echo "bench-compile: unknown case '$case' (registry, small, real)" >&2; exit 2 ;; esac
 done
+if has_case real && [ ! -d "${REAL_SKILLS:-}" ]; then
+    echo "bench-compile: the real case needs REAL_SKILLS, a folder of skill folders" >&2
+    exit 2
+fi
 
 summary=
 edited=
@@ -71,7 +91,17 @@ if has_case registry; then
     edited="$tree/csv-report/SKILL.md"
     cp "$edited" "$work/SKILL.md.orig"
 fi
-restore() { if [ -n "$edited" ]; then cp "$work/SKILL.md.orig" "$edited"; fi; }
+real_edited=
+if has_case real; then
+    rm -rf "$work/real-skills"
+    cp -r "$REAL_SKILLS" "$work/real-skills"
+    real_edited=$(find "$work/real-skills" -mindepth 2 -maxdepth 2 -name SKILL.md | sort | head -n 1)
+    cp "$real_edited" "$work/real-SKILL.md.orig"
+fi
+restore() {
+    if [ -n "$edited" ]; then cp "$work/SKILL.md.orig" "$edited"; fi
+    if [ -n "$real_edited" ]; then cp "$work/real-SKILL.md.orig" "$real_edited"; fi
+}
 trap restore EXIT
 
 # Our crates as a registry gives them: packaged, then unpacked beside the
@@ -96,6 +126,18 @@ for crate in "$work"/packages/package/*.crate; do
         > "$vendor/$name/.cargo-checksum.json"
 done
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' "$root/Cargo.toml" | head -n 1)
+# The CLI that writes (and checks) the committed bundles, built once.
+(cd "$root" && cargo build --quiet -p skills-cmd >&2)
+skills_cli="$root/target/debug/skills"
+commit_bundle() { # skills dir, crate dir: skills build, then --check must pass
+    "$skills_cli" build "$1" -o "$2/skills.bin" >/dev/null 2>&1 \
+        || { "$skills_cli" build "$1" -o "$2/skills.bin"; echo "bench-compile: skills build $1 failed" >&2; exit 1; }
+    "$skills_cli" build --check "$1" -o "$2/skills.bin" 2>/dev/null \
+        || { echo "bench-compile: skills build --check $1 failed after a build" >&2; exit 1; }
+}
+committed_main='static SKILLS: skills_runtime::Embedded = skills_runtime::Embedded::new(include_bytes!("../skills.bin"));
+fn main() { println!("{}", SKILLS.bytes().len()); }'
+
 
 make_crate() { # dir, profile, [dependencies] lines, main.rs, build.rs, [build-dependencies] lines
     local dir=$1
@@ -130,7 +172,28 @@ fn main() { println!("{}", SKILLS.bytes().len()); }' \
         make_crate "$base/include_dir" "$profile" 'include_dir = "0.7.4"' \
             'static SKILLS: include_dir::Dir<'"'"'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/../../skills");
 fn main() { println!("{}", SKILLS.entries().len()); }' "" ""
+        make_crate "$base/committed" "$profile" "skills-runtime = { version = \"$version\", default-features = false }" \
+            "$committed_main" "" ""
+        commit_bundle "$tree" "$base/committed"
     done
+fi
+if has_case real; then
+    base="$work/real"
+    make_crate "$base/macro" default "skills-runtime = \"$version\"" \
+        'static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../../real-skills");
+fn main() { println!("{}", SKILLS.bytes().len()); }' \
+        'fn main() { println!("cargo:rerun-if-changed=../../real-skills"); }' ""
+    make_crate "$base/buildrs" default "skills-runtime = { version = \"$version\", default-features = false }" \
+        'static SKILLS: skills_runtime::Embedded = skills_runtime::include_bundle!("skills.bin");
+fn main() { println!("{}", SKILLS.bytes().len()); }' \
+        'fn main() { skills_build::Builder::new().source("../../real-skills").emit(); }' \
+        "skills-build = \"$version\""
+    make_crate "$base/include_dir" default 'include_dir = "0.7.4"' \
+        'static SKILLS: include_dir::Dir<'"'"'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/../../real-skills");
+fn main() { println!("{}", SKILLS.entries().len()); }' "" ""
+    make_crate "$base/committed" default "skills-runtime = { version = \"$version\", default-features = false }" \
+        "$committed_main" "" ""
+    commit_bundle "$work/real-skills" "$base/committed"
 fi
 
 # The small app: three small skills, our crates by path.
@@ -155,6 +218,23 @@ fn main() {
     println!("{}", catalog.system_prompt());
 }' \
         'fn main() { println!("cargo:rerun-if-changed=../../small-skills"); }' ""
+    make_crate "$work/small/installer" default "skills-runtime = { path = \"$root/skills-runtime\", features = [\"install\"] }" \
+        'static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("../../small-skills");
+fn main() {
+    skills_runtime::install::Installer::new(&SKILLS).tool_name("bench-installer").intercept();
+    let catalog = SKILLS.catalog().expect("the embedded skills decode");
+    println!("{}", catalog.len());
+    println!("{}", catalog.system_prompt());
+}' \
+        'fn main() { println!("cargo:rerun-if-changed=../../small-skills"); }' ""
+    make_crate "$work/small/committed" default "skills-runtime = { path = \"$root/skills-runtime\", default-features = false }" \
+        'static SKILLS: skills_runtime::Embedded = skills_runtime::Embedded::new(include_bytes!("../skills.bin"));
+fn main() {
+    let catalog = SKILLS.catalog().expect("the embedded skills decode");
+    println!("{}", catalog.len());
+    println!("{}", catalog.system_prompt());
+}' "" ""
+    commit_bundle "$small_skills" "$work/small/committed"
     make_crate "$work/small/include_dir" default 'include_dir = "0.7.4"' \
         'static SKILLS: include_dir::Dir<'"'"'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/../../small-skills");
 fn main() {
@@ -190,15 +270,15 @@ rotated() { # rep, routes... -> the routes, rotated by rep
     local all=("$@")
     for i in $(seq 0 $((n - 1))); do printf '%s ' "${all[$(( (i + rep) % n ))]}"; done
 }
-edit() { # a real change of one SKILL.md's body, different every time
+edit() { # a real change of one SKILL.md's body, different every time; [file]
     restore
-    printf '\nEdited for the compile benchmark, edit %s.\n' "$1" >> "$edited"
+    printf '\nEdited for the compile benchmark, edit %s.\n' "$1" >> "${2:-$edited}"
 }
 
 if has_case registry; then
     for profile in $profiles; do
         for rep in $(seq "$runs"); do
-            for route in $(rotated "$rep" "${routes[@]}"); do
+            for route in $(rotated "$rep" "${cold_routes[@]}"); do
                 rm -rf "$work/$profile/$route/target"
                 echo "cold build $profile/$route ($rep of $runs)" >&2
                 build "$profile" "$route" cold "$rep" --timings
@@ -225,24 +305,44 @@ if has_case registry; then
     done
     restore
 fi
+if has_case real; then
+    for rep in $(seq "$runs"); do
+        for route in $(rotated "$rep" "${cold_routes[@]}"); do
+            rm -rf "$work/real/$route/target"
+            echo "cold build real/$route ($rep of $runs)" >&2
+            build real "$route" cold "$rep" --timings
+        done
+    done
+    edit warm-up "$real_edited"
+    for route in "${routes[@]}"; do build real "$route" warm 0; done
+    for rep in $(seq "$edits"); do
+        edit "real-$rep" "$real_edited"
+        echo "rebuild real ($rep of $edits)" >&2
+        for route in $(rotated "$rep" "${routes[@]}"); do build real "$route" rebuild "$rep"; done
+    done
+    restore
+fi
 
 sizes="$work/sizes.tsv"
 : > "$sizes"
 if has_case small; then
     for rep in $(seq "$runs"); do
-        for route in $(rotated "$rep" macro include_dir); do
+        for route in $(rotated "$rep" macro include_dir committed); do
             rm -rf "$work/small/$route/target"
             echo "cold build small/$route ($rep of $runs)" >&2
             build small "$route" cold "$rep" --timings
         done
     done
-    for route in macro include_dir; do
+    for route in macro include_dir installer committed; do
         echo "release build small/$route" >&2
         build small "$route" release 0 --release
         binary="$work/small/$route/target/release/bench-$(echo "$route" | tr _ -)"
-        printf '%s\t%s\n' "$route" "$(stat -c %s "$binary")" >> "$sizes"
+        stripped="$work/small/$route/stripped"
+        strip -o "$stripped" "$binary"
+        printf '%s\t%s\t%s\n' "$route" "$(stat -c %s "$binary")" "$(stat -c %s "$stripped")" >> "$sizes"
         # The app runs and sees its three skills.
-        [ "$("$binary" | head -n 1)" = 3 ] || { echo "bench-compile: small/$route does not list 3 skills" >&2; exit 1; }
+        "$binary" > "$work/small/$route/out.txt"
+        [ "$(head -n 1 "$work/small/$route/out.txt")" = 3 ] || { echo "bench-compile: small/$route does not list 3 skills" >&2; exit 1; }
     done
 fi
 
@@ -268,15 +368,17 @@ def ratio(profile, kind, route, against, index):
 labels = {
     "macro": "`include_skills!` (with the one-line build.rs)",
     "buildrs": "build.rs + `include_bundle!`",
+    "committed": "committed bundle, `Embedded::new(include_bytes!(..))`",
     "include_dir": "`include_dir!` 0.7.4 (no validation)",
 }
 titles = {
+    "real": "Real skills (REAL_SKILLS), registry crates, Cargo's default dev profile",
     "default": "Cargo's default dev profile, no overrides",
     "override": "`[profile.dev.build-override] opt-level = 3`",
 }
 print(f"\nCompile benchmark; {rustc}; {cores} cores; /proc/loadavg at the start {load_start}, at the end {load_end}; "
       f"medians of {runs} cold builds and {edits} one-edit rebuilds per route, paired and interleaved\n")
-profiles = sorted({p for p, _ in data if p != "small"}, key=lambda p: p != "default")
+profiles = sorted({p for p, _ in data if p != "small"}, key=lambda p: (p == "real", p != "default"))
 if profiles:
     print(f"Registry case: {summary}; our crates packaged and taken as registry crates.\n")
 for profile in profiles:
@@ -284,9 +386,14 @@ for profile in profiles:
     print("| route | cold build | cold build CPU | rebuild after one SKILL.md edit | rebuild peak memory |")
     print("| --- | --- | --- | --- | --- |")
     for route in labels:
+        if not any(route in r for r in data.get((profile, "cold"), {}).values()):
+            continue
         cells = []
         for kind, index, unit in (("cold", 0, "s"), ("cold", 2, "s"), ("rebuild", 0, "s"), ("rebuild", 1, "MB")):
             value = column(profile, kind, route, index)
+            if value != value:  # no such builds (the committed route is not rebuilt)
+                cells.append("")
+                continue
             text = f"{value:.2f} s" if unit == "s" else f"{value:.0f} MB"
             if route != "include_dir":
                 text += f" ({ratio(profile, kind, route, 'include_dir', index):.2f}x)"
@@ -297,29 +404,36 @@ for profile in profiles:
           f"rebuild memory {ratio(profile, 'rebuild', 'buildrs', 'macro', 1):.2f}x\n")
 
 if ("small", "cold") in data:
-    size = dict(line.rstrip("\n").split("\t") for line in open(sizes))
-    print("Small-app case: 3 small skills, our crates as path dependencies, Cargo's default dev profile:\n")
-    print("| route | cold build | cold build CPU | cold peak memory | release binary |")
-    print("| --- | --- | --- | --- | --- |")
-    for route in ("macro", "include_dir"):
+    size = {line.split("\t")[0]: line.rstrip("\n").split("\t")[1:] for line in open(sizes)}
+    labels["installer"] = "`include_skills!` and `Installer::intercept` (feature `install`)"
+    print("Small-app case: 3 small skills, our crates as path dependencies, Cargo's default dev profile;"
+          " release binaries of Cargo's default release profile, and stripped (`strip`):\n")
+    print("| route | cold build | cold build CPU | cold peak memory | release binary | stripped |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for route in ("macro", "installer", "committed", "include_dir"):
         cells = []
         for index, unit in ((0, "s"), (2, "s"), (1, "MB")):
             value = column("small", "cold", route, index)
+            if value != value:
+                cells.append("")
+                continue
             text = f"{value:.2f} s" if unit == "s" else f"{value:.0f} MB"
             if route != "include_dir":
                 text += f" ({ratio('small', 'cold', route, 'include_dir', index):.2f}x)"
             cells.append(text)
-        bytes_ = int(size[route])
-        text = f"{bytes_:,} bytes"
-        if route != "include_dir":
-            text += f" ({bytes_ / int(size['include_dir']):.2f}x)"
-        cells.append(text)
+        for at in (0, 1):
+            bytes_ = int(size[route][at])
+            base = int(size["include_dir"][at])
+            text = f"{bytes_:,} bytes"
+            if route != "include_dir":
+                text += f" ({bytes_ / base:.2f}x, {(bytes_ - base) / 1000:+,.0f} KB)"
+            cells.append(text)
         print(f"| {labels[route]} | " + " | ".join(cells) + " |")
     print()
 
 print("Slowest units of the last cold builds (cargo --timings, seconds):\n")
 for profile in profiles + (["small"] if ("small", "cold") in data else []):
-    for route in labels:
+    for route in dict.fromkeys(list(labels) + ["installer"]):
         report = os.path.join(work, profile, route, "target", "cargo-timings", "cargo-timing.html")
         try:
             html = open(report).read()

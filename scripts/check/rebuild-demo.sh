@@ -6,7 +6,10 @@
 #   3. with the one-line build.rs, adding a file rebuilds and embeds it;
 #   4. a bundle over 1 MiB is included from OUT_DIR, and edits are seen;
 #   5. deleting a file rebuilds and drops it;
-#   6. building an unchanged tree compiles nothing.
+#   6. with the build.rs watching the folder, the macro tracks no file of
+#      its own (rustc does not read them again: the dep-info lists none),
+#      and an edit in a subfolder still rebuilds and is embedded;
+#   7. building an unchanged tree compiles nothing.
 # Exits non-zero if any step does not behave so. Run from anywhere:
 #   scripts/check/rebuild-demo.sh
 set -euo pipefail
@@ -116,6 +119,22 @@ rm skills/notes/template.md skills/notes/checklist.md
 build
 run | tee out.txt
 grep -q 'files: none' out.txt || fail "the deleted files are still embedded"
+
+step "build.rs watches skills/: the macro tracks no file itself, edits still rebuild"
+depinfo=$(ls -t "$CARGO_TARGET_DIR"/debug/deps/rebuild_demo-*.d | head -n 1)
+if grep -q 'skills/notes/SKILL.md' "$depinfo"; then fail "the macro still tracks the skill files one by one"; fi
+echo "dep-info lists no skill file"
+after_build
+mkdir -p skills/notes/references
+echo "Minutes go in the shared folder." > skills/notes/references/where.md
+build
+run | tee out.txt
+grep -q 'references/where.md (33 bytes)' out.txt || fail "a file added in a subfolder was not embedded"
+after_build
+echo "Minutes go in the team folder, by date." > skills/notes/references/where.md
+build
+run | tee out.txt
+grep -q 'references/where.md (40 bytes)' out.txt || fail "an edit in a subfolder was not embedded"
 
 step "unchanged tree: nothing is compiled"
 compiles_nothing || fail "an unchanged tree rebuilt the crate"

@@ -397,8 +397,9 @@ impl Builder {
     }
 
     /// Makes a skill shadowed by an earlier source's skill of the same name
-    /// an error rather than a warning. `include_skills!` sets this, since a
-    /// macro cannot show warnings and a skill must not vanish silently.
+    /// an error rather than a warning. `include_skills!` sets this: a skill
+    /// must not vanish silently from a binary, and a warning is easy to miss
+    /// in a build's output.
     ///
     /// ```
     /// use skills_build::problem::{Code, Severity};
@@ -460,7 +461,12 @@ impl Builder {
     /// A bundle an earlier build wrote, whose digests of files that are
     /// still byte for byte the same are taken instead of hashing them
     /// again; the bundle comes out the same. A missing or
-    /// unreadable file is no error: everything is hashed then.
+    /// unreadable file is no error: everything is hashed then. Beside it,
+    /// in `<bundle>.findings`, the build keeps what the audit and lint
+    /// rules found in each skill with the bytes they read, and takes those
+    /// findings for a skill whose bytes are unchanged instead of judging it
+    /// again (the file is written when a skill was judged anew); the
+    /// problems come out the same.
     /// [`build`](Self::build) reuses the bundle it wrote last time in
     /// `OUT_DIR` unless told otherwise.
     ///
@@ -721,7 +727,13 @@ impl Builder {
                 }
             })
             .collect();
-        let mut found = discover::discover_each(&roots, &options, each);
+        // The rules' findings per skill are kept beside the earlier bundle.
+        let findings = match &self.previous {
+            Some(previous) => crate::findings_cache::FindingsCache::load(&findings_path(previous)),
+            None => crate::findings_cache::FindingsCache::default(),
+        };
+        let mut found = discover::discover_each(&roots, &options, &findings, each);
+        findings.save();
         if !problems.is_empty() {
             found.problems.extend(problems);
             Problem::sort(&mut found.problems);
@@ -969,6 +981,14 @@ impl Builder {
     }
 }
 
+/// Where the content rules' findings per skill are kept: beside the
+/// earlier bundle, `skills.bin.findings` for `skills.bin`.
+fn findings_path(bundle: &Path) -> PathBuf {
+    let mut name = bundle.as_os_str().to_os_string();
+    name.push(".findings");
+    PathBuf::from(name)
+}
+
 /// Turns a failure to read the signing key into a compile error naming
 /// the key's source (never its contents), after the compilation's own
 /// problems.
@@ -1017,8 +1037,11 @@ pub fn compile_sources(sources: &[&dyn Source]) -> Result<Compiled, CompileError
     let roots: Vec<Root<'_>> = sources.iter().map(|source| Root::new(*source)).collect();
     let options = CompileOptions::default();
     let mut compiler = Compiler::new(&options, None, BundleWriter::new(&Bundle::default()), false);
-    let found = discover::discover_each(&roots, &Options::default(), &mut |found, range| {
-        compiler.take(found, range)
-    });
+    let found = discover::discover_each(
+        &roots,
+        &Options::default(),
+        &crate::findings_cache::FindingsCache::default(),
+        &mut |found, range| compiler.take(found, range),
+    );
     compiler.finish(&found)
 }

@@ -64,6 +64,7 @@ mod discover;
 mod extension_fields;
 mod fence;
 mod filter;
+mod findings_cache;
 mod frontmatter;
 #[cfg(feature = "sign")]
 mod keys;

@@ -87,7 +87,12 @@ pub mod discover {
     /// assert_eq!(found.skills[0].name(), Some("pdf"));
     /// ```
     pub fn discover(roots: &[Root<'_>], options: &Options) -> Discovery {
-        crate::discover::discover_each(roots, options, &mut |_, _| {})
+        crate::discover::discover_each(
+            roots,
+            options,
+            &crate::findings_cache::FindingsCache::default(),
+            &mut |_, _| {},
+        )
     }
 }
 

@@ -91,7 +91,8 @@ pub struct MacroArgs {
     /// Rules silenced everywhere, by code: warnings, notes and the audit's
     /// and lints' errors.
     pub allow: Vec<Spanned<String>>,
-    /// Make every warning a compile error (a macro cannot show warnings).
+    /// Make every warning a compile error (they are compiler warnings
+    /// otherwise).
     pub deny_warnings: Option<Spanned<bool>>,
 }
 

@@ -75,8 +75,9 @@ fn message_from(problem: &Problem, base: &Path, root: &Path) -> String {
         }
         text.push_str(": ");
     }
-    if problem.severity == Severity::Warning {
-        text.push_str("warning: ");
+    match problem.severity {
+        Severity::Error => {}
+        severity => text.push_str(&format!("{severity}: ")),
     }
     // Paths inside the message (a shadowing skill, say) read relative too.
     let relative = |text: &str| {
@@ -179,43 +180,105 @@ pub fn expand(args: MacroArgs) -> TokenStream {
     }
     let (result, inputs) = builder.compile_with_inputs();
     let deny_warnings = args.deny_warnings.as_ref().is_some_and(|deny| deny.value);
-    // With `deny_warnings`, warnings fail the build as the errors do.
-    let result = match result {
-        Ok(compiled)
-            if deny_warnings
-                && compiled
-                    .warnings
-                    .iter()
-                    .any(|problem| problem.severity == Severity::Warning) =>
-        {
-            Err(skills_build::CompileError {
-                problems: compiled.warnings,
-            })
-        }
-        result => result,
-    };
     match result {
-        Ok(compiled) => {
+        // With `deny_warnings`, warnings fail the build as the errors do.
+        Ok(compiled) if !(deny_warnings && compiled.warnings.iter().any(is_warning)) => {
             let file = large_bundle_file(&compiled.bytes, out_file.as_deref());
-            embed(&compiled.bytes, file, &inputs, key_env.as_deref())
-        }
-        Err(error) => {
-            // Notes (junk left out) explain, they do not fail; a macro can
-            // only show errors, so they are left out here.
-            let mut problems: Vec<Problem> = error
-                .problems
+            let mut out = shown(&compiled.warnings, span, &base);
+            let watched = watched_by_build_script(&base);
+            let tracked: Vec<PathBuf> = inputs
                 .into_iter()
-                .filter(|problem| problem.severity != Severity::Note)
+                .filter(|input| !covered(input, &watched))
                 .collect();
-            Problem::sort(&mut problems);
-            with_errors(
-                problems
-                    .iter()
-                    .map(|problem| ArgError::new(span, message(problem, &base)))
-                    .collect(),
-            )
+            out.extend(embed(&compiled.bytes, file, &tracked, key_env.as_deref()));
+            tokens::block(out)
+        }
+        Ok(compiled) => failed(compiled.warnings, deny_warnings, span, &base),
+        Err(error) => failed(error.problems, deny_warnings, span, &base),
+    }
+}
+
+/// Whether a problem is a warning (not an error, not a note).
+fn is_warning(problem: &Problem) -> bool {
+    problem.severity == Severity::Warning
+}
+
+/// Whether a problem fails the build: an error, or a warning with
+/// `deny_warnings`. Notes never do.
+fn fails(problem: &Problem, deny_warnings: bool) -> bool {
+    problem.is_error() || (deny_warnings && is_warning(problem))
+}
+
+/// A failed build: one `compile_error!` per problem that fails it, and
+/// the other warnings and notes shown as compiler warnings, as `skills
+/// check` shows them beside its errors.
+fn failed(mut problems: Vec<Problem>, deny_warnings: bool, span: Span, base: &Path) -> TokenStream {
+    Problem::sort(&mut problems);
+    let (errors, rest): (Vec<Problem>, Vec<Problem>) = problems
+        .into_iter()
+        .partition(|problem| fails(problem, deny_warnings));
+    let mut out = shown(&rest, span, base);
+    for problem in &errors {
+        out.extend(tokens::compile_error(span, &message(problem, base)));
+    }
+    out.extend(tokens::code("::skills_runtime::Embedded::new(&[])"));
+    tokens::block(out)
+}
+
+/// Each warning and note as a compiler warning at `span` (the macro's
+/// path), its text the same as a compile error's (file:line:col, the
+/// message, the rule code and the hint), named for its rule. Past
+/// [`LISTED_AT_MOST`](skills_build::diagnostic::LISTED_AT_MOST) of them,
+/// as `skills check` does, one warning a rule that has more than one
+/// (how many, and the first as an example), warnings before notes, the
+/// most frequent first.
+fn shown(problems: &[Problem], span: Span, base: &Path) -> TokenStream {
+    let mut out = TokenStream::new();
+    for (name, text) in warnings(problems, base) {
+        out.extend(tokens::warning(span, &name, &text));
+    }
+    out
+}
+
+/// The warnings [`shown`] makes, each as the constant's name (the rule
+/// code, `-` written `_`) and its text.
+fn warnings(problems: &[Problem], base: &Path) -> Vec<(String, String)> {
+    let name = |problem: &Problem| problem.code.as_str().replace('-', "_");
+    if problems.len() <= skills_build::diagnostic::LISTED_AT_MOST {
+        return problems
+            .iter()
+            .map(|problem| (name(problem), message(problem, base)))
+            .collect();
+    }
+    let mut groups: Vec<(&Problem, usize)> = Vec::new();
+    for problem in problems {
+        match groups
+            .iter_mut()
+            .find(|(first, _)| first.code == problem.code && first.severity == problem.severity)
+        {
+            Some((_, count)) => *count += 1,
+            None => groups.push((problem, 1)),
         }
     }
+    groups.sort_by_key(|(first, count)| {
+        (first.severity == Severity::Note, std::cmp::Reverse(*count))
+    });
+    groups
+        .into_iter()
+        .map(|(first, count)| {
+            let text = match count {
+                1 => message(first, base),
+                _ => format!(
+                    "{count} {}s of rule {}, the first: {}\n  (`skills check -v` lists every one; `allow = [\"{}\"]` silences the rule)",
+                    first.severity,
+                    first.code,
+                    message(first, base),
+                    first.code
+                ),
+            };
+            (name(first), text)
+        })
+        .collect()
 }
 
 /// Without the `sign` feature the macro compiles no Ed25519 code, so a
@@ -285,10 +348,71 @@ fn signing(args: &MacroArgs, base: &Path) -> Result<Option<Signing>, ArgError> {
     }
 }
 
-/// The bundle literal, the rebuild tracking and the version lock.
+/// What the crate's build script asked Cargo to watch
+/// (`cargo:rerun-if-changed=PATH`, relative to the crate root), read from
+/// the record Cargo keeps of the script's output beside `OUT_DIR`
+/// (`OUT_DIR/../output`); none when there is no such record (no build
+/// script, or a build system other than Cargo).
 ///
-/// Each input file is tracked by an `include_bytes!` in a function that is
-/// never called: rustc records the file as a dependency when it expands the
+/// Cargo runs the script again when anything under a watched path
+/// changes (a directory is scanned whole: an edit, an addition, a
+/// deletion), and a script run again rebuilds the crate; so a file under
+/// one needs no tracking of its own, and rustc need not read it again
+/// (the README's one-line `build.rs` watches the skills folder).
+fn watched_by_build_script(base: &Path) -> Vec<PathBuf> {
+    let Some(out_dir) = std::env::var_os("OUT_DIR") else {
+        return Vec::new();
+    };
+    let record = Path::new(&out_dir).with_file_name("output");
+    match std::fs::read_to_string(record) {
+        Ok(text) => watched_in(&text, base),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The paths a build script's output watches, resolved against `base`.
+fn watched_in(output: &str, base: &Path) -> Vec<PathBuf> {
+    output
+        .lines()
+        .filter_map(|line| {
+            line.strip_prefix("cargo::rerun-if-changed=")
+                .or_else(|| line.strip_prefix("cargo:rerun-if-changed="))
+        })
+        .filter(|path| !path.is_empty())
+        .map(|path| lexical(&base.join(path)))
+        .collect()
+}
+
+/// `path` with `.` and `..` taken out, lexically (as Cargo resolves a
+/// watched path: without following links).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push(part);
+                }
+            }
+            part => out.push(part),
+        }
+    }
+    out
+}
+
+/// Whether `input` is a watched path or inside one.
+fn covered(input: &Path, watched: &[PathBuf]) -> bool {
+    let input = lexical(input);
+    watched.iter().any(|dir| input.starts_with(dir))
+}
+
+/// The bundle literal, the rebuild tracking and the version lock: the
+/// statements and the value of the expansion's block.
+///
+/// Each input file not under a path the build script watches (see
+/// [`watched_by_build_script`]) is tracked by an `include_bytes!` in a
+/// function that is never called: rustc records the file as a dependency when it expands the
 /// macro, so an edit or a deletion rebuilds; being dead code, the bytes are
 /// neither evaluated as constants nor compiled into the binary (a key
 /// file's least of all), which keeps rustc's time and memory close to
@@ -332,7 +456,7 @@ fn embed(
     };
     let mut out = tokens::code(&code);
     out.extend(tokens::call("::skills_runtime::Embedded::new", bundle));
-    tokens::block(out)
+    out
 }
 
 /// Where a large bundle of this invocation goes: a file in `OUT_DIR`
@@ -373,6 +497,73 @@ fn large_bundle_file(bytes: &[u8], path: Option<&Path>) -> Option<String> {
 mod tests {
     use super::*;
     use skills_build::problem::Position;
+
+    /// Up to 50 warnings and notes show one by one; past that, one a rule
+    /// with more than one, warnings first, then the most frequent.
+    #[test]
+    fn many_warnings_are_grouped_by_rule() {
+        let base = Path::new("/work/app");
+        let note = |at: usize| {
+            Problem::new(Code::FileUnmentioned, format!("f{at}.txt is named nowhere"))
+                .with_file(format!("/work/app/skills/a/f{at}.txt"))
+        };
+        let few: Vec<Problem> = (0..3).map(note).collect();
+        assert_eq!(warnings(&few, base).len(), 3);
+        let mut many: Vec<Problem> = (0..60).map(note).collect();
+        many.push(
+            Problem::new(Code::PipeToShell, "a download is piped into a shell here")
+                .with_file("/work/app/skills/a/SKILL.md")
+                .at(Position { line: 9, column: 1 }),
+        );
+        let shown = warnings(&many, base);
+        assert_eq!(shown.len(), 2);
+        assert_eq!(shown[0].0, "pipe_to_shell");
+        assert!(
+            shown[0]
+                .1
+                .starts_with("skills/a/SKILL.md:9:1: warning: a download"),
+            "{}",
+            shown[0].1
+        );
+        assert_eq!(shown[1].0, "file_unmentioned");
+        assert!(
+            shown[1].1.starts_with(
+                "60 notes of rule file-unmentioned, the first: skills/a/f0.txt: note: "
+            ),
+            "{}",
+            shown[1].1
+        );
+    }
+
+    /// Files under a path the build script watches are not tracked one
+    /// by one; others (a key file elsewhere, a source outside) are.
+    #[test]
+    fn files_under_a_watched_path_need_no_tracking() {
+        let base = Path::new("/work/app");
+        let output = "cargo:rerun-if-changed=../shared/skills\ncargo:warning=hi\ncargo::rerun-if-changed=./keys/\ncargo:rerun-if-changed=\n";
+        let watched = watched_in(output, base);
+        assert_eq!(
+            watched,
+            [
+                PathBuf::from("/work/shared/skills"),
+                PathBuf::from("/work/app/keys")
+            ]
+        );
+        assert!(covered(
+            Path::new("/work/app/../shared/skills/pdf/SKILL.md"),
+            &watched
+        ));
+        assert!(covered(Path::new("/work/app/keys/skills.pem"), &watched));
+        assert!(!covered(
+            Path::new("/work/shared/skills-extra/a/SKILL.md"),
+            &watched
+        ));
+        assert!(!covered(
+            Path::new("/work/app/skills/pdf/SKILL.md"),
+            &watched
+        ));
+        assert!(!covered(Path::new("/work/app/skills/pdf/SKILL.md"), &[]));
+    }
 
     /// Issue 20, finding 9: a path as rustc prints it, from the workspace
     /// root (clickable in a terminal and an IDE), in plain words, with a

@@ -32,8 +32,9 @@ use proc_macro::TokenStream;
 /// folder (it holds `SKILL.md`: one skill) or a folder of skill folders; a
 /// path that does not exist or holds no skill is a compile error. This is
 /// the same pipeline, with the same verdicts, as `skills check`, `skills
-/// build` and `skills_build::Builder`. Every problem of every skill becomes
-/// its own compile error, naming the file, line and column. Junk
+/// build` and `skills_build::Builder`. Every error of every skill becomes
+/// its own compile error, and every warning and note its own compiler
+/// warning, each naming the file, line and column and the rule. Junk
 /// (`.DS_Store`, editor swap files, `.git/`, `__pycache__/`,
 /// `node_modules/`...) is left out, and so is each skill's `evals/` folder
 /// (authoring material). Options follow the path, as
@@ -61,8 +62,17 @@ use proc_macro::TokenStream;
 ///   everywhere: warnings, notes, and the audit's and lints' errors (a
 ///   private key that is a test fixture, say), which are lowered only this
 ///   way, by name; naming another error's code is a compile error.
-/// - `deny_warnings = true` makes every warning a compile error (a macro
-///   cannot show warnings; `skills check --deny-warnings` does the same).
+/// - `deny_warnings = true` makes every warning a compile error (`skills
+///   check --deny-warnings` does the same; notes never fail).
+///
+/// Stable Rust gives a macro no way to warn, so each warning and note is
+/// the use of a deprecated constant named for its rule, at the macro's
+/// path: rustc prints `warning: use of deprecated constant
+/// `SKILLS::pipe_to_shell`: skills/tools/SKILL.md:11:1: warning: …`, with
+/// the rule and the help on the lines after, and shows it when the build
+/// fails for another reason too. `#[deny(deprecated)]` (or `-D warnings`)
+/// makes them errors, `#[allow(deprecated)]` on the item silences them,
+/// and `allow = ["pipe-to-shell"]` silences one rule.
 ///
 /// Besides the reference validator's rules, the gate audits what makes a
 /// skill unsafe to ship (bidirectional controls and tag characters,
@@ -88,7 +98,9 @@ use proc_macro::TokenStream;
 ///
 /// Edits and deletions of embedded files rebuild the crate. Files *added*
 /// to the directory are only seen when the crate rebuilds for another
-/// reason, so add a one-line `build.rs`:
+/// reason, so add a one-line `build.rs` (with it, Cargo watches the whole
+/// folder, and the macro leaves the files under a watched path to Cargo
+/// instead of making rustc read each again to track it):
 ///
 /// ```ignore
 /// fn main() {

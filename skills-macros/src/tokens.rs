@@ -57,3 +57,40 @@ pub fn block(statements: TokenStream) -> TokenStream {
 pub fn string(text: &str) -> String {
     Literal::string(text).to_string()
 }
+
+/// Every token of `tokens` (inside groups too) at `span`.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|token| match token {
+            TokenTree::Group(group) => {
+                let mut inner = Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                TokenTree::Group(inner)
+            }
+            mut token => {
+                token.set_span(span);
+                token
+            }
+        })
+        .collect()
+}
+
+/// A compiler warning at `span` on stable Rust, which has no API for one:
+/// a block that defines a `#[deprecated]` constant named `name`, whose
+/// note is `message`, and uses it (the way the `proc-macro-warning` crate
+/// does). rustc prints `warning: use of deprecated constant
+/// `…::name`: message` at `span`; `#[deny(deprecated)]` or `-D warnings`
+/// makes it an error, `#[allow(deprecated)]` silences it. `name` must be
+/// an identifier (the macro gives it the rule code, `-` written `_`).
+///
+/// Every token is at `span`, the span of something the user wrote: a
+/// use whose span comes from a macro's definition is one rustc does not
+/// warn about.
+pub fn warning(span: Span, name: &str, message: &str) -> TokenStream {
+    let text = format!(
+        "{{ #[deprecated(note = {})] #[allow(non_upper_case_globals)] const {name}: () = (); let _ = {name}; }}",
+        string(message)
+    );
+    respan(code(&text), span)
+}

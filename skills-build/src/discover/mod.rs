@@ -40,6 +40,7 @@ pub use model::{
 };
 pub use problems::{no_skill_problem, open_problem, unreadable};
 
+use crate::findings_cache::FindingsCache;
 use crate::problem::{Code, Problem};
 use crate::rules;
 use crate::source::EntryKind;
@@ -73,9 +74,13 @@ pub(crate) type Each<'e> = dyn FnMut(&mut Discovery, std::ops::Range<usize>) + '
 /// read and named, so that a compiler can take them on (and drop what was
 /// read of them) before the next window is read. The discovery that comes
 /// out is the same as [`discover`]'s, but for what `each` changed.
+///
+/// The content rules' findings of a skill whose bytes are those `findings`
+/// recorded are taken from it (see the `findings_cache` module).
 pub(crate) fn discover_each(
     roots: &[Root<'_>],
     options: &Options,
+    findings: &FindingsCache,
     each: &mut Each<'_>,
 ) -> Discovery {
     let mut found = Discovery::default();
@@ -126,7 +131,7 @@ pub(crate) fn discover_each(
             }
             each(found, range);
         };
-        let layout = discover_source(index, *root, options, &mut found, &mut named);
+        let layout = discover_source(index, *root, (options, findings), &mut found, &mut named);
         if let Some(report) = found.sources.last_mut() {
             report.layout = layout;
             report.skills = found.skills.len() - before;
@@ -165,7 +170,7 @@ fn folder_name(root: Root<'_>) -> String {
 fn discover_source(
     index: usize,
     root: Root<'_>,
-    options: &Options,
+    (options, findings): (&Options, &FindingsCache),
     found: &mut Discovery,
     named: &mut Each<'_>,
 ) -> Option<Layout> {
@@ -193,7 +198,7 @@ fn discover_source(
             source,
             (&name, ""),
             skill_file,
-            options,
+            (options, findings),
             &mut found.problems,
         );
         let owner = found.skills.len();
@@ -235,7 +240,7 @@ fn discover_source(
                     source,
                     (dir, dir),
                     skill_file,
-                    options,
+                    (options, findings),
                     &mut problems,
                 )
             });

@@ -6,6 +6,7 @@ use skills_core::wire::bundle::SkillFileName;
 use super::model::{DiscoveredSkill, Listing, Options, join_location};
 use super::problems::{size_problem, unreadable};
 use super::walk::Walk;
+use crate::findings_cache::FindingsCache;
 use crate::frontmatter::{self, SkillDocument};
 use crate::problem::{Code, Problem};
 use crate::rules;
@@ -19,7 +20,7 @@ pub(super) fn read_skill(
     source: &dyn Source,
     (name, path): (&str, &str),
     skill_file: SkillFileName,
-    options: &Options,
+    (options, findings): (&Options, &FindingsCache),
     problems: &mut Vec<Problem>,
 ) -> DiscoveredSkill {
     let before = problems.len();
@@ -74,6 +75,7 @@ pub(super) fn read_skill(
             files: &views,
         },
         policy,
+        findings,
     ));
     DiscoveredSkill {
         source: index,

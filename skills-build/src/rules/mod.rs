@@ -32,6 +32,7 @@ pub mod reference;
 
 pub use policy::{DEFAULT_MAX_FILE_SIZE, Limits, Policy};
 
+use crate::findings_cache::FindingsCache;
 use crate::frontmatter::SkillDocument;
 use crate::problem::Problem;
 
@@ -66,9 +67,14 @@ impl hosts::sidecar::SkillFiles for &[content::File<'_>] {
 
 /// Every rule of one skill, in rule-book order: the reference's and the
 /// specification's (with the chosen hosts' fields), the fence lines, the
-/// hosts' files, then the audit and the lints not allowed. The problems
-/// not kept by the policy are left out.
-pub(crate) fn judge_skill(skill: &SkillInput<'_>, policy: &Policy) -> Vec<Problem> {
+/// hosts' files, then the audit and the lints not allowed (taken from
+/// `findings` when it recorded this skill's very bytes). The problems not
+/// kept by the policy are left out.
+pub(crate) fn judge_skill(
+    skill: &SkillInput<'_>,
+    policy: &Policy,
+    findings: &FindingsCache,
+) -> Vec<Problem> {
     let mut problems = Vec::new();
     if let Some(doc) = skill.document {
         for problem in reference::validate_with(doc, skill.dir, policy) {
@@ -83,16 +89,29 @@ pub(crate) fn judge_skill(skill: &SkillInput<'_>, policy: &Policy) -> Vec<Proble
         policy.hosts,
         skill.sidecar_location,
     ));
-    problems.extend(content::check(
-        &content::Skill {
-            skill_file: skill.skill_file,
-            file_location: skill.file_location,
-            folder_location: skill.folder_location,
-            bytes: skill.bytes,
-            document: skill.document,
-            files: skill.files,
-        },
+    let inputs: Vec<(&str, &[u8])> = skill
+        .files
+        .iter()
+        .map(|file| (file.path, file.bytes))
+        .collect();
+    problems.extend(findings.findings(
+        skill.file_location,
+        skill.bytes,
+        &inputs,
         &policy.allowed,
+        || {
+            content::check(
+                &content::Skill {
+                    skill_file: skill.skill_file,
+                    file_location: skill.file_location,
+                    folder_location: skill.folder_location,
+                    bytes: skill.bytes,
+                    document: skill.document,
+                    files: skill.files,
+                },
+                &policy.allowed,
+            )
+        },
     ));
     problems.retain(|problem| policy.keeps(problem));
     problems

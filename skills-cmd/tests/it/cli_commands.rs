@@ -79,6 +79,104 @@ fn build_fails_with_every_problem_and_writes_nothing() {
     assert!(!bundle.exists());
 }
 
+/// `skills build --check SRC -o FILE` (the committed-bundle route's CI
+/// gate): exit 0 when FILE is what SRC compiles to, else 1 saying what
+/// differs (or that FILE is missing); FILE is never written.
+#[test]
+fn build_check_says_whether_the_committed_bundle_is_current() {
+    let dir = scratch("check");
+    let skills_dir = dir.join("skills");
+    tree::copy_tree(&support::testdata("skills"), &skills_dir);
+    let bundle = dir.join("skills.bin");
+    let check = || {
+        skills(&[
+            "build",
+            "--check",
+            skills_dir.to_str().unwrap(),
+            "-o",
+            bundle.to_str().unwrap(),
+        ])
+    };
+    // Missing: exit 1, and nothing is written.
+    let out = check();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("skills.bin does not exist"), "{err}");
+    assert!(err.contains("without --check"), "{err}");
+    assert!(!bundle.exists(), "--check wrote {}", bundle.display());
+    // Fresh: exit 0.
+    support::build_bundle(&skills_dir, &bundle);
+    let built = std::fs::read(&bundle).unwrap();
+    let out = check();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("is current: 3 skills"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Stale: one skill edited, one added; exit 1 naming them, the file untouched.
+    let edited = skills_dir.join("git-rebase/SKILL.md");
+    let mut source = std::fs::read_to_string(&edited).unwrap();
+    source.push_str("\nOne more line.\n");
+    std::fs::write(&edited, source).unwrap();
+    tree::write(
+        &skills_dir,
+        "zip-files/SKILL.md",
+        "---\nname: zip-files\ndescription: Packs files into a zip archive. Use when the user asks for a zip.\n---\nRun zip.\n",
+    );
+    let out = check();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("skills.bin is stale: it is not what the sources compile to: 1 skill changed (git-rebase), 1 skill added (zip-files)"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&bundle).unwrap(),
+        built,
+        "--check changed the file"
+    );
+    // The JSON report says which, for a CI step.
+    let out = skills(&[
+        "build",
+        "--check",
+        "--format",
+        "json",
+        skills_dir.to_str().unwrap(),
+        "-o",
+        bundle.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("\"check\": \"stale\""),
+        "{}",
+        text(&out.stdout)
+    );
+    // Not a bundle at all: stale, saying so.
+    std::fs::write(&bundle, b"not a bundle").unwrap();
+    let out = check();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("it is not a bundle this version reads"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Sources that do not compile: exit 1 with their errors, nothing compared.
+    tree::write(
+        &skills_dir,
+        "Bad/SKILL.md",
+        "---\nname: Bad\ndescription: x\n---\n",
+    );
+    let out = check();
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("nothing compared with"), "{err}");
+    assert!(err.contains("must be lowercase"), "{err}");
+    // --keep-going is a usage error with --check.
+    let out = skills(&["build", "--check", "--keep-going", "x", "-o", "y"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}
+
 #[test]
 fn signed_bundles_verify_and_tampering_exits_one() {
     let dir = scratch("sign");

@@ -1,7 +1,7 @@
 //! One gate, one verdict: a matrix of fixture trees and options run through
 //! the four doors, `skills check`, `skills build`, the `Builder` (a build
 //! script's route) and the `Builder` as `include_skills!` sets it up (its
-//! sources joined to the crate root, shadowing denied, notes not shown),
+//! sources joined to the crate root, shadowing denied),
 //! comparing the verdicts and the problem lists.
 //!
 //! The CLI runs in the fixture's directory with relative paths, the
@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
-use skills_build::problem::{Problem, Severity};
+use skills_build::problem::Problem;
 use skills_build::{Builder, Host};
 
 use crate::support;
@@ -166,8 +166,8 @@ fn run_case(root: &Path, opts: &Opts, sources: &[&str]) -> Verdicts {
         "a bundle is written exactly when build succeeds"
     );
     let outcome = opts.builder(root, sources).run();
-    // include_skills! denies shadowing (it cannot show a warning) and, for
-    // the same reason, shows no notes.
+    // include_skills! denies shadowing (a skill must not vanish silently
+    // from a binary) and shows every warning and note as a compiler warning.
     let (macro_result, _) = opts
         .builder(root, sources)
         .deny_shadowing()
@@ -176,10 +176,6 @@ fn run_case(root: &Path, opts: &Opts, sources: &[&str]) -> Verdicts {
         Ok(compiled) => compiled.warnings.clone(),
         Err(error) => error.problems.clone(),
     };
-    let macro_problems: Vec<Problem> = macro_problems
-        .into_iter()
-        .filter(|p| p.severity != Severity::Note)
-        .collect();
     Verdicts {
         check: (check_status == 0, rows_of_json(&check)),
         build: (build_status == 0, rows_of_json(&build)),
@@ -203,7 +199,6 @@ fn agree(name: &str, root: &Path, opts: &Opts, sources: &[&str]) -> (bool, Vec<S
         .builder
         .1
         .iter()
-        .filter(|row| row.1 != "note")
         .cloned()
         .map(|mut row| {
             if row.0 == "skill-shadowed" {

@@ -14,7 +14,10 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::text::pytables::{CASEFOLD, ENCODINGS, MEDIA_TYPES, SPACE, SUFFIXES};
+use crate::text::pytables::{
+    CASEFOLD_FROM, CASEFOLD_TO, CASEFOLD_TO_ENDS, ENCODINGS, MEDIA_EXTENSIONS,
+    MEDIA_EXTENSIONS_ENDS, MEDIA_TYPES, MEDIA_TYPES_ENDS, SPACE, SUFFIXES,
+};
 
 /// Python's `str.casefold()`: full Unicode case folding, for caseless
 /// matching. Borrows when nothing changes.
@@ -50,11 +53,37 @@ fn fold(c: char) -> Option<&'static str> {
                 .unwrap_or_default()
         });
     }
-    CASEFOLD
-        .binary_search_by(|(key, _)| key.cmp(&c))
+    CASEFOLD_FROM
+        .binary_search(&c)
         .ok()
-        .and_then(|at| CASEFOLD.get(at))
-        .map(|(_, folded)| *folded)
+        .and_then(|at| packed(CASEFOLD_TO, CASEFOLD_TO_ENDS, at))
+}
+
+/// The `at`th of the strings `text` holds one after another, the `i`th
+/// ending at `ends[i]` (the generated tables' form: one string and its
+/// ends instead of a string pointer an entry, which a binary relocates).
+fn packed(text: &'static str, ends: &[u16], at: usize) -> Option<&'static str> {
+    let end = usize::from(*ends.get(at)?);
+    let start = match at.checked_sub(1) {
+        Some(before) => usize::from(*ends.get(before)?),
+        None => 0,
+    };
+    text.get(start..end)
+}
+
+/// Where `key` is among the sorted strings of `text` and `ends` (see
+/// [`packed`]).
+fn find_packed(text: &'static str, ends: &[u16], key: &str) -> Option<usize> {
+    let (mut low, mut high) = (0, ends.len());
+    while low < high {
+        let middle = low + (high - low) / 2;
+        match packed(text, ends, middle)?.cmp(key) {
+            core::cmp::Ordering::Less => low = middle + 1,
+            core::cmp::Ordering::Greater => high = middle,
+            core::cmp::Ordering::Equal => return Some(middle),
+        }
+    }
+    None
 }
 
 /// Python's `str.isspace()` for one character.
@@ -180,11 +209,8 @@ pub fn guess_media_type(name: &str) -> Option<&'static str> {
         ext = split_ext(base).1;
     }
     let ext = lower(ext);
-    MEDIA_TYPES
-        .binary_search_by(|(key, _)| (*key).cmp(&ext))
-        .ok()
-        .and_then(|at| MEDIA_TYPES.get(at))
-        .map(|(_, kind)| *kind)
+    let at = find_packed(MEDIA_EXTENSIONS, MEDIA_EXTENSIONS_ENDS, &ext)?;
+    packed(MEDIA_TYPES, MEDIA_TYPES_ENDS, at)
 }
 
 /// Python's `str.lower()` (full lowercase mapping).
@@ -232,6 +258,42 @@ fn split_ext(path: &str) -> (&str, &str) {
 mod tests {
     use super::*;
     use alloc::vec::Vec;
+
+    /// The packed tables: one string of each of their keys and values,
+    /// every end on a character boundary, the keys sorted (binary search
+    /// finds every one of them).
+    #[test]
+    fn packed_tables_hold_one_string_an_entry() {
+        for (text, ends) in [
+            (CASEFOLD_TO, CASEFOLD_TO_ENDS),
+            (MEDIA_EXTENSIONS, MEDIA_EXTENSIONS_ENDS),
+            (MEDIA_TYPES, MEDIA_TYPES_ENDS),
+        ] {
+            assert_eq!(ends.last().map(|end| usize::from(*end)), Some(text.len()));
+            assert!(ends.windows(2).all(|pair| pair[0] < pair[1]));
+            assert!((0..ends.len()).all(|at| packed(text, ends, at).is_some()));
+            assert_eq!(packed(text, ends, ends.len()), None);
+        }
+        assert_eq!(CASEFOLD_FROM.len(), CASEFOLD_TO_ENDS.len());
+        assert!(CASEFOLD_FROM.windows(2).all(|pair| pair[0] < pair[1]));
+        assert_eq!(MEDIA_EXTENSIONS_ENDS.len(), MEDIA_TYPES_ENDS.len());
+        for at in 0..MEDIA_EXTENSIONS_ENDS.len() {
+            let ext = packed(MEDIA_EXTENSIONS, MEDIA_EXTENSIONS_ENDS, at).unwrap();
+            assert_eq!(
+                find_packed(MEDIA_EXTENSIONS, MEDIA_EXTENSIONS_ENDS, ext),
+                Some(at)
+            );
+            assert!(
+                at == 0 || packed(MEDIA_EXTENSIONS, MEDIA_EXTENSIONS_ENDS, at - 1).unwrap() < ext
+            );
+        }
+        assert_eq!(
+            find_packed(MEDIA_EXTENSIONS, MEDIA_EXTENSIONS_ENDS, ".nope"),
+            None
+        );
+        assert_eq!(casefold("\u{1e9e}"), "ss");
+        assert_eq!(casefold("\u{10400}"), "\u{10428}");
+    }
 
     #[test]
     fn splitlines_like_python() {
