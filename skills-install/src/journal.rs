@@ -37,6 +37,15 @@ use super::target::Scope;
 /// transactions' folders, named by their journals).
 pub(crate) const STAGING: &str = ".skills-staging";
 
+/// The staging folder of an agent's folder in `scope`: a plain folder
+/// stages in its one hidden entry, beside its record and state.
+pub(crate) fn staging(scope: Scope) -> &'static str {
+    match scope {
+        Scope::Folder => crate::record::FOLDER_DIR,
+        Scope::Project | Scope::User => STAGING,
+    }
+}
+
 /// The value of a journal's `format` key.
 const FORMAT: &str = "skills-install-journal-v1";
 
@@ -204,8 +213,10 @@ pub(crate) fn pending(state: Option<&StateDir>, prefix: &str) -> bool {
 pub(crate) struct Staged {
     /// The agent's folder.
     pub dir: Dir,
-    /// Its `.skills-staging`.
+    /// Its `.skills-staging` (a plain folder's `.skills-install`).
     pub staging: Dir,
+    /// That folder's name.
+    pub staging_name: &'static str,
     /// The transaction's folder in it.
     pub tx: Dir,
     /// The transaction's name (its folder's).
@@ -216,8 +227,8 @@ impl Staged {
     /// Opens the staging folders of `transaction` in the agent's folder
     /// `dir`: `None` when there are none; an error when any is a link or
     /// a file.
-    fn open(dir: Dir, transaction: &str) -> io::Result<Option<Staged>> {
-        let staging = match dir.open_dir(OsStr::new(STAGING)) {
+    fn open(dir: Dir, staging_name: &'static str, transaction: &str) -> io::Result<Option<Staged>> {
+        let staging = match dir.open_dir(OsStr::new(staging_name)) {
             Ok(staging) => staging,
             Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(error) => return Err(error),
@@ -230,6 +241,7 @@ impl Staged {
         Ok(Some(Staged {
             dir,
             staging,
+            staging_name,
             tx,
             name: transaction.to_string(),
         }))
@@ -249,7 +261,7 @@ impl Staged {
     /// leaves it empty.
     pub fn remove(&self, ops: &Ops) -> io::Result<()> {
         ops.remove_all(&self.staging, OsStr::new(&self.name))?;
-        let _ = self.dir.remove_dir(OsStr::new(STAGING));
+        let _ = self.dir.remove_dir(OsStr::new(self.staging_name));
         Ok(())
     }
 }
@@ -261,6 +273,7 @@ impl Staged {
 /// journal naming any other is refused.
 pub(crate) fn recover(
     state: &StateDir,
+    staging: &'static str,
     prefix: &str,
     committed: &str,
     folders: &BTreeMap<String, PathBuf>,
@@ -295,7 +308,7 @@ pub(crate) fn recover(
                 Err(error) if error.kind() == io::ErrorKind::NotFound => continue,
                 Err(error) => return Err(refused(error.to_string())),
             };
-            let Some(staged) = Staged::open(opened, &journal.transaction)
+            let Some(staged) = Staged::open(opened, staging, &journal.transaction)
                 .map_err(|error| refused(error.to_string()))?
             else {
                 continue;

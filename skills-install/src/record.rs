@@ -40,11 +40,25 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use skills_core::trust::revision::Revision;
 
+use crate::target::Scope;
 use crate::names::{is_ancestor_key, is_safe_folder, is_safe_key, is_safe_path, quoted};
 
 /// Where a scope's records live, under its base (the lock and journals
 /// live in the user's state folder: see the `state` module).
 pub(crate) const RECORD_DIR: &str = ".agents/.skills-install";
+
+/// A plain folder's one hidden entry ([`Scope::Folder`]): its record, its
+/// state (`state/`: lock, journals, what was told) and its transactions'
+/// staging folders.
+pub(crate) const FOLDER_DIR: &str = ".skills-install";
+
+/// Where a scope's record is, under its base.
+pub(crate) fn record_dir(scope: Scope) -> &'static str {
+    match scope {
+        Scope::Folder => FOLDER_DIR,
+        Scope::Project | Scope::User => RECORD_DIR,
+    }
+}
 
 /// The most bytes an install record may hold (a record of 100,000 files
 /// takes about 15 MB).
@@ -169,6 +183,9 @@ pub(crate) struct Glance {
     format: Option<String>,
     #[serde(default)]
     pub version: String,
+    /// The revision of the bundle the last run installed from.
+    #[serde(default)]
+    pub bundle_revision: String,
     #[serde(rename = "directories")]
     pub dirs: BTreeMap<String, GlanceDir>,
 }

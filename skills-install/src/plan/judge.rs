@@ -7,7 +7,8 @@
 //! is embedded now). A skill folder the record does not list is not this
 //! tool's, whatever its bytes: when it holds exactly what is embedded it
 //! is reported as not installed by this tool and left alone (even with
-//! `force`); when it holds something else in the skill's place (files of
+//! `force`), but in a plain folder ([`Scope::Folder`](crate::Scope)) it is
+//! adopted: recorded as this tool's, and updated from then on; when it holds something else in the skill's place (files of
 //! its own included: an existing folder is never taken for a missing
 //! one), that is a conflict an install overwrites only with `force`; an
 //! uninstall never touches it. Files nobody lists (a user's notes beside a
@@ -46,6 +47,10 @@ pub(crate) struct Judge<'j, 'c> {
     pub ours_link: Option<PathBuf>,
     /// The shared copy of this skill.
     pub store: Option<PathBuf>,
+    /// Whether a folder that holds exactly what is embedded, and that the
+    /// record does not list, is taken into the record (a plain folder:
+    /// what an earlier installer of the program wrote becomes ours).
+    pub adopt: bool,
 }
 
 /// How a path of ours (embedded now, or recorded) is found on disk.
@@ -235,6 +240,7 @@ impl Judge<'_, '_> {
                 after: None,
                 forgets: false,
                 keeps: false,
+                adopted: false,
             },
         };
         // What an uninstall that finds nothing to remove does with the
@@ -393,6 +399,13 @@ impl Judge<'_, '_> {
                 .values()
                 .all(|found| matches!(found, Found::File { current: true, .. }))
         {
+            if self.adopt {
+                // What an earlier installer wrote: ours from now on.
+                skill.state = State::UpToDate;
+                skill.work.after = self.after_copy();
+                skill.work.adopted = true;
+                return;
+            }
             // What we embed, but not installed by us: not ours to take.
             skill.change = Change::Leave;
             return;

@@ -63,6 +63,9 @@ pub(crate) struct Work {
     /// Whether the record keeps its entry as it is (a claim an uninstall
     /// found nothing of to remove): `after` is then not used.
     pub keeps: bool,
+    /// Whether the skill is taken into the record as it is (a plain
+    /// folder's copy that holds exactly what is embedded).
+    pub adopted: bool,
 }
 
 /// What goes in a skill's place.

@@ -14,7 +14,7 @@ use super::select::Selection;
 use super::verdicts::{Change, State};
 use crate::error::Problem;
 use crate::record::stale;
-use crate::target::relative_path;
+use crate::target::{Scope, relative_path};
 use crate::tree;
 
 impl Planner<'_, '_, '_> {
@@ -68,6 +68,7 @@ impl Planner<'_, '_, '_> {
                     claimed: was.is_some_and(|was| !self.owned.owns(&dir.shown, name, was)),
                     ours_link: store.map(|store| relative_path(&dir.path, &store.join(name))),
                     store: store.map(|store| store.join(name)),
+                    adopt: self.target.scope == Scope::Folder,
                 };
                 let op = match payload {
                     None => Operation::Uninstall,
@@ -86,7 +87,10 @@ impl Planner<'_, '_, '_> {
                     }
                 };
                 skill.name = name.to_string();
-                if self.target.refresh && held_back(&skill) {
+                let kept = self.target.keep_conflicts && !self.target.force;
+                if (self.target.refresh && held_back(&skill))
+                    || (kept && !skill.conflicts.is_empty())
+                {
                     // A refresh updates only what no one changed.
                     skill.change = Change::Leave;
                     skill.files.clear();

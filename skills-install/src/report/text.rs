@@ -4,18 +4,18 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::agents::{AGENTS, Agent};
-use crate::error::{InstallError, Problem};
+use crate::error::Problem;
 use crate::installer::Installer;
 use crate::names::shown;
 use crate::plan::{Change, FileAction, Operation, Plan, SkillPlan, State};
-use crate::refresh::Refreshed;
 use crate::report::remedy::remedy;
 use crate::status::Status;
 use crate::target::Scope;
 
 /// The names of agents, for people.
-fn agent_names(agents: &[&'static Agent]) -> String {
+fn agent_names(agents: &[&'static Agent], scope: Scope) -> String {
     match agents {
+        [] if scope == Scope::Folder => "the program's own folder".to_string(),
         [] => "the shared copy that links point to".to_string(),
         agents => {
             let mut names: Vec<&str> = agents.iter().map(|agent| agent.name).collect();
@@ -25,10 +25,11 @@ fn agent_names(agents: &[&'static Agent]) -> String {
     }
 }
 
-fn where_(scope_base: &Path, user: bool) -> String {
-    match user {
-        true => format!("for the user (home {})", scope_base.display()),
-        false => format!("in the project {}", scope_base.display()),
+pub(crate) fn where_(scope_base: &Path, scope: Scope) -> String {
+    match scope {
+        Scope::User => format!("for the user (home {})", scope_base.display()),
+        Scope::Project => format!("in the project {}", scope_base.display()),
+        Scope::Folder => format!("in the folder {}", scope_base.display()),
     }
 }
 
@@ -76,7 +77,7 @@ fn heading(out: &mut String, tool: &str, version: &str, what: &str, base: &Path,
         out,
         "{tool}{}{version}: {what} {}",
         if version.is_empty() { "" } else { " " },
-        where_(base, scope == Scope::User)
+        where_(base, scope)
     );
 }
 
@@ -87,6 +88,7 @@ fn readers(agents: &[&'static Agent], scope: Scope) -> Vec<&'static Agent> {
     let folder = |agent: &Agent| match scope {
         Scope::Project => agent.project_dir,
         Scope::User => agent.user_dir,
+        Scope::Folder => "",
     };
     let mut readers: Vec<&'static Agent> = AGENTS
         .iter()
@@ -113,7 +115,7 @@ fn folder_line(
         "{}{}  ({})",
         shown(folder),
         if link { " [links]" } else { "" },
-        agent_names(&readers(agents, scope))
+        agent_names(&readers(agents, scope), scope)
     );
 }
 
@@ -336,117 +338,3 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
     out
 }
 
-/// What a refresh says on stderr about one scope: nothing when nothing
-/// changed; one line for the skills it updated or removed; one line per
-/// skill it left as the user changed it, the first time only; one line
-/// for a problem.
-pub(crate) fn refresh_lines(
-    installer: &Installer<'_>,
-    scope: Scope,
-    outcome: &Result<Refreshed, InstallError>,
-) -> String {
-    let tool = installer.tool();
-    let version = installer.version_text();
-    let who = match version.is_empty() {
-        true => tool.to_string(),
-        false => format!("{tool} {version}"),
-    };
-    let scope_flag: &[&str] = match scope {
-        Scope::Project => &[],
-        Scope::User => &["--scope", "user"],
-    };
-    let mut out = String::new();
-    let (plan, kept) = match outcome {
-        Ok(Refreshed::Applied { plan, kept }) => (plan, kept),
-        Ok(_) => return out,
-        Err(error) => {
-            let where_ = match scope {
-                Scope::Project => "in the project",
-                Scope::User => "for the user",
-            };
-            let _ = writeln!(
-                out,
-                "{who}: the skills it installed {where_} were not refreshed: {error}"
-            );
-            return out;
-        }
-    };
-    let place = where_(&plan.base, scope == Scope::User);
-    let mut updated: Vec<&str> = Vec::new();
-    let mut removed: Vec<&str> = Vec::new();
-    let mut folders: Vec<&str> = Vec::new();
-    for dir in &plan.dirs {
-        for skill in dir.skills.iter().filter(|skill| skill.change.writes()) {
-            let list = match skill.change {
-                Change::Remove => &mut removed,
-                _ => &mut updated,
-            };
-            if !list.contains(&skill.name.as_str()) {
-                list.push(&skill.name);
-            }
-            if !folders.contains(&dir.shown.as_str()) {
-                folders.push(&dir.shown);
-            }
-        }
-    }
-    if !folders.is_empty() {
-        let mut parts = Vec::new();
-        if !updated.is_empty() {
-            parts.push(format!("updated {}", updated.join(", ")));
-        }
-        if !removed.is_empty() {
-            parts.push(format!(
-                "removed {} (no longer carried)",
-                removed.join(", ")
-            ));
-        }
-        let _ = writeln!(
-            out,
-            "{who}: refreshed the skills it installed {place}: {} (in {})",
-            parts.join("; "),
-            folders.join(", ")
-        );
-    }
-    for kept in kept.iter().filter(|kept| kept.told) {
-        let name = Some(kept.name.as_str());
-        let status = format!(
-            "{tool} skill status{}",
-            scope_flag
-                .iter()
-                .fold(String::new(), |line, flag| line + " " + flag)
-        );
-        let (what, fix) = match (kept.state, kept.embedded) {
-            (State::Missing, _) => (
-                "was removed since it was installed, so it was not put back".to_string(),
-                format!(
-                    "`{}` puts it back",
-                    installer.install_hint(name, scope_flag)
-                ),
-            ),
-            (_, false) => (
-                format!("was changed since it was installed, so it was not removed ({tool} no longer carries it)"),
-                format!("`{status}` shows how"),
-            ),
-            (State::NotOurs, true) => (
-                "is no longer what was installed (something else stands there), so it was not updated".to_string(),
-                format!(
-                    "`{}` replaces it",
-                    installer.install_hint(name, &[scope_flag, &["--force"]].concat())
-                ),
-            ),
-            (_, true) => (
-                "was changed since it was installed, so it was not updated".to_string(),
-                format!(
-                    "`{status}` shows how; `{}` replaces it with this version",
-                    installer.install_hint(name, &[scope_flag, &["--force"]].concat())
-                ),
-            ),
-        };
-        let _ = writeln!(
-            out,
-            "{who}: {}/{} {place} {what}: {fix}",
-            kept.dir, kept.name
-        );
-    }
-    out
-}
