@@ -456,13 +456,16 @@ impl<'c> Installer<'c> {
     ) -> Result<(), InstallError> {
         let prefix = transaction_prefix(&self.tool, target.scope);
         let base_dir = Dir::open(base).map_err(|e| InstallError::io("open", base, e))?;
-        let committed = Place::find(&base_dir, target.scope, &self.tool)?
+        let place = Place::find(&base_dir, target.scope, &self.tool)?;
+        let committed = place
             .read()?
             .map(|record| record.transaction)
             .unwrap_or_default();
         let folders = plan::agent_folders(env, base, target.scope);
         let staging = journal::staging(target.scope);
-        journal::recover(state, staging, &prefix, &committed, &folders, ops)
+        journal::recover(state, staging, &prefix, &committed, &folders, ops)?;
+        place.remove_temporaries(&prefix);
+        Ok(())
     }
 
     /// Plans and applies an install in one call.

@@ -308,9 +308,16 @@ pub(crate) fn recover(
                 Err(error) if error.kind() == io::ErrorKind::NotFound => continue,
                 Err(error) => return Err(refused(error.to_string())),
             };
-            let Some(staged) = Staged::open(opened, staging, &journal.transaction)
-                .map_err(|error| refused(error.to_string()))?
+            let Some(staged) = Staged::open(
+                opened.try_clone().map_err(|e| refused(e.to_string()))?,
+                staging,
+                &journal.transaction,
+            )
+            .map_err(|error| refused(error.to_string()))?
             else {
+                // Stopped before its folder was made: the staging folder
+                // it may have made goes when empty.
+                let _ = opened.remove_dir(OsStr::new(staging));
                 continue;
             };
             let moves = match journal.swapping && journal.transaction != committed {
@@ -328,7 +335,24 @@ pub(crate) fn recover(
         ops.remove_file(state.dir(), OsStr::new(&name))
             .map_err(|e| InstallError::io("remove", &path, e))?;
     }
+    remove_temporaries(state.dir(), prefix);
     Ok(())
+}
+
+/// Removes the temporary files of this tool's (names starting with
+/// `prefix`, ending `.tmp`) a stopped run left in `dir` while it replaced
+/// a file there: called under the scope's lock, when no run of the tool
+/// is writing.
+pub(crate) fn remove_temporaries(dir: &Dir, prefix: &str) {
+    let Ok(names) = dir.names(usize::MAX) else {
+        return;
+    };
+    for name in names {
+        let text = name.to_string_lossy();
+        if text.starts_with(prefix) && text.ends_with(".tmp") {
+            let _ = dir.remove_file(&name);
+        }
+    }
 }
 
 /// One move that undoes a swap.

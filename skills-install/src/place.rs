@@ -115,6 +115,14 @@ impl Place {
         }
     }
 
+    /// Removes the temporary files of this tool's a stopped run left
+    /// beside the record (see [`journal::remove_temporaries`]).
+    pub fn remove_temporaries(&self, prefix: &str) {
+        if let Some(dir) = self.dir() {
+            crate::journal::remove_temporaries(dir, prefix);
+        }
+    }
+
     /// Writes `record` (making the folders on the way: each one made is
     /// pushed on `created`, with the folder it was made in).
     pub fn write(

@@ -40,8 +40,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use skills_core::trust::revision::Revision;
 
-use crate::target::Scope;
 use crate::names::{is_ancestor_key, is_safe_folder, is_safe_key, is_safe_path, quoted};
+use crate::target::Scope;
 
 /// Where a scope's records live, under its base (the lock and journals
 /// live in the user's state folder: see the `state` module).

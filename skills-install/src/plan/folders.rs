@@ -249,7 +249,12 @@ impl Planner<'_, '_, '_> {
                 .anchors
                 .get(&dir.path)
                 .and_then(Anchor::folder)
-                .and_then(|folder| folder.stat(OsStr::new(journal::staging(self.target.scope))).ok().flatten());
+                .and_then(|folder| {
+                    folder
+                        .stat(OsStr::new(journal::staging(self.target.scope)))
+                        .ok()
+                        .flatten()
+                });
             if staging.is_some_and(|stat| stat.kind != Kind::Dir) {
                 self.problem(Problem::Staging {
                     path: dir.path.join(journal::staging(self.target.scope)),

@@ -119,14 +119,20 @@ fn kept_words(installer: &Installer<'_>, scope: Scope, kept: &Kept) -> (String, 
     match (kept.state, kept.embedded) {
         (State::Missing, _) => (
             "was removed since it was installed, so it was not put back".to_string(),
-            format!("`{}` puts it back", installer.install_hint(name, scope_flag)),
+            format!(
+                "`{}` puts it back",
+                installer.install_hint(name, scope_flag)
+            ),
         ),
         (_, false) => (
-            format!("was changed since it was installed, so it was not removed ({tool} no longer carries it)"),
+            format!(
+                "was changed since it was installed, so it was not removed ({tool} no longer carries it)"
+            ),
             format!("`{status}` shows how"),
         ),
         (State::NotOurs, true) => (
-            "is no longer what was installed (something else stands there), so it was not updated".to_string(),
+            "is no longer what was installed (something else stands there), so it was not updated"
+                .to_string(),
             format!("`{}` replaces it", installer.install_hint(name, &force)),
         ),
         (_, true) => (

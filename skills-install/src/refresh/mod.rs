@@ -318,7 +318,11 @@ impl Installer<'_> {
 /// The record's glance in the scope whose base is `base` (`None` when
 /// there is no record). A record that is no glance is read whole, to say
 /// what is wrong with it.
-pub(crate) fn glance(base: &Path, scope: Scope, tool: &str) -> Result<Option<Glance>, InstallError> {
+pub(crate) fn glance(
+    base: &Path,
+    scope: Scope,
+    tool: &str,
+) -> Result<Option<Glance>, InstallError> {
     let base_dir = Dir::open(base).map_err(|e| InstallError::io("open", base, e))?;
     let place = Place::find(&base_dir, scope, tool)?;
     let Some(bytes) = place.read_bytes()? else {

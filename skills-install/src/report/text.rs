@@ -337,4 +337,3 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
     }
     out
 }
-
