@@ -429,8 +429,22 @@ impl Installer<'_> {
                             ));
                         }
                         let _ = out.write_all(text.as_bytes());
-                        if let Some(error) = &error {
-                            let _ = writeln!(err, "error: {error}");
+                        match &error {
+                            Some(super::InstallError::Conflicts { count }) => {
+                                let line = report::text::conflicts_line(&shown, *count);
+                                let _ = writeln!(err, "error: {line}");
+                            }
+                            Some(error) => {
+                                let _ = writeln!(err, "error: {error}");
+                            }
+                            None => {}
+                        }
+                        if error.is_none()
+                            && applied
+                            && let Some(line) = report::text::kept_line(&shown)
+                        {
+                            let _ = writeln!(err, "error: {line}");
+                            return EXIT_FAILED;
                         }
                     }
                 }

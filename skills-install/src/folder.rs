@@ -29,7 +29,7 @@ use crate::journal::{self, transaction_prefix};
 use crate::lock;
 use crate::ops::Ops;
 use crate::payload::revision_of;
-use crate::plan::{self, Change, Plan, State};
+use crate::plan::{self, Change, Operation, Plan, State};
 use crate::refresh::{self, Kept, Refreshed};
 use crate::state::StateDir;
 use crate::status::Status;
@@ -142,7 +142,7 @@ impl<'c> Folder<'c> {
         let target = self.target();
         let mut plan = self.installer.plan(&target)?;
         if self.policy == FolderPolicy::Replace && plan.conflicts().next().is_some() {
-            self.move_aside(&env, &base, &plan)?;
+            self.move_aside(&env, &base, &plan, false)?;
             plan = self.installer.plan(&target)?;
         }
         self.installer.apply(plan)
@@ -200,7 +200,7 @@ impl<'c> Folder<'c> {
         self.installer.finish_stopped(&env, &base, &target)?;
         let mut plan = self.installer.plan(&target)?;
         let aside = match self.policy {
-            FolderPolicy::Replace => self.move_aside(&env, &base, &plan)?,
+            FolderPolicy::Replace => self.move_aside(&env, &base, &plan, true)?,
             FolderPolicy::Keep => Vec::new(),
         };
         if !aside.is_empty() {
@@ -214,21 +214,26 @@ impl<'c> Folder<'c> {
         Ok(outcome)
     }
 
-    /// Moves each embedded skill's copy the plan leaves or conflicts on
-    /// (the user changed it, or something else stands there) aside to
-    /// `<name>.user-<n>`, under the lock. Returns what was moved.
-    fn move_aside(
+    /// Moves each embedded skill's copy the install `plan` conflicts on
+    /// (or, with `held`, leaves as it is): the user changed it, or
+    /// something else stands there; aside to `<name>.user-<n>`, under the
+    /// lock. Returns what was moved.
+    pub(crate) fn move_aside(
         &self,
         env: &Environment,
         base: &Path,
         plan: &Plan,
+        held: bool,
     ) -> Result<Vec<Kept>, InstallError> {
+        if plan.operation != Operation::Install {
+            return Ok(Vec::new());
+        }
         let held: Vec<(&str, State)> = plan
             .dirs
             .iter()
             .flat_map(|dir| &dir.skills)
             .filter(|skill| skill.work.payload.is_some())
-            .filter(|skill| skill.change == Change::Leave || !skill.conflicts.is_empty())
+            .filter(|skill| (held && skill.change == Change::Leave) || !skill.conflicts.is_empty())
             .filter(|skill| matches!(skill.state, State::Modified | State::NotOurs))
             .map(|skill| (skill.name.as_str(), skill.state))
             .collect();

@@ -20,7 +20,7 @@ use crate::place::Place;
 use crate::plan::{self, Context, Operation, Plan};
 use crate::state::StateDir;
 use crate::status::Status;
-use crate::target::{Layout, Target};
+use crate::target::{Layout, Scope, Target};
 use crate::told;
 use crate::tree;
 
@@ -367,6 +367,10 @@ impl<'c> Installer<'c> {
         if conflicts > 0 && !plan.force && !plan.unfinished {
             return Err(InstallError::Conflicts { count: conflicts });
         }
+        if conflicts > 0 && plan.force && plan.target.scope == Scope::Folder {
+            // In a plain folder, `force` moves what is in the way aside.
+            return self.apply_aside(plan);
+        }
         let bundle = self.bundle()?;
         let stamp = Stamp {
             tool: &self.tool,
@@ -420,6 +424,18 @@ impl<'c> Installer<'c> {
             }
         }
         Ok(Some(self.noted(fresh)))
+    }
+
+    /// A forced plan into a plain folder: every conflicting copy moved
+    /// aside (`<name>.user-<n>`), then the plan made again without force
+    /// and carried out.
+    fn apply_aside(&self, plan: &Plan) -> Result<Option<Plan>, InstallError> {
+        let env = self.env()?;
+        let base = plan::real_base(&env, &plan.target)?;
+        let folder = self.clone().into_folder(base.clone());
+        folder.move_aside(&env, &base, plan, false)?;
+        let again = self.make_plan(&plan.target.clone().force(false), plan.operation, false)?;
+        self.apply_plan(&again)
     }
 
     /// Finishes or undoes, under the scope's exclusive lock, what a

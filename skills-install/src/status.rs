@@ -224,8 +224,12 @@ fn flags(target: &Target) -> Vec<String> {
     if target.scope == Scope::User {
         flags.extend(["--scope".to_string(), "user".to_string()]);
     }
+    let dir_flag = match target.scope {
+        Scope::Folder => "--into",
+        Scope::Project | Scope::User => "--project-dir",
+    };
     if let Some(dir) = &target.project_dir {
-        flags.extend(["--project-dir".to_string(), dir.display().to_string()]);
+        flags.extend([dir_flag.to_string(), dir.display().to_string()]);
     }
     flags
 }

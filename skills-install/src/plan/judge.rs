@@ -231,6 +231,7 @@ impl Judge<'_, '_> {
             change: Change::Keep,
             files: Vec::new(),
             conflicts: Vec::new(),
+            kept: Vec::new(),
             others: Vec::new(),
             same: Vec::new(),
             notes: Vec::new(),

@@ -35,6 +35,10 @@ pub struct SkillPlan {
     pub files: Vec<FileChange>,
     /// What is in the way (overwritten only with `force`).
     pub conflicts: Vec<Conflict>,
+    /// What kept the skill as it is, when the plan keeps what cannot be
+    /// updated ([`Target::keep_conflicts`](crate::Target::keep_conflicts))
+    /// or refreshes: the conflicts it was not written over.
+    pub kept: Vec<Conflict>,
     /// The files in the skill's folder that neither the embedded skill nor
     /// the record lists: the user's own, which an install carries over
     /// and `status --check` counts as differences.

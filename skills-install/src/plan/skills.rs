@@ -91,10 +91,11 @@ impl Planner<'_, '_, '_> {
                 if (self.target.refresh && held_back(&skill))
                     || (kept && !skill.conflicts.is_empty())
                 {
-                    // A refresh updates only what no one changed.
+                    // A refresh (or a run that keeps what cannot be
+                    // updated) updates only what no one changed.
                     skill.change = Change::Leave;
                     skill.files.clear();
-                    skill.conflicts.clear();
+                    skill.kept = std::mem::take(&mut skill.conflicts);
                     skill.work.outcome = Outcome::Same;
                     skill.work.after = was.cloned();
                 }

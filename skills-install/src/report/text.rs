@@ -41,7 +41,7 @@ fn count(n: usize, one: &str) -> String {
 }
 
 /// A skill's line: its change and what it touches.
-fn skill_line(skill: &SkillPlan) -> String {
+fn skill_line(skill: &SkillPlan, force: bool) -> String {
     let files = |action| skill.files.iter().filter(|f| f.action == action).count();
     let (add, replace, remove) = (
         files(FileAction::Add),
@@ -62,6 +62,10 @@ fn skill_line(skill: &SkillPlan) -> String {
         Change::Keep => skill.state.to_string(),
         Change::Leave => format!("{}: left as it is", skill.state),
         Change::Link => format!("{} -> link to the shared copy", skill.state),
+        // Refused without force: what it would do, and when.
+        _ if !force && !skill.conflicts.is_empty() => {
+            format!("{}: {} with --force", skill.state, parts.join(", "))
+        }
         _ => format!("{}: {}", skill.state, parts.join(", ")),
     };
     format!(
@@ -141,7 +145,7 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
             out.push_str("  (no skill)\n");
         }
         for skill in &dir.skills {
-            out.push_str(&skill_line(skill));
+            out.push_str(&skill_line(skill, plan.force));
             for note in &skill.notes {
                 let _ = writeln!(out, "           note: {note}");
             }
@@ -153,10 +157,7 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
             out,
             "{} ({}):",
             count(conflicts.len(), "conflict"),
-            match plan.force {
-                true => "overwritten: --force",
-                false => "give --force to overwrite",
-            }
+            conflict_remedy(plan)
         );
         for (dir, skill, conflict) in conflicts {
             let _ = writeln!(
@@ -167,8 +168,107 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
             );
         }
     }
+    kept_text(&mut out, plan);
     problems_text(&mut out, &plan.problems);
     out
+}
+
+/// What the plan does with its conflicts, for the line above them.
+fn conflict_remedy(plan: &Plan) -> &'static str {
+    match (plan.force, plan.operation, plan.scope) {
+        (true, _, Scope::Folder) => "moved aside: --force",
+        (true, Operation::Install, _) => "overwritten: --force",
+        (true, Operation::Uninstall, _) => "removed: --force",
+        (false, Operation::Install, Scope::Folder) => {
+            "nothing is written; give --force to move each aside to <name>.user-N"
+        }
+        (false, Operation::Install, _) => "nothing is written; give --force to overwrite",
+        (false, Operation::Uninstall, _) => {
+            "nothing is removed; give --force to remove them too (the changes are lost)"
+        }
+    }
+}
+
+/// The skills a plan keeps as they are because of conflicts, and why.
+fn kept_text(out: &mut String, plan: &Plan) {
+    if plan.target.refresh {
+        return;
+    }
+    let kept: Vec<_> = plan
+        .dirs
+        .iter()
+        .flat_map(|dir| dir.skills.iter().map(move |skill| (dir, skill)))
+        .filter(|(_, skill)| !skill.kept.is_empty())
+        .collect();
+    if kept.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "{} kept as {} (the rest goes on; give --force to {}):",
+        count(kept.len(), "skill"),
+        if kept.len() == 1 { "it is" } else { "they are" },
+        match plan.scope {
+            Scope::Folder => "move each aside to <name>.user-N",
+            _ => "overwrite",
+        }
+    );
+    for (dir, skill) in kept {
+        for conflict in &skill.kept {
+            let _ = writeln!(
+                out,
+                "  {}/{}: {conflict}",
+                shown(&dir.shown),
+                shown(&skill.name)
+            );
+        }
+    }
+}
+
+/// What a run that kept skills as they are (conflicts) says last, if it
+/// did: the others were carried out.
+pub(crate) fn kept_line(plan: &Plan) -> Option<String> {
+    if plan.target.refresh {
+        return None;
+    }
+    let kept = plan
+        .dirs
+        .iter()
+        .flat_map(|dir| &dir.skills)
+        .filter(|skill| !skill.kept.is_empty())
+        .count();
+    (kept > 0).then(|| {
+        format!(
+            "{} kept as {} (conflicts, listed above); every other skill was carried out; give --force to {}",
+            count(kept, "skill"),
+            if kept == 1 { "it is" } else { "they are" },
+            match plan.scope {
+                Scope::Folder => "move each aside to <name>.user-N and write this version",
+                _ => "overwrite them",
+            }
+        )
+    })
+}
+
+/// What a run that was refused for its conflicts says last: what was not
+/// done, and what `--force` does (for an uninstall, removes; in a plain
+/// folder, moves aside).
+pub(crate) fn conflicts_line(plan: &Plan, count: usize) -> String {
+    let what = match count {
+        1 => "1 conflict".to_string(),
+        n => format!("{n} conflicts"),
+    };
+    match (plan.operation, plan.scope) {
+        (Operation::Uninstall, _) => format!(
+            "{what} (files changed since this tool wrote them): nothing was removed; give --force to remove them too (the changes are lost)"
+        ),
+        (Operation::Install, Scope::Folder) => format!(
+            "{what} (files this tool did not write, or that changed since): nothing was written; give --force to move each conflicting copy aside to <name>.user-N and write this version"
+        ),
+        (Operation::Install, _) => format!(
+            "{what} (files this tool did not write, or that changed since): nothing was written; give --force to overwrite them"
+        ),
+    }
 }
 
 /// Says the record lists entries this tool did not write here.
