@@ -84,6 +84,8 @@ pub struct Installer<'c> {
     swap: Option<Swap>,
     pub(crate) refresh_on_start: bool,
     install_command: Option<Vec<String>>,
+    /// The folders the skills are built from, refused as targets.
+    sources: Vec<PathBuf>,
     /// (skill, agent id, remark), shown with the plans that write the
     /// skill where the agent reads.
     notes: Vec<(String, String, String)>,
@@ -111,6 +113,7 @@ impl<'c> Installer<'c> {
             swap: None,
             refresh_on_start: false,
             install_command: None,
+            sources: Vec::new(),
             notes: Vec::new(),
         }
     }
@@ -160,6 +163,33 @@ impl<'c> Installer<'c> {
         words.extend(flags);
         let words: Vec<String> = words.into_iter().map(shell_word).collect();
         words.join(" ")
+    }
+
+    /// The folders the embedded skills are built from (relative to the
+    /// working directory): every plan, whatever its target, refuses an
+    /// agent's folder (or plain folder) that is, holds or lies inside one
+    /// ([`Problem::SourceFolder`](crate::Problem::SourceFolder)), so
+    /// `mytool skill install --agent all --force` run in the tool's own
+    /// repository never writes over the skills' sources.
+    ///
+    /// ```
+    /// use skills_install::{Agents, Environment, Installer, Problem, Scope, Target};
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+    /// # let project = std::env::temp_dir().join(format!("doc-sources-{}", std::process::id()));
+    /// # std::fs::create_dir_all(project.join("skills")).unwrap();
+    /// let installer = Installer::new(&SKILLS)
+    ///     .environment(Environment::new(&project))
+    ///     .sources([project.join("skills")]);
+    /// // OpenClaw reads `<project>/skills`, where the sources are.
+    /// let target = Target::new(Scope::Project).agents(Agents::parse(["openclaw"]).unwrap()).force(true);
+    /// let plan = installer.plan(&target)?;
+    /// assert!(matches!(plan.problems[..], [Problem::SourceFolder { .. }]));
+    /// # std::fs::remove_dir_all(&project).unwrap();
+    /// # Ok::<(), skills_install::InstallError>(())
+    /// ```
+    pub fn sources<P: Into<PathBuf>>(mut self, folders: impl IntoIterator<Item = P>) -> Self {
+        self.sources = folders.into_iter().map(Into::into).collect();
+        self
     }
 
     /// The working directory and variables to resolve folders against,
@@ -288,6 +318,9 @@ impl<'c> Installer<'c> {
     ) -> Result<Plan, InstallError> {
         let env = self.env()?;
         let payloads = self.payloads()?;
+        let mut target = target.clone();
+        target.sources.extend(self.sources.iter().cloned());
+        let target = &target;
         let base = plan::real_base(&env, target)?;
         // Reading takes the lock only where there is one to take, and
         // makes no state folder.
