@@ -29,11 +29,11 @@ pub(crate) fn refresh_lines(
             let place = where_(&plan.base, plan.scope);
             for kept in kept.iter().filter(|kept| kept.told) {
                 let (what, fix) = kept_words(installer, scope, kept);
-                let _ = writeln!(
-                    out,
-                    "{who}: {}/{} {place} {what}: {fix}",
-                    kept.dir, kept.name
-                );
+                let shown = match kept.dir.as_str() {
+                    "." => kept.name.clone(),
+                    dir => format!("{dir}/{}", kept.name),
+                };
+                let _ = writeln!(out, "{who}: {shown} {place} {what}: {fix}");
             }
         }
         Ok(_) => {}
@@ -55,13 +55,15 @@ pub(crate) fn refresh_lines(
 /// The line for the skills a refresh updated or removed (none when it
 /// changed nothing).
 fn changed_line(out: &mut String, who: &str, plan: &Plan) {
+    let mut added: Vec<&str> = Vec::new();
     let mut updated: Vec<&str> = Vec::new();
     let mut removed: Vec<&str> = Vec::new();
     let mut folders: Vec<&str> = Vec::new();
     for dir in &plan.dirs {
         for skill in dir.skills.iter().filter(|skill| skill.change.writes()) {
-            let list = match skill.change {
-                Change::Remove => &mut removed,
+            let list = match (skill.change, skill.state) {
+                (Change::Remove, _) => &mut removed,
+                (_, State::Missing) if plan.scope == Scope::Folder => &mut added,
                 _ => &mut updated,
             };
             if !list.contains(&skill.name.as_str()) {
@@ -76,6 +78,9 @@ fn changed_line(out: &mut String, who: &str, plan: &Plan) {
         return;
     }
     let mut parts = Vec::new();
+    if !added.is_empty() {
+        parts.push(format!("wrote {}", added.join(", ")));
+    }
     if !updated.is_empty() {
         parts.push(format!("updated {}", updated.join(", ")));
     }
@@ -85,12 +90,15 @@ fn changed_line(out: &mut String, who: &str, plan: &Plan) {
             removed.join(", ")
         ));
     }
+    let folders = match plan.scope {
+        Scope::Folder => String::new(),
+        _ => format!(" (in {})", folders.join(", ")),
+    };
     let _ = writeln!(
         out,
-        "{who}: refreshed the skills it installed {}: {} (in {})",
+        "{who}: refreshed the skills it installed {}: {}{folders}",
         where_(&plan.base, plan.scope),
         parts.join("; "),
-        folders.join(", ")
     );
 }
 
@@ -110,6 +118,9 @@ fn kept_words(installer: &Installer<'_>, scope: Scope, kept: &Kept) -> (String, 
             .iter()
             .fold(String::new(), |line, flag| line + " " + flag)
     );
+    if scope == Scope::Folder {
+        return folder_words(kept);
+    }
     if let Some(aside) = &kept.aside {
         return (
             format!("was changed since it was installed, so the changed copy was moved to {aside}"),
@@ -143,4 +154,27 @@ fn kept_words(installer: &Installer<'_>, scope: Scope, kept: &Kept) -> (String, 
             ),
         ),
     }
+}
+
+/// What happened to a skill a start left (or moved aside) in a plain
+/// folder, which no command of the program installs into: what stays, and
+/// what brings this version.
+fn folder_words(kept: &Kept) -> (String, String) {
+    let what = match (&kept.aside, kept.state, kept.embedded) {
+        (Some(aside), _, _) => {
+            return (
+                format!("was changed since it was written, so the changed copy was moved to {aside}"),
+                "this version was written in its place".to_string(),
+            );
+        }
+        (None, State::NotOurs, _) => {
+            "is not what this program wrote (something else stands there), so it was not updated"
+        }
+        (None, _, false) => "was changed since it was written, so it was not removed (no longer carried)",
+        (None, _, true) => "was changed since it was written, so it was not updated",
+    };
+    (
+        what.to_string(),
+        "it is kept as it is; removing it brings this version at the next upgrade, and the replace policy moves such a copy aside instead".to_string(),
+    )
 }
