@@ -185,15 +185,26 @@ fn an_unknown_sidecar_key_is_a_warning_a_wrong_type_an_error() {
             .collect();
         (outcome.failed(false), codes)
     };
-    std::fs::write(&sidecar, "interface:\n  display_name: Ship\n  x_mytool_theme: dark\n").unwrap();
+    std::fs::write(
+        &sidecar,
+        "interface:\n  display_name: Ship\n  x_mytool_theme: dark\n",
+    )
+    .unwrap();
     let (failed, found) = codes(false);
     assert!(!failed, "{found:?}");
     assert_eq!(found, ["codex-sidecar-unknown-key"]);
     let (failed, found) = codes(true);
     assert!(!failed && found.is_empty(), "{found:?}");
-    std::fs::write(&sidecar, "interface:\n  display_name: [Ship]\n  x_mytool_theme: dark\n").unwrap();
+    std::fs::write(
+        &sidecar,
+        "interface:\n  display_name: [Ship]\n  x_mytool_theme: dark\n",
+    )
+    .unwrap();
     let (failed, found) = codes(true);
     assert!(failed, "{found:?}");
-    assert!(found.contains(&"codex-sidecar-invalid".to_string()), "{found:?}");
+    assert!(
+        found.contains(&"codex-sidecar-invalid".to_string()),
+        "{found:?}"
+    );
     let _ = std::fs::remove_dir_all(&root);
 }

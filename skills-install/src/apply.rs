@@ -20,17 +20,17 @@ use std::collections::BTreeSet;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
-use super::dir::{Dir, Kind};
-use super::error::InstallError;
-use super::journal::{self, Journal, JournalDir, Moved, Staged, Swap, transaction_prefix};
-use super::ops::{Ops, parts};
-use super::owned::{self, Owned};
-use super::payload::Payload;
-use super::plan::{Opened, Operation, Outcome, Plan};
-use super::record::Record;
-use super::state::StateDir;
-use super::target::shown;
-use super::tree;
+use crate::dir::{Dir, Kind};
+use crate::error::InstallError;
+use crate::journal::{self, Journal, JournalDir, Moved, Staged, Swap, transaction_prefix};
+use crate::ops::{Ops, parts};
+use crate::owned::{self, Owned};
+use crate::payload::Payload;
+use crate::plan::{Opened, Operation, Outcome, Plan};
+use crate::record::Record;
+use crate::state::StateDir;
+use crate::target::shown;
+use crate::tree;
 
 /// What the apply writes into the record besides the plan's entries.
 #[derive(Debug)]

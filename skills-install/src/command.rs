@@ -9,10 +9,10 @@ use std::path::PathBuf;
 
 use skills_core::wire::bundle::Skill;
 
-use super::installer::Installer;
-use super::payload::{revision_of, skill_revision};
-use super::report;
-use super::target::{Agents, Layout, Scope, Target};
+use crate::installer::Installer;
+use crate::payload::{revision_of, skill_revision};
+use crate::report;
+use crate::target::{Agents, Layout, Scope, Target};
 
 /// Exit code: done (for `status`: every skill up to date).
 pub const EXIT_OK: i32 = 0;
@@ -344,7 +344,7 @@ impl Installer<'_> {
     /// is not carried.
     pub fn run_request(&self, request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let version = self.version_text();
-        let fail = |error: &super::InstallError, out: &mut dyn Write, err: &mut dyn Write| {
+        let fail = |error: &crate::InstallError, out: &mut dyn Write, err: &mut dyn Write| {
             match request.json {
                 true => {
                     let _ =
@@ -357,7 +357,7 @@ impl Installer<'_> {
             // A skill named on the command line that is not carried is the
             // command line's mistake, as an unknown option is.
             match error {
-                super::InstallError::UnknownSkill { .. } => EXIT_USAGE,
+                crate::InstallError::UnknownSkill { .. } => EXIT_USAGE,
                 _ => EXIT_FAILED,
             }
         };
@@ -404,10 +404,10 @@ impl Installer<'_> {
                     },
                     (_, false) => {
                         let error = match plan.problems.len() {
-                            0 => super::InstallError::Conflicts {
+                            0 => crate::InstallError::Conflicts {
                                 count: plan.conflicts().count(),
                             },
-                            count => super::InstallError::Problems { count },
+                            count => crate::InstallError::Problems { count },
                         };
                         (plan, false, Some(error))
                     }
@@ -430,7 +430,7 @@ impl Installer<'_> {
                         }
                         let _ = out.write_all(text.as_bytes());
                         match &error {
-                            Some(super::InstallError::Conflicts { count }) => {
+                            Some(crate::InstallError::Conflicts { count }) => {
                                 let line = report::text::conflicts_line(&shown, *count);
                                 let _ = writeln!(err, "error: {line}");
                             }
@@ -457,7 +457,7 @@ impl Installer<'_> {
     }
 
     /// The skills carried, one per line (or as JSON).
-    fn list(&self, json: bool) -> Result<String, super::InstallError> {
+    fn list(&self, json: bool) -> Result<String, crate::InstallError> {
         let bundle = self.bundle()?;
         // Each skill's files: its skill file and the rest.
         let file_count = |skill: &Skill<'_>| 1 + skill.files.len();

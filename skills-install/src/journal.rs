@@ -25,13 +25,13 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use super::dir::{Dir, Identity, Kind, Stat};
-use super::error::InstallError;
-use super::names::file_safe;
-use super::names::{is_safe_folder, quoted};
-use super::ops::Ops;
-use super::state::StateDir;
-use super::target::Scope;
+use crate::dir::{Dir, Identity, Kind, Stat};
+use crate::error::InstallError;
+use crate::names::file_safe;
+use crate::names::{is_safe_folder, quoted};
+use crate::ops::Ops;
+use crate::state::StateDir;
+use crate::target::Scope;
 
 /// The folder beside the skills where an apply stages its work (its
 /// transactions' folders, named by their journals).

@@ -8,7 +8,7 @@ use skills_core::trust::revision::{
 };
 use skills_core::wire::bundle::{Bundle, Skill};
 
-use super::record::{RecordFile, RecordSkill};
+use crate::record::{RecordFile, RecordSkill};
 
 /// The name agents read a skill's instructions from.
 pub const SKILL_FILE: &str = "SKILL.md";

@@ -13,12 +13,12 @@ use std::ffi::{OsStr, OsString};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::dir::{Dir, Kind};
-use super::error::InstallError;
-use super::names::file_safe;
-use super::ops::Ops;
-use super::record::{FOLDER_DIR, RECORD_CAP, Record, RecordError, record_dir};
-use super::target::{Scope, resolve};
+use crate::dir::{Dir, Kind};
+use crate::error::InstallError;
+use crate::names::file_safe;
+use crate::ops::Ops;
+use crate::record::{FOLDER_DIR, RECORD_CAP, Record, RecordError, record_dir};
+use crate::target::{Scope, resolve};
 
 /// The record of one tool in one scope: where it is, and its folder as
 /// opened.

@@ -22,10 +22,10 @@ use std::ffi::OsStr;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::dir::Dir;
-use super::env::Environment;
-use super::error::InstallError;
-use super::names::file_safe;
+use crate::dir::Dir;
+use crate::env::Environment;
+use crate::error::InstallError;
+use crate::names::file_safe;
 use crate::record::FOLDER_DIR;
 use crate::target::Scope;
 
@@ -247,7 +247,7 @@ fn check(dir: &Dir) -> Result<(), InstallError> {
             error,
         })
     };
-    if owner != super::dir::user() {
+    if owner != crate::dir::user() {
         return refused(format!("belongs to another user (uid {owner})"));
     }
     if mode & 0o022 != 0 {

@@ -7,11 +7,11 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use super::agents::Agent;
-use super::error::Problem;
-use super::names::shown;
-use super::plan::{Change, ConflictKind, FileAction, Plan, SkillPlan, State, all_up_to_date};
-use super::target::{Agents, Scope, Target};
+use crate::agents::Agent;
+use crate::error::Problem;
+use crate::names::shown;
+use crate::plan::{Change, ConflictKind, FileAction, Plan, SkillPlan, State, all_up_to_date};
+use crate::target::{Agents, Scope, Target};
 
 /// The state of every selected skill in every selected folder.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,9 +8,9 @@ use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::str::FromStr;
 
-use super::agents::{AGENTS, Agent, DEFAULT_AGENTS, OVERRIDES, agent};
-use super::env::Environment;
-use super::error::{InstallError, Problem};
+use crate::agents::{AGENTS, Agent, DEFAULT_AGENTS, OVERRIDES, agent};
+use crate::env::Environment;
+use crate::error::{InstallError, Problem};
 
 /// Which agent folders: a project's or the user's.
 ///
@@ -335,7 +335,7 @@ fn holds_own_git(folder: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        let user = super::dir::user();
+        let user = crate::dir::user();
         let shared = folder
             .metadata()
             .map_or(true, |meta| meta.mode() & 0o002 != 0);

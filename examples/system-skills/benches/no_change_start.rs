@@ -144,6 +144,9 @@ fn main() {
     );
     let ours = summary("folder", folder);
     let theirs = summary("marker", marker);
-    println!("ratio    folder / marker = {:.2}", ours as f64 / theirs as f64);
+    println!(
+        "ratio    folder / marker = {:.2}",
+        ours as f64 / theirs as f64
+    );
     let _ = fs::remove_dir_all(&home);
 }

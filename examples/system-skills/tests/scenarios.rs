@@ -221,10 +221,16 @@ fn a_user_edit_is_kept_through_an_upgrade_and_said_once() {
     let edited = home.system().join("skill-creator/references/layout.md");
     fs::write(&edited, "my own notes\n").unwrap();
     let (out, err) = home.start(&["--next-release"]);
-    assert!(err.contains("skill-creator") && err.contains("not updated"), "{err}");
+    assert!(
+        err.contains("skill-creator") && err.contains("not updated"),
+        "{err}"
+    );
     assert!(out.contains("skill-creator  (your edit, kept)"), "{out}");
     assert_eq!(fs::read_to_string(&edited).unwrap(), "my own notes\n");
-    assert_eq!(release_of(&home.system().join("plan-review"), "plan-review"), Some(1));
+    assert_eq!(
+        release_of(&home.system().join("plan-review"), "plan-review"),
+        Some(1)
+    );
     let (_, err) = home.start(&["--next-release"]);
     assert!(err.is_empty(), "said once: {err}");
     assert_eq!(fs::read_to_string(&edited).unwrap(), "my own notes\n");
@@ -238,7 +244,9 @@ fn with_replace_a_user_edit_is_moved_aside_and_the_new_one_written() {
     fs::write(&edited, "my own notes\n").unwrap();
     let (_, err) = home.start(&["--next-release", "--replace"]);
     assert!(err.contains("skill-creator.user-1"), "{err}");
-    let aside = home.system().join("skill-creator.user-1/references/layout.md");
+    let aside = home
+        .system()
+        .join("skill-creator.user-1/references/layout.md");
     assert_eq!(fs::read_to_string(aside).unwrap(), "my own notes\n");
     assert_eq!(
         release_of(&home.system().join("skill-creator"), "skill-creator"),
@@ -270,7 +278,10 @@ fn a_copy_a_marker_file_installer_wrote_is_adopted() {
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert!(names.contains(&".marker".to_string()), "the program's own file stays");
+    assert!(
+        names.contains(&".marker".to_string()),
+        "the program's own file stays"
+    );
     assert_eq!(
         release_of(&home.system().join("skill-creator"), "skill-creator"),
         Some(2)
@@ -295,8 +306,14 @@ fn two_starts_at_once_both_succeed_and_nothing_is_torn() {
         if round % 2 == 1 {
             home.start(&[]);
         }
-        let args: &[&str] = if round % 2 == 1 { &["--next-release"] } else { &[] };
-        let children: Vec<Child> = (0..2).map(|_| home.command(args).spawn().unwrap()).collect();
+        let args: &[&str] = if round % 2 == 1 {
+            &["--next-release"]
+        } else {
+            &[]
+        };
+        let children: Vec<Child> = (0..2)
+            .map(|_| home.command(args).spawn().unwrap())
+            .collect();
         for child in children {
             let output = child.wait_with_output().unwrap();
             let (out, err) = texts(&output);
@@ -355,7 +372,9 @@ fn a_start_killed_at_any_point_is_repaired_by_the_next() {
             assert_release(&home, if upgrade { NEXT } else { FIRST }, &what);
             let hidden = tree(&home.system().join(".skills-install"));
             assert!(
-                hidden.keys().all(|path| !path.to_string_lossy().contains(".journal")),
+                hidden
+                    .keys()
+                    .all(|path| !path.to_string_lossy().contains(".journal")),
                 "{what}: {hidden:?}"
             );
         }

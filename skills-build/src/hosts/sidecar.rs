@@ -234,7 +234,12 @@ impl Sidecar<'_> {
         // Codex ignores a key it does not know: a warning (allowed by its
         // code), never an error, so a host's own field does not break a
         // build.
-        self.push(Code::CodexSidecarUnknownKey, entry.key_mark, message, Some(hint));
+        self.push(
+            Code::CodexSidecarUnknownKey,
+            entry.key_mark,
+            message,
+            Some(hint),
+        );
     }
 
     /// The entries of `node` when it is a mapping, or an error.

@@ -16,13 +16,13 @@ use std::ffi::OsStr;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-use super::model::DirPlan;
-use super::planner::{Anchor, Planner};
 use crate::agents::{AGENTS, Agent, SHARED_DIR};
 use crate::dir::{Dir, Kind};
 use crate::env::Environment;
 use crate::error::{InstallError, Problem};
 use crate::journal;
+use crate::plan::model::DirPlan;
+use crate::plan::planner::{Anchor, Planner};
 use crate::target::{
     Agents, Resolved, Scope, Target, agent_dir, base, default_agents, resolve, shown,
 };

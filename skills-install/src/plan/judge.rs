@@ -26,10 +26,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::model::{Operation, Outcome, SkillPlan, Work};
-use super::verdicts::{Change, Conflict, ConflictKind, FileAction, FileChange, State};
 use crate::dir::Dir;
 use crate::payload::Payload;
+use crate::plan::model::{Operation, Outcome, SkillPlan, Work};
+use crate::plan::verdicts::{Change, Conflict, ConflictKind, FileAction, FileChange, State};
 use crate::record::RecordSkill;
 use crate::tree::{self, Entry, Node};
 

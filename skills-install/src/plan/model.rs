@@ -4,10 +4,10 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use super::verdicts::{Change, Conflict, FileChange, State, all_up_to_date};
 use crate::agents::Agent;
 use crate::error::Problem;
 use crate::owned::Owned;
+use crate::plan::verdicts::{Change, Conflict, FileChange, State, all_up_to_date};
 use crate::record::{Record, RecordSkill};
 use crate::target::{Scope, Target};
 

@@ -7,12 +7,12 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::judge::Judge;
-use super::model::{DirPlan, Operation, Outcome, SkillPlan};
-use super::planner::{Anchor, Planner};
-use super::select::Selection;
-use super::verdicts::{Change, State};
 use crate::error::Problem;
+use crate::plan::judge::Judge;
+use crate::plan::model::{DirPlan, Operation, Outcome, SkillPlan};
+use crate::plan::planner::{Anchor, Planner};
+use crate::plan::select::Selection;
+use crate::plan::verdicts::{Change, State};
 use crate::record::stale;
 use crate::target::{Scope, relative_path};
 use crate::tree;

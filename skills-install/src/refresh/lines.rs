@@ -163,14 +163,18 @@ fn folder_words(kept: &Kept) -> (String, String) {
     let what = match (&kept.aside, kept.state, kept.embedded) {
         (Some(aside), _, _) => {
             return (
-                format!("was changed since it was written, so the changed copy was moved to {aside}"),
+                format!(
+                    "was changed since it was written, so the changed copy was moved to {aside}"
+                ),
                 "this version was written in its place".to_string(),
             );
         }
         (None, State::NotOurs, _) => {
             "is not what this program wrote (something else stands there), so it was not updated"
         }
-        (None, _, false) => "was changed since it was written, so it was not removed (no longer carried)",
+        (None, _, false) => {
+            "was changed since it was written, so it was not removed (no longer carried)"
+        }
         (None, _, true) => "was changed since it was written, so it was not updated",
     };
     (
