@@ -207,7 +207,11 @@ impl Options {
 /// One file of a skill, other than its skill file.
 ///
 /// ```
-/// let file = skills_build::unstable::discover::ResourceFile { path: "reference.md".into(), bytes: b"x".to_vec() };
+/// let file = skills_build::unstable::discover::ResourceFile {
+///     path: "scripts/run.sh".into(),
+///     bytes: b"x".to_vec(),
+///     executable: Some(true),
+/// };
 /// assert_eq!(file.bytes.len(), 1);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -216,6 +220,9 @@ pub struct ResourceFile {
     pub path: String,
     /// The file's bytes.
     pub bytes: Vec<u8>,
+    /// Whether the file is executable, when the source carries modes
+    /// ([`Source::executable`](crate::source::Source::executable)).
+    pub executable: Option<bool>,
 }
 
 impl crate::hosts::sidecar::SkillFiles for Vec<ResourceFile> {
@@ -1127,6 +1134,7 @@ impl Walk<'_> {
                 self.files.push(ResourceFile {
                     path: path.to_string(),
                     bytes,
+                    executable: self.source.executable(&self.full(path)),
                 });
                 if self.bytes > MAX_SKILL_BYTES {
                     self.problem(

@@ -161,6 +161,15 @@ pub trait Source: Sync {
     /// The bytes of file `path`.
     fn read(&self, path: &str) -> Result<Vec<u8>, SourceError>;
 
+    /// Whether file `path` is executable, when the source carries file
+    /// modes (a folder on Unix: any execute bit; an archive entry made on
+    /// Unix); `None` when it does not (the default), and the installer
+    /// falls back to guessing from the path.
+    fn executable(&self, path: &str) -> Option<bool> {
+        let _ = path;
+        None
+    }
+
     /// The bytes of file `path` when it holds at most `limit` bytes, else
     /// [`SourceError::TooLarge`]. A source on disk checks the length before
     /// reading and never reads more than `limit + 1` bytes; the default,
@@ -340,6 +349,17 @@ impl Source for DirSource {
 
     fn read(&self, path: &str) -> Result<Vec<u8>, SourceError> {
         self.read_limited(path, u64::MAX)
+    }
+
+    #[cfg(unix)]
+    fn executable(&self, path: &str) -> Option<bool> {
+        use std::os::unix::fs::PermissionsExt;
+        let real = match self.plain_file(path) {
+            Some(real) => real,
+            None => self.resolve(path).ok()?,
+        };
+        let meta = std::fs::metadata(real).ok()?;
+        Some(meta.is_file() && meta.permissions().mode() & 0o111 != 0)
     }
 
     fn read_limited(&self, path: &str, limit: u64) -> Result<Vec<u8>, SourceError> {

@@ -161,15 +161,18 @@ fn a_first_start_writes_every_skill_with_its_executable_bits() {
     assert_eq!(out.lines().count(), 6, "{out}");
     assert!(err.contains("wrote"), "{err}");
     assert_release(&home, FIRST, "first start");
-    // The bits are the sources' (compared in `assert_release`): the four
-    // scripts run, nothing else does.
+    // The bits are the sources' (compared in `assert_release`), not a
+    // guess from the path: the four scripts and `bin/check` (no `#!`, not
+    // under `scripts/`) run; `scripts/README.md` does not.
     let runnable: Vec<PathBuf> = tree(&home.system())
         .into_iter()
         .filter(|(_, (_, exec))| *exec)
         .map(|(path, _)| path)
         .collect();
     if cfg!(unix) {
-        assert_eq!(runnable.len(), 4, "{runnable:?}");
+        assert_eq!(runnable.len(), 5, "{runnable:?}");
+        assert!(runnable.contains(&PathBuf::from("skill-installer/bin/check")));
+        assert!(!runnable.contains(&PathBuf::from("skill-creator/scripts/README.md")));
     }
 }
 

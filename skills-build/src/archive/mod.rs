@@ -157,6 +157,8 @@ mod reading {
     #[derive(Debug, Clone)]
     pub struct ArchiveSource {
         tree: MemorySource,
+        /// The files whose entries carry a Unix mode: executable or not.
+        modes: std::collections::BTreeMap<String, bool>,
     }
 
     impl ArchiveSource {
@@ -193,10 +195,14 @@ mod reading {
             match unpack(bytes, expect, limits) {
                 Ok(files) => {
                     let mut tree = MemorySource::new(location);
-                    for (name, bytes) in files {
+                    let mut modes = std::collections::BTreeMap::new();
+                    for (name, bytes, executable) in files {
+                        if let Some(executable) = executable {
+                            modes.insert(name.clone(), executable);
+                        }
                         tree.insert(name, bytes);
                     }
-                    Ok(ArchiveSource { tree })
+                    Ok(ArchiveSource { tree, modes })
                 }
                 Err(reason) => Err(ArchiveError {
                     archive: location,
@@ -218,6 +224,10 @@ mod reading {
         fn read(&self, path: &str) -> Result<Vec<u8>, SourceError> {
             self.tree.read(path)
         }
+
+        fn executable(&self, path: &str) -> Option<bool> {
+            self.modes.get(path).copied()
+        }
     }
 
     /// The archive's bytes, read as every file a user names is read
@@ -236,7 +246,9 @@ mod reading {
         })
     }
 
-    type Files = Vec<(String, Vec<u8>)>;
+    /// Each file: `(<folder>/<path>, bytes, executable when its mode is
+    /// recorded)`.
+    type Files = Vec<(String, Vec<u8>, Option<bool>)>;
 
     /// Checks the layout (folders, duplicates) from the central directory,
     /// then inflates every file: `(<folder>/<path>, bytes)`.
@@ -286,7 +298,8 @@ mod reading {
         }
         let mut files = Vec::new();
         for entry in entries.iter().filter(|e| e.kind == Kind::File) {
-            files.push((entry.name.clone(), zip::extract(bytes, entry)?));
+            let content = zip::extract(bytes, entry)?;
+            files.push((entry.name.clone(), content, entry.executable));
         }
         Ok(files)
     }

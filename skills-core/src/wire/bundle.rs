@@ -128,7 +128,12 @@ pub const MAGIC: [u8; 4] = *b"SKB\0";
 /// let version = u16::from_le_bytes([bytes[4], bytes[5]]);
 /// assert_eq!(version, skills_core::FORMAT_VERSION);
 /// ```
-pub const FORMAT_VERSION: u16 = 8;
+pub const FORMAT_VERSION: u16 = 9;
+
+/// The previous format, which this runtime still reads: format 9 added
+/// [`Skill::executables`], the last field of a skill's own encoding, so a
+/// format-8 skill is read with `None` there.
+pub const PREVIOUS_FORMAT_VERSION: u16 = 8;
 
 /// The length of the header: [`MAGIC`] and the format version.
 ///
@@ -297,6 +302,12 @@ pub struct Skill<'a> {
     /// compiler stores it only when the derivation differs). Read it with
     /// [`Skill::frontmatter_json`].
     pub frontmatter_json: Option<&'a str>,
+    /// The paths of the skill's files (not the skill file) that are
+    /// executable, sorted, when the source carries file modes (a folder on
+    /// Unix, an archive whose entries record Unix modes); `None` when it
+    /// does not (an installer then guesses from the path). Added in format
+    /// 9; a format-8 bundle decodes with `None`.
+    pub executables: Option<Vec<&'a str>>,
 }
 
 /// How a skill is laid out on the wire: its listed name (in the bundle's
