@@ -140,8 +140,12 @@ pub fn run(call: &Invocation) -> i32 {
         }
     };
     let bundle = catalog.bundle();
+    // As the header says: a bundle of the previous format is read too.
+    let version = bytes
+        .get(4..6)
+        .map_or(FORMAT_VERSION, |v| u16::from_le_bytes([v[0], v[1]]));
     let mut out = format!(
-        "bundle {}: {} bytes, format version {FORMAT_VERSION}\nprompt: {} bytes{}\nusage: {} bytes\ntool description and schema: {} bytes\nskills: {}\n",
+        "bundle {}: {} bytes, format version {version}\nprompt: {} bytes{}\nusage: {} bytes\ntool description and schema: {} bytes\nskills: {}\n",
         printable(path),
         bytes.len(),
         catalog.prompt().len(),
