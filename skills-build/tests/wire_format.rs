@@ -73,8 +73,8 @@ fn bundles_keep_their_recorded_bytes() {
         (
             "testdata/skills",
             false,
-            "e6993b6d804fe49bf3e68a9d1352d05573114187b3eb52d8489d78cfeb388a07",
-            "304471c8e518418a1c958ef6b27c884ea78c9eed045b57a8a710bcd81c673a05",
+            "92ebb08aadefe765c65461491f42cf87c05b04a1510d78dc5a1967219697e793",
+            "541f368b6e015d556915205b62f87282f741c7fbc769a5a1ca7217edfe914dbd",
         ),
         (
             "tests/ui-skills/extensions",
