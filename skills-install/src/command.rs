@@ -429,21 +429,7 @@ impl Installer<'_> {
                             ));
                         }
                         let _ = out.write_all(text.as_bytes());
-                        match &error {
-                            Some(crate::InstallError::Conflicts { count }) => {
-                                let line = report::text::conflicts_line(&shown, *count);
-                                let _ = writeln!(err, "error: {line}");
-                            }
-                            Some(error) => {
-                                let _ = writeln!(err, "error: {error}");
-                            }
-                            None => {}
-                        }
-                        if error.is_none()
-                            && applied
-                            && let Some(line) = report::text::kept_line(&shown)
-                        {
-                            let _ = writeln!(err, "error: {line}");
+                        if !error_lines(&shown, error.as_ref(), applied, err) {
                             return EXIT_FAILED;
                         }
                     }
@@ -500,5 +486,32 @@ impl Installer<'_> {
                 format!("{name:<names$}  {files:<counts$}  {description}\n")
             })
             .collect())
+    }
+}
+
+/// What a run says on `err` after its plan: the error (a refusal for
+/// conflicts in words that say what was not done and what `--force` does),
+/// or the skills it kept as they are. Returns whether the run went as
+/// asked (nothing kept, no error).
+fn error_lines(
+    shown: &crate::Plan,
+    error: Option<&crate::InstallError>,
+    applied: bool,
+    err: &mut dyn Write,
+) -> bool {
+    let line = match error {
+        Some(crate::InstallError::Conflicts { count }) => {
+            Some(report::text::conflicts_line(shown, *count))
+        }
+        Some(error) => Some(error.to_string()),
+        None if applied => report::text::kept_line(shown),
+        None => None,
+    };
+    match line {
+        Some(line) => {
+            let _ = writeln!(err, "error: {line}");
+            false
+        }
+        None => true,
     }
 }

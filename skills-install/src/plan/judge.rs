@@ -400,15 +400,9 @@ impl Judge<'_, '_> {
                 .values()
                 .all(|found| matches!(found, Found::File { current: true, .. }))
         {
-            if self.adopt {
-                // What an earlier installer wrote: ours from now on.
-                skill.state = State::UpToDate;
-                skill.work.after = self.after_copy();
-                skill.work.adopted = true;
-                return;
-            }
-            // What we embed, but not installed by us: not ours to take.
-            skill.change = Change::Leave;
+            // What we embed, but not installed by us: not ours to take,
+            // but in a plain folder (what an earlier installer wrote).
+            self.adopt_or_leave(skill);
             return;
         }
         if self.recorded.is_none() && !present && !reading.extras.is_empty() {
@@ -499,6 +493,19 @@ impl Judge<'_, '_> {
             skill.work.after = self.after_copy();
         } else {
             skill.work.after = self.after_copy();
+        }
+    }
+
+    /// A folder holding exactly what is embedded that the record does not
+    /// list: adopted in a plain folder (recorded as ours, nothing written),
+    /// else left as it is.
+    fn adopt_or_leave(&self, skill: &mut SkillPlan) {
+        if self.adopt {
+            skill.state = State::UpToDate;
+            skill.work.after = self.after_copy();
+            skill.work.adopted = true;
+        } else {
+            skill.change = Change::Leave;
         }
     }
 

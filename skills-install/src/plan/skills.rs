@@ -87,10 +87,7 @@ impl Planner<'_, '_, '_> {
                     }
                 };
                 skill.name = name.to_string();
-                let kept = self.target.keep_conflicts && !self.target.force;
-                if (self.target.refresh && held_back(&skill))
-                    || (kept && !skill.conflicts.is_empty())
-                {
+                if holds(self.target, &skill) {
                     // A refresh (or a run that keeps what cannot be
                     // updated) updates only what no one changed.
                     skill.change = Change::Leave;
@@ -113,6 +110,14 @@ impl Planner<'_, '_, '_> {
             self.problems.extend(problems);
         }
     }
+}
+
+/// Whether the plan leaves a skill as it is: a refresh what it holds back,
+/// a plan that keeps what cannot be updated (without `force`) a skill with
+/// a conflict.
+fn holds(target: &crate::target::Target, skill: &SkillPlan) -> bool {
+    (target.refresh && held_back(skill))
+        || (target.keep_conflicts && !target.force && !skill.conflicts.is_empty())
 }
 
 /// Whether a refresh leaves a skill as it is: a user changed it (edited,
