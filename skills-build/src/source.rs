@@ -414,6 +414,8 @@ impl DirSource {
 pub struct MemorySource {
     location: String,
     files: BTreeMap<String, Vec<u8>>,
+    /// The files whose mode is known: executable or not.
+    modes: BTreeMap<String, bool>,
 }
 
 impl MemorySource {
@@ -422,6 +424,7 @@ impl MemorySource {
         MemorySource {
             location: location.into(),
             files: BTreeMap::new(),
+            modes: BTreeMap::new(),
         }
     }
 
@@ -434,6 +437,21 @@ impl MemorySource {
     /// Adds (or replaces) the file at `path`.
     pub fn insert(&mut self, path: impl Into<String>, bytes: impl Into<Vec<u8>>) {
         self.files.insert(path.into(), bytes.into());
+    }
+
+    /// Says whether the file at `path` is executable: a tree that carries
+    /// modes (an archive made on Unix, a copy of a folder) sets it for
+    /// every file, and the bundle then lists the executable ones.
+    ///
+    /// ```
+    /// use skills_build::source::{MemorySource, Source};
+    /// let mut source = MemorySource::new("memory").with_file("pdf/run.sh", "echo\n");
+    /// assert_eq!(source.executable("pdf/run.sh"), None);
+    /// source.set_executable("pdf/run.sh", true);
+    /// assert_eq!(source.executable("pdf/run.sh"), Some(true));
+    /// ```
+    pub fn set_executable(&mut self, path: impl Into<String>, executable: bool) {
+        self.modes.insert(path.into(), executable);
     }
 }
 
@@ -477,6 +495,10 @@ impl Source for MemorySource {
             .get(path)
             .cloned()
             .ok_or_else(|| SourceError::NotFound(path.to_string()))
+    }
+
+    fn executable(&self, path: &str) -> Option<bool> {
+        self.modes.get(path).copied()
     }
 }
 

@@ -24,7 +24,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use skills_runtime::Embedded;
-use skills_runtime::install::{FolderPolicy, Installer, State};
+use skills_runtime::install::{Folder, FolderPolicy, Installer, Refreshed};
 
 /// The program's built-in skills.
 static SKILLS: Embedded = skills_runtime::include_skills!("skills");
@@ -109,27 +109,55 @@ fn main() -> ExitCode {
         .into_folder(home.join("skills").join(".system"))
         .policy(policy);
     // The start: one line on stderr for what changed, said once.
-    if let Err(error) = folder.refresh_to(&mut std::io::stderr()) {
-        eprintln!("system-skills: the system skills were not refreshed: {error}");
-        return ExitCode::FAILURE;
-    }
-    let status = match folder.status() {
-        Ok(status) => status,
+    let outcome = match folder.refresh_to(&mut std::io::stderr()) {
+        Ok(outcome) => outcome,
         Err(error) => {
-            eprintln!("system-skills: {error}");
+            eprintln!("system-skills: the system skills were not refreshed: {error}");
             return ExitCode::FAILURE;
         }
     };
-    // The rest of the program: here, the skills its loader finds.
-    for dir in &status.dirs {
-        for skill in &dir.skills {
-            let note = match (options.status, skill.state) {
-                (true, state) => format!("  {state}"),
-                (false, State::Modified) => "  (your edit, kept)".to_string(),
-                (false, _) => String::new(),
-            };
-            println!("{}{note}", skill.name);
-        }
+    if options.status {
+        return print_status(&folder);
+    }
+    // The rest of the program: here, the skills its loader finds (from
+    // the catalog: a start with nothing to do reads no installed file).
+    let kept: Vec<&str> = match &outcome {
+        Refreshed::Applied { kept, .. } => kept
+            .iter()
+            .filter(|kept| kept.aside.is_none())
+            .map(|kept| kept.name.as_str())
+            .collect(),
+        _ => Vec::new(),
+    };
+    let Ok(catalog) = skills.catalog() else {
+        eprintln!("system-skills: the embedded skills do not decode");
+        return ExitCode::FAILURE;
+    };
+    for name in catalog.names() {
+        let note = if kept.contains(&name) {
+            "  (your edit, kept)"
+        } else {
+            ""
+        };
+        println!("{name}{note}");
     }
     ExitCode::SUCCESS
+}
+
+/// `status`: every skill in the folder and its state.
+fn print_status(folder: &Folder<'_>) -> ExitCode {
+    match folder.status() {
+        Ok(status) => {
+            for dir in &status.dirs {
+                for skill in &dir.skills {
+                    println!("{}  {}", skill.name, skill.state);
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("system-skills: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }

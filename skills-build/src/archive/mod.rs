@@ -157,8 +157,6 @@ mod reading {
     #[derive(Debug, Clone)]
     pub struct ArchiveSource {
         tree: MemorySource,
-        /// The files whose entries carry a Unix mode: executable or not.
-        modes: std::collections::BTreeMap<String, bool>,
     }
 
     impl ArchiveSource {
@@ -195,14 +193,13 @@ mod reading {
             match unpack(bytes, expect, limits) {
                 Ok(files) => {
                     let mut tree = MemorySource::new(location);
-                    let mut modes = std::collections::BTreeMap::new();
                     for (name, bytes, executable) in files {
                         if let Some(executable) = executable {
-                            modes.insert(name.clone(), executable);
+                            tree.set_executable(name.clone(), executable);
                         }
                         tree.insert(name, bytes);
                     }
-                    Ok(ArchiveSource { tree, modes })
+                    Ok(ArchiveSource { tree })
                 }
                 Err(reason) => Err(ArchiveError {
                     archive: location,
@@ -226,7 +223,7 @@ mod reading {
         }
 
         fn executable(&self, path: &str) -> Option<bool> {
-            self.modes.get(path).copied()
+            self.tree.executable(path)
         }
     }
 
