@@ -683,6 +683,39 @@ mod folder {
     }
 
     #[test]
+    fn an_uninstall_killed_part_way_is_finished_or_undone_by_the_next_start() {
+        let mut step = 1;
+        loop {
+            let world = World::new("folder-uninstall-crash");
+            folder(&world, &SKILLS).refresh().unwrap();
+            let crashing = world
+                .installer(&SKILLS)
+                .__inject_fault(Some(Fault {
+                    at: step,
+                    crash: true,
+                }))
+                .into_folder(dir(&world));
+            let result = crashing.uninstall();
+            for name in ["pdf-forms", "csv-report", "git-rebase"] {
+                let got = version_of(&dir(&world).join(name), name, version_two());
+                assert!(
+                    matches!(got, None | Some(1)),
+                    "step {step}: {name} is {got:?}"
+                );
+            }
+            let next = folder(&world, &SKILLS);
+            next.refresh().unwrap();
+            let status = next.status().unwrap();
+            assert!(status.all_up_to_date(), "step {step}: {status:?}");
+            if result.is_ok() {
+                break;
+            }
+            step += 1;
+        }
+        assert!(step > 3);
+    }
+
+    #[test]
     fn a_project_refresh_killed_part_way_is_finished_by_the_next_start() {
         let v2 = version_two();
         let mut step = 1;
