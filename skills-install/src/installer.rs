@@ -465,8 +465,7 @@ impl<'c> Installer<'c> {
     fn apply_aside(&self, plan: &Plan) -> Result<Option<Plan>, InstallError> {
         let env = self.env()?;
         let base = plan::real_base(&env, &plan.target)?;
-        let folder = self.clone().into_folder(base.clone());
-        folder.move_aside(&env, &base, plan, false)?;
+        crate::aside::move_aside(&env, &base, plan, false)?;
         let again = self.make_plan(&plan.target.clone().force(false), plan.operation, false)?;
         self.apply_plan(&again)
     }
@@ -481,7 +480,7 @@ impl<'c> Installer<'c> {
         target: &Target,
     ) -> Result<bool, InstallError> {
         let prefix = transaction_prefix(&self.tool, target.scope);
-        let Some(state) = crate::refresh::found_state(env, base, target.scope)? else {
+        let Some(state) = StateDir::found(env, base, target.scope)? else {
             return Ok(false);
         };
         if !journal::pending(Some(&state), &prefix) {

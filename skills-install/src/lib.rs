@@ -82,6 +82,7 @@
 
 pub mod agents;
 mod apply;
+mod aside;
 #[cfg(feature = "clap")]
 mod clap_command;
 mod command;

@@ -17,7 +17,7 @@ use crate::dir::{Dir, Kind};
 use crate::error::InstallError;
 use crate::names::file_safe;
 use crate::ops::Ops;
-use crate::record::{FOLDER_DIR, RECORD_CAP, Record, RecordError, record_dir};
+use crate::record::{FOLDER_DIR, RECORD_CAP, RECORD_DIR, Record, RecordError};
 use crate::target::{Scope, resolve};
 
 /// The record of one tool in one scope: where it is, and its folder as
@@ -41,6 +41,14 @@ pub(crate) struct Place {
 /// tool's name kept to `[A-Za-z0-9._-]`.
 pub(crate) fn record_file(tool: &str, scope: Scope) -> String {
     format!("{}.{scope}.json", file_safe(tool))
+}
+
+/// Where a scope's record is, under its base.
+pub(crate) fn record_dir(scope: Scope) -> &'static str {
+    match scope {
+        Scope::Folder => FOLDER_DIR,
+        Scope::Project | Scope::User => RECORD_DIR,
+    }
 }
 
 impl Place {

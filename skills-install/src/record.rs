@@ -41,24 +41,15 @@ use serde::{Deserialize, Serialize};
 use skills_core::trust::revision::Revision;
 
 use crate::names::{is_ancestor_key, is_safe_folder, is_safe_key, is_safe_path, quoted};
-use crate::target::Scope;
 
 /// Where a scope's records live, under its base (the lock and journals
 /// live in the user's state folder: see the `state` module).
 pub(crate) const RECORD_DIR: &str = ".agents/.skills-install";
 
-/// A plain folder's one hidden entry ([`Scope::Folder`]): its record, its
+/// A plain folder's one hidden entry ([`Scope::Folder`](crate::Scope::Folder)): its record, its
 /// state (`state/`: lock, journals, what was told) and its transactions'
 /// staging folders.
 pub(crate) const FOLDER_DIR: &str = ".skills-install";
-
-/// Where a scope's record is, under its base.
-pub(crate) fn record_dir(scope: Scope) -> &'static str {
-    match scope {
-        Scope::Folder => FOLDER_DIR,
-        Scope::Project | Scope::User => RECORD_DIR,
-    }
-}
 
 /// The most bytes an install record may hold (a record of 100,000 files
 /// takes about 15 MB).

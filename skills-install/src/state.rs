@@ -135,6 +135,20 @@ impl StateDir {
         }))
     }
 
+    /// The scope's state folder, if there is one ([`find`](Self::find));
+    /// none where no home is known.
+    pub fn found(
+        env: &Environment,
+        base: &Path,
+        scope: Scope,
+    ) -> Result<Option<StateDir>, InstallError> {
+        match StateDir::find(env, base, scope) {
+            Ok(state) => Ok(state),
+            Err(InstallError::RelativeHome { .. } | InstallError::NoHome) => Ok(None),
+            Err(error) => Err(error),
+        }
+    }
+
     /// The scope's state folder, made where missing (the user's state
     /// folder and the folders above it too, each readable by the user
     /// alone where the system says so).

@@ -139,7 +139,11 @@ fn main() {
         marker.push(start(&me, "marker", &home));
     }
     let bundle = SKILLS.catalog().expect("the skills").bundle();
-    let files: usize = bundle.skills.iter().map(|skill| 1 + skill.files.len()).sum();
+    let files: usize = bundle
+        .skills
+        .iter()
+        .map(|skill| 1 + skill.files.len())
+        .sum();
     println!(
         "no-change start, {} skills, {files} files ({} bytes embedded):",
         bundle.skills.len(),

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use crate::error::InstallError;
 use crate::installer::Installer;
 use crate::plan::{Change, Plan, State};
-use crate::refresh::{Kept, Refreshed};
+use crate::refresh::outcome::{Kept, Refreshed};
 use crate::report::text::where_;
 use crate::target::Scope;
 

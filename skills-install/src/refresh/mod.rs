@@ -24,89 +24,16 @@ use crate::installer::Installer;
 use crate::lock;
 use crate::payload::{folder_name, skill_revision};
 use crate::place::Place;
-use crate::plan::{self, Change, Plan, State as SkillState};
+use crate::plan::{self, Change, Plan};
 use crate::record::{Glance, RecordError, stale};
 use crate::state::StateDir;
 use crate::target::{Scope, Target};
 use crate::told::{self, Left};
 
 pub(crate) mod lines;
+pub(crate) mod outcome;
 
-/// What a refresh found in one scope, and did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Refreshed {
-    /// Nothing of this tool is installed here (no record).
-    NotInstalled,
-    /// Every installed skill is at the embedded revision (or was left
-    /// before, as the user changed it, at that revision): the record was
-    /// all that was read.
-    Current,
-    /// The record was written by a newer version of the tool: left to it
-    /// (two versions of a tool on one machine do not undo each other).
-    Newer {
-        /// The version the record names.
-        version: String,
-    },
-    /// The installed skills at another revision were looked at: the plan
-    /// carried out (its updated and removed skills), and the skills left
-    /// as the user changed them.
-    Applied {
-        /// The plan as carried out.
-        plan: Box<Plan>,
-        /// The skills left as they are.
-        kept: Vec<Kept>,
-    },
-}
-
-/// An installed skill a refresh left as it is, because the user changed
-/// it (or removed it, or put something else in its place).
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Kept {
-    /// Its agent folder, as shown (relative to the scope's base).
-    pub dir: String,
-    /// Its folder name.
-    pub name: String,
-    /// What is there: modified by the user, missing, or not installed by
-    /// this tool.
-    pub state: SkillState,
-    /// Whether the skill is still embedded (else the refresh would have
-    /// removed it).
-    pub embedded: bool,
-    /// Whether this refresh said so (the first one to find it at this
-    /// revision); later refreshes say nothing.
-    pub told: bool,
-    /// Where the user's version was moved aside (`name.user-1`, beside
-    /// it), when the folder's policy is to replace it
-    /// ([`FolderPolicy::Replace`](crate::FolderPolicy::Replace)): the
-    /// new version was then written in its place.
-    pub aside: Option<String>,
-}
-
-impl Refreshed {
-    /// The skills updated (or removed, or written again) in each folder:
-    /// `(folder, skill)`.
-    ///
-    /// ```
-    /// # use skills_runtime::install::Refreshed;
-    /// assert_eq!(Refreshed::Current.changed().count(), 0);
-    /// ```
-    pub fn changed(&self) -> impl Iterator<Item = (&str, &str, Change)> {
-        let plan = match self {
-            Refreshed::Applied { plan, .. } => Some(plan),
-            _ => None,
-        };
-        plan.into_iter().flat_map(|plan| {
-            plan.dirs.iter().flat_map(|dir| {
-                dir.skills
-                    .iter()
-                    .filter(|skill| skill.change.writes())
-                    .map(move |skill| (dir.shown.as_str(), skill.name.as_str(), skill.change))
-            })
-        })
-    }
-}
+pub use outcome::{Kept, Refreshed};
 
 impl Installer<'_> {
     /// Refreshes the installed copies of the embedded skills, in the
@@ -214,7 +141,7 @@ impl Installer<'_> {
             return Ok(Refreshed::Current);
         }
         let told_name = told::file_name(self.tool(), scope);
-        let told_before = match found_state(&env, &base, scope)? {
+        let told_before = match StateDir::found(&env, &base, scope)? {
             Some(state) => told::read(state.dir(), &told_name),
             None => BTreeSet::new(),
         };
@@ -262,7 +189,7 @@ impl Installer<'_> {
         left: Vec<(Left, Kept)>,
     ) -> Result<Vec<Kept>, InstallError> {
         let told_name = told::file_name(self.tool(), scope);
-        let told_file = found_state(env, base, scope)?.is_some_and(|state| {
+        let told_file = StateDir::found(env, base, scope)?.is_some_and(|state| {
             state
                 .dir()
                 .stat(OsStr::new(&told_name))
@@ -337,19 +264,6 @@ pub(crate) fn glance(
                 error: RecordError("it changed while it was read".to_string()),
             })
         }
-    }
-}
-
-/// The scope's state folder, if there is one; none where no home is known.
-pub(crate) fn found_state(
-    env: &Environment,
-    base: &Path,
-    scope: Scope,
-) -> Result<Option<StateDir>, InstallError> {
-    match StateDir::find(env, base, scope) {
-        Ok(state) => Ok(state),
-        Err(InstallError::RelativeHome { .. } | InstallError::NoHome) => Ok(None),
-        Err(error) => Err(error),
     }
 }
 
