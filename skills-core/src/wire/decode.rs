@@ -20,9 +20,9 @@ use crate::wire::postcard::{Decode, Reader, WireError};
 ///
 /// ```
 /// use skills_core::{Catalog, DecodeError};
-/// let error = Catalog::from_bytes(b"SKB\0\x09\x00").unwrap_err();
-/// assert_eq!(error, DecodeError::UnsupportedVersion { found: 9 });
-/// assert!(error.to_string().contains("format version 9"));
+/// let error = Catalog::from_bytes(b"SKB\0\x0a\x00").unwrap_err();
+/// assert_eq!(error, DecodeError::UnsupportedVersion { found: 10 });
+/// assert!(error.to_string().contains("format version 10"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
