@@ -214,6 +214,8 @@ struct Prepared<'d> {
     frontmatter: &'d str,
     skill_file_bytes: &'d [u8],
     catalog: crate::extension_fields::CatalogFields,
+    /// The executable files, when the source carries modes.
+    executables: Option<Vec<&'d str>>,
 }
 
 struct PreparedFile<'d> {
@@ -279,6 +281,7 @@ fn prepare<'d>(
             .map(|file| (file.path.as_str(), file.bytes.len() as u64)),
     );
     Ok(Prepared {
+        executables: executables(skill),
         catalog: crate::extension_fields::catalog_fields(fm, true),
         name,
         location: options.locations.of(name, skill),
@@ -297,6 +300,26 @@ fn prepare<'d>(
         frontmatter: parts.frontmatter,
         skill_file_bytes: &skill.skill_file_bytes,
     })
+}
+
+/// The paths of the skill's executable files, sorted, when its source
+/// gave every file's mode (`None` when it gave none, or the skill has no
+/// file beside the skill file).
+fn executables(skill: &DiscoveredSkill) -> Option<Vec<&str>> {
+    if skill.files.is_empty() {
+        return None;
+    }
+    let modes: Option<Vec<(&str, bool)>> = skill
+        .files
+        .iter()
+        .map(|file| file.executable.map(|exec| (file.path.as_str(), exec)))
+        .collect();
+    let mut paths: Vec<&str> = modes?
+        .into_iter()
+        .filter_map(|(path, exec)| exec.then_some(path))
+        .collect();
+    paths.sort_unstable();
+    Some(paths)
 }
 
 fn content<'d>(path: &str, bytes: &'d [u8]) -> Content<'d> {
@@ -666,6 +689,7 @@ fn borrow<'p>(skill: &'p Prepared<'_>) -> Skill<'p> {
             skills_core::wire::derived::simple_frontmatter_json(skill.frontmatter).as_deref()
                 != Some(*json)
         }),
+        executables: skill.executables.clone(),
         ..Skill::default()
     };
     // Last: the skill file's digest and the content revision.

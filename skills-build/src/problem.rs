@@ -302,7 +302,9 @@ codes! {
     HostFieldIgnored = "host-field-ignored", Host, Note, Hosts,
         "With several hosts, a field one of them reads is ignored (or warned on) by another.";
     CodexSidecarInvalid = "codex-sidecar-invalid", Host, Error, Hosts,
-        "Under `codex`, the sidecar agents/openai.yaml is not strict YAML, holds a key Codex does not read, or a value of the wrong type or length, or a colour that is not #RRGGBB.";
+        "Under `codex`, the sidecar agents/openai.yaml is not strict YAML, or holds a value of the wrong type or length for a key Codex reads, or a colour that is not #RRGGBB.";
+    CodexSidecarUnknownKey = "codex-sidecar-unknown-key", Host, Warning, Hosts,
+        "Under `codex`, the sidecar agents/openai.yaml holds a key Codex does not read (and ignores): a typo, or a field of a newer Codex or of the program's own host.";
     CodexIconMissing = "codex-icon-missing", Host, Error, Hosts,
         "Under `codex`, an icon agents/openai.yaml names is not a file of the skill.";
     ShortDescriptionTooLong = "short-description-too-long", Host, Error, Hosts,

@@ -162,6 +162,15 @@ pub trait Source: Sync {
     /// The bytes of file `path`.
     fn read(&self, path: &str) -> Result<Vec<u8>, SourceError>;
 
+    /// Whether file `path` is executable, when the source carries file
+    /// modes (a folder on Unix: any execute bit; an archive entry made on
+    /// Unix); `None` when it does not (the default), and the installer
+    /// falls back to guessing from the path.
+    fn executable(&self, path: &str) -> Option<bool> {
+        let _ = path;
+        None
+    }
+
     /// The bytes of file `path` when it holds at most `limit` bytes, else
     /// [`SourceError::TooLarge`]. A source on disk checks the length before
     /// reading and never reads more than `limit + 1` bytes; the default,
@@ -344,6 +353,17 @@ impl Source for DirSource {
         self.read_limited(path, u64::MAX)
     }
 
+    #[cfg(unix)]
+    fn executable(&self, path: &str) -> Option<bool> {
+        use std::os::unix::fs::PermissionsExt;
+        let real = match self.plain_file(path) {
+            Some(real) => real,
+            None => self.resolve(path).ok()?,
+        };
+        let meta = std::fs::metadata(real).ok()?;
+        Some(meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+    }
+
     fn read_limited(&self, path: &str, limit: u64) -> Result<Vec<u8>, SourceError> {
         let real = match self.plain_file(path) {
             Some(real) => real,
@@ -396,6 +416,8 @@ impl DirSource {
 pub struct MemorySource {
     location: String,
     files: BTreeMap<String, Vec<u8>>,
+    /// The files whose mode is known: executable or not.
+    modes: BTreeMap<String, bool>,
 }
 
 impl MemorySource {
@@ -404,6 +426,7 @@ impl MemorySource {
         MemorySource {
             location: location.into(),
             files: BTreeMap::new(),
+            modes: BTreeMap::new(),
         }
     }
 
@@ -416,6 +439,21 @@ impl MemorySource {
     /// Adds (or replaces) the file at `path`.
     pub fn insert(&mut self, path: impl Into<String>, bytes: impl Into<Vec<u8>>) {
         self.files.insert(path.into(), bytes.into());
+    }
+
+    /// Says whether the file at `path` is executable: a tree that carries
+    /// modes (an archive made on Unix, a copy of a folder) sets it for
+    /// every file, and the bundle then lists the executable ones.
+    ///
+    /// ```
+    /// use skills_build::source::{MemorySource, Source};
+    /// let mut source = MemorySource::new("memory").with_file("pdf/run.sh", "echo\n");
+    /// assert_eq!(source.executable("pdf/run.sh"), None);
+    /// source.set_executable("pdf/run.sh", true);
+    /// assert_eq!(source.executable("pdf/run.sh"), Some(true));
+    /// ```
+    pub fn set_executable(&mut self, path: impl Into<String>, executable: bool) {
+        self.modes.insert(path.into(), executable);
     }
 }
 
@@ -459,6 +497,10 @@ impl Source for MemorySource {
             .get(path)
             .cloned()
             .ok_or_else(|| SourceError::NotFound(path.to_string()))
+    }
+
+    fn executable(&self, path: &str) -> Option<bool> {
+        self.modes.get(path).copied()
     }
 }
 

@@ -20,17 +20,17 @@ use std::collections::BTreeSet;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
-use super::dir::{Dir, Kind};
-use super::error::InstallError;
-use super::journal::{self, Journal, JournalDir, Moved, STAGING, Staged, Swap, transaction_prefix};
-use super::ops::{Ops, parts};
-use super::owned::{self, Owned};
-use super::payload::Payload;
-use super::plan::{Opened, Operation, Outcome, Plan};
-use super::record::Record;
-use super::state::StateDir;
-use super::target::shown;
-use super::tree;
+use crate::dir::{Dir, Kind};
+use crate::error::InstallError;
+use crate::journal::{self, Journal, JournalDir, Moved, Staged, Swap, transaction_prefix};
+use crate::ops::{Ops, parts};
+use crate::owned::{self, Owned};
+use crate::payload::Payload;
+use crate::plan::{Opened, Operation, Outcome, Plan};
+use crate::record::Record;
+use crate::state::StateDir;
+use crate::target::shown;
+use crate::tree;
 
 /// What the apply writes into the record besides the plan's entries.
 #[derive(Debug)]
@@ -195,7 +195,7 @@ fn owned_after(plan: &Plan, record: &Record) -> Owned {
             let was_own = before
                 .and_then(|entry| entry.skills.get(&skill.name))
                 .is_some_and(|was| plan.owned.owns(&dir.shown, &skill.name, was));
-            if skill.change.writes() || was_own {
+            if skill.change.writes() || was_own || skill.work.adopted {
                 written.insert((dir.shown.clone(), skill.name.clone()));
             }
             if skill.change.writes() {
@@ -257,14 +257,15 @@ impl Transaction<'_> {
                 }
                 agent = made;
             }
+            let staging_name = journal::staging(self.plan.target.scope);
             let (staging, created) = ops
-                .ensure_dir(&agent, OsStr::new(STAGING))
-                .map_err(|e| InstallError::io("create", agent.join(STAGING), e))?;
+                .ensure_dir(&agent, OsStr::new(staging_name))
+                .map_err(|e| InstallError::io("create", agent.join(staging_name), e))?;
             if created {
                 let again = agent
                     .try_clone()
                     .map_err(|e| InstallError::io("open", agent.path(), e))?;
-                self.created.push((again, OsString::from(STAGING)));
+                self.created.push((again, OsString::from(staging_name)));
             }
             let tx_name = OsStr::new(&self.journal.transaction);
             ops.create_dir(&staging, tx_name)
@@ -276,6 +277,7 @@ impl Transaction<'_> {
                 Staged {
                     dir: agent,
                     staging,
+                    staging_name,
                     tx,
                     name: self.journal.transaction.clone(),
                 },

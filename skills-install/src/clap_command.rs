@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
 
-use super::command::{Action, Request};
-use super::installer::Installer;
-use super::target::{Agents, Layout, Scope, Target};
+use crate::command::{Action, Request};
+use crate::installer::Installer;
+use crate::target::{Agents, Layout, Scope, Target};
 
 /// `install`, `status`, `uninstall` or `list`, with their options, as a
 /// `clap::Subcommand`. Nest it under a command of your CLI and hand it to

@@ -9,10 +9,10 @@ use std::path::PathBuf;
 
 use skills_core::wire::bundle::Skill;
 
-use super::installer::Installer;
-use super::payload::{revision_of, skill_revision};
-use super::report;
-use super::target::{Agents, Layout, Scope, Target};
+use crate::installer::Installer;
+use crate::payload::{revision_of, skill_revision};
+use crate::report;
+use crate::target::{Agents, Layout, Scope, Target};
 
 /// Exit code: done (for `status`: every skill up to date).
 pub const EXIT_OK: i32 = 0;
@@ -344,7 +344,7 @@ impl Installer<'_> {
     /// is not carried.
     pub fn run_request(&self, request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let version = self.version_text();
-        let fail = |error: &super::InstallError, out: &mut dyn Write, err: &mut dyn Write| {
+        let fail = |error: &crate::InstallError, out: &mut dyn Write, err: &mut dyn Write| {
             match request.json {
                 true => {
                     let _ =
@@ -357,7 +357,7 @@ impl Installer<'_> {
             // A skill named on the command line that is not carried is the
             // command line's mistake, as an unknown option is.
             match error {
-                super::InstallError::UnknownSkill { .. } => EXIT_USAGE,
+                crate::InstallError::UnknownSkill { .. } => EXIT_USAGE,
                 _ => EXIT_FAILED,
             }
         };
@@ -404,10 +404,10 @@ impl Installer<'_> {
                     },
                     (_, false) => {
                         let error = match plan.problems.len() {
-                            0 => super::InstallError::Conflicts {
+                            0 => crate::InstallError::Conflicts {
                                 count: plan.conflicts().count(),
                             },
-                            count => super::InstallError::Problems { count },
+                            count => crate::InstallError::Problems { count },
                         };
                         (plan, false, Some(error))
                     }
@@ -429,8 +429,8 @@ impl Installer<'_> {
                             ));
                         }
                         let _ = out.write_all(text.as_bytes());
-                        if let Some(error) = &error {
-                            let _ = writeln!(err, "error: {error}");
+                        if !error_lines(&shown, error.as_ref(), applied, err) {
+                            return EXIT_FAILED;
                         }
                     }
                 }
@@ -443,7 +443,7 @@ impl Installer<'_> {
     }
 
     /// The skills carried, one per line (or as JSON).
-    fn list(&self, json: bool) -> Result<String, super::InstallError> {
+    fn list(&self, json: bool) -> Result<String, crate::InstallError> {
         let bundle = self.bundle()?;
         // Each skill's files: its skill file and the rest.
         let file_count = |skill: &Skill<'_>| 1 + skill.files.len();
@@ -486,5 +486,32 @@ impl Installer<'_> {
                 format!("{name:<names$}  {files:<counts$}  {description}\n")
             })
             .collect())
+    }
+}
+
+/// What a run says on `err` after its plan: the error (a refusal for
+/// conflicts in words that say what was not done and what `--force` does),
+/// or the skills it kept as they are. Returns whether the run went as
+/// asked (nothing kept, no error).
+fn error_lines(
+    shown: &crate::Plan,
+    error: Option<&crate::InstallError>,
+    applied: bool,
+    err: &mut dyn Write,
+) -> bool {
+    let line = match error {
+        Some(crate::InstallError::Conflicts { count }) => {
+            Some(report::text::conflicts_line(shown, *count))
+        }
+        Some(error) => Some(error.to_string()),
+        None if applied => report::text::kept_line(shown),
+        None => None,
+    };
+    match line {
+        Some(line) => {
+            let _ = writeln!(err, "error: {line}");
+            false
+        }
+        None => true,
     }
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use skills_core::DecodeError;
 
-use super::record::RecordError;
+use crate::record::RecordError;
 
 /// Why an install, status or uninstall could not run (nothing was changed,
 /// or what was changed was undone).
@@ -331,7 +331,7 @@ impl fmt::Display for Problem {
             Problem::UnknownFolder { key } => write!(
                 f,
                 "the install record names {}, which is no agent's skill folder here: it is left alone (name the agents with --agent, or move the record away)",
-                super::names::quoted(key)
+                crate::names::quoted(key)
             ),
             Problem::Staging { path } => write!(
                 f,

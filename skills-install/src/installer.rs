@@ -7,22 +7,22 @@ use std::path::{Path, PathBuf};
 use skills_core::wire::bundle::Bundle;
 use skills_core::{Catalog, DecodeError, Embedded};
 
-use super::apply::{self, Stamp};
-use super::dir::Dir;
-use super::env::Environment;
-use super::error::InstallError;
-use super::journal::{self, transaction_prefix};
-use super::lock;
-use super::names::is_safe_folder;
-use super::ops::{Fault, Ops, Swap};
-use super::payload::{Payload, SKILL_FILE, folder_name, revision_of};
-use super::place::Place;
-use super::plan::{self, Context, Operation, Plan};
-use super::state::StateDir;
-use super::status::Status;
-use super::target::{Layout, Target};
-use super::told;
-use super::tree;
+use crate::apply::{self, Stamp};
+use crate::dir::Dir;
+use crate::env::Environment;
+use crate::error::InstallError;
+use crate::journal::{self, transaction_prefix};
+use crate::lock;
+use crate::names::is_safe_folder;
+use crate::ops::{Fault, Ops, Swap};
+use crate::payload::{Payload, SKILL_FILE, folder_name, revision_of};
+use crate::place::Place;
+use crate::plan::{self, Context, Operation, Plan};
+use crate::state::StateDir;
+use crate::status::Status;
+use crate::target::{Layout, Scope, Target};
+use crate::told;
+use crate::tree;
 
 /// The skills an [`Installer`] installs: an [`Embedded`] bundle or a
 /// [`Catalog`] (`Installer::new` takes either).
@@ -84,6 +84,8 @@ pub struct Installer<'c> {
     swap: Option<Swap>,
     pub(crate) refresh_on_start: bool,
     install_command: Option<Vec<String>>,
+    /// The folders the skills are built from, refused as targets.
+    sources: Vec<PathBuf>,
     /// (skill, agent id, remark), shown with the plans that write the
     /// skill where the agent reads.
     notes: Vec<(String, String, String)>,
@@ -111,6 +113,7 @@ impl<'c> Installer<'c> {
             swap: None,
             refresh_on_start: false,
             install_command: None,
+            sources: Vec::new(),
             notes: Vec::new(),
         }
     }
@@ -160,6 +163,33 @@ impl<'c> Installer<'c> {
         words.extend(flags);
         let words: Vec<String> = words.into_iter().map(shell_word).collect();
         words.join(" ")
+    }
+
+    /// The folders the embedded skills are built from (relative to the
+    /// working directory): every plan, whatever its target, refuses an
+    /// agent's folder (or plain folder) that is, holds or lies inside one
+    /// ([`Problem::SourceFolder`](crate::Problem::SourceFolder)), so
+    /// `mytool skill install --agent all --force` run in the tool's own
+    /// repository never writes over the skills' sources.
+    ///
+    /// ```
+    /// use skills_install::{Agents, Environment, Installer, Problem, Scope, Target};
+    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+    /// # let project = std::env::temp_dir().join(format!("doc-sources-{}", std::process::id()));
+    /// # std::fs::create_dir_all(project.join("skills")).unwrap();
+    /// let installer = Installer::new(&SKILLS)
+    ///     .environment(Environment::new(&project))
+    ///     .sources([project.join("skills")]);
+    /// // OpenClaw reads `<project>/skills`, where the sources are.
+    /// let target = Target::new(Scope::Project).agents(Agents::parse(["openclaw"]).unwrap()).force(true);
+    /// let plan = installer.plan(&target)?;
+    /// assert!(matches!(plan.problems[..], [Problem::SourceFolder { .. }]));
+    /// # std::fs::remove_dir_all(&project).unwrap();
+    /// # Ok::<(), skills_install::InstallError>(())
+    /// ```
+    pub fn sources<P: Into<PathBuf>>(mut self, folders: impl IntoIterator<Item = P>) -> Self {
+        self.sources = folders.into_iter().map(Into::into).collect();
+        self
     }
 
     /// The working directory and variables to resolve folders against,
@@ -288,10 +318,13 @@ impl<'c> Installer<'c> {
     ) -> Result<Plan, InstallError> {
         let env = self.env()?;
         let payloads = self.payloads()?;
+        let mut target = target.clone();
+        target.sources.extend(self.sources.iter().cloned());
+        let target = &target;
         let base = plan::real_base(&env, target)?;
         // Reading takes the lock only where there is one to take, and
         // makes no state folder.
-        let state = match StateDir::find(&env, &base) {
+        let state = match StateDir::find(&env, &base, target.scope) {
             Ok(state) => state,
             Err(InstallError::RelativeHome { .. } | InstallError::NoHome) => None,
             Err(error) => return Err(error),
@@ -325,9 +358,17 @@ impl<'c> Installer<'c> {
     }
 
     /// The state of every skill in `target`'s folders (by default, every
-    /// folder the record names). Reads only.
+    /// folder the record names).
+    ///
+    /// A run of this tool that was stopped half way in the scope (a
+    /// journal left) is finished or undone first, so the status is of
+    /// whole skills.
     pub fn status(&self, target: &Target) -> Result<Status, InstallError> {
         let target = target.clone().force(false).layout(Layout::AsRecorded);
+        let env = self.env()?;
+        if let Ok(base) = plan::real_base(&env, &target) {
+            self.finish_stopped(&env, &base, &target)?;
+        }
         self.make_plan(&target, Operation::Install, true)
             .map(Status::from)
     }
@@ -359,6 +400,10 @@ impl<'c> Installer<'c> {
         if conflicts > 0 && !plan.force && !plan.unfinished {
             return Err(InstallError::Conflicts { count: conflicts });
         }
+        if conflicts > 0 && plan.force && plan.target.scope == Scope::Folder {
+            // In a plain folder, `force` moves what is in the way aside.
+            return self.apply_aside(plan);
+        }
         let bundle = self.bundle()?;
         let stamp = Stamp {
             tool: &self.tool,
@@ -369,12 +414,12 @@ impl<'c> Installer<'c> {
         let target = &plan.target;
         let base = plan::real_base(&env, target)?;
         let prefix = transaction_prefix(&self.tool, target.scope);
-        let found = StateDir::find(&env, &base)?;
+        let found = StateDir::find(&env, &base, target.scope)?;
         if !apply::needs_write(plan, &stamp) && !journal::pending(found.as_ref(), &prefix) {
             return Ok(None);
         }
         drop(found);
-        let state = StateDir::create(&env, &base)?;
+        let state = StateDir::create(&env, &base, target.scope)?;
         let payloads = self.payloads()?;
         let ctx = Context {
             payloads: &payloads,
@@ -384,13 +429,7 @@ impl<'c> Installer<'c> {
         };
         let lock = lock::exclusive(&state)?;
         let ops = Ops::new(self.fault, self.swap.clone());
-        let base_dir = Dir::open(&base).map_err(|e| InstallError::io("open", &base, e))?;
-        let committed = Place::find(&base_dir, target.scope, &self.tool)?
-            .read()?
-            .map(|record| record.transaction)
-            .unwrap_or_default();
-        let folders = plan::agent_folders(&env, &base, target.scope);
-        journal::recover(&state, &prefix, &committed, &folders, &ops)?;
+        self.recover_locked(&env, &base, target, &state, &ops)?;
         let (fresh, mut opened) = plan::plan(&ctx, target, base, plan.operation, false)?;
         if !fresh.problems.is_empty() {
             return Err(InstallError::Problems {
@@ -418,6 +457,63 @@ impl<'c> Installer<'c> {
             }
         }
         Ok(Some(self.noted(fresh)))
+    }
+
+    /// A forced plan into a plain folder: every conflicting copy moved
+    /// aside (`<name>.user-<n>`), then the plan made again without force
+    /// and carried out.
+    fn apply_aside(&self, plan: &Plan) -> Result<Option<Plan>, InstallError> {
+        let env = self.env()?;
+        let base = plan::real_base(&env, &plan.target)?;
+        crate::aside::move_aside(&env, &base, plan, false)?;
+        let again = self.make_plan(&plan.target.clone().force(false), plan.operation, false)?;
+        self.apply_plan(&again)
+    }
+
+    /// Finishes or undoes, under the scope's exclusive lock, what a
+    /// stopped run of this tool left in `target`'s scope (a journal in its
+    /// state folder). Returns whether there was anything.
+    pub(crate) fn finish_stopped(
+        &self,
+        env: &Environment,
+        base: &Path,
+        target: &Target,
+    ) -> Result<bool, InstallError> {
+        let prefix = transaction_prefix(&self.tool, target.scope);
+        let Some(state) = StateDir::found(env, base, target.scope)? else {
+            return Ok(false);
+        };
+        if !journal::pending(Some(&state), &prefix) {
+            return Ok(false);
+        }
+        let _lock = lock::exclusive(&state)?;
+        let ops = Ops::new(self.fault, self.swap.clone());
+        self.recover_locked(env, base, target, &state, &ops)?;
+        Ok(true)
+    }
+
+    /// [`journal::recover`] for this tool in `target`'s scope, the lock
+    /// held: the record says which transaction completed.
+    fn recover_locked(
+        &self,
+        env: &Environment,
+        base: &Path,
+        target: &Target,
+        state: &StateDir,
+        ops: &Ops,
+    ) -> Result<(), InstallError> {
+        let prefix = transaction_prefix(&self.tool, target.scope);
+        let base_dir = Dir::open(base).map_err(|e| InstallError::io("open", base, e))?;
+        let place = Place::find(&base_dir, target.scope, &self.tool)?;
+        let committed = place
+            .read()?
+            .map(|record| record.transaction)
+            .unwrap_or_default();
+        let folders = plan::agent_folders(env, base, target.scope);
+        let staging = journal::staging(target.scope);
+        journal::recover(state, staging, &prefix, &committed, &folders, ops)?;
+        place.remove_temporaries(&prefix);
+        Ok(())
     }
 
     /// Plans and applies an install in one call.

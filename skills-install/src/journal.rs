@@ -25,17 +25,26 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use super::dir::{Dir, Identity, Kind, Stat};
-use super::error::InstallError;
-use super::names::file_safe;
-use super::names::{is_safe_folder, quoted};
-use super::ops::Ops;
-use super::state::StateDir;
-use super::target::Scope;
+use crate::dir::{Dir, Identity, Kind, Stat};
+use crate::error::InstallError;
+use crate::names::file_safe;
+use crate::names::{is_safe_folder, quoted};
+use crate::ops::Ops;
+use crate::state::StateDir;
+use crate::target::Scope;
 
 /// The folder beside the skills where an apply stages its work (its
 /// transactions' folders, named by their journals).
 pub(crate) const STAGING: &str = ".skills-staging";
+
+/// The staging folder of an agent's folder in `scope`: a plain folder
+/// stages in its one hidden entry, beside its record and state.
+pub(crate) fn staging(scope: Scope) -> &'static str {
+    match scope {
+        Scope::Folder => crate::record::FOLDER_DIR,
+        Scope::Project | Scope::User => STAGING,
+    }
+}
 
 /// The value of a journal's `format` key.
 const FORMAT: &str = "skills-install-journal-v1";
@@ -204,8 +213,10 @@ pub(crate) fn pending(state: Option<&StateDir>, prefix: &str) -> bool {
 pub(crate) struct Staged {
     /// The agent's folder.
     pub dir: Dir,
-    /// Its `.skills-staging`.
+    /// Its `.skills-staging` (a plain folder's `.skills-install`).
     pub staging: Dir,
+    /// That folder's name.
+    pub staging_name: &'static str,
     /// The transaction's folder in it.
     pub tx: Dir,
     /// The transaction's name (its folder's).
@@ -216,8 +227,8 @@ impl Staged {
     /// Opens the staging folders of `transaction` in the agent's folder
     /// `dir`: `None` when there are none; an error when any is a link or
     /// a file.
-    fn open(dir: Dir, transaction: &str) -> io::Result<Option<Staged>> {
-        let staging = match dir.open_dir(OsStr::new(STAGING)) {
+    fn open(dir: Dir, staging_name: &'static str, transaction: &str) -> io::Result<Option<Staged>> {
+        let staging = match dir.open_dir(OsStr::new(staging_name)) {
             Ok(staging) => staging,
             Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(error) => return Err(error),
@@ -230,6 +241,7 @@ impl Staged {
         Ok(Some(Staged {
             dir,
             staging,
+            staging_name,
             tx,
             name: transaction.to_string(),
         }))
@@ -249,7 +261,7 @@ impl Staged {
     /// leaves it empty.
     pub fn remove(&self, ops: &Ops) -> io::Result<()> {
         ops.remove_all(&self.staging, OsStr::new(&self.name))?;
-        let _ = self.dir.remove_dir(OsStr::new(STAGING));
+        let _ = self.dir.remove_dir(OsStr::new(self.staging_name));
         Ok(())
     }
 }
@@ -261,6 +273,7 @@ impl Staged {
 /// journal naming any other is refused.
 pub(crate) fn recover(
     state: &StateDir,
+    staging: &'static str,
     prefix: &str,
     committed: &str,
     folders: &BTreeMap<String, PathBuf>,
@@ -295,9 +308,16 @@ pub(crate) fn recover(
                 Err(error) if error.kind() == io::ErrorKind::NotFound => continue,
                 Err(error) => return Err(refused(error.to_string())),
             };
-            let Some(staged) = Staged::open(opened, &journal.transaction)
-                .map_err(|error| refused(error.to_string()))?
+            let Some(staged) = Staged::open(
+                opened.try_clone().map_err(|e| refused(e.to_string()))?,
+                staging,
+                &journal.transaction,
+            )
+            .map_err(|error| refused(error.to_string()))?
             else {
+                // Stopped before its folder was made: the staging folder
+                // it may have made goes when empty.
+                let _ = opened.remove_dir(OsStr::new(staging));
                 continue;
             };
             let moves = match journal.swapping && journal.transaction != committed {
@@ -315,7 +335,24 @@ pub(crate) fn recover(
         ops.remove_file(state.dir(), OsStr::new(&name))
             .map_err(|e| InstallError::io("remove", &path, e))?;
     }
+    remove_temporaries(state.dir(), prefix);
     Ok(())
+}
+
+/// Removes the temporary files of this tool's (names starting with
+/// `prefix`, ending `.tmp`) a stopped run left in `dir` while it replaced
+/// a file there: called under the scope's lock, when no run of the tool
+/// is writing.
+pub(crate) fn remove_temporaries(dir: &Dir, prefix: &str) {
+    let Ok(names) = dir.names(usize::MAX) else {
+        return;
+    };
+    for name in names {
+        let text = name.to_string_lossy();
+        if text.starts_with(prefix) && text.ends_with(".tmp") {
+            let _ = dir.remove_file(&name);
+        }
+    }
 }
 
 /// One move that undoes a swap.

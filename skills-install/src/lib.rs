@@ -82,12 +82,14 @@
 
 pub mod agents;
 mod apply;
+mod aside;
 #[cfg(feature = "clap")]
 mod clap_command;
 mod command;
 mod dir;
 mod env;
 mod error;
+mod folder;
 mod installer;
 mod journal;
 mod lock;
@@ -111,6 +113,7 @@ pub use clap_command::SkillCommand;
 pub use command::{Action, ParseOutcome, Request};
 pub use env::{Environment, VARIABLES};
 pub use error::{InstallError, Problem};
+pub use folder::{Folder, FolderPolicy};
 pub use installer::{Installer, Skills};
 #[cfg(feature = "test-faults")]
 #[doc(hidden)]

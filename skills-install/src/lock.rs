@@ -10,9 +10,9 @@ use std::ffi::OsStr;
 use std::fs::File;
 use std::io;
 
-use super::dir::Dir;
-use super::error::InstallError;
-use super::state::StateDir;
+use crate::dir::Dir;
+use crate::error::InstallError;
+use crate::state::StateDir;
 
 /// The lock file's name in the state folder.
 pub const LOCK_FILE: &str = "lock";

@@ -80,8 +80,12 @@ pub(crate) fn is_safe_path(path: &str) -> bool {
 
 /// Whether `key` is a folder's key as the record writes it: a safe
 /// relative path (inside the scope's base), or an absolute path made of
-/// plain parts only (no `.` or `..`), without control characters.
+/// plain parts only (no `.` or `..`), without control characters; or `.`,
+/// the base itself (a plain folder's only key).
 pub(crate) fn is_safe_key(key: &str) -> bool {
+    if key == "." {
+        return true;
+    }
     let path = Path::new(key);
     match path.is_absolute() {
         false => is_safe_path(key),
@@ -101,7 +105,8 @@ pub(crate) fn is_safe_key(key: &str) -> bool {
 /// its ancestors, below the scope's base for a relative key: the only
 /// folders an uninstall may remove again (when empty).
 pub(crate) fn is_ancestor_key(created: &str, key: &str) -> bool {
-    is_safe_key(created)
+    created != "."
+        && is_safe_key(created)
         && Path::new(created).is_absolute() == Path::new(key).is_absolute()
         && Path::new(key).starts_with(created)
 }
@@ -201,6 +206,8 @@ mod tests {
     #[test]
     fn keys() {
         assert!(is_safe_key(".claude/skills"));
+        assert!(is_safe_key("."));
+        assert!(!is_ancestor_key(".", "."));
         #[cfg(unix)]
         assert!(is_safe_key("/opt/codex/skills"));
         for bad in ["", "../outside", ".claude/../..", "/opt/../etc", "a\nb"] {

@@ -12,7 +12,7 @@ use std::hash::BuildHasher;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::dir::{Dir, Kind};
+use crate::dir::{Dir, Kind};
 
 /// A failure injected at one step of an apply (feature `test-faults`): not
 /// part of the API.

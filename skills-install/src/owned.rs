@@ -22,11 +22,11 @@ use std::ffi::OsStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::dir::Dir;
-use super::journal::transaction_prefix;
-use super::ops::Ops;
-use super::record::{Record, RecordSkill};
-use super::target::Scope;
+use crate::dir::Dir;
+use crate::journal::transaction_prefix;
+use crate::ops::Ops;
+use crate::record::{Record, RecordSkill};
+use crate::target::Scope;
 
 /// The value of the file's `format` key.
 const FORMAT: &str = "skills-install-owned-v1";

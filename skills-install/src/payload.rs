@@ -8,7 +8,7 @@ use skills_core::trust::revision::{
 };
 use skills_core::wire::bundle::{Bundle, Skill};
 
-use super::record::{RecordFile, RecordSkill};
+use crate::record::{RecordFile, RecordSkill};
 
 /// The name agents read a skill's instructions from.
 pub const SKILL_FILE: &str = "SKILL.md";
@@ -33,8 +33,9 @@ pub struct PayloadFile<'c> {
     pub path: &'c str,
     /// The bytes.
     pub bytes: Cow<'c, [u8]>,
-    /// Whether it is written executable: a script (under `scripts/`) or a
-    /// file starting with `#!`.
+    /// Whether it is written executable: as the source's mode was, where
+    /// the bundle carries modes ([`Skill::executables`]); else a script
+    /// (under `scripts/`) or a file starting with `#!`.
     pub exec: bool,
 }
 
@@ -50,7 +51,12 @@ impl<'c> Payload<'c> {
         })
         .chain(skill.files.iter().map(|file| PayloadFile {
             path: file.path,
-            exec: is_executable(file.path, file.bytes()),
+            // The source's mode where the bundle carries it (format 9);
+            // the path rule only where it does not.
+            exec: match &skill.executables {
+                Some(paths) => paths.binary_search(&file.path).is_ok(),
+                None => is_executable(file.path, file.bytes()),
+            },
             bytes: Cow::Borrowed(file.bytes()),
         }))
         .collect();
@@ -88,7 +94,10 @@ impl<'c> Payload<'c> {
     }
 }
 
-/// Whether a skill's file is written executable.
+/// Whether a skill's file is written executable when the bundle carries
+/// no file modes (a source without them: a folder off Unix, an archive
+/// made elsewhere, a format-8 bundle): a script under `scripts/`, or a
+/// file starting with `#!`.
 ///
 /// ```
 /// use skills_runtime::install::is_executable;

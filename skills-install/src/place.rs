@@ -13,12 +13,12 @@ use std::ffi::{OsStr, OsString};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::dir::{Dir, Kind};
-use super::error::InstallError;
-use super::names::file_safe;
-use super::ops::Ops;
-use super::record::{RECORD_CAP, RECORD_DIR, Record, RecordError};
-use super::target::{Scope, resolve};
+use crate::dir::{Dir, Kind};
+use crate::error::InstallError;
+use crate::names::file_safe;
+use crate::ops::Ops;
+use crate::record::{FOLDER_DIR, RECORD_CAP, RECORD_DIR, Record, RecordError};
+use crate::target::{Scope, resolve};
 
 /// The record of one tool in one scope: where it is, and its folder as
 /// opened.
@@ -33,6 +33,8 @@ pub(crate) struct Place {
     anchor: Dir,
     /// The folders below it still to make, outermost first.
     missing: Vec<OsString>,
+    /// The scope it is of.
+    scope: Scope,
 }
 
 /// The record's file name for a tool and scope: `<tool>.<scope>.json`, the
@@ -41,11 +43,19 @@ pub(crate) fn record_file(tool: &str, scope: Scope) -> String {
     format!("{}.{scope}.json", file_safe(tool))
 }
 
+/// Where a scope's record is, under its base.
+pub(crate) fn record_dir(scope: Scope) -> &'static str {
+    match scope {
+        Scope::Folder => FOLDER_DIR,
+        Scope::Project | Scope::User => RECORD_DIR,
+    }
+}
+
 impl Place {
     /// Finds the record of `tool` in the scope whose base `base` is open
     /// as `base_dir`.
     pub fn find(base_dir: &Dir, scope: Scope, tool: &str) -> Result<Place, InstallError> {
-        let folder = base_dir.join(RECORD_DIR);
+        let folder = base_dir.join(record_dir(scope));
         let name = OsString::from(record_file(tool, scope));
         let path = folder.join(&name);
         let refused = |error: String| InstallError::Record {
@@ -53,7 +63,9 @@ impl Place {
             error: RecordError(error),
         };
         let (anchor, missing) = match scope {
-            Scope::Project => walk(base_dir, Path::new(RECORD_DIR)).map_err(refused)?,
+            Scope::Project | Scope::Folder => {
+                walk(base_dir, Path::new(record_dir(scope))).map_err(refused)?
+            }
             Scope::User => {
                 let resolved = resolve(&folder).map_err(|problem| refused(problem.to_string()))?;
                 let existing: &Path = match resolved.missing.first() {
@@ -74,6 +86,7 @@ impl Place {
             name,
             anchor,
             missing,
+            scope,
         })
     }
 
@@ -110,6 +123,14 @@ impl Place {
         }
     }
 
+    /// Removes the temporary files of this tool's a stopped run left
+    /// beside the record (see [`journal::remove_temporaries`]).
+    pub fn remove_temporaries(&self, prefix: &str) {
+        if let Some(dir) = self.dir() {
+            crate::journal::remove_temporaries(dir, prefix);
+        }
+    }
+
     /// Writes `record` (making the folders on the way: each one made is
     /// pushed on `created`, with the folder it was made in).
     pub fn write(
@@ -138,6 +159,11 @@ impl Place {
             return;
         };
         if ops.remove_file(dir, &self.name).is_err() {
+            return;
+        }
+        if self.scope == Scope::Folder {
+            // A plain folder's hidden entry, once nothing is left in it.
+            let _ = base_dir.remove_dir(OsStr::new(FOLDER_DIR));
             return;
         }
         // Its folder and `.agents`, as the base holds them (a link there,

@@ -46,6 +46,11 @@ use crate::names::{is_ancestor_key, is_safe_folder, is_safe_key, is_safe_path, q
 /// live in the user's state folder: see the `state` module).
 pub(crate) const RECORD_DIR: &str = ".agents/.skills-install";
 
+/// A plain folder's one hidden entry ([`Scope::Folder`](crate::Scope::Folder)): its record, its
+/// state (`state/`: lock, journals, what was told) and its transactions'
+/// staging folders.
+pub(crate) const FOLDER_DIR: &str = ".skills-install";
+
 /// The most bytes an install record may hold (a record of 100,000 files
 /// takes about 15 MB).
 pub(crate) const RECORD_CAP: u64 = 64 << 20;
@@ -169,6 +174,9 @@ pub(crate) struct Glance {
     format: Option<String>,
     #[serde(default)]
     pub version: String,
+    /// The revision of the bundle the last run installed from.
+    #[serde(default)]
+    pub bundle_revision: String,
     #[serde(rename = "directories")]
     pub dirs: BTreeMap<String, GlanceDir>,
 }

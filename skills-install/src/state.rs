@@ -22,10 +22,12 @@ use std::ffi::OsStr;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::dir::Dir;
-use super::env::Environment;
-use super::error::InstallError;
-use super::names::file_safe;
+use crate::dir::Dir;
+use crate::env::Environment;
+use crate::error::InstallError;
+use crate::names::file_safe;
+use crate::record::FOLDER_DIR;
+use crate::target::Scope;
 
 /// The installer's folder in the user's state folder.
 const ROOT: &str = "skills-install";
@@ -77,13 +79,19 @@ fn path_bytes(path: &Path) -> std::borrow::Cow<'_, [u8]> {
     std::borrow::Cow::Owned(path.to_string_lossy().into_owned().into_bytes())
 }
 
+/// A plain folder's state, in its hidden entry: `.skills-install/state`.
+const FOLDER_STATE: &str = "state";
+
 /// A scope's state folder, open and checked: the user's alone.
 #[derive(Debug)]
 pub(crate) struct StateDir {
-    /// The user's state folder (`~/.local/state`).
+    /// The user's state folder (`~/.local/state`); for a plain folder,
+    /// the folder.
     home: Dir,
-    /// Its `skills-install`.
+    /// Its `skills-install` (a plain folder's `.skills-install`).
     root: Dir,
+    /// That folder's name.
+    root_name: &'static str,
     /// The scope's folder in it.
     dir: Dir,
     key: String,
@@ -92,7 +100,14 @@ pub(crate) struct StateDir {
 impl StateDir {
     /// The scope's state folder, if there is one (a plan or a status
     /// creates nothing): `None` when it does not exist.
-    pub fn find(env: &Environment, base: &Path) -> Result<Option<StateDir>, InstallError> {
+    pub fn find(
+        env: &Environment,
+        base: &Path,
+        scope: Scope,
+    ) -> Result<Option<StateDir>, InstallError> {
+        if scope == Scope::Folder {
+            return find_in_folder(base);
+        }
         let path = state_home(env)?;
         let Ok(real) = std::fs::canonicalize(&path) else {
             return Ok(None);
@@ -114,15 +129,42 @@ impl StateDir {
         Ok(Some(StateDir {
             home,
             root,
+            root_name: ROOT,
             dir,
             key,
         }))
     }
 
+    /// The scope's state folder, if there is one ([`find`](Self::find));
+    /// none where no home is known.
+    pub fn found(
+        env: &Environment,
+        base: &Path,
+        scope: Scope,
+    ) -> Result<Option<StateDir>, InstallError> {
+        match StateDir::find(env, base, scope) {
+            Ok(state) => Ok(state),
+            Err(InstallError::RelativeHome { .. } | InstallError::NoHome) => Ok(None),
+            Err(error) => Err(error),
+        }
+    }
+
     /// The scope's state folder, made where missing (the user's state
     /// folder and the folders above it too, each readable by the user
     /// alone where the system says so).
-    pub fn create(env: &Environment, base: &Path) -> Result<StateDir, InstallError> {
+    pub fn create(env: &Environment, base: &Path, scope: Scope) -> Result<StateDir, InstallError> {
+        if scope == Scope::Folder {
+            let home = Dir::open(base).map_err(|e| InstallError::io("open", base, e))?;
+            let root = private_dir(&home, OsStr::new(FOLDER_DIR))?;
+            let dir = private_dir(&root, OsStr::new(FOLDER_STATE))?;
+            return Ok(StateDir {
+                home,
+                root,
+                root_name: FOLDER_DIR,
+                dir,
+                key: FOLDER_STATE.to_string(),
+            });
+        }
         let path = state_home(env)?;
         if std::fs::symlink_metadata(&path).is_err() {
             let mut builder = std::fs::DirBuilder::new();
@@ -144,6 +186,7 @@ impl StateDir {
         Ok(StateDir {
             home,
             root,
+            root_name: ROOT,
             dir,
             key,
         })
@@ -158,9 +201,37 @@ impl StateDir {
     /// empty: nothing of the installer stays behind.
     pub fn remove_if_empty(&self) {
         if self.root.remove_dir(OsStr::new(&self.key)).is_ok() {
-            let _ = self.home.remove_dir(OsStr::new(ROOT));
+            let _ = self.home.remove_dir(OsStr::new(self.root_name));
         }
     }
+}
+
+/// A plain folder's state, if there is one: `<base>/.skills-install/state`,
+/// opened one name at a time from the folder, no link followed, each
+/// checked as the user's alone.
+fn find_in_folder(base: &Path) -> Result<Option<StateDir>, InstallError> {
+    let home = Dir::open(base).map_err(|e| InstallError::io("open", base, e))?;
+    let open = |dir: &Dir, name: &str| match dir.open_dir(OsStr::new(name)) {
+        Ok(opened) => check(&opened).map(|()| Some(opened)),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(InstallError::StateFolder {
+            path: dir.join(name),
+            error: error.to_string(),
+        }),
+    };
+    let Some(root) = open(&home, FOLDER_DIR)? else {
+        return Ok(None);
+    };
+    let Some(dir) = open(&root, FOLDER_STATE)? else {
+        return Ok(None);
+    };
+    Ok(Some(StateDir {
+        home,
+        root,
+        root_name: FOLDER_DIR,
+        dir,
+        key: FOLDER_STATE.to_string(),
+    }))
 }
 
 /// Opens folder `name` in `dir`, making it (mode 0700) where missing, and
@@ -190,7 +261,7 @@ fn check(dir: &Dir) -> Result<(), InstallError> {
             error,
         })
     };
-    if owner != super::dir::user() {
+    if owner != crate::dir::user() {
         return refused(format!("belongs to another user (uid {owner})"));
     }
     if mode & 0o022 != 0 {

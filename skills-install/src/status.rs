@@ -7,11 +7,11 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use super::agents::Agent;
-use super::error::Problem;
-use super::names::shown;
-use super::plan::{Change, ConflictKind, FileAction, Plan, SkillPlan, State, all_up_to_date};
-use super::target::{Agents, Scope, Target};
+use crate::agents::Agent;
+use crate::error::Problem;
+use crate::names::shown;
+use crate::plan::{Change, ConflictKind, FileAction, Plan, SkillPlan, State, all_up_to_date};
+use crate::target::{Agents, Scope, Target};
 
 /// The state of every selected skill in every selected folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -224,8 +224,12 @@ fn flags(target: &Target) -> Vec<String> {
     if target.scope == Scope::User {
         flags.extend(["--scope".to_string(), "user".to_string()]);
     }
+    let dir_flag = match target.scope {
+        Scope::Folder => "--into",
+        Scope::Project | Scope::User => "--project-dir",
+    };
     if let Some(dir) = &target.project_dir {
-        flags.extend(["--project-dir".to_string(), dir.display().to_string()]);
+        flags.extend([dir_flag.to_string(), dir.display().to_string()]);
     }
     flags
 }

@@ -8,9 +8,9 @@ use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::str::FromStr;
 
-use super::agents::{AGENTS, Agent, DEFAULT_AGENTS, OVERRIDES, agent};
-use super::env::Environment;
-use super::error::{InstallError, Problem};
+use crate::agents::{AGENTS, Agent, DEFAULT_AGENTS, OVERRIDES, agent};
+use crate::env::Environment;
+use crate::error::{InstallError, Problem};
 
 /// Which agent folders: a project's or the user's.
 ///
@@ -27,6 +27,11 @@ pub enum Scope {
     Project,
     /// The user's folders (`~/.claude/skills`), under the home directory.
     User,
+    /// A plain folder the calling program owns ([`Target::folder`]): the
+    /// skills go directly under it, and everything the installer keeps
+    /// (record, lock, journals, staging) is in its one hidden entry
+    /// `.skills-install`. No agent, scope or home is consulted.
+    Folder,
 }
 
 impl Scope {
@@ -35,6 +40,7 @@ impl Scope {
         match self {
             Scope::Project => "project",
             Scope::User => "user",
+            Scope::Folder => "folder",
         }
     }
 }
@@ -175,7 +181,7 @@ pub struct Target {
     /// The agents.
     pub agents: Agents,
     /// The project root, overriding the one found from the working
-    /// directory (relative to it).
+    /// directory (relative to it); for [`Scope::Folder`], the folder.
     pub project_dir: Option<PathBuf>,
     /// The skills (listed names); empty for every one.
     pub skills: Vec<String>,
@@ -187,6 +193,11 @@ pub struct Target {
     /// an agent's folder that is, holds or lies inside one is refused, so
     /// sources are never taken for installed copies.
     pub sources: Vec<PathBuf>,
+    /// Keep what cannot be updated: a skill with a conflict is left as it
+    /// is (and reported as left), and every other skill is updated;
+    /// without it (the default) one conflict refuses the whole run. No
+    /// effect with `force`.
+    pub keep_conflicts: bool,
     /// A refresh ([`Installer::refresh`](super::Installer::refresh)): only
     /// the folders the record names, only the recorded skills whose
     /// revision is not the embedded one (or that are no longer embedded),
@@ -201,6 +212,33 @@ impl Target {
             scope,
             ..Target::default()
         }
+    }
+
+    /// Every skill, directly under the plain folder `dir` (relative to the
+    /// working directory): the [`Scope::Folder`] destination.
+    ///
+    /// ```
+    /// use skills_runtime::install::{Scope, Target};
+    /// let target = Target::folder("/opt/app/skills/.system");
+    /// assert_eq!(target.scope, Scope::Folder);
+    /// ```
+    pub fn folder(dir: impl Into<PathBuf>) -> Self {
+        Target {
+            scope: Scope::Folder,
+            project_dir: Some(dir.into()),
+            ..Target::default()
+        }
+    }
+
+    /// Keep what cannot be updated (see [`keep_conflicts`](Self::keep_conflicts)).
+    ///
+    /// ```
+    /// use skills_runtime::install::{Scope, Target};
+    /// assert!(Target::new(Scope::Project).keep_conflicts(true).keep_conflicts);
+    /// ```
+    pub fn keep_conflicts(mut self, keep: bool) -> Self {
+        self.keep_conflicts = keep;
+        self
     }
 
     /// The agents.
@@ -252,10 +290,14 @@ impl Target {
     }
 }
 
-/// The root of a scope: the project root or the home directory.
+/// The root of a scope: the project root, the home directory, or the
+/// plain folder itself.
 pub(crate) fn base(env: &Environment, target: &Target) -> Result<PathBuf, InstallError> {
     match target.scope {
         Scope::User => env.home().ok_or(InstallError::NoHome),
+        Scope::Folder => Ok(env
+            .working_dir()
+            .join(target.project_dir.as_deref().unwrap_or(Path::new(".")))),
         Scope::Project => Ok(match &target.project_dir {
             Some(dir) => env.working_dir().join(dir),
             None => project_root(env.working_dir()),
@@ -293,7 +335,7 @@ fn holds_own_git(folder: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        let user = super::dir::user();
+        let user = crate::dir::user();
         let shared = folder
             .metadata()
             .map_or(true, |meta| meta.mode() & 0o002 != 0);
@@ -311,6 +353,7 @@ pub(crate) fn agent_dir(env: &Environment, base: &Path, scope: Scope, agent: &Ag
     match scope {
         Scope::Project => base.join(agent.project_dir),
         Scope::User => user_dir(env, base, agent.user_dir),
+        Scope::Folder => base.to_path_buf(),
     }
 }
 

@@ -15,10 +15,10 @@ use std::ffi::OsStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::dir::Dir;
-use super::journal::transaction_prefix;
-use super::ops::Ops;
-use super::target::Scope;
+use crate::dir::Dir;
+use crate::journal::transaction_prefix;
+use crate::ops::Ops;
+use crate::target::Scope;
 
 /// The value of the file's `format` key.
 const FORMAT: &str = "skills-install-told-v1";

@@ -11,7 +11,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use super::dir::{Dir, Kind};
+use crate::dir::{Dir, Kind};
 
 /// The most entries read from one skill folder: a folder larger than that
 /// is not a skill someone installed, and is refused rather than walked.

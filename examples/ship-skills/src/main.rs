@@ -27,6 +27,15 @@ static SKILLS: Embedded = skills_runtime::include_skills!(
     source = "../../testdata/skills/git-rebase"
 );
 
+/// The folders the skills are built from, relative to this crate.
+#[cfg(not(feature = "v2"))]
+const SOURCES: &[&str] = &["../../testdata/skills"];
+#[cfg(feature = "v2")]
+const SOURCES: &[&str] = &[
+    "../../testdata/skills-v2",
+    "../../testdata/skills/git-rebase",
+];
+
 /// A tool that ships Agent Skills inside its binary.
 #[derive(Debug, Parser)]
 #[command(name = "ship-skills", version)]
@@ -48,7 +57,14 @@ fn main() {
     let cli = Cli::parse();
     let installer = Installer::new(&SKILLS)
         .tool_name("ship-skills")
-        .version(env!("CARGO_PKG_VERSION"));
+        .version(env!("CARGO_PKG_VERSION"))
+        // Run in its own repository, `skill install --agent all --force`
+        // refuses an agent's folder that is one of these.
+        .sources(
+            SOURCES
+                .iter()
+                .map(|path| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path)),
+        );
     if !matches!(cli.command, Command::Skill(_)) {
         // The copies this tool installed, brought up to date when it was
         // upgraded (a copy the user edited is kept, and said so once);

@@ -193,7 +193,10 @@ mod reading {
             match unpack(bytes, expect, limits) {
                 Ok(files) => {
                     let mut tree = MemorySource::new(location);
-                    for (name, bytes) in files {
+                    for (name, bytes, executable) in files {
+                        if let Some(executable) = executable {
+                            tree.set_executable(name.clone(), executable);
+                        }
                         tree.insert(name, bytes);
                     }
                     Ok(ArchiveSource { tree })
@@ -218,6 +221,10 @@ mod reading {
         fn read(&self, path: &str) -> Result<Vec<u8>, SourceError> {
             self.tree.read(path)
         }
+
+        fn executable(&self, path: &str) -> Option<bool> {
+            self.tree.executable(path)
+        }
     }
 
     /// The archive's bytes, read as every file a user names is read
@@ -236,7 +243,9 @@ mod reading {
         })
     }
 
-    type Files = Vec<(String, Vec<u8>)>;
+    /// Each file: `(<folder>/<path>, bytes, executable when its mode is
+    /// recorded)`.
+    type Files = Vec<(String, Vec<u8>, Option<bool>)>;
 
     /// The files of a zip archive whose entries sit at its root (the
     /// well-known discovery index's layout, no folder first), each checked
@@ -251,7 +260,7 @@ mod reading {
     /// assert!(unpack_root(b"not a zip", &Limits::default()).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn unpack_root(bytes: &[u8], limits: &Limits) -> Result<Files, Reason> {
+    pub fn unpack_root(bytes: &[u8], limits: &Limits) -> Result<Vec<(String, Vec<u8>)>, Reason> {
         let entries = zip::central_directory(bytes, limits)?;
         let mut names = std::collections::BTreeSet::new();
         let mut files = Vec::new();
@@ -312,7 +321,8 @@ mod reading {
         }
         let mut files = Vec::new();
         for entry in entries.iter().filter(|e| e.kind == Kind::File) {
-            files.push((entry.name.clone(), zip::extract(bytes, entry)?));
+            let content = zip::extract(bytes, entry)?;
+            files.push((entry.name.clone(), content, entry.executable));
         }
         Ok(files)
     }

@@ -71,6 +71,9 @@ pub(crate) struct Entry {
     pub(crate) compressed: u64,
     pub(crate) size: u64,
     local_offset: u64,
+    /// Whether the file is executable, when the entry was made on Unix
+    /// (host 3) with a regular file's mode: any execute bit.
+    pub(crate) executable: Option<bool>,
 }
 
 fn u16_at(bytes: &[u8], at: usize) -> Option<u16> {
@@ -311,6 +314,9 @@ pub(crate) fn central_directory(bytes: &[u8], limits: &Limits) -> Result<Vec<Ent
                 max_ratio: limits.max_ratio,
             });
         }
+        let mode = external >> 16;
+        let executable =
+            (made_by >> 8 == 3 && mode & S_IFMT == S_IFREG).then_some(mode & 0o111 != 0);
         out.push(Entry {
             name,
             kind,
@@ -320,6 +326,7 @@ pub(crate) fn central_directory(bytes: &[u8], limits: &Limits) -> Result<Vec<Ent
             compressed,
             size,
             local_offset,
+            executable,
         });
         at = next;
     }

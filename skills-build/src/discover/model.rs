@@ -121,7 +121,11 @@ impl Options {
 /// One file of a skill, other than its skill file.
 ///
 /// ```
-/// let file = skills_build::unstable::discover::ResourceFile { path: "reference.md".into(), bytes: b"x".to_vec() };
+/// let file = skills_build::unstable::discover::ResourceFile {
+///     path: "scripts/run.sh".into(),
+///     bytes: b"x".to_vec(),
+///     executable: Some(true),
+/// };
 /// assert_eq!(file.bytes.len(), 1);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,6 +134,9 @@ pub struct ResourceFile {
     pub path: String,
     /// The file's bytes.
     pub bytes: Vec<u8>,
+    /// Whether the file is executable, when the source carries modes
+    /// ([`Source::executable`](crate::source::Source::executable)).
+    pub executable: Option<bool>,
 }
 
 /// Whether, and under which name, a skill is listed.

@@ -195,6 +195,7 @@ impl Walk<'_> {
                 self.files.push(ResourceFile {
                     path: path.to_string(),
                     bytes,
+                    executable: self.source.executable(&self.full(path)),
                 });
                 if self.bytes > MAX_SKILL_BYTES {
                     self.problem(

@@ -276,6 +276,41 @@ fn a_well_formed_raw_archive_is_accepted() {
     assert_eq!(catalog.names().collect::<Vec<_>>(), ["pdf"]);
 }
 
+/// An archive made on Unix carries each file's mode: the bundle lists the
+/// executable ones (not a guess from the path); one made elsewhere
+/// carries none, and the bundle says so (`None`).
+#[test]
+fn an_archives_unix_modes_are_the_bundles() {
+    let tool = Raw {
+        mode: 0o100_755,
+        ..Raw::stored("pdf/bin/tool", b"echo hi")
+    };
+    let unix = raw_zip(&[
+        skill_entry(),
+        tool,
+        Raw::stored("pdf/scripts/notes.md", b"a"),
+    ]);
+    let source =
+        ArchiveSource::from_bytes("m.skill", &unix, Expect::OneFolder, &Limits::default()).unwrap();
+    let compiled = skills_build::compile_sources(&[&source]).unwrap();
+    let bundle = skills_core::wire::bundle::Bundle::decode(&compiled.bytes).unwrap();
+    assert_eq!(
+        bundle.skills[0].executables.as_deref(),
+        Some(&["bin/tool"][..])
+    );
+    let elsewhere: Vec<Raw> = [skill_entry(), Raw::stored("pdf/bin/tool", b"echo hi")]
+        .into_iter()
+        .map(|raw| Raw { host: 0, ..raw })
+        .collect();
+    let bytes = raw_zip(&elsewhere);
+    let source =
+        ArchiveSource::from_bytes("d.skill", &bytes, Expect::OneFolder, &Limits::default())
+            .unwrap();
+    let compiled = skills_build::compile_sources(&[&source]).unwrap();
+    let bundle = skills_core::wire::bundle::Bundle::decode(&compiled.bytes).unwrap();
+    assert_eq!(bundle.skills[0].executables, None);
+}
+
 #[test]
 fn entries_that_escape_are_refused() {
     for name in [

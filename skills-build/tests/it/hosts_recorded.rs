@@ -142,6 +142,8 @@ fn accepted_cases_pass_and_refused_ones_fail_under_all_profiles() {
         "listing-entry-long",
         "spec-only",
         "sidecar-valid",
+        // Codex ignores a key it does not read: a warning.
+        "sidecar-unknown-key",
     ];
     let mut wrong = Vec::new();
     for entry in std::fs::read_dir(&root).unwrap() {
@@ -155,4 +157,56 @@ fn accepted_cases_pass_and_refused_ones_fail_under_all_profiles() {
         }
     }
     assert!(wrong.is_empty(), "{wrong:?}");
+}
+
+/// Codex ignores a sidecar key it does not read, so a program's own host
+/// can add a field: a warning, silenced by allowing its code; a key Codex
+/// reads, of the wrong type, stays an error whatever is allowed.
+#[test]
+fn an_unknown_sidecar_key_is_a_warning_a_wrong_type_an_error() {
+    let root = std::env::temp_dir().join(format!("sidecar-keys-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let skill = root.join("ship");
+    std::fs::create_dir_all(skill.join("agents")).unwrap();
+    std::fs::write(
+        skill.join("SKILL.md"),
+        "---\nname: ship\ndescription: Ship a build. Use when the user asks to release.\n---\nBody.\n",
+    )
+    .unwrap();
+    let sidecar = skill.join("agents/openai.yaml");
+    let codes = |allow: bool| {
+        let mut builder = Builder::new().source(&skill).host(Host::Codex);
+        if allow {
+            builder = builder.allow("codex-sidecar-unknown-key");
+        }
+        let outcome = builder.run();
+        let codes: Vec<String> = outcome
+            .problems()
+            .iter()
+            .map(|problem| problem.code.to_string())
+            .collect();
+        (outcome.failed(false), codes)
+    };
+    std::fs::write(
+        &sidecar,
+        "interface:\n  display_name: Ship\n  x_mytool_theme: dark\n",
+    )
+    .unwrap();
+    let (failed, found) = codes(false);
+    assert!(!failed, "{found:?}");
+    assert_eq!(found, ["codex-sidecar-unknown-key"]);
+    let (failed, found) = codes(true);
+    assert!(!failed && found.is_empty(), "{found:?}");
+    std::fs::write(
+        &sidecar,
+        "interface:\n  display_name: [Ship]\n  x_mytool_theme: dark\n",
+    )
+    .unwrap();
+    let (failed, found) = codes(true);
+    assert!(failed, "{found:?}");
+    assert!(
+        found.contains(&"codex-sidecar-invalid".to_string()),
+        "{found:?}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
 }

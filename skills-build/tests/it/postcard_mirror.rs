@@ -138,6 +138,8 @@ struct Skill<'a> {
     signatures: Vec<Signature<'a>>,
     #[serde(borrow)]
     frontmatter_json: Option<&'a str>,
+    #[serde(borrow)]
+    executables: Option<Vec<&'a str>>,
 }
 
 /// Decodes `bytes` as `T` with the postcard crate, nothing left over, and

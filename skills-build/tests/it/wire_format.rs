@@ -25,7 +25,10 @@
 //! 8 added the listing order (the skills' indices in the byte order of
 //! their `skill://` URIs) to the layout: the body digests were recorded
 //! anew, and the bundle revisions with them (they cover the format
-//! version); the content revisions stayed.
+//! version); the content revisions stayed. Format 9 added each skill's
+//! executable files (from the source's modes) at the end of its encoding:
+//! the body digests and the bundle revisions were recorded anew; the
+//! content revisions stayed.
 
 use skills_build::Builder;
 
@@ -64,26 +67,26 @@ fn bundles_keep_their_recorded_bytes() {
         (
             "testdata/bundle",
             false,
-            "d4a20c1f475eb57006113d315780b63054f0181fca51aa67aff16bc3946875ad",
-            "1310dfa56596ce5235d4e3ae25a6c3891d9defc5c3cdc1b227ce641834bbc994",
+            "ea0fb110b4a836d19973c86f87473c501914a21e01f1df0918e3d70a37d9152f",
+            "46e2a9080985288e3fdb276e22b26bc98f3e92b402667bb57e71fed62b1fce27",
         ),
         (
             "testdata/skills",
             false,
-            "8d37968b2acc7fb20c6251e010a63d9dc22d8c0f288e683c7edade399903a5de",
-            "43317a60ee6861191c84ce9c34cf50cbe8a0509af145eecb04926fd04a073037",
+            "92ebb08aadefe765c65461491f42cf87c05b04a1510d78dc5a1967219697e793",
+            "541f368b6e015d556915205b62f87282f741c7fbc769a5a1ca7217edfe914dbd",
         ),
         (
             "tests/ui-skills/extensions",
             true,
-            "664f36311233e2b481f8b9e616f41ab95ab0c787179af1c9d96de7857b20d9a4",
-            "bb97d7f94e26e7b18c778447e80a9f8ee5352b176a8e47b60c8c6e048fd6867b",
+            "acc23dd7b35646623056b328daa485ab72da8dfe9a2f1a28d59d923ae8ae13a1",
+            "f59fc86fff2133792dd3fb39eb514139208f4b438eeee09943114d5dc3cab0ed",
         ),
         (
             "tests/ui-skills/valid",
             false,
-            "b01351f59841381864d9e1898d404051e632c5a3c3c49229bf284b9b2f498ed9",
-            "d594a86933ef648765728018d4c00741670d1422f676fe310bcbd6fd77847f25",
+            "0c4b4bfa204ee6f0dd452d9b83e8fe27ce2666012946bec468925d0c0ec8e82d",
+            "b08eaa602795019c47acbafbab0b7c74a0e9782c21fe11d110000b714256074a",
         ),
     ];
     for (dir, extensions, recorded, revision) in cases {
@@ -118,7 +121,7 @@ fn signed_bundles_keep_their_recorded_bytes() {
     let signed = sign_bundle(&compiled("testdata/bundle", false), &signer).unwrap();
     assert_eq!(
         body_digest(&signed),
-        "589c39f18b54335c5dea3b9fbc0dfde9677d5d2cdae8058137ff4f70407d58f6"
+        "d0253ae0f7e07fca9a851c2d45c5366542877dfaf36fe47ac03850d34d24e81e"
     );
     let bundle = skills_core::wire::bundle::Bundle::decode(&signed).expect("decodes");
     assert_eq!(bundle.encode().expect("encodes"), signed);

@@ -227,14 +227,15 @@ pub fn run(call: &Invocation) -> i32 {
         }
     };
     let bundle = catalog.bundle();
+    // As the header says: a bundle of the previous format is read too.
+    let version = bytes
+        .get(4..6)
+        .map_or(FORMAT_VERSION, |v| u16::from_le_bytes([v[0], v[1]]));
     if call.option("--format") == Some("json") {
         let json = Json::Object(vec![
             ("path".into(), text(path)),
             ("bytes".into(), int(bytes.len())),
-            (
-                "format_version".into(),
-                Json::Int(i64::from(FORMAT_VERSION)),
-            ),
+            ("format_version".into(), Json::Int(i64::from(version))),
             ("prompt_bytes".into(), int(catalog.prompt().len())),
             ("prompt_stored".into(), Json::Bool(bundle.prompt.is_some())),
             ("usage_bytes".into(), int(bundle.usage.len())),
@@ -256,7 +257,7 @@ pub fn run(call: &Invocation) -> i32 {
         return 0;
     }
     let mut out = format!(
-        "bundle {}: {} bytes, format version {FORMAT_VERSION}\nprompt: {} bytes{}\nusage: {} bytes\ntool description and schema: {} bytes\nskills: {}\n",
+        "bundle {}: {} bytes, format version {version}\nprompt: {} bytes{}\nusage: {} bytes\ntool description and schema: {} bytes\nskills: {}\n",
         printable(path),
         bytes.len(),
         catalog.prompt().len(),

@@ -43,6 +43,11 @@ const WHERE: &[Opt] = &[
         "DIR",
         "The project root, instead of finding it.",
     ),
+    Opt::value(
+        "--into",
+        "DIR",
+        "A plain folder instead of agents' folders: each skill at DIR/<name>/, the installer's state in DIR/.skills-install (no agent, scope or home consulted); --force moves a conflicting copy aside to DIR/<name>.user-N.",
+    ),
 ];
 
 /// `--dry-run`.
@@ -76,13 +81,13 @@ pub const INSTALL: CommandSpec = CommandSpec {
     summary: "Install skills where coding agents read them.",
     about: concat!(
         sources_help!(),
-        "\n\nWrites each skill into every selected agent's folder, byte for byte, and records what it wrote. A file it did not write, or one changed since, is a conflict: every conflict is listed first, and nothing is written unless --force. An update replaces only the files written before and carries the user's own files over. Skills installed before from other sources stay."
+        "\n\nWrites each skill into every selected agent's folder (or, with --into, a plain folder), byte for byte, and records what it wrote. A file it did not write, or one changed since, is a conflict: that skill is kept as it is and listed, every other one written (exit 1); --force overwrites conflicts (with --into, moves them aside), --all-or-nothing writes nothing when there is one. An update replaces only the files written before and carries the user's own files over. Skills installed before from other sources stay."
     ),
     exit_codes: &[
         (0, "Installed (or, with --dry-run, shown)"),
         (
             1,
-            "Conflicts or problems: nothing written; or the sources have errors",
+            "Conflicts (those skills kept as they are; with --all-or-nothing, nothing written) or problems; or the sources have errors",
         ),
     ],
     args: &[gate::SOURCES],
@@ -96,6 +101,10 @@ pub const INSTALL: CommandSpec = CommandSpec {
                 "One copy in .agents/skills, links to it elsewhere.",
             ),
             Opt::flag("--copy", "A copy in every folder (undoes --link)."),
+            Opt::flag(
+                "--all-or-nothing",
+                "Refuse the whole run when any skill has a conflict (for CI): write nothing. By default every other skill is written and the ones with conflicts are kept as they are and listed (exit 1).",
+            ),
             JSON,
         ],
         READ,
@@ -218,6 +227,18 @@ fn bundle(call: &Invocation, command: &CommandSpec) -> Result<(Vec<u8>, Built), 
 
 /// Where the options point.
 fn target(call: &Invocation) -> Result<Target, String> {
+    if let Some(dir) = call.option("--into") {
+        let others = ["--scope", "--project-dir", "--agent"];
+        if let Some(other) = others.iter().find(|o| call.option(o).is_some()) {
+            return Err(format!("--into and {other} exclude each other."));
+        }
+        if call.flag("--link") || call.flag("--copy") {
+            return Err(
+                "--into installs copies: --link and --copy are for agents' folders.".to_string(),
+            );
+        }
+        return Ok(Target::folder(dir).force(call.flag("--force")));
+    }
     let agents = Agents::parse(call.values("--agent")).map_err(|error| error.to_string())?;
     let scope = match call.option("--scope") {
         Some(scope) => scope.parse::<Scope>()?,
@@ -285,7 +306,20 @@ fn run(call: &Invocation, action: Action) -> i32 {
             .cloned()
             .collect(),
     };
-    let target = target.skills(catalog.names()).sources(sources);
+    let target = target
+        .skills(catalog.names())
+        .sources(sources)
+        .keep_conflicts(matches!(action, Action::Install) && !call.flag("--all-or-nothing"));
+    if let (Action::Install, Scope::Folder, Some(dir)) = (action, target.scope, &target.project_dir)
+        && !call.flag("--dry-run")
+        && let Err(error) = std::fs::create_dir_all(dir)
+    {
+        write(
+            Stream::Err,
+            &format!("Error: cannot create {}: {error}\n", dir.display()),
+        );
+        return 1;
+    }
     // What status names to run: this command's install, from the same
     // sources.
     let mut again = vec!["skills".to_string(), "install".to_string()];

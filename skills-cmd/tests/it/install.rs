@@ -648,3 +648,111 @@ fn status_check_fails_ci_when_committed_copies_drift() {
     );
     assert_eq!(code, 2);
 }
+
+/// `--into DIR`: a plain folder, its state in DIR/.skills-install, nothing
+/// under the home or the project's agents' folders; `--force` moves a
+/// changed copy aside; `status` and `uninstall` name the same folder.
+#[test]
+fn into_a_plain_folder() {
+    let root = world("into");
+    let source = root.join("source");
+    copy_tree(&testdata("skills"), &source);
+    let src = source.to_str().unwrap();
+    let (code, out, err) = skills(&root, &["install", "--into", "../app/skills", src]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("in the folder"), "{out}");
+    let app = root.join("app/skills");
+    let mut names: Vec<String> = std::fs::read_dir(&app)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [".skills-install", "csv-report", "git-rebase", "pdf-forms"]
+    );
+    assert!(!root.join("project/.agents").exists());
+    assert!(!root.join("home/.local").exists());
+    let edited = app.join("pdf-forms/reference.md");
+    std::fs::write(&edited, "mine\n").unwrap();
+    let (code, out, _) = skills(&root, &["status", "--into", "../app/skills", src]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("--into ../app/skills --force"), "{out}");
+    let (code, _, err) = skills(&root, &["install", "--into", "../app/skills", src]);
+    assert_eq!(code, 1);
+    assert!(err.contains("aside"), "{err}");
+    assert_eq!(std::fs::read(&edited).unwrap(), b"mine\n");
+    let (code, out, err) = skills(
+        &root,
+        &["install", "--into", "../app/skills", "--force", src],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        std::fs::read(app.join("pdf-forms.user-1/reference.md")).unwrap(),
+        b"mine\n"
+    );
+    assert_ne!(std::fs::read(&edited).unwrap(), b"mine\n");
+    let (code, out, err) = skills(&root, &["uninstall", "--into", "../app/skills", src]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!app.join(".skills-install").exists());
+    assert!(
+        app.join("pdf-forms.user-1").is_dir(),
+        "the user's copy stays"
+    );
+    // Not with agents' options; never into a source.
+    let (code, _, err) = skills(&root, &["install", "--into", "x", "--scope", "user", src]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = skills(&root, &["install", "--into", src, src]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(files(&source), files(&testdata("skills")));
+}
+
+/// One conflict no longer blocks every other update: the edited skill is
+/// kept and listed, the others are written, exit 1; `--all-or-nothing`
+/// writes nothing; the plan says a refused replace needs `--force`, and
+/// uninstall's message says what uninstall does.
+#[test]
+fn one_conflict_keeps_that_skill_and_updates_the_rest() {
+    let root = world("keep-conflicts");
+    let source = root.join("source");
+    copy_tree(&testdata("skills"), &source);
+    let src = source.to_str().unwrap();
+    let (code, _, _) = skills(&root, &["install", "--agent", "claude-code", src]);
+    assert_eq!(code, 0);
+    let dir = root.join("project/.claude/skills");
+    std::fs::write(dir.join("pdf-forms/reference.md"), "mine\n").unwrap();
+    let changed = source.join("git-rebase/SKILL.md");
+    let mut text = std::fs::read_to_string(&changed).unwrap();
+    text.push_str("\nOne more line.\n");
+    std::fs::write(&changed, &text).unwrap();
+    let (code, out, err) = skills(&root, &["install", "--all-or-nothing", src]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("1 replaced with --force"), "{out}");
+    assert!(out.contains("nothing is written"), "{out}");
+    assert_ne!(
+        std::fs::read_to_string(dir.join("git-rebase/SKILL.md")).unwrap(),
+        text
+    );
+    let (code, out, err) = skills(&root, &["install", src]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("pdf-forms  modified by the user: left as it is"),
+        "{out}"
+    );
+    assert!(err.contains("1 skill kept as it is"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("git-rebase/SKILL.md")).unwrap(),
+        text
+    );
+    assert_eq!(
+        std::fs::read(dir.join("pdf-forms/reference.md")).unwrap(),
+        b"mine\n"
+    );
+    let (code, out, err) = skills(&root, &["uninstall", src]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("nothing was removed; give --force to remove them too"),
+        "{err}"
+    );
+    assert!(dir.join("git-rebase/SKILL.md").is_file());
+}

@@ -128,7 +128,12 @@ pub const MAGIC: [u8; 4] = *b"SKB\0";
 /// let version = u16::from_le_bytes([bytes[4], bytes[5]]);
 /// assert_eq!(version, skills_core::FORMAT_VERSION);
 /// ```
-pub const FORMAT_VERSION: u16 = 8;
+pub const FORMAT_VERSION: u16 = 9;
+
+/// The previous format, which this runtime still reads: format 9 added
+/// [`Skill::executables`], the last field of a skill's own encoding, so a
+/// format-8 skill is read with `None` there.
+pub const PREVIOUS_FORMAT_VERSION: u16 = 8;
 
 /// The length of the header: [`MAGIC`] and the format version.
 ///
@@ -297,6 +302,12 @@ pub struct Skill<'a> {
     /// compiler stores it only when the derivation differs). Read it with
     /// [`Skill::frontmatter_json`].
     pub frontmatter_json: Option<&'a str>,
+    /// The paths of the skill's files (not the skill file) that are
+    /// executable, sorted, when the source carries file modes (a folder on
+    /// Unix, an archive whose entries record Unix modes); `None` when it
+    /// does not (an installer then guesses from the path). Added in format
+    /// 9; a format-8 bundle decodes with `None`.
+    pub executables: Option<Vec<&'a str>>,
 }
 
 /// How a skill is laid out on the wire: its listed name (in the bundle's
@@ -654,6 +665,14 @@ pub enum BundleError {
         /// The first path out of order (or repeated).
         path: String,
     },
+    /// The skill's executable files (format 9) are not sorted in byte
+    /// order, repeat, or name a path that is not one of its files.
+    BadExecutables {
+        /// The skill's name.
+        skill: String,
+        /// The first path out of order, repeated or not a file.
+        path: String,
+    },
     /// The bundle's name index is not the one the compiler writes for its
     /// names, so it could miss one.
     BadIndex,
@@ -686,6 +705,10 @@ impl fmt::Display for BundleError {
             BundleError::FilesOutOfOrder { skill, path } => write!(
                 f,
                 "the files of skill {skill:?} are not sorted by path in byte order, or repeat, at {path:?}"
+            ),
+            BundleError::BadExecutables { skill, path } => write!(
+                f,
+                "the executable files of skill {skill:?} are not sorted, repeat, or name {path:?}, which is not one of its files"
             ),
             BundleError::BadIndex => f.write_str(
                 "the index of skill names is not the one the compiler writes for these names",
@@ -804,6 +827,28 @@ pub(crate) fn check_skill(skill: &Skill<'_>) -> Result<(), BundleError> {
         if previous.is_some_and(|previous| previous >= path) {
             return Err(BundleError::FilesOutOfOrder {
                 skill: name.into(),
+                path: path.into(),
+            });
+        }
+        previous = Some(path);
+    }
+    check_executables(skill)
+}
+
+/// The executable files: sorted, unique, each one of the skill's files.
+fn check_executables(skill: &Skill<'_>) -> Result<(), BundleError> {
+    let Some(paths) = &skill.executables else {
+        return Ok(());
+    };
+    let mut previous: Option<&str> = None;
+    for &path in paths {
+        let listed = skill
+            .files
+            .binary_search_by(|file| file.path.cmp(path))
+            .is_ok();
+        if !listed || previous.is_some_and(|previous| previous >= path) {
+            return Err(BundleError::BadExecutables {
+                skill: skill.name.into(),
                 path: path.into(),
             });
         }

@@ -138,6 +138,7 @@ impl Encode for Skill<'_> {
             out.put_digested(&crate::wire::postcard::to_vec(&self.signatures), &[0]);
         }
         self.frontmatter_json.encode(out);
+        self.executables.encode(out);
     }
 }
 
@@ -177,6 +178,14 @@ impl<'a> Decode<'a> for Skill<'a> {
             when_not_to_use: summary.when_not_to_use,
             tags: summary.tags,
             frontmatter_json: reader.option()?,
+            // Format 8 ends here; format 9 always writes the option.
+            executables: match reader.rest().is_empty() {
+                true => None,
+                false => match reader.some()? {
+                    true => Some(reader.seq()?),
+                    false => None,
+                },
+            },
         })
     }
 }

@@ -7,7 +7,9 @@ use core::fmt;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::wire::bundle::{Bundle, BundleError, FORMAT_VERSION, HEADER_LEN, MAGIC, SkillEntry};
+use crate::wire::bundle::{
+    Bundle, BundleError, FORMAT_VERSION, HEADER_LEN, MAGIC, PREVIOUS_FORMAT_VERSION, SkillEntry,
+};
 use crate::wire::layout::View;
 use crate::wire::postcard::{Decode, Reader, WireError};
 
@@ -18,9 +20,9 @@ use crate::wire::postcard::{Decode, Reader, WireError};
 ///
 /// ```
 /// use skills_core::{Catalog, DecodeError};
-/// let error = Catalog::from_bytes(b"SKB\0\x09\x00").unwrap_err();
-/// assert_eq!(error, DecodeError::UnsupportedVersion { found: 9 });
-/// assert!(error.to_string().contains("format version 9"));
+/// let error = Catalog::from_bytes(b"SKB\0\x0a\x00").unwrap_err();
+/// assert_eq!(error, DecodeError::UnsupportedVersion { found: 10 });
+/// assert!(error.to_string().contains("format version 10"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -77,7 +79,7 @@ impl fmt::Display for DecodeError {
             ),
             DecodeError::UnsupportedVersion { found } => write!(
                 f,
-                "the skills bundle has format version {found}, but skills-runtime {} reads format version {FORMAT_VERSION}; \
+                "the skills bundle has format version {found}, but skills-runtime {} reads format versions {PREVIOUS_FORMAT_VERSION} and {FORMAT_VERSION}; \
                  build the bundle with the skills-build release matching this skills-runtime",
                 env!("CARGO_PKG_VERSION")
             ),
@@ -178,7 +180,7 @@ pub(crate) fn body(bytes: &[u8]) -> Result<&[u8], DecodeError> {
         return Err(DecodeError::BadMagic { found: *magic });
     }
     let found = u16::from_le_bytes([version[0], version[1]]);
-    if found != FORMAT_VERSION {
+    if found != FORMAT_VERSION && found != PREVIOUS_FORMAT_VERSION {
         return Err(DecodeError::UnsupportedVersion { found });
     }
     Ok(bytes.get(HEADER_LEN..).unwrap_or_default())
@@ -286,13 +288,16 @@ mod tests {
             magic.contains("b\"PK\\x03\\x04\"") && magic.contains("b\"SKB\\x00\""),
             "{magic}"
         );
-        let version = DecodeError::UnsupportedVersion { found: 9 }.to_string();
-        assert!(version.contains("format version 9"), "{version}");
+        let version = DecodeError::UnsupportedVersion { found: 10 }.to_string();
+        assert!(version.contains("format version 10"), "{version}");
         assert!(
             version.contains(&["skills-runtime ", env!("CARGO_PKG_VERSION")].concat()),
             "{version}"
         );
-        assert!(version.contains("reads format version 8"), "{version}");
+        assert!(
+            version.contains("reads format versions 8 and 9"),
+            "{version}"
+        );
         let bytes: Vec<u8> = Vec::new();
         assert!(
             decode_unchecked(&bytes)

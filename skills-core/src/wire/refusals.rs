@@ -89,6 +89,29 @@ fn hostile_bundles_are_refused() {
             path: "a".into()
         })
     );
+    let mut stranger = skill("s", vec![text("a"), text("b")]);
+    stranger.executables = Some(vec!["c"]);
+    let stranger = Bundle {
+        skills: vec![stranger],
+        ..Bundle::default()
+    };
+    assert_eq!(
+        decode_error(&stranger),
+        DecodeError::Invalid(BundleError::BadExecutables {
+            skill: "s".into(),
+            path: "c".into()
+        })
+    );
+    let mut unsorted = skill("s", vec![text("a"), text("b")]);
+    unsorted.executables = Some(vec!["b", "a"]);
+    let unsorted = Bundle {
+        skills: vec![unsorted],
+        ..Bundle::default()
+    };
+    assert!(matches!(
+        decode_error(&unsorted),
+        DecodeError::Invalid(BundleError::BadExecutables { .. })
+    ));
     let repeated = Bundle {
         skills: vec![skill("s", vec![text("a"), text("a")])],
         ..Bundle::default()

@@ -598,7 +598,7 @@ impl Bundle<'_> {
     ///
     /// ```
     /// let bytes = skills_core::wire::bundle::Bundle::default().encode().unwrap();
-    /// assert_eq!(&bytes[..6], b"SKB\0\x08\x00");
+    /// assert_eq!(&bytes[..6], b"SKB\0\x09\x00");
     /// ```
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
         let mut writer = BundleWriter::new(self);

@@ -10,10 +10,46 @@ use support::{encode, sample, with_bundle};
 #[test]
 fn header_layout() {
     assert_eq!(MAGIC, *b"SKB\0");
-    assert_eq!(FORMAT_VERSION, 8);
+    assert_eq!(FORMAT_VERSION, 9);
     let bytes = encode(&sample());
     assert_eq!(&bytes[..4], b"SKB\0");
+    assert_eq!(&bytes[4..6], &[9, 0]);
+}
+
+/// A bundle of the previous format (8, before file modes) is still read:
+/// the one the documentation carried before format 9, decoded whole and
+/// checked, its skills without modes.
+#[test]
+fn the_previous_format_is_read() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../testdata/core/format-8/example.bin"
+    );
+    let bytes = std::fs::read(path).unwrap();
     assert_eq!(&bytes[4..6], &[8, 0]);
+    let catalog = Catalog::from_bytes(&bytes).unwrap();
+    catalog.check().unwrap();
+    let bundle = Bundle::decode(&bytes).unwrap();
+    assert_eq!(bundle.skills.len(), 2);
+    assert!(
+        bundle
+            .skills
+            .iter()
+            .all(|skill| skill.executables.is_none())
+    );
+    assert!(catalog.lookup("pdf").is_some());
+    // A skill of format 9 carries its modes, and they round-trip.
+    let mut modes = sample();
+    let path = modes[0].files[0].path.clone();
+    modes[0].executables = Some(vec![path.clone()]);
+    let encoded = encode(&modes);
+    let again = Bundle::decode(&encoded).unwrap();
+    let first = again
+        .skills
+        .iter()
+        .find(|skill| skill.name == modes[0].name)
+        .unwrap();
+    assert_eq!(first.executables.as_deref(), Some(&[path.as_str()][..]));
 }
 
 #[test]
@@ -54,14 +90,14 @@ fn wrong_magic_and_short_input() {
 #[test]
 fn other_format_versions_name_both_versions() {
     let mut bytes = encode(&sample());
-    for version in [0u16, 1, 0x0100, u16::MAX] {
+    for version in [0u16, 1, 7, 10, 0x0100, u16::MAX] {
         bytes[4..6].copy_from_slice(&version.to_le_bytes());
         let error = Catalog::from_bytes(&bytes).unwrap_err();
         assert_eq!(error, DecodeError::UnsupportedVersion { found: version });
         assert_eq!(
             error.to_string(),
             format!(
-                "the skills bundle has format version {version}, but skills-runtime {} reads format version {FORMAT_VERSION}; \
+                "the skills bundle has format version {version}, but skills-runtime {} reads format versions 8 and {FORMAT_VERSION}; \
                  build the bundle with the skills-build release matching this skills-runtime",
                 env!("CARGO_PKG_VERSION")
             )

@@ -16,13 +16,13 @@ use std::ffi::OsStr;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-use super::model::DirPlan;
-use super::planner::{Anchor, Planner};
 use crate::agents::{AGENTS, Agent, SHARED_DIR};
 use crate::dir::{Dir, Kind};
 use crate::env::Environment;
 use crate::error::{InstallError, Problem};
-use crate::journal::STAGING;
+use crate::journal;
+use crate::plan::model::DirPlan;
+use crate::plan::planner::{Anchor, Planner};
 use crate::target::{
     Agents, Resolved, Scope, Target, agent_dir, base, default_agents, resolve, shown,
 };
@@ -54,6 +54,10 @@ pub(crate) fn agent_folders(
     base: &Path,
     scope: Scope,
 ) -> BTreeMap<String, PathBuf> {
+    if scope == Scope::Folder {
+        // A plain folder is its own and only folder.
+        return BTreeMap::from([(".".to_string(), base.to_path_buf())]);
+    }
     // A folder that cannot be resolved now keeps its key as written, so
     // the plan says what is wrong with it (a link pointing nowhere).
     AGENTS
@@ -74,6 +78,14 @@ impl Planner<'_, '_, '_> {
     pub(super) fn folders(&mut self, recorded_only: bool) -> Vec<DirPlan> {
         let env = self.ctx.env;
         let target = self.target;
+        if target.scope == Scope::Folder {
+            let base = self.base.clone();
+            let mut dirs = Vec::new();
+            if let Some(resolved) = self.agent_folder(&base) {
+                self.add_dir(&mut dirs, resolved, &[]);
+            }
+            return dirs;
+        }
         let requested: Vec<&'static Agent> = match &target.agents {
             // A refresh never goes where nothing was installed.
             _ if target.refresh => Vec::new(),
@@ -133,22 +145,25 @@ impl Planner<'_, '_, '_> {
             }
         };
         let real = &resolved.real;
+        let folder = self.target.scope == Scope::Folder;
         let project = self.target.scope == Scope::Project;
-        if project && !real.starts_with(&self.base) {
+        if (project || folder) && !real.starts_with(&self.base) {
             self.problem(Problem::Outside {
                 path: path.to_path_buf(),
                 real: resolved.real,
             });
             return None;
         }
-        let own = match project {
-            true => self.agent_paths().contains(real),
-            false => true,
+        let own = match (project, folder) {
+            (true, _) => self.agent_paths().contains(real),
+            (_, true) => *real == self.base,
+            _ => true,
         };
         let in_git = real
             .components()
             .any(|part| part == Component::Normal(OsStr::new(".git")));
-        if !own || in_git || self.base.starts_with(real) {
+        let above_base = !folder && self.base.starts_with(real);
+        if !own || in_git || above_base {
             self.problem(Problem::NotAgentFolder {
                 path: path.to_path_buf(),
                 real: resolved.real,
@@ -234,10 +249,15 @@ impl Planner<'_, '_, '_> {
                 .anchors
                 .get(&dir.path)
                 .and_then(Anchor::folder)
-                .and_then(|folder| folder.stat(OsStr::new(STAGING)).ok().flatten());
+                .and_then(|folder| {
+                    folder
+                        .stat(OsStr::new(journal::staging(self.target.scope)))
+                        .ok()
+                        .flatten()
+                });
             if staging.is_some_and(|stat| stat.kind != Kind::Dir) {
                 self.problem(Problem::Staging {
-                    path: dir.path.join(STAGING),
+                    path: dir.path.join(journal::staging(self.target.scope)),
                 });
             }
             for source in &sources {

@@ -7,7 +7,8 @@
 //! is embedded now). A skill folder the record does not list is not this
 //! tool's, whatever its bytes: when it holds exactly what is embedded it
 //! is reported as not installed by this tool and left alone (even with
-//! `force`); when it holds something else in the skill's place (files of
+//! `force`), but in a plain folder ([`Scope::Folder`](crate::Scope)) it is
+//! adopted: recorded as this tool's, and updated from then on; when it holds something else in the skill's place (files of
 //! its own included: an existing folder is never taken for a missing
 //! one), that is a conflict an install overwrites only with `force`; an
 //! uninstall never touches it. Files nobody lists (a user's notes beside a
@@ -25,10 +26,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::model::{Operation, Outcome, SkillPlan, Work};
-use super::verdicts::{Change, Conflict, ConflictKind, FileAction, FileChange, State};
 use crate::dir::Dir;
 use crate::payload::Payload;
+use crate::plan::model::{Operation, Outcome, SkillPlan, Work};
+use crate::plan::verdicts::{Change, Conflict, ConflictKind, FileAction, FileChange, State};
 use crate::record::RecordSkill;
 use crate::tree::{self, Entry, Node};
 
@@ -46,6 +47,10 @@ pub(crate) struct Judge<'j, 'c> {
     pub ours_link: Option<PathBuf>,
     /// The shared copy of this skill.
     pub store: Option<PathBuf>,
+    /// Whether a folder that holds exactly what is embedded, and that the
+    /// record does not list, is taken into the record (a plain folder:
+    /// what an earlier installer of the program wrote becomes ours).
+    pub adopt: bool,
 }
 
 /// How a path of ours (embedded now, or recorded) is found on disk.
@@ -226,6 +231,7 @@ impl Judge<'_, '_> {
             change: Change::Keep,
             files: Vec::new(),
             conflicts: Vec::new(),
+            kept: Vec::new(),
             others: Vec::new(),
             same: Vec::new(),
             notes: Vec::new(),
@@ -235,6 +241,7 @@ impl Judge<'_, '_> {
                 after: None,
                 forgets: false,
                 keeps: false,
+                adopted: false,
             },
         };
         // What an uninstall that finds nothing to remove does with the
@@ -393,8 +400,9 @@ impl Judge<'_, '_> {
                 .values()
                 .all(|found| matches!(found, Found::File { current: true, .. }))
         {
-            // What we embed, but not installed by us: not ours to take.
-            skill.change = Change::Leave;
+            // What we embed, but not installed by us: not ours to take,
+            // but in a plain folder (what an earlier installer wrote).
+            self.adopt_or_leave(skill);
             return;
         }
         if self.recorded.is_none() && !present && !reading.extras.is_empty() {
@@ -485,6 +493,19 @@ impl Judge<'_, '_> {
             skill.work.after = self.after_copy();
         } else {
             skill.work.after = self.after_copy();
+        }
+    }
+
+    /// A folder holding exactly what is embedded that the record does not
+    /// list: adopted in a plain folder (recorded as ours, nothing written),
+    /// else left as it is.
+    fn adopt_or_leave(&self, skill: &mut SkillPlan) {
+        if self.adopt {
+            skill.state = State::UpToDate;
+            skill.work.after = self.after_copy();
+            skill.work.adopted = true;
+        } else {
+            skill.change = Change::Leave;
         }
     }
 

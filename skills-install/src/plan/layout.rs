@@ -5,9 +5,9 @@
 
 use std::path::PathBuf;
 
-use super::model::{DirPlan, Operation};
-use super::planner::Planner;
 use crate::agents::SHARED_DIR;
+use crate::plan::model::{DirPlan, Operation};
+use crate::plan::planner::Planner;
 use crate::target::{Layout, resolve};
 
 impl Planner<'_, '_, '_> {

@@ -4,10 +4,10 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use super::model::{DirPlan, Operation};
-use super::planner::Planner;
-use super::verdicts::Change;
 use crate::error::Problem;
+use crate::plan::model::{DirPlan, Operation};
+use crate::plan::planner::Planner;
+use crate::plan::verdicts::Change;
 use crate::target::shown;
 
 impl Planner<'_, '_, '_> {

@@ -4,10 +4,10 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use super::verdicts::{Change, Conflict, FileChange, State, all_up_to_date};
 use crate::agents::Agent;
 use crate::error::Problem;
 use crate::owned::Owned;
+use crate::plan::verdicts::{Change, Conflict, FileChange, State, all_up_to_date};
 use crate::record::{Record, RecordSkill};
 use crate::target::{Scope, Target};
 
@@ -35,6 +35,10 @@ pub struct SkillPlan {
     pub files: Vec<FileChange>,
     /// What is in the way (overwritten only with `force`).
     pub conflicts: Vec<Conflict>,
+    /// What kept the skill as it is, when the plan keeps what cannot be
+    /// updated ([`Target::keep_conflicts`](crate::Target::keep_conflicts))
+    /// or refreshes: the conflicts it was not written over.
+    pub kept: Vec<Conflict>,
     /// The files in the skill's folder that neither the embedded skill nor
     /// the record lists: the user's own, which an install carries over
     /// and `status --check` counts as differences.
@@ -63,6 +67,9 @@ pub(crate) struct Work {
     /// Whether the record keeps its entry as it is (a claim an uninstall
     /// found nothing of to remove): `after` is then not used.
     pub keeps: bool,
+    /// Whether the skill is taken into the record as it is (a plain
+    /// folder's copy that holds exactly what is embedded).
+    pub adopted: bool,
 }
 
 /// What goes in a skill's place.

@@ -7,12 +7,12 @@ use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use super::model::Operation;
 use crate::dir::Dir;
 use crate::env::Environment;
 use crate::error::Problem;
 use crate::owned::Owned;
 use crate::payload::Payload;
+use crate::plan::model::Operation;
 use crate::record::Record;
 use crate::state::StateDir;
 use crate::target::Target;

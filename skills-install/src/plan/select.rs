@@ -3,10 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::model::Operation;
-use super::planner::Planner;
 use crate::error::{InstallError, Problem};
 use crate::names::{is_safe_folder, is_safe_path};
+use crate::plan::model::Operation;
+use crate::plan::planner::Planner;
 
 /// The skills chosen.
 pub(super) struct Selection {

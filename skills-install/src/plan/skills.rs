@@ -7,14 +7,14 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::judge::Judge;
-use super::model::{DirPlan, Operation, Outcome, SkillPlan};
-use super::planner::{Anchor, Planner};
-use super::select::Selection;
-use super::verdicts::{Change, State};
 use crate::error::Problem;
+use crate::plan::judge::Judge;
+use crate::plan::model::{DirPlan, Operation, Outcome, SkillPlan};
+use crate::plan::planner::{Anchor, Planner};
+use crate::plan::select::Selection;
+use crate::plan::verdicts::{Change, State};
 use crate::record::stale;
-use crate::target::relative_path;
+use crate::target::{Scope, relative_path};
 use crate::tree;
 
 impl Planner<'_, '_, '_> {
@@ -68,6 +68,7 @@ impl Planner<'_, '_, '_> {
                     claimed: was.is_some_and(|was| !self.owned.owns(&dir.shown, name, was)),
                     ours_link: store.map(|store| relative_path(&dir.path, &store.join(name))),
                     store: store.map(|store| store.join(name)),
+                    adopt: self.target.scope == Scope::Folder,
                 };
                 let op = match payload {
                     None => Operation::Uninstall,
@@ -86,11 +87,12 @@ impl Planner<'_, '_, '_> {
                     }
                 };
                 skill.name = name.to_string();
-                if self.target.refresh && held_back(&skill) {
-                    // A refresh updates only what no one changed.
+                if holds(self.target, &skill) {
+                    // A refresh (or a run that keeps what cannot be
+                    // updated) updates only what no one changed.
                     skill.change = Change::Leave;
                     skill.files.clear();
-                    skill.conflicts.clear();
+                    skill.kept = std::mem::take(&mut skill.conflicts);
                     skill.work.outcome = Outcome::Same;
                     skill.work.after = was.cloned();
                 }
@@ -108,6 +110,14 @@ impl Planner<'_, '_, '_> {
             self.problems.extend(problems);
         }
     }
+}
+
+/// Whether the plan leaves a skill as it is: a refresh what it holds back,
+/// a plan that keeps what cannot be updated (without `force`) a skill with
+/// a conflict.
+fn holds(target: &crate::target::Target, skill: &SkillPlan) -> bool {
+    (target.refresh && held_back(skill))
+        || (target.keep_conflicts && !target.force && !skill.conflicts.is_empty())
 }
 
 /// Whether a refresh leaves a skill as it is: a user changed it (edited,

@@ -4,18 +4,18 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::agents::{AGENTS, Agent};
-use crate::error::{InstallError, Problem};
+use crate::error::Problem;
 use crate::installer::Installer;
 use crate::names::shown;
 use crate::plan::{Change, FileAction, Operation, Plan, SkillPlan, State};
-use crate::refresh::Refreshed;
 use crate::report::remedy::remedy;
 use crate::status::Status;
 use crate::target::Scope;
 
 /// The names of agents, for people.
-fn agent_names(agents: &[&'static Agent]) -> String {
+fn agent_names(agents: &[&'static Agent], scope: Scope) -> String {
     match agents {
+        [] if scope == Scope::Folder => "the program's own folder".to_string(),
         [] => "the shared copy that links point to".to_string(),
         agents => {
             let mut names: Vec<&str> = agents.iter().map(|agent| agent.name).collect();
@@ -25,10 +25,11 @@ fn agent_names(agents: &[&'static Agent]) -> String {
     }
 }
 
-fn where_(scope_base: &Path, user: bool) -> String {
-    match user {
-        true => format!("for the user (home {})", scope_base.display()),
-        false => format!("in the project {}", scope_base.display()),
+pub(crate) fn where_(scope_base: &Path, scope: Scope) -> String {
+    match scope {
+        Scope::User => format!("for the user (home {})", scope_base.display()),
+        Scope::Project => format!("in the project {}", scope_base.display()),
+        Scope::Folder => format!("in the folder {}", scope_base.display()),
     }
 }
 
@@ -40,7 +41,7 @@ fn count(n: usize, one: &str) -> String {
 }
 
 /// A skill's line: its change and what it touches.
-fn skill_line(skill: &SkillPlan) -> String {
+fn skill_line(skill: &SkillPlan, force: bool) -> String {
     let files = |action| skill.files.iter().filter(|f| f.action == action).count();
     let (add, replace, remove) = (
         files(FileAction::Add),
@@ -61,6 +62,10 @@ fn skill_line(skill: &SkillPlan) -> String {
         Change::Keep => skill.state.to_string(),
         Change::Leave => format!("{}: left as it is", skill.state),
         Change::Link => format!("{} -> link to the shared copy", skill.state),
+        // Refused without force: what it would do, and when.
+        _ if !force && !skill.conflicts.is_empty() => {
+            format!("{}: {} with --force", skill.state, parts.join(", "))
+        }
         _ => format!("{}: {}", skill.state, parts.join(", ")),
     };
     format!(
@@ -76,7 +81,7 @@ fn heading(out: &mut String, tool: &str, version: &str, what: &str, base: &Path,
         out,
         "{tool}{}{version}: {what} {}",
         if version.is_empty() { "" } else { " " },
-        where_(base, scope == Scope::User)
+        where_(base, scope)
     );
 }
 
@@ -87,6 +92,7 @@ fn readers(agents: &[&'static Agent], scope: Scope) -> Vec<&'static Agent> {
     let folder = |agent: &Agent| match scope {
         Scope::Project => agent.project_dir,
         Scope::User => agent.user_dir,
+        Scope::Folder => "",
     };
     let mut readers: Vec<&'static Agent> = AGENTS
         .iter()
@@ -113,7 +119,7 @@ fn folder_line(
         "{}{}  ({})",
         shown(folder),
         if link { " [links]" } else { "" },
-        agent_names(&readers(agents, scope))
+        agent_names(&readers(agents, scope), scope)
     );
 }
 
@@ -139,7 +145,7 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
             out.push_str("  (no skill)\n");
         }
         for skill in &dir.skills {
-            out.push_str(&skill_line(skill));
+            out.push_str(&skill_line(skill, plan.force));
             for note in &skill.notes {
                 let _ = writeln!(out, "           note: {note}");
             }
@@ -151,10 +157,7 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
             out,
             "{} ({}):",
             count(conflicts.len(), "conflict"),
-            match plan.force {
-                true => "overwritten: --force",
-                false => "give --force to overwrite",
-            }
+            conflict_remedy(plan)
         );
         for (dir, skill, conflict) in conflicts {
             let _ = writeln!(
@@ -165,8 +168,107 @@ pub(crate) fn plan_text(tool: &str, version: &str, plan: &Plan) -> String {
             );
         }
     }
+    kept_text(&mut out, plan);
     problems_text(&mut out, &plan.problems);
     out
+}
+
+/// What the plan does with its conflicts, for the line above them.
+fn conflict_remedy(plan: &Plan) -> &'static str {
+    match (plan.force, plan.operation, plan.scope) {
+        (true, _, Scope::Folder) => "moved aside: --force",
+        (true, Operation::Install, _) => "overwritten: --force",
+        (true, Operation::Uninstall, _) => "removed: --force",
+        (false, Operation::Install, Scope::Folder) => {
+            "nothing is written; give --force to move each aside to <name>.user-N"
+        }
+        (false, Operation::Install, _) => "nothing is written; give --force to overwrite",
+        (false, Operation::Uninstall, _) => {
+            "nothing is removed; give --force to remove them too (the changes are lost)"
+        }
+    }
+}
+
+/// The skills a plan keeps as they are because of conflicts, and why.
+fn kept_text(out: &mut String, plan: &Plan) {
+    if plan.target.refresh {
+        return;
+    }
+    let kept: Vec<_> = plan
+        .dirs
+        .iter()
+        .flat_map(|dir| dir.skills.iter().map(move |skill| (dir, skill)))
+        .filter(|(_, skill)| !skill.kept.is_empty())
+        .collect();
+    if kept.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "{} kept as {} (the rest goes on; give --force to {}):",
+        count(kept.len(), "skill"),
+        if kept.len() == 1 { "it is" } else { "they are" },
+        match plan.scope {
+            Scope::Folder => "move each aside to <name>.user-N",
+            _ => "overwrite",
+        }
+    );
+    for (dir, skill) in kept {
+        for conflict in &skill.kept {
+            let _ = writeln!(
+                out,
+                "  {}/{}: {conflict}",
+                shown(&dir.shown),
+                shown(&skill.name)
+            );
+        }
+    }
+}
+
+/// What a run that kept skills as they are (conflicts) says last, if it
+/// did: the others were carried out.
+pub(crate) fn kept_line(plan: &Plan) -> Option<String> {
+    if plan.target.refresh {
+        return None;
+    }
+    let kept = plan
+        .dirs
+        .iter()
+        .flat_map(|dir| &dir.skills)
+        .filter(|skill| !skill.kept.is_empty())
+        .count();
+    (kept > 0).then(|| {
+        format!(
+            "{} kept as {} (conflicts, listed above); every other skill was carried out; give --force to {}",
+            count(kept, "skill"),
+            if kept == 1 { "it is" } else { "they are" },
+            match plan.scope {
+                Scope::Folder => "move each aside to <name>.user-N and write this version",
+                _ => "overwrite them",
+            }
+        )
+    })
+}
+
+/// What a run that was refused for its conflicts says last: what was not
+/// done, and what `--force` does (for an uninstall, removes; in a plain
+/// folder, moves aside).
+pub(crate) fn conflicts_line(plan: &Plan, count: usize) -> String {
+    let what = match count {
+        1 => "1 conflict".to_string(),
+        n => format!("{n} conflicts"),
+    };
+    match (plan.operation, plan.scope) {
+        (Operation::Uninstall, _) => format!(
+            "{what} (files changed since this tool wrote them): nothing was removed; give --force to remove them too (the changes are lost)"
+        ),
+        (Operation::Install, Scope::Folder) => format!(
+            "{what} (files this tool did not write, or that changed since): nothing was written; give --force to move each conflicting copy aside to <name>.user-N and write this version"
+        ),
+        (Operation::Install, _) => format!(
+            "{what} (files this tool did not write, or that changed since): nothing was written; give --force to overwrite them"
+        ),
+    }
 }
 
 /// Says the record lists entries this tool did not write here.
@@ -332,121 +434,6 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
                 ),
             };
         }
-    }
-    out
-}
-
-/// What a refresh says on stderr about one scope: nothing when nothing
-/// changed; one line for the skills it updated or removed; one line per
-/// skill it left as the user changed it, the first time only; one line
-/// for a problem.
-pub(crate) fn refresh_lines(
-    installer: &Installer<'_>,
-    scope: Scope,
-    outcome: &Result<Refreshed, InstallError>,
-) -> String {
-    let tool = installer.tool();
-    let version = installer.version_text();
-    let who = match version.is_empty() {
-        true => tool.to_string(),
-        false => format!("{tool} {version}"),
-    };
-    let scope_flag: &[&str] = match scope {
-        Scope::Project => &[],
-        Scope::User => &["--scope", "user"],
-    };
-    let mut out = String::new();
-    let (plan, kept) = match outcome {
-        Ok(Refreshed::Applied { plan, kept }) => (plan, kept),
-        Ok(_) => return out,
-        Err(error) => {
-            let where_ = match scope {
-                Scope::Project => "in the project",
-                Scope::User => "for the user",
-            };
-            let _ = writeln!(
-                out,
-                "{who}: the skills it installed {where_} were not refreshed: {error}"
-            );
-            return out;
-        }
-    };
-    let place = where_(&plan.base, scope == Scope::User);
-    let mut updated: Vec<&str> = Vec::new();
-    let mut removed: Vec<&str> = Vec::new();
-    let mut folders: Vec<&str> = Vec::new();
-    for dir in &plan.dirs {
-        for skill in dir.skills.iter().filter(|skill| skill.change.writes()) {
-            let list = match skill.change {
-                Change::Remove => &mut removed,
-                _ => &mut updated,
-            };
-            if !list.contains(&skill.name.as_str()) {
-                list.push(&skill.name);
-            }
-            if !folders.contains(&dir.shown.as_str()) {
-                folders.push(&dir.shown);
-            }
-        }
-    }
-    if !folders.is_empty() {
-        let mut parts = Vec::new();
-        if !updated.is_empty() {
-            parts.push(format!("updated {}", updated.join(", ")));
-        }
-        if !removed.is_empty() {
-            parts.push(format!(
-                "removed {} (no longer carried)",
-                removed.join(", ")
-            ));
-        }
-        let _ = writeln!(
-            out,
-            "{who}: refreshed the skills it installed {place}: {} (in {})",
-            parts.join("; "),
-            folders.join(", ")
-        );
-    }
-    for kept in kept.iter().filter(|kept| kept.told) {
-        let name = Some(kept.name.as_str());
-        let status = format!(
-            "{tool} skill status{}",
-            scope_flag
-                .iter()
-                .fold(String::new(), |line, flag| line + " " + flag)
-        );
-        let (what, fix) = match (kept.state, kept.embedded) {
-            (State::Missing, _) => (
-                "was removed since it was installed, so it was not put back".to_string(),
-                format!(
-                    "`{}` puts it back",
-                    installer.install_hint(name, scope_flag)
-                ),
-            ),
-            (_, false) => (
-                format!("was changed since it was installed, so it was not removed ({tool} no longer carries it)"),
-                format!("`{status}` shows how"),
-            ),
-            (State::NotOurs, true) => (
-                "is no longer what was installed (something else stands there), so it was not updated".to_string(),
-                format!(
-                    "`{}` replaces it",
-                    installer.install_hint(name, &[scope_flag, &["--force"]].concat())
-                ),
-            ),
-            (_, true) => (
-                "was changed since it was installed, so it was not updated".to_string(),
-                format!(
-                    "`{status}` shows how; `{}` replaces it with this version",
-                    installer.install_hint(name, &[scope_flag, &["--force"]].concat())
-                ),
-            ),
-        };
-        let _ = writeln!(
-            out,
-            "{who}: {}/{} {place} {what}: {fix}",
-            kept.dir, kept.name
-        );
     }
     out
 }

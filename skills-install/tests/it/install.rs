@@ -835,3 +835,30 @@ fn a_project_folder_that_does_not_exist_is_an_error() {
     assert!(error.to_string().contains("no such folder"), "{error}");
     assert!(!world.root.0.join("typo").exists());
 }
+
+/// A program that names its sources never installs over them, even with
+/// `--agent all --force` run in its own repository (OpenClaw reads
+/// `<project>/skills`, where the sources are).
+#[test]
+fn the_subcommand_refuses_a_target_that_is_a_source() {
+    let world = World::new("sources");
+    let sources = world.project().join("skills");
+    let catalog = SKILLS.catalog().unwrap();
+    for name in ["pdf-forms", "csv-report", "git-rebase"] {
+        for (path, bytes) in expected(catalog, name) {
+            let path = sources.join(name).join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, bytes).unwrap();
+        }
+    }
+    fs::write(sources.join("pdf-forms/reference.md"), "being written\n").unwrap();
+    let before = snapshot(&sources);
+    let installer = world.installer(&SKILLS).sources([&sources]);
+    let (code, out, err) = run(&installer, &["install", "--agent", "all", "--force"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("source") || err.contains("source"),
+        "{out}{err}"
+    );
+    assert_same(&snapshot(&sources), &before, "the sources");
+}

@@ -387,3 +387,366 @@ fn an_upgrade_that_drops_every_skill_leaves_nothing_behind() {
     assert!(files.is_empty(), "{files:?}");
     assert!(!world.home().join(".local/state/skills-install").exists());
 }
+
+// A plain folder the program owns (`Installer::into_folder`).
+
+mod folder {
+    use std::fs;
+    use std::path::{Path, PathBuf};
+
+    use super::install_support::{SKILLS, World, expected, files, version_of, version_two};
+    use skills_runtime::Catalog;
+    use skills_runtime::install::{
+        Fault, Folder, FolderPolicy, Installer, Refreshed, Scope, State, Target,
+    };
+
+    fn dir(world: &World) -> PathBuf {
+        world.root.0.join("app/skills/.system")
+    }
+
+    fn folder<'c>(
+        world: &World,
+        skills: impl Into<skills_runtime::install::Skills<'c>>,
+    ) -> Folder<'c> {
+        world.installer(skills).into_folder(dir(world))
+    }
+
+    fn start(folder: &Folder<'_>) -> (String, Refreshed) {
+        let mut err = Vec::new();
+        let outcome = folder.refresh_to(&mut err).unwrap();
+        (String::from_utf8(err).unwrap(), outcome)
+    }
+
+    fn entries(path: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(path)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn v2_of(world: &World) -> Folder<'static> {
+        world
+            .installer(version_two())
+            .version("2.0.0")
+            .into_folder(dir(world))
+    }
+
+    #[test]
+    fn a_start_writes_every_skill_and_keeps_its_state_in_one_hidden_entry() {
+        let world = World::new("folder-fresh");
+        let (said, outcome) = start(&folder(&world, &SKILLS));
+        assert!(matches!(outcome, Refreshed::Applied { .. }), "{outcome:?}");
+        assert!(said.contains("refreshed"), "{said}");
+        assert_eq!(
+            entries(&dir(&world)),
+            [".skills-install", "csv-report", "git-rebase", "pdf-forms"]
+        );
+        let catalog = SKILLS.catalog().unwrap();
+        assert_eq!(
+            files(&dir(&world).join("pdf-forms")),
+            expected(catalog, "pdf-forms")
+        );
+        // Nothing under the home, nothing of the agents.
+        assert!(
+            entries(&world.home()).is_empty(),
+            "{:?}",
+            entries(&world.home())
+        );
+        assert!(!world.project().join(".agents").exists());
+        // The second start reads the record and says nothing.
+        let (said, outcome) = start(&folder(&world, &SKILLS));
+        assert_eq!(outcome, Refreshed::Current);
+        assert!(said.is_empty(), "{said}");
+        let status = folder(&world, &SKILLS).status().unwrap();
+        assert_eq!(status.state(".", "pdf-forms"), Some(State::UpToDate));
+        // Deleting the folder forgets it: the next start writes it all again.
+        fs::remove_dir_all(dir(&world)).unwrap();
+        assert!(matches!(
+            start(&folder(&world, &SKILLS)).1,
+            Refreshed::Applied { .. }
+        ));
+        assert!(dir(&world).join("git-rebase/SKILL.md").is_file());
+    }
+
+    #[test]
+    fn two_folders_never_share_state() {
+        let world = World::new("folder-two");
+        let other = world.root.0.join("other-app");
+        folder(&world, &SKILLS).refresh().unwrap();
+        let second = world.installer(&SKILLS).into_folder(&other);
+        assert!(matches!(
+            second.refresh().unwrap(),
+            Refreshed::Applied { .. }
+        ));
+        assert!(other.join(".skills-install").is_dir());
+        fs::remove_dir_all(&other).unwrap();
+        assert_eq!(
+            folder(&world, &SKILLS).refresh().unwrap(),
+            Refreshed::Current
+        );
+    }
+
+    #[test]
+    fn an_upgrade_updates_removes_and_keeps_an_edit_said_once() {
+        let world = World::new("folder-upgrade");
+        folder(&world, &SKILLS).refresh().unwrap();
+        let edited = dir(&world).join("pdf-forms/reference.md");
+        fs::write(&edited, "my notes\n").unwrap();
+        let v2 = version_two();
+        let (said, outcome) = start(&v2_of(&world));
+        let Refreshed::Applied { kept, .. } = &outcome else {
+            panic!("{outcome:?}")
+        };
+        assert_eq!(kept.len(), 1, "{kept:?}");
+        assert!(kept[0].told && kept[0].name == "pdf-forms" && kept[0].aside.is_none());
+        assert!(
+            said.contains("pdf-forms") && said.contains("not updated"),
+            "{said}"
+        );
+        assert!(said.contains("removed csv-report"), "{said}");
+        assert!(!dir(&world).join("csv-report").exists());
+        assert_eq!(
+            version_of(&dir(&world).join("git-rebase"), "git-rebase", v2),
+            Some(1)
+        );
+        assert_eq!(fs::read_to_string(&edited).unwrap(), "my notes\n");
+        // Said once, then remembered.
+        let (said, outcome) = start(&v2_of(&world));
+        assert_eq!(outcome, Refreshed::Current);
+        assert!(said.is_empty(), "{said}");
+        assert_eq!(fs::read_to_string(&edited).unwrap(), "my notes\n");
+    }
+
+    #[test]
+    fn the_replace_policy_moves_the_users_copy_aside() {
+        let world = World::new("folder-replace");
+        folder(&world, &SKILLS).refresh().unwrap();
+        let edited = dir(&world).join("pdf-forms/reference.md");
+        fs::write(&edited, "my notes\n").unwrap();
+        let v2 = version_two();
+        let replacing = v2_of(&world).policy(FolderPolicy::Replace);
+        let (said, outcome) = start(&replacing);
+        let Refreshed::Applied { kept, .. } = &outcome else {
+            panic!("{outcome:?}")
+        };
+        assert_eq!(kept.len(), 1, "{kept:?}");
+        assert_eq!(kept[0].aside.as_deref(), Some("pdf-forms.user-1"));
+        assert!(said.contains("pdf-forms.user-1"), "{said}");
+        let aside = dir(&world).join("pdf-forms.user-1/reference.md");
+        assert_eq!(fs::read_to_string(aside).unwrap(), "my notes\n");
+        assert_eq!(
+            version_of(&dir(&world).join("pdf-forms"), "pdf-forms", v2),
+            Some(2)
+        );
+        let (said, outcome) = start(&replacing);
+        assert_eq!(outcome, Refreshed::Current);
+        assert!(said.is_empty(), "{said}");
+    }
+
+    /// What a marker-file installer of the program wrote: the skills'
+    /// files, no record.
+    fn written_by_hand(catalog: &Catalog<'_>, into: &Path) {
+        for name in ["pdf-forms", "csv-report", "git-rebase"] {
+            for (path, bytes) in expected(catalog, name) {
+                let path = into.join(name).join(path);
+                fs::create_dir_all(path.parent().unwrap()).unwrap();
+                fs::write(path, bytes).unwrap();
+            }
+        }
+        fs::write(into.join(".marker"), "12345").unwrap();
+    }
+
+    #[test]
+    fn a_copy_an_earlier_installer_wrote_is_adopted_and_then_updated() {
+        let world = World::new("folder-adopt");
+        written_by_hand(SKILLS.catalog().unwrap(), &dir(&world));
+        let (_, outcome) = start(&folder(&world, &SKILLS));
+        assert!(
+            matches!(outcome, Refreshed::Applied { ref kept, .. } if kept.is_empty()),
+            "{outcome:?}"
+        );
+        let status = folder(&world, &SKILLS).status().unwrap();
+        for name in ["pdf-forms", "csv-report", "git-rebase"] {
+            assert_eq!(status.state(".", name), Some(State::UpToDate), "{name}");
+        }
+        // Ours from now on: the next version updates it and removes the
+        // dropped skill.
+        let v2 = version_two();
+        start(&v2_of(&world));
+        assert_eq!(
+            version_of(&dir(&world).join("pdf-forms"), "pdf-forms", v2),
+            Some(2)
+        );
+        assert!(!dir(&world).join("csv-report").exists());
+        assert!(
+            dir(&world).join(".marker").is_file(),
+            "the program's own file stays"
+        );
+    }
+
+    #[test]
+    fn an_older_copy_an_earlier_installer_wrote_is_kept_or_moved_aside() {
+        let world = World::new("folder-adopt-old");
+        written_by_hand(SKILLS.catalog().unwrap(), &dir(&world));
+        let v2 = version_two();
+        // pdf-forms differs from v2: not ours, kept; the others adopted.
+        let (said, outcome) = start(&v2_of(&world));
+        let Refreshed::Applied { kept, .. } = &outcome else {
+            panic!("{outcome:?}")
+        };
+        assert_eq!(kept.len(), 1, "{kept:?}");
+        assert!(said.contains("pdf-forms"), "{said}");
+        assert_eq!(
+            version_of(&dir(&world).join("pdf-forms"), "pdf-forms", v2),
+            Some(1)
+        );
+        // With --force's policy it is moved aside, never deleted.
+        fs::remove_dir_all(dir(&world).join(".skills-install")).unwrap();
+        let replacing = v2_of(&world).policy(FolderPolicy::Replace);
+        replacing.install().unwrap();
+        assert_eq!(
+            version_of(&dir(&world).join("pdf-forms"), "pdf-forms", v2),
+            Some(2)
+        );
+        assert_eq!(
+            version_of(&dir(&world).join("pdf-forms.user-1"), "pdf-forms", v2),
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn the_hidden_entry_is_input_no_link_followed() {
+        let world = World::new("folder-trust");
+        let outside = world.root.0.join("outside");
+        fs::create_dir_all(&outside).unwrap();
+        fs::create_dir_all(dir(&world)).unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(&outside, dir(&world).join(".skills-install")).unwrap();
+            let error = folder(&world, &SKILLS).refresh().unwrap_err();
+            assert!(error.to_string().contains("link"), "{error}");
+            assert!(
+                fs::read_dir(&outside).unwrap().next().is_none(),
+                "nothing written outside"
+            );
+        }
+    }
+
+    #[test]
+    fn a_start_killed_part_way_is_finished_or_undone_by_the_next() {
+        let v2 = version_two();
+        for upgrade in [false, true] {
+            let mut step = 1;
+            loop {
+                let world = World::new("folder-crash");
+                if upgrade {
+                    folder(&world, &SKILLS).refresh().unwrap();
+                }
+                let crashing = world
+                    .installer(v2)
+                    .version("2.0.0")
+                    .__inject_fault(Some(Fault {
+                        at: step,
+                        crash: true,
+                    }))
+                    .into_folder(dir(&world));
+                let result = crashing.refresh();
+                let next = v2_of(&world);
+                let outcome = next.refresh().unwrap();
+                assert!(!matches!(outcome, Refreshed::Newer { .. }));
+                let status = next.status().unwrap();
+                assert!(status.all_up_to_date(), "step {step}: {status:?}");
+                for name in ["pdf-forms", "git-rebase"] {
+                    let got = version_of(&dir(&world).join(name), name, v2);
+                    assert_eq!(
+                        got,
+                        Some(if name == "pdf-forms" { 2 } else { 1 }),
+                        "step {step}"
+                    );
+                }
+                let hidden = entries(&dir(&world).join(".skills-install"));
+                assert!(
+                    hidden
+                        .iter()
+                        .all(|name| name == "state" || name.ends_with(".json")),
+                    "step {step}: {hidden:?}"
+                );
+                if result.is_ok() {
+                    break;
+                }
+                step += 1;
+            }
+            assert!(step > 5, "the faults reached into the run");
+        }
+    }
+
+    #[test]
+    fn an_uninstall_killed_part_way_is_finished_or_undone_by_the_next_start() {
+        let mut step = 1;
+        loop {
+            let world = World::new("folder-uninstall-crash");
+            folder(&world, &SKILLS).refresh().unwrap();
+            let crashing = world
+                .installer(&SKILLS)
+                .__inject_fault(Some(Fault {
+                    at: step,
+                    crash: true,
+                }))
+                .into_folder(dir(&world));
+            let result = crashing.uninstall();
+            for name in ["pdf-forms", "csv-report", "git-rebase"] {
+                let got = version_of(&dir(&world).join(name), name, version_two());
+                assert!(
+                    matches!(got, None | Some(1)),
+                    "step {step}: {name} is {got:?}"
+                );
+            }
+            let next = folder(&world, &SKILLS);
+            next.refresh().unwrap();
+            let status = next.status().unwrap();
+            assert!(status.all_up_to_date(), "step {step}: {status:?}");
+            if result.is_ok() {
+                break;
+            }
+            step += 1;
+        }
+        assert!(step > 3);
+    }
+
+    #[test]
+    fn a_project_refresh_killed_part_way_is_finished_by_the_next_start() {
+        let v2 = version_two();
+        let mut step = 1;
+        loop {
+            let world = World::new("refresh-crash");
+            let target = Target::new(Scope::Project);
+            world.installer(&SKILLS).install(&target).unwrap();
+            let crashing: Installer<'_> =
+                world
+                    .installer(v2)
+                    .version("2.0.0")
+                    .__inject_fault(Some(Fault {
+                        at: step,
+                        crash: true,
+                    }));
+            let result = crashing.refresh_scope(Scope::Project);
+            // A status first: it finishes or undoes the stopped run.
+            let next = world.installer(v2).version("2.0.0");
+            let status = next.status(&target).unwrap();
+            for dir in [".claude/skills", ".agents/skills"] {
+                let staging = world.project().join(dir).join(".skills-staging");
+                assert!(!staging.exists(), "step {step}: {dir} still stages");
+            }
+            assert!(!status.dirs.is_empty());
+            next.refresh_scope(Scope::Project).unwrap();
+            let status = next.status(&target).unwrap();
+            assert!(status.all_up_to_date(), "step {step}: {status:?}");
+            if result.is_ok() {
+                break;
+            }
+            step += 1;
+        }
+    }
+}

@@ -5,7 +5,10 @@
 //! the same strict YAML reader as SKILL.md and checked: its keys, their
 //! types, the lengths Codex allows, icon paths that name a file of the
 //! skill, `#RRGGBB` colours. Every problem is located in the sidecar
-//! ([`Code::CodexSidecarInvalid`], [`Code::CodexIconMissing`]). The file
+//! ([`Code::CodexSidecarInvalid`], [`Code::CodexIconMissing`]). A key
+//! Codex does not read is a warning ([`Code::CodexSidecarUnknownKey`]),
+//! as Codex ignores it: allowed by its code, it is silent; a known key of
+//! the wrong type stays an error. The file
 //! itself is embedded like any other: a host that reads it finds it.
 //!
 //! The reader is strict: a sidecar in flow style (`products: [codex]`),
@@ -233,7 +236,15 @@ impl Sidecar<'_> {
                 capped(&entry.key)
             ),
         };
-        self.invalid(entry.key_mark, message, Some(hint));
+        // Codex ignores a key it does not know: a warning (allowed by its
+        // code), never an error, so a host's own field does not break a
+        // build.
+        self.push(
+            Code::CodexSidecarUnknownKey,
+            entry.key_mark,
+            message,
+            Some(hint),
+        );
     }
 
     /// The entries of `node` when it is a mapping, or an error.

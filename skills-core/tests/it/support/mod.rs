@@ -42,6 +42,7 @@ pub struct TestSkill {
     pub allowed_tools: Option<String>,
     pub metadata: Vec<(String, String)>,
     pub files: Vec<TestFile>,
+    pub executables: Option<Vec<String>>,
 }
 
 impl TestSkill {
@@ -57,6 +58,7 @@ impl TestSkill {
             allowed_tools: None,
             metadata: Vec::new(),
             files: Vec::new(),
+            executables: None,
         }
     }
 
@@ -197,6 +199,10 @@ pub fn with_bundle<T>(skills: &[TestSkill], f: impl FnOnce(&Bundle<'_>) -> T) ->
                         },
                     })
                     .collect(),
+                executables: s
+                    .executables
+                    .as_ref()
+                    .map(|list| list.iter().map(String::as_str).collect()),
                 ..Skill::default()
             })
             .collect(),

@@ -12,93 +12,28 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsStr;
 use std::io::{self, Write};
+use std::path::Path;
 
 use skills_core::trust::revision::Revision;
+use skills_core::wire::bundle::Bundle;
 
-use super::dir::Dir;
-use super::env::Environment;
-use super::error::InstallError;
-use super::installer::Installer;
-use super::lock;
-use super::payload::{folder_name, skill_revision};
-use super::place::Place;
-use super::plan::{self, Change, Plan, State as SkillState};
-use super::record::{Glance, RecordError, stale};
-use super::report;
-use super::state::StateDir;
-use super::target::{Scope, Target};
-use super::told::{self, Left};
+use crate::dir::Dir;
+use crate::env::Environment;
+use crate::error::InstallError;
+use crate::installer::Installer;
+use crate::lock;
+use crate::payload::{folder_name, skill_revision};
+use crate::place::Place;
+use crate::plan::{self, Change, Plan};
+use crate::record::{Glance, RecordError, stale};
+use crate::state::StateDir;
+use crate::target::{Scope, Target};
+use crate::told::{self, Left};
 
-/// What a refresh found in one scope, and did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Refreshed {
-    /// Nothing of this tool is installed here (no record).
-    NotInstalled,
-    /// Every installed skill is at the embedded revision (or was left
-    /// before, as the user changed it, at that revision): the record was
-    /// all that was read.
-    Current,
-    /// The record was written by a newer version of the tool: left to it
-    /// (two versions of a tool on one machine do not undo each other).
-    Newer {
-        /// The version the record names.
-        version: String,
-    },
-    /// The installed skills at another revision were looked at: the plan
-    /// carried out (its updated and removed skills), and the skills left
-    /// as the user changed them.
-    Applied {
-        /// The plan as carried out.
-        plan: Box<Plan>,
-        /// The skills left as they are.
-        kept: Vec<Kept>,
-    },
-}
+pub(crate) mod lines;
+pub(crate) mod outcome;
 
-/// An installed skill a refresh left as it is, because the user changed
-/// it (or removed it, or put something else in its place).
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Kept {
-    /// Its agent folder, as shown (relative to the scope's base).
-    pub dir: String,
-    /// Its folder name.
-    pub name: String,
-    /// What is there: modified by the user, missing, or not installed by
-    /// this tool.
-    pub state: SkillState,
-    /// Whether the skill is still embedded (else the refresh would have
-    /// removed it).
-    pub embedded: bool,
-    /// Whether this refresh said so (the first one to find it at this
-    /// revision); later refreshes say nothing.
-    pub told: bool,
-}
-
-impl Refreshed {
-    /// The skills updated (or removed, or written again) in each folder:
-    /// `(folder, skill)`.
-    ///
-    /// ```
-    /// # use skills_runtime::install::Refreshed;
-    /// assert_eq!(Refreshed::Current.changed().count(), 0);
-    /// ```
-    pub fn changed(&self) -> impl Iterator<Item = (&str, &str, Change)> {
-        let plan = match self {
-            Refreshed::Applied { plan, .. } => Some(plan),
-            _ => None,
-        };
-        plan.into_iter().flat_map(|plan| {
-            plan.dirs.iter().flat_map(|dir| {
-                dir.skills
-                    .iter()
-                    .filter(|skill| skill.change.writes())
-                    .map(move |skill| (dir.shown.as_str(), skill.name.as_str(), skill.change))
-            })
-        })
-    }
-}
+pub use outcome::{Kept, Refreshed};
 
 impl Installer<'_> {
     /// Refreshes the installed copies of the embedded skills, in the
@@ -171,7 +106,7 @@ impl Installer<'_> {
                     io::Error::other("the refresh stopped on a bug"),
                 ))
             });
-            let text = report::text::refresh_lines(self, scope, &outcome);
+            let text = lines::refresh_lines(self, scope, &outcome);
             let _ = err.write_all(text.as_bytes());
             outcomes.push((scope, outcome));
         }
@@ -179,72 +114,55 @@ impl Installer<'_> {
     }
 
     /// Refreshes one scope and returns what it found and did, saying
-    /// nothing (see [`refresh_to`](Self::refresh_to)).
+    /// nothing (see [`refresh_to`](Self::refresh_to)). A run of this
+    /// tool that was stopped half way in the scope (a journal left) is
+    /// finished or undone first.
     pub fn refresh_scope(&self, scope: Scope) -> Result<Refreshed, InstallError> {
-        let env = self.env()?;
-        let bundle = self.bundle()?;
         let target = Target {
             refresh: true,
             ..Target::new(scope)
         };
+        let env = self.env()?;
         let Some(base) = installed_base(&env, &target)? else {
             return Ok(Refreshed::NotInstalled);
         };
-        let base_dir = Dir::open(&base).map_err(|e| InstallError::io("open", &base, e))?;
-        let place = Place::find(&base_dir, scope, self.tool())?;
-        let Some(bytes) = place.read_bytes()? else {
+        let Some(record) = glance(&base, scope, self.tool())? else {
             return Ok(Refreshed::NotInstalled);
-        };
-        let Some(record) = Glance::from_json(&bytes) else {
-            // Read whole, it says what is wrong with it.
-            place.read()?;
-            return Err(InstallError::Record {
-                path: place.path.clone(),
-                error: RecordError("it changed while it was read".to_string()),
-            });
         };
         if newer(&record.version, self.version_text()) {
             return Ok(Refreshed::Newer {
                 version: record.version,
             });
         }
-        let embedded: BTreeMap<&str, Revision> = bundle
-            .skills
-            .iter()
-            .map(|skill| (folder_name(skill.name), skill_revision(skill)))
-            .collect();
-        let stale: BTreeSet<Left> = record
-            .dirs
-            .iter()
-            .flat_map(|(key, dir)| {
-                let skills = dir
-                    .skills
-                    .iter()
-                    .map(|(name, was)| (name, was.revision.as_str()));
-                let found = stale(skills, |name| embedded.get(name).map(|r| (*r, *r)));
-                found.into_iter().map(|(name, revision)| Left {
-                    path: key.clone(),
-                    skill: name.to_string(),
-                    revision: revision.map(|r| r.to_string()).unwrap_or_default(),
-                })
-            })
-            .collect();
-        if stale.is_empty() {
+        let embedded = embedded_revisions(self.bundle()?);
+        let stale = stale_skills(&record, &embedded);
+        let recovered = self.finish_stopped(&env, &base, &target)?;
+        if stale.is_empty() && !recovered {
             return Ok(Refreshed::Current);
         }
         let told_name = told::file_name(self.tool(), scope);
-        let found = StateDir::find(&env, &base)?;
-        let told_before = match &found {
+        let told_before = match StateDir::found(&env, &base, scope)? {
             Some(state) => told::read(state.dir(), &told_name),
             None => BTreeSet::new(),
         };
-        if stale.is_subset(&told_before) {
+        if stale.is_subset(&told_before) && !recovered {
             // Each was left before, as the user changed it, at this revision.
             return Ok(Refreshed::Current);
         }
         let plan = self.plan_refresh(&target)?;
+        self.apply_refresh(plan, &env, &base, &embedded)
+    }
+
+    /// Applies a refresh's plan (one with a problem is refused, the
+    /// problem said in its own words) and tells of the skills it left.
+    pub(crate) fn apply_refresh(
+        &self,
+        plan: Plan,
+        env: &Environment,
+        base: &Path,
+        embedded: &BTreeMap<&str, Revision>,
+    ) -> Result<Refreshed, InstallError> {
         if let Some(problem) = plan.problems.first() {
-            // Said in its own words, not counted.
             return Err(InstallError::io(
                 "refresh the skills in",
                 &plan.base,
@@ -252,31 +170,26 @@ impl Installer<'_> {
             ));
         }
         let plan = self.apply(plan)?;
-        let left: Vec<(Left, Kept)> = plan
-            .dirs
-            .iter()
-            .flat_map(|dir| {
-                let kept = dir.skills.iter().filter(|s| s.change == Change::Leave);
-                kept.map(|skill| {
-                    let revision = embedded.get(skill.name.as_str());
-                    let left = Left {
-                        path: dir.shown.clone(),
-                        skill: skill.name.clone(),
-                        revision: revision.map(|r| r.to_string()).unwrap_or_default(),
-                    };
-                    let kept = Kept {
-                        dir: dir.shown.clone(),
-                        name: skill.name.clone(),
-                        state: skill.state,
-                        embedded: revision.is_some(),
-                        told: false,
-                    };
-                    (left, kept)
-                })
-            })
-            .collect();
-        let found = StateDir::find(&env, &base)?;
-        let told_file = found.as_ref().is_some_and(|state| {
+        let left = left_in(&plan, embedded);
+        let kept = self.tell_once(env, base, plan.scope, left)?;
+        Ok(Refreshed::Applied {
+            plan: Box::new(plan),
+            kept,
+        })
+    }
+
+    /// Marks each copy left as told, under the scope's lock (so two starts
+    /// at once do not both say it): a copy is told (`Kept::told`) only the
+    /// first time it is left at this revision.
+    pub(crate) fn tell_once(
+        &self,
+        env: &Environment,
+        base: &Path,
+        scope: Scope,
+        left: Vec<(Left, Kept)>,
+    ) -> Result<Vec<Kept>, InstallError> {
+        let told_name = told::file_name(self.tool(), scope);
+        let told_file = StateDir::found(env, base, scope)?.is_some_and(|state| {
             state
                 .dir()
                 .stat(OsStr::new(&told_name))
@@ -287,14 +200,9 @@ impl Installer<'_> {
         if left.is_empty() && !told_file {
             // Nothing to tell, nothing told: no state made (an upgrade that
             // removed every skill leaves nothing of the installer behind).
-            return Ok(Refreshed::Applied {
-                plan: Box::new(plan),
-                kept: Vec::new(),
-            });
+            return Ok(Vec::new());
         }
-        // Told once: what was told is read and written under the lock, so
-        // two starts at once do not both say it.
-        let state = StateDir::create(&env, &base)?;
+        let state = StateDir::create(env, base, scope)?;
         let _lock = lock::exclusive(&state)?;
         let before = told::read(state.dir(), &told_name);
         let now: BTreeSet<Left> = left.iter().map(|(left, _)| left.clone()).collect();
@@ -302,17 +210,13 @@ impl Installer<'_> {
             told::write(state.dir(), &told_name, &now)
                 .map_err(|error| InstallError::io("write", state.dir().join(&told_name), error))?;
         }
-        let kept = left
+        Ok(left
             .into_iter()
             .map(|(left, kept)| Kept {
                 told: !before.contains(&left),
                 ..kept
             })
-            .collect();
-        Ok(Refreshed::Applied {
-            plan: Box::new(plan),
-            kept,
-        })
+            .collect())
     }
 
     /// Whether `intercept` refreshes the installed copies (see
@@ -338,6 +242,87 @@ impl Installer<'_> {
     }
 }
 
+/// The record's glance in the scope whose base is `base` (`None` when
+/// there is no record). A record that is no glance is read whole, to say
+/// what is wrong with it.
+pub(crate) fn glance(
+    base: &Path,
+    scope: Scope,
+    tool: &str,
+) -> Result<Option<Glance>, InstallError> {
+    let base_dir = Dir::open(base).map_err(|e| InstallError::io("open", base, e))?;
+    let place = Place::find(&base_dir, scope, tool)?;
+    let Some(bytes) = place.read_bytes()? else {
+        return Ok(None);
+    };
+    match Glance::from_json(&bytes) {
+        Some(record) => Ok(Some(record)),
+        None => {
+            place.read()?;
+            Err(InstallError::Record {
+                path: place.path.clone(),
+                error: RecordError("it changed while it was read".to_string()),
+            })
+        }
+    }
+}
+
+/// Each embedded skill's revision, by folder name.
+pub(crate) fn embedded_revisions<'b>(bundle: &'b Bundle<'b>) -> BTreeMap<&'b str, Revision> {
+    bundle
+        .skills
+        .iter()
+        .map(|skill| (folder_name(skill.name), skill_revision(skill)))
+        .collect()
+}
+
+/// The recorded skills at another revision than the embedded one (or no
+/// longer embedded), as told-of entries.
+fn stale_skills(record: &Glance, embedded: &BTreeMap<&str, Revision>) -> BTreeSet<Left> {
+    record
+        .dirs
+        .iter()
+        .flat_map(|(key, dir)| {
+            let skills = dir
+                .skills
+                .iter()
+                .map(|(name, was)| (name, was.revision.as_str()));
+            let found = stale(skills, |name| embedded.get(name).map(|r| (*r, *r)));
+            found.into_iter().map(|(name, revision)| Left {
+                path: key.clone(),
+                skill: name.to_string(),
+                revision: revision.map(|r| r.to_string()).unwrap_or_default(),
+            })
+        })
+        .collect()
+}
+
+/// The skills a carried-out plan left as they are, as told-of entries and
+/// as reported.
+pub(crate) fn left_in(plan: &Plan, embedded: &BTreeMap<&str, Revision>) -> Vec<(Left, Kept)> {
+    let mut left = Vec::new();
+    for dir in &plan.dirs {
+        for skill in dir.skills.iter().filter(|s| s.change == Change::Leave) {
+            let revision = embedded.get(skill.name.as_str());
+            let told = Left {
+                path: dir.shown.clone(),
+                skill: skill.name.clone(),
+                revision: revision.map(|r| r.to_string()).unwrap_or_default(),
+            };
+            let kept = Kept {
+                dir: dir.shown.clone(),
+                name: skill.name.clone(),
+                state: skill.state,
+                embedded: revision.is_some(),
+                told: false,
+                aside: None,
+            };
+            left.push((told, kept));
+        }
+    }
+    left
+}
+
 /// The scope's base, links followed, or `None` where there is none to
 /// hold a record (no home known, no such folder).
 fn installed_base(
@@ -354,7 +339,7 @@ fn installed_base(
 
 /// Whether `recorded` is a later version than `ours` (both semantic
 /// versions; anything else is not known to be later).
-fn newer(recorded: &str, ours: &str) -> bool {
+pub(crate) fn newer(recorded: &str, ours: &str) -> bool {
     match (
         semver::Version::parse(recorded),
         semver::Version::parse(ours),

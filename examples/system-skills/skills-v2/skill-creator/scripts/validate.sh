@@ -1,0 +1,3 @@
+#!/bin/sh
+set -eu
+test -f "$1/SKILL.md"

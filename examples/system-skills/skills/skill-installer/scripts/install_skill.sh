@@ -1,0 +1,3 @@
+#!/bin/sh
+set -eu
+cp -R "$1" "$2"
