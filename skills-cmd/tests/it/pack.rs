@@ -161,7 +161,10 @@ fn reversed_copy(from: &Path, to: &Path) {
     for (rel, bytes) in files_under(from).into_iter().rev() {
         let path = to.join(&rel);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, bytes).unwrap();
+        std::fs::write(&path, bytes).unwrap();
+        // The same modes: a bundle and an archive carry the executable bit.
+        let mode = std::fs::metadata(from.join(&rel)).unwrap().permissions();
+        std::fs::set_permissions(&path, mode).unwrap();
     }
 }
 

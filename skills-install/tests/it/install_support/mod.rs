@@ -49,6 +49,9 @@ pub fn version_two() -> &'static Catalog<'static> {
         .find(|skill| skill.name == "pdf-forms")
         .unwrap();
     pdf.files.retain(|file| file.path != "scripts/fill.py");
+    if let Some(executables) = &mut pdf.executables {
+        executables.retain(|path| *path != "scripts/fill.py");
+    }
     for file in &mut pdf.files {
         if file.path == "reference.md" {
             file.content = Content::Text("# Reference, second edition\n");
