@@ -37,12 +37,12 @@ cmp "$wheel_bin/skills" "$wheel_bin/agentskills"
 
 # The reference recordings, through each package's `agentskills`.
 for agentskills in "$npm_bin/agentskills" "$wheel_bin/agentskills"; do
-    SKILLS_CLI_UNDER_TEST="$agentskills" cargo test --quiet -p skills-cmd --test reference_cli
+    SKILLS_CLI_UNDER_TEST="$agentskills" cargo test --quiet -p skills-cmd --test it reference_cli::
 done
 if [ -n "$machine_node" ] && "$machine_node" -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)'; then
     # A sample (every `valid-` and `cli-` case): the full run is Node 22's.
     PATH="$(dirname "$machine_node"):$PATH" SKILLS_CLI_UNDER_TEST="$npm_bin/agentskills" \
-        SKILLS_REFERENCE_CASES=valid-,cli- cargo test --quiet -p skills-cmd --test reference_cli
+        SKILLS_REFERENCE_CASES=valid-,cli- cargo test --quiet -p skills-cmd --test it reference_cli::
 fi
 # Byte for byte the native binary's output over testdata/.
 python3 scripts/check/same-output.py --native target/release/skills "$npm_bin/skills-cmd" "$wheel_bin/skills"

@@ -82,6 +82,8 @@ mod sink;
 mod skill_file;
 mod skill_name;
 mod skill_revision;
+#[cfg(target_os = "wasi")]
+mod wasi_modes;
 
 pub mod diagnostic;
 pub mod problem;

@@ -364,6 +364,17 @@ impl Source for DirSource {
         Some(meta.is_file() && meta.permissions().mode() & 0o111 != 0)
     }
 
+    /// Under WASI the modes are the host's, when the launcher passed them
+    /// (see the `wasi_modes` module).
+    #[cfg(target_os = "wasi")]
+    fn executable(&self, path: &str) -> Option<bool> {
+        let real = match self.plain_file(path) {
+            Some(real) => real,
+            None => self.resolve(path).ok()?,
+        };
+        crate::wasi_modes::executable(&crate::real_path::canonicalize(&real).ok()?)
+    }
+
     fn read_limited(&self, path: &str, limit: u64) -> Result<Vec<u8>, SourceError> {
         let real = match self.plain_file(path) {
             Some(real) => real,
