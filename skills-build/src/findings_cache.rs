@@ -173,10 +173,22 @@ impl FindingsCache {
         if !changed && now.len() == self.earlier.len() {
             return;
         }
-        let partial = PathBuf::from(format!("{}.{}", path.display(), std::process::id()));
-        if std::fs::write(&partial, encode(&now, &self.recorded)).is_err()
-            || std::fs::rename(&partial, &path).is_err()
-        {
+        // A file of its own, made anew (never through a link left there),
+        // then renamed into place.
+        let partial = PathBuf::from(format!(
+            "{}.{}",
+            path.display(),
+            crate::process_tag::process_tag()
+        ));
+        let _ = std::fs::remove_file(&partial);
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&partial)
+            .and_then(|mut file| {
+                std::io::Write::write_all(&mut file, &encode(&now, &self.recorded))
+            });
+        if written.is_err() || std::fs::rename(&partial, &path).is_err() {
             let _ = std::fs::remove_file(&partial);
         }
     }

@@ -40,9 +40,10 @@ pub fn run(call: &Invocation) -> i32 {
     };
     // DIR is followed where it leads; what it leads to must be a folder
     // or nothing (a file or a device there is named, not written into).
-    let found = std::fs::canonicalize(dir).map_or(Ok(crate::atomic::Found::Nothing), |real| {
-        crate::atomic::Found::at(&real)
-    });
+    let found = skills_build::unstable::real_path::canonicalize(dir)
+        .map_or(Ok(crate::atomic::Found::Nothing), |real| {
+            crate::atomic::Found::at(&real)
+        });
     match found {
         Ok(crate::atomic::Found::Nothing | crate::atomic::Found::Directory) => {}
         Ok(found) => {

@@ -176,14 +176,16 @@ fn build(call: &Invocation, src: &str, hosts: Vec<Host>) -> i32 {
     }
     let mcp = match call.option("--mcp") {
         None => None,
-        Some(file) => match std::fs::read_to_string(file) {
-            Ok(text) => Some((file.to_string(), text)),
-            Err(error) => {
-                return usage_error(&format!(
-                    "Invalid value for '--mcp': cannot read {file}: {error}"
-                ));
+        Some(file) => {
+            match crate::targets::read_text_limited(std::path::Path::new(file), 1 << 20) {
+                Ok(text) => Some((file.to_string(), text)),
+                Err(error) => {
+                    return usage_error(&format!(
+                        "Invalid value for '--mcp': cannot read {file}: {error}"
+                    ));
+                }
             }
-        },
+        }
     };
     let plan = Plan {
         manifest: Manifest {
@@ -275,11 +277,22 @@ fn build(call: &Invocation, src: &str, hosts: Vec<Host>) -> i32 {
     0
 }
 
-/// Gives the file at `path` (just written by this command) mode 0755.
+/// Gives the file at `path` (just written by this command) mode 0755,
+/// through a handle that is checked to be the regular file at `path`
+/// itself (not one a link put there since the write points to), so
+/// nothing outside the plugin changes.
 #[cfg(unix)]
 fn make_executable(path: &Path) -> std::io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let file = std::fs::File::open(path)?;
+    let opened = file.metadata()?;
+    let here = std::fs::symlink_metadata(path)?;
+    if !here.file_type().is_file() || (here.dev(), here.ino()) != (opened.dev(), opened.ino()) {
+        return Err(std::io::Error::other(
+            "it is no longer the regular file just written",
+        ));
+    }
+    file.set_permissions(std::fs::Permissions::from_mode(0o755))
 }
 
 #[cfg(not(unix))]

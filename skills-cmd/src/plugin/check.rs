@@ -271,7 +271,7 @@ pub fn check(dir: &Path, hosts: &[Host]) -> Checked {
     let manifest_path = dir.join("plugin.json");
     let mut root_manifest = None;
     match inside(&root, &manifest_path) {
-        Ok(Some(real)) if real.is_file() => match std::fs::read_to_string(&manifest_path) {
+        Ok(Some(real)) if real.is_file() => match read_manifest(&manifest_path) {
             Ok(text) => {
                 let (problems, value) = manifest(&manifest_path, &text);
                 out.problems.extend(problems);
@@ -290,7 +290,7 @@ pub fn check(dir: &Path, hosts: &[Host]) -> Checked {
     }
     let mcp_path = dir.join("mcp.json");
     match inside(&root, &mcp_path) {
-        Ok(Some(real)) if real.is_file() => match std::fs::read_to_string(&mcp_path) {
+        Ok(Some(real)) if real.is_file() => match read_manifest(&mcp_path) {
             Ok(text) => out
                 .problems
                 .extend(super::mcp::check(&mcp_path.display().to_string(), &text)),
@@ -362,7 +362,7 @@ fn adapter_copies(
     out: &mut Checked,
 ) {
     let path = dir.join(manifest);
-    if let (Ok(text), Some(ours)) = (std::fs::read_to_string(&path), root_manifest) {
+    if let (Ok(text), Some(ours)) = (read_manifest(&path), root_manifest) {
         match serde_json::from_str::<Value>(&text) {
             Ok(theirs) => {
                 for key in [
@@ -410,4 +410,14 @@ fn adapter_copies(
             }
         }
     }
+}
+/// The most bytes a manifest (`plugin.json`, `mcp.json`, an adapter's) of
+/// a plugin folder is read to: far above any real one, and a bound on
+/// what a stranger's folder can cost.
+const MAX_MANIFEST_BYTES: u64 = 1 << 20;
+
+/// A manifest's text: a regular file of at most [`MAX_MANIFEST_BYTES`],
+/// opened without blocking, in UTF-8.
+fn read_manifest(path: &Path) -> Result<String, String> {
+    crate::targets::read_text_limited(path, MAX_MANIFEST_BYTES).map_err(|error| error.to_string())
 }

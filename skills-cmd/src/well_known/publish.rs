@@ -198,18 +198,26 @@ pub fn make_dirs(dir: &Path, rel: &Path) -> Result<(), String> {
 }
 
 /// Writes every file of `files` under `dir` with the atomic writer,
-/// creating folders as needed; a path whose folder is a link is refused.
-/// Files already there and not in `files` are left as they are.
+/// creating folders as needed; a path whose folder is a link is refused,
+/// and so is a file's place holding anything but nothing or a regular
+/// file (a link, a FIFO or a device is not written through: a tree is
+/// written, not a stream). Files already there and not in `files` are left
+/// as they are.
 pub fn write_tree(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), String> {
+    use crate::atomic::Found;
     for (path, bytes) in files {
         let rel = Path::new(path);
         make_dirs(dir, rel.parent().unwrap_or(Path::new("")))?;
         let target = dir.join(rel);
-        if std::fs::symlink_metadata(&target).is_ok_and(|meta| meta.file_type().is_symlink()) {
-            return Err(format!(
-                "{} is a symbolic link; it is not written through",
-                target.display()
-            ));
+        match Found::at(&target).map_err(|error| format!("{}: {error}", target.display()))? {
+            Found::Nothing | Found::File => {}
+            found => {
+                return Err(format!(
+                    "{} is {}; only a regular file there is replaced",
+                    target.display(),
+                    found.describe()
+                ));
+            }
         }
         crate::atomic::write(&target, bytes)
             .map_err(|error| format!("cannot write {}: {error}", target.display()))?;

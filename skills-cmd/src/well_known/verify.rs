@@ -36,6 +36,13 @@ pub fn resolve(origin: &Origin, index: &str, url: &str) -> Result<String, String
     if url.contains(['?', '#']) {
         return Err(format!("{url:?}: a query or fragment is not a file"));
     }
+    // The path goes into a request line: no space or control character
+    // may end it early or start a header.
+    if url.chars().any(|c| c == ' ' || c.is_control()) {
+        return Err(format!(
+            "{url:?}: a space or control character in a URL (write it percent-encoded)"
+        ));
+    }
     let path = if let Some(rest) = url.strip_prefix("http://").or(url.strip_prefix("https://")) {
         let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
         match origin {
@@ -400,6 +407,10 @@ mod tests {
         assert_eq!(resolve(&dir, index, "/a/b").unwrap(), "/a/b");
         assert!(resolve(&dir, index, "../../../../x").is_err());
         assert!(resolve(&dir, index, "https://elsewhere.example/x").is_err());
+        // Nothing that would end the request line or start a header.
+        for url in ["a b.tar.gz", "x\r\nHost: elsewhere", "x\nX-Injected: 1"] {
+            assert!(resolve(&dir, index, url).is_err(), "{url:?}");
+        }
         let http = Origin::parse("http://127.0.0.1:9/").unwrap();
         assert_eq!(resolve(&http, index, "http://127.0.0.1:9/x").unwrap(), "/x");
         assert!(Origin::parse("http://example.com/").is_err());

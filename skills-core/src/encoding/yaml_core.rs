@@ -136,6 +136,11 @@ fn decimal(text: &str) -> Option<String> {
     if !exponent_ok {
         return None;
     }
+    // A number no JSON reader holds (`1e400` overflows a double, and
+    // serde_json refuses the whole reply) stays text.
+    if !text.parse::<f64>().is_ok_and(f64::is_finite) {
+        return None;
+    }
     // JSON: no leading zeros, a digit on both sides of the point.
     let whole = whole.trim_start_matches('0');
     let mut out = String::with_capacity(text.len() + 2);
@@ -202,6 +207,9 @@ mod tests {
             "e3",
             "1e",
             "1e+",
+            // Past a double's range: serde_json would refuse the reply.
+            "1e400",
+            "-1e999999",
             "1.2.3",
             ".inf",
             "-.inf",
