@@ -35,7 +35,7 @@ pub const SOURCES: Arg = Arg {
 pub const FORMAT: Opt = Opt::choice(
     "--format",
     FORMATS,
-    "Diagnostics for people, on stderr as a compiler's (default: `2> report.txt` keeps them); or on stdout JSON, GitHub Actions workflow commands (10 annotations of each kind, the rest listed, and a job summary), or SARIF 2.1.0.",
+    "Diagnostics for people (default): on stdout for check and audit, whose report is their result (`> report.txt` keeps it), on stderr for the commands that make something, as a compiler's; or on stdout JSON, GitHub Actions workflow commands (10 annotations of each kind, the rest listed, and a job summary), or SARIF 2.1.0.",
 );
 
 /// What decides and shapes the verdict's report: `--format`,
@@ -372,6 +372,18 @@ pub fn summary_of(
     )
 }
 
+/// Where `command`'s report goes in the human format: the commands whose
+/// report is their result (`check`, `audit`) print it on stdout, so that
+/// `skills check skills > report.txt` keeps it; the others (`build`,
+/// `install`, ...) make something else and say how it went on stderr, as
+/// a compiler does.
+fn human_stream(command: &str) -> Stream {
+    match command {
+        "check" | "audit" => Stream::Out,
+        _ => Stream::Err,
+    }
+}
+
 /// Prints the report of `outcome` for `command` in `format`; `extra` are
 /// the command's own JSON fields (a bundle's output path).
 pub fn print<B>(
@@ -417,7 +429,7 @@ pub fn print_counted(
                 text.push('\n');
             }
             text.push_str(last_line);
-            write(Stream::Err, &text);
+            write(human_stream(command), &text);
         }
         Format::Json => {
             let json = report::json_of(

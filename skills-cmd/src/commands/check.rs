@@ -10,7 +10,7 @@ use crate::python::click::{CommandSpec, Invocation};
 pub const COMMAND: CommandSpec = CommandSpec {
     name: "check",
     summary: "Report every problem of skills, as diagnostics.",
-    about: "Each SRC is a skill folder (it holds SKILL.md), a folder of skill folders, or a .skill/.zip archive of either; a source with no skill is an error. Sources are searched in order as `build` searches them (QUALIFIER=DIR lists a taken name as QUALIFIER:NAME). Prints the reference validator's problems, the specification's rules it does not check and the build's own, each with its rule code, file, line and column, then a summary, on stderr (--format json, github and sarif print to stdout). The verdict is the one `build`, the Builder and include_skills! give for the same options.",
+    about: "Each SRC is a skill folder (it holds SKILL.md), a folder of skill folders, or a .skill/.zip archive of either; a source with no skill is an error. Sources are searched in order as `build` searches them (QUALIFIER=DIR lists a taken name as QUALIFIER:NAME). Prints the reference validator's problems, the specification's rules it does not check and the build's own, each with its rule code, file, line and column, then a summary, on stdout (in every format: the report is the command's result; progress goes to stderr). The verdict is the one `build`, the Builder and include_skills! give for the same options.",
     exit_codes: &[
         (0, "No errors (warnings and notes allowed)"),
         (1, "Errors found, or warnings with --deny-warnings"),

@@ -236,7 +236,7 @@ fn a_bundle_is_audited_as_its_folders_are() {
     let out = run_skills(Some(&root), &["audit", "junk.bin"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        String::from_utf8_lossy(&out.stderr)
+        String::from_utf8_lossy(&out.stdout)
             .contains("is neither a skill folder, an archive nor a bundle file")
     );
     let _ = std::fs::remove_dir_all(&root);
@@ -283,7 +283,8 @@ fn item_9_an_altered_bundle_is_refused() {
     altered[at..at + hostile.len()].copy_from_slice(hostile.as_bytes());
     std::fs::write(root.join("altered.bin"), &altered).unwrap();
     let out = run_skills(Some(&root), &["audit", "altered.bin"]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    // The audit's report is its result: on stdout.
+    let stderr = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("error[bundle-digest-mismatch]"), "{stderr}");
     assert!(stderr.contains("changed after it was built"), "{stderr}");

@@ -57,7 +57,7 @@ fn new_makes_a_skill_every_route_accepts() {
     // Ours: the gate refuses the placeholder description until the
     // author replaces it (and the hint says with what).
     let out = skills_in(&tmp, &["check", "skills"]);
-    let err = text(&out.stderr);
+    let err = text(&out.stdout);
     assert_eq!(code(&out), 1, "{err}");
     assert!(err.contains("error[description-placeholder]"), "{err}");
     assert!(
@@ -75,11 +75,11 @@ fn new_makes_a_skill_every_route_accepts() {
     );
     std::fs::write(folder.join("SKILL.md"), &file).unwrap();
     let out = skills_in(&tmp, &["check", "skills"]);
-    assert_eq!(code(&out), 0, "{}", text(&out.stderr));
+    assert_eq!(code(&out), 0, "{}", text(&out.stdout));
     assert!(
-        text(&out.stderr).contains("no problems"),
+        text(&out.stdout).contains("no problems"),
         "{}",
-        text(&out.stderr)
+        text(&out.stdout)
     );
     let out = skills_in(&tmp, &["fmt", "--check", "skills"]);
     assert_eq!(code(&out), 0, "{}", text(&out.stderr));

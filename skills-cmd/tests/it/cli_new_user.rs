@@ -66,7 +66,8 @@ fn empty_binary_and_huge_files_are_reported() {
         "x".repeat(3_000_000)
     );
     write(&dir.join("huge/SKILL.md"), huge);
-    let (code, out, err) = skills(&dir, &["check", "."]);
+    // The report is on stdout; nothing goes to stderr.
+    let (code, err, out) = skills(&dir, &["check", "."]);
     assert_eq!(code, 1);
     assert!(out.is_empty());
     assert!(
@@ -101,7 +102,7 @@ fn deep_trees_and_symlink_loops_give_errors() {
         deep = deep.join(format!("d{i}"));
     }
     std::fs::create_dir_all(&deep).unwrap();
-    let (code, _, err) = skills(&dir, &["check", "deep"]);
+    let (code, err, _) = skills(&dir, &["check", "deep"]);
     assert_eq!(code, 1);
     assert!(
         err.contains("error[no-skills]: no skill found in deep: neither deep/SKILL.md nor deep/*/SKILL.md exists"),

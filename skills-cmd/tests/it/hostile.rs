@@ -50,9 +50,16 @@ impl Outcome {
             cap(&self.stdout),
             cap(&self.stderr)
         );
+        // An error goes to stderr, but for `check`'s and `audit`'s, whose
+        // report (and so its errors) is their result, on stdout.
+        let said = if what.starts_with("check") || what.starts_with("audit") {
+            &self.stdout
+        } else {
+            &self.stderr
+        };
         assert!(
-            self.stderr.contains(needle),
-            "{what}: {needle:?} not in stderr: {}\nstdout: {}",
+            said.contains(needle),
+            "{what}: {needle:?} not in its report: {}\nstdout: {}",
             cap(&self.stderr),
             cap(&self.stdout)
         );

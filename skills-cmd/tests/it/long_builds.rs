@@ -32,8 +32,13 @@ fn noisy_tree(name: &str, count: usize) -> PathBuf {
     root
 }
 
+/// The report: on stdout for `check` and `audit`, on stderr for `build`.
 fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    match text.is_empty() {
+        true => String::from_utf8_lossy(&out.stderr).into_owned(),
+        false => text,
+    }
 }
 
 #[test]

@@ -536,14 +536,15 @@ fn a_skill_folder_gives_one_skill_in_every_command() {
             String::from_utf8_lossy(&out.stderr).into_owned(),
         )
     };
-    let (code, _, err) = run(&["check", "-v", "skills/pdf-forms"]);
+    // `check`'s report is its result, on stdout.
+    let (code, err, _) = run(&["check", "-v", "skills/pdf-forms"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(
         err.starts_with("source skills/pdf-forms: one skill (it holds a skill file)\n"),
         "{err}"
     );
     assert!(err.ends_with("ok: checked 1 skill: no problems\n"), "{err}");
-    let (_, _, err) = run(&["check", "--verbose", "skills"]);
+    let (_, err, _) = run(&["check", "--verbose", "skills"]);
     assert!(
         err.starts_with("source skills: a folder of skills: 1 skill\n"),
         "{err}"
@@ -581,7 +582,9 @@ fn a_skill_folder_gives_one_skill_in_every_command() {
         assert!(out.starts_with("pdf-forms "), "{out}");
     }
     for command in ["check", "revision", "catalog", "outline"] {
-        let (code, _, err) = run(&[command, "nowhere"]);
+        let (code, out, err) = run(&[command, "nowhere"]);
+        // `check`'s report, errors and all, is on stdout.
+        let err = if command == "check" { out } else { err };
         assert_eq!(code, Some(1), "{command}: {err}");
         assert!(err.contains("nowhere"), "{command}: {err}");
     }
@@ -661,7 +664,10 @@ fn every_command_reads_a_folder_a_collection_and_an_archive_alike() {
             &["mcp", "-v", source],
         ];
         for args in commands {
-            let (code, _, err) = skills_in(&root, args);
+            let (code, out, err) = skills_in(&root, args);
+            // `check`'s report is its result, on stdout; the others report
+            // on stderr.
+            let err = if args[0] == "check" { out } else { err };
             assert_eq!(code, 0, "{args:?}: {err}");
             assert!(err.contains(&line), "{args:?} does not say {line:?}: {err}");
             let junk = "note[junk-skipped]";
@@ -794,6 +800,12 @@ fn every_command_reads_a_folder_a_collection_and_an_archive_alike() {
         &["mcp", "nowhere"],
     ] {
         let (code, out, err) = skills_in(&root, args);
+        // `check`'s report, errors and all, is on stdout, and nothing else.
+        let (out, err) = if args[0] == "check" {
+            (err, out)
+        } else {
+            (out, err)
+        };
         assert_eq!(code, 1, "{args:?}: {err}");
         assert!(out.is_empty(), "{args:?}: {out}");
         assert!(

@@ -516,13 +516,13 @@ fn json_reports_carry_a_version_and_a_code_on_every_problem() {
 #[test]
 fn deny_warnings_fails_on_a_warning_but_not_on_a_note() {
     let root = tree("deny");
-    let (code, _, err) = skills(&root, &["check", "skills/long"]);
+    let (code, err, _) = skills(&root, &["check", "skills/long"]);
     assert_eq!(code, 0, "{err}");
     assert!(
         err.ends_with("ok: checked 1 skill: 1 warning, 1 note\n"),
         "{err}"
     );
-    let (code, _, err) = skills(&root, &["check", "--deny-warnings", "skills/long"]);
+    let (code, err, _) = skills(&root, &["check", "--deny-warnings", "skills/long"]);
     assert_eq!(code, 1, "{err}");
     assert!(
         err.ends_with("error: checked 1 skill: 1 warning, 1 note (warnings denied)\n"),
