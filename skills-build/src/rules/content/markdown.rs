@@ -299,6 +299,32 @@ mod tests {
         );
     }
 
+    /// Issue 43, item 6: one parse of the body gives both rules what
+    /// each read on its own: every comment counted from the first, and
+    /// the links beside them.
+    #[test]
+    fn item_6_one_parse_gives_the_comments_and_the_links() {
+        let body = "A <!-- one --> and [gone](gone.md).\n\n<!-- two -->\n\n`<!-- code -->` <!-- three -->\n";
+        let found = problems(&skill_md(body), &[]);
+        let comment = found
+            .iter()
+            .find(|p| p.code.as_str() == "html-comment")
+            .expect("a comment problem");
+        assert!(comment.message.contains("\"one\""), "{}", comment.message);
+        assert!(
+            comment.message.ends_with("(and 2 more in this file)"),
+            "{}",
+            comment.message
+        );
+        assert_eq!(comment.position.map(|p| (p.line, p.column)), Some((5, 3)));
+        assert!(found.iter().any(|p| p.code.as_str() == "link-broken"));
+        let read = super::read(body, true, true);
+        assert_eq!((read.comments, read.first_comment), (3, Some(2)));
+        assert_eq!(read.links.len(), 1);
+        assert_eq!(super::read(body, false, true).links.len(), 0);
+        assert_eq!(super::read(body, true, false).comments, 0);
+    }
+
     /// Issue 39, item 4: a text of many brackets is parsed in pieces of
     /// bounded size (the parser's memory is per piece), and reads as the
     /// whole does: links in every piece, reference definitions from
