@@ -871,7 +871,7 @@ impl Builder {
         });
         let skills = found.skills.len();
         let sources = std::mem::take(&mut found.sources);
-        let result = compiler.finish(&found);
+        let result = compiler.finish(&mut found);
         #[cfg(feature = "sign")]
         let result = match (&self.signing, key_error) {
             (Some(signing), key_error) => {
@@ -1037,11 +1037,11 @@ pub fn compile_sources(sources: &[&dyn Source]) -> Result<Compiled, CompileError
     let roots: Vec<Root<'_>> = sources.iter().map(|source| Root::new(*source)).collect();
     let options = CompileOptions::default();
     let mut compiler = Compiler::new(&options, None, BundleWriter::new(&Bundle::default()), false);
-    let found = discover::discover_each(
+    let mut found = discover::discover_each(
         &roots,
         &Options::default(),
         &crate::findings_cache::FindingsCache::default(),
         &mut |found, range| compiler.take(found, range),
     );
-    compiler.finish(&found)
+    compiler.finish(&mut found)
 }

@@ -474,8 +474,9 @@ impl<'o, S: BundleSink> Compiler<'o, S> {
     /// The bundle of the skills taken, or every problem: `found` is the
     /// whole discovery, with every problem of the reading (those found
     /// after the last window too, such as a source that could not be
-    /// opened).
-    pub(crate) fn finish(self, found: &Discovery) -> Result<Compiled<S::Bundle>, CompileError> {
+    /// opened). Its problems are moved into the result (a registry's
+    /// warnings are not held twice); its skills stay.
+    pub(crate) fn finish(self, found: &mut Discovery) -> Result<Compiled<S::Bundle>, CompileError> {
         let Compiler {
             options,
             sink,
@@ -484,7 +485,7 @@ impl<'o, S: BundleSink> Compiler<'o, S> {
             failed,
             ..
         } = self;
-        let mut problems = found.problems.clone();
+        let mut problems = std::mem::take(&mut found.problems);
         // What blocks a bundle was found while reading: the problems of
         // compiling are not looked for then.
         if problems.iter().any(|problem| options.blocks(problem)) {

@@ -266,17 +266,31 @@ struct Linking<'a> {
     text: Located<'a>,
 }
 
-/// The link rules over `skill`.
-pub(super) fn check(skill: &Skill<'_>, body: &Located<'_>, findings: &mut Findings<'_>) {
-    const CODES: [Code; 4] = [
-        Code::LinkBroken,
-        Code::LinkOutsideSkill,
-        Code::ReferenceTooDeep,
-        Code::FileUnmentioned,
-    ];
-    if !findings.wants_any(&CODES) {
+/// The link rules' codes.
+const CODES: [Code; 4] = [
+    Code::LinkBroken,
+    Code::LinkOutsideSkill,
+    Code::ReferenceTooDeep,
+    Code::FileUnmentioned,
+];
+
+/// Whether any link rule runs (and so the body's links are wanted).
+pub(super) fn any_wanted(findings: &Findings<'_>) -> bool {
+    findings.wants_any(&CODES)
+}
+
+/// The link rules over `skill`, whose body's links are `body_links`
+/// ([`markdown::links`] of `body`, read with its comments).
+pub(super) fn check(
+    skill: &Skill<'_>,
+    body: &Located<'_>,
+    body_links: Vec<Link>,
+    findings: &mut Findings<'_>,
+) {
+    if !any_wanted(findings) {
         return;
     }
+    let mut body_links = Some(body_links);
     let tree = Tree {
         skill_file: skill.skill_file,
         files: skill.files,
@@ -302,7 +316,10 @@ pub(super) fn check(skill: &Skill<'_>, body: &Located<'_>, findings: &mut Findin
     let mut visited: BTreeSet<usize> = BTreeSet::new();
     while let Some((linking, depth)) = queue.pop() {
         // In order, so that their positions cost one walk over the text.
-        let mut links = markdown::links(linking.text.text);
+        // The body comes first, read already.
+        let mut links = body_links
+            .take()
+            .unwrap_or_else(|| markdown::links(linking.text.text));
         links.sort_by_key(|link| link.offset);
         let mut walker = linking.text.walker();
         for Link {

@@ -43,14 +43,34 @@ pub(super) struct Link {
 /// Every link and image of `text` that could name a file: not the
 /// `mailto:` autolinks. Links inside code are no links.
 pub(super) fn links(text: &str) -> Vec<Link> {
-    let mut links = Vec::new();
-    // Every link, image and autolink opens with `[` or `<`: a text with
-    // neither holds none, and is not parsed.
-    if memchr::memchr2(b'[', b'<', text.as_bytes()).is_none() {
-        return links;
+    read(text, true, false).links
+}
+
+/// What one parse of a text gives the rules: its links (see [`links`]),
+/// and how many HTML comments open outside code, with the first one's
+/// offset.
+#[derive(Debug, Default)]
+pub(super) struct Read {
+    /// The links, when asked for.
+    pub links: Vec<Link>,
+    /// How many `<!--` the HTML of the text holds, when asked for.
+    pub comments: usize,
+    /// The offset of the first of them.
+    pub first_comment: Option<usize>,
+}
+
+/// Parses `text` once for its links (with `want_links`) and its HTML
+/// comments (with `want_comments`), so that a skill file's body is read
+/// once by both rules.
+pub(super) fn read(text: &str, want_links: bool, want_comments: bool) -> Read {
+    let mut read = Read::default();
+    // Every link, image, autolink and HTML comment opens with `[` or `<`:
+    // a text with neither holds none, and is not parsed.
+    if !(want_links || want_comments) || memchr::memchr2(b'[', b'<', text.as_bytes()).is_none() {
+        return read;
     }
-    parse(text, |event, range| {
-        let (Event::Start(Tag::Link {
+    parse(text, |event, range| match event {
+        Event::Start(Tag::Link {
             link_type,
             dest_url,
             ..
@@ -59,19 +79,22 @@ pub(super) fn links(text: &str) -> Vec<Link> {
             link_type,
             dest_url,
             ..
-        })) = event
-        else {
-            return;
-        };
-        if link_type == LinkType::Email {
-            return;
+        }) if want_links && link_type != LinkType::Email => {
+            read.links.push(Link {
+                destination: dest_url.into_string(),
+                offset: range.start,
+            });
         }
-        links.push(Link {
-            destination: dest_url.into_string(),
-            offset: range.start,
-        });
+        Event::Html(_) | Event::InlineHtml(_) if want_comments => {
+            let source = &text[range.clone()];
+            for (at, _) in source.match_indices("<!--") {
+                read.comments += 1;
+                read.first_comment.get_or_insert(range.start + at);
+            }
+        }
+        _ => {}
     });
-    links
+    read
 }
 
 /// Past this many brackets (`[`, `<`) a text is parsed in pieces: the
@@ -197,22 +220,24 @@ fn split_point(text: &str, from: usize, end: usize) -> Option<usize> {
         .filter(|&cut| cut < end)
 }
 
-/// HTML comments in the body of the skill file (outside code).
-pub(super) fn html_comments(skill: &Skill<'_>, body: &Located<'_>, findings: &mut Findings<'_>) {
+/// HTML comments in the body of the skill file (outside code), as
+/// [`read`] found them in `body`.
+pub(super) fn html_comments(
+    skill: &Skill<'_>,
+    body: &Located<'_>,
+    read: &Read,
+    findings: &mut Findings<'_>,
+) {
     if !findings.wants(Code::HtmlComment) {
         return;
     }
     let text = body.text;
     let mut found = Tally::new();
-    parse(text, |event, range| {
-        if !matches!(event, Event::Html(_) | Event::InlineHtml(_)) {
-            return;
+    if let Some(first) = read.first_comment {
+        for _ in 0..read.comments {
+            found.add(first, || first);
         }
-        let source = &text[range.clone()];
-        for (at, _) in source.match_indices("<!--") {
-            found.add(range.start + at, || range.start + at);
-        }
-    });
+    }
     found.report(
         findings,
         (skill, skill.skill_file, body),
@@ -272,6 +297,32 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    /// Issue 43, item 6: one parse of the body gives both rules what
+    /// each read on its own: every comment counted from the first, and
+    /// the links beside them.
+    #[test]
+    fn item_6_one_parse_gives_the_comments_and_the_links() {
+        let body = "A <!-- one --> and [gone](gone.md).\n\n<!-- two -->\n\n`<!-- code -->` <!-- three -->\n";
+        let found = problems(&skill_md(body), &[]);
+        let comment = found
+            .iter()
+            .find(|p| p.code.as_str() == "html-comment")
+            .expect("a comment problem");
+        assert!(comment.message.contains("\"one\""), "{}", comment.message);
+        assert!(
+            comment.message.ends_with("(and 2 more in this file)"),
+            "{}",
+            comment.message
+        );
+        assert_eq!(comment.position.map(|p| (p.line, p.column)), Some((5, 3)));
+        assert!(found.iter().any(|p| p.code.as_str() == "link-broken"));
+        let read = super::read(body, true, true);
+        assert_eq!((read.comments, read.first_comment), (3, Some(2)));
+        assert_eq!(read.links.len(), 1);
+        assert_eq!(super::read(body, false, true).links.len(), 0);
+        assert_eq!(super::read(body, true, false).comments, 0);
     }
 
     /// Issue 39, item 4: a text of many brackets is parsed in pieces of

@@ -76,12 +76,16 @@ pub fn check(skill: &Skill<'_>, allowed: &[Code]) -> Vec<Problem> {
         description::check(skill, document, &mut findings);
         reserved::metadata_keys(skill, document, &mut findings);
         let body = markdown::body(document);
-        // A skill file that parsed is UTF-8, and so was marked.
-        if skill_file.as_ref().is_some_and(|file| file.marks.comment) {
-            markdown::html_comments(skill, &body, &mut findings);
+        // A skill file that parsed is UTF-8, and so was marked. The body
+        // is parsed once, for its comments and its links.
+        let comments = skill_file.as_ref().is_some_and(|file| file.marks.comment)
+            && findings.wants(Code::HtmlComment);
+        let read = markdown::read(body.text, links::any_wanted(&findings), comments);
+        if comments {
+            markdown::html_comments(skill, &body, &read, &mut findings);
         }
         budget::body_tokens(skill, document, &body, &mut findings);
-        links::check(skill, &body, &mut findings);
+        links::check(skill, &body, read.links, &mut findings);
     }
     for file in skill.files {
         if binary::executable(skill, file, &mut findings) {

@@ -221,17 +221,26 @@ pub(super) fn pipe_to_shell(skill: &Skill<'_>, file: &TextFile<'_>, findings: &m
         return;
     }
     let mut found = Tally::new();
+    // ASCII lower case keeps every byte offset. Only a line that holds a
+    // downloader's name can pipe a download: the names are found in one
+    // search of the whole text each, and only their lines are read.
+    let lower = text.to_ascii_lowercase();
+    let mut hits: Vec<usize> = DOWNLOADERS
+        .iter()
+        .flat_map(|downloader| memchr::memmem::find_iter(lower.as_bytes(), downloader))
+        .collect();
+    hits.sort_unstable();
+    let mut hits = hits.into_iter().peekable();
     let mut offset = 0;
-    let mut lower = String::new();
-    for line in text.split_inclusive('\n') {
-        // ASCII lower case keeps every byte offset.
-        lower.clear();
-        lower.push_str(line);
-        lower.make_ascii_lowercase();
-        if let Some(at) = piped_download(&lower) {
-            found.add(offset + at, || ());
+    for line in lower.split_inclusive('\n') {
+        let end = offset + line.len();
+        if hits.next_if(|&at| at < end).is_some() {
+            while hits.next_if(|&at| at < end).is_some() {}
+            if let Some(at) = piped_download(line) {
+                found.add(offset + at, || ());
+            }
         }
-        offset += line.len();
+        offset = end;
     }
     found.report(
         findings,
