@@ -50,9 +50,7 @@ impl Endpoint {
                 };
                 let reply = replies.next();
                 let done = reply.is_none();
-                if let Some(request) = serve(stream, reply) {
-                    recorded.lock().unwrap().push(request);
-                }
+                serve(stream, reply, &recorded);
                 if done {
                     return;
                 }
@@ -72,8 +70,11 @@ impl Endpoint {
     }
 }
 
-/// Reads one request from `stream` and answers it with `reply` (or a 500).
-fn serve(stream: TcpStream, reply: Option<Value>) -> Option<Request> {
+/// Reads one request from `stream`, records it in `recorded`, then answers
+/// it with `reply` (or a 500). The request is recorded before the reply is
+/// written, so a client that has read its answer finds its request in
+/// [`Endpoint::requests`].
+fn serve(stream: TcpStream, reply: Option<Value>, recorded: &Mutex<Vec<Request>>) -> Option<()> {
     // A client that stops sending fails its test rather than hanging it.
     stream
         .set_read_timeout(Some(Duration::from_secs(30)))
@@ -105,6 +106,11 @@ fn serve(stream: TcpStream, reply: Option<Value>) -> Option<Request> {
         reader.read_exact(&mut body).ok()?;
         body
     };
+    recorded.lock().unwrap().push(Request {
+        line: line.trim_end().to_string(),
+        authorization,
+        body: serde_json::from_slice(&body).unwrap_or(Value::Null),
+    });
     let (status, reply) = match reply {
         Some(reply) => ("200 OK", reply),
         None => (
@@ -120,12 +126,7 @@ fn serve(stream: TcpStream, reply: Option<Value>) -> Option<Request> {
         reply.len()
     )
     .ok()?;
-    stream.flush().ok()?;
-    Some(Request {
-        line: line.trim_end().to_string(),
-        authorization,
-        body: serde_json::from_slice(&body).unwrap_or(Value::Null),
-    })
+    stream.flush().ok()
 }
 
 /// A chunked body, its chunks joined.
