@@ -64,7 +64,7 @@ struct Stored {
 fn digest(skill: &RecordSkill) -> String {
     // Strings, numbers and maps with string keys always serialize.
     let text = serde_json::to_vec(skill).unwrap_or_default();
-    skills_core::Sha256(skills_core::trust::sha256::digest(&text))
+    skills_core::Sha256(skills_core::sha256::digest(&text))
         .to_hex()
         .as_str()
         .to_string()

@@ -85,7 +85,7 @@ impl<'c> Payload<'c> {
                 .map(|file| {
                     let record = RecordFile {
                         size: file.bytes.len() as u64,
-                        sha256: skills_core::trust::sha256::digest(&file.bytes),
+                        sha256: skills_core::sha256::digest(&file.bytes),
                     };
                     (file.path.to_string(), record)
                 })

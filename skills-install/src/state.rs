@@ -63,7 +63,7 @@ fn scope_key(base: &Path) -> String {
         .file_name()
         .map(|name| file_safe(&name.to_string_lossy()))
         .unwrap_or_else(|| "root".to_string());
-    let digest = skills_core::trust::sha256::digest(path_bytes(base).as_ref());
+    let digest = skills_core::sha256::digest(path_bytes(base).as_ref());
     let hex = skills_core::Sha256(digest).to_hex();
     format!("{name}-{}", &hex.as_str()[..16])
 }

@@ -138,7 +138,7 @@ pub(crate) fn same_bytes(skill: &Dir, path: &Path, size: u64, expected: &[u8]) -
 /// The SHA-256 of the file at `path` in `skill`.
 pub(crate) fn sha256(skill: &Dir, path: &Path) -> io::Result<[u8; 32]> {
     let mut file = open(skill, path)?;
-    let mut hasher = skills_core::trust::sha256::Hasher::new();
+    let mut hasher = skills_core::sha256::Hasher::new();
     let mut buffer = [0u8; 8192];
     loop {
         let n = file.read(&mut buffer)?;

@@ -7,9 +7,5 @@
 pub mod digest;
 #[cfg(feature = "revision")]
 pub mod revision;
-/// SHA-256 itself, at [`crate::sha256`]: it lives at the ground floor of
-/// the crate, below the wire format that hashes what it writes, and is
-/// re-exported here, beside the digests, where it has always been found.
-pub use crate::sha256;
 #[cfg(feature = "verify")]
 pub mod verify;

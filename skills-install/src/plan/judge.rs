@@ -127,7 +127,7 @@ impl Judge<'_, '_> {
                     let owned = match self.recorded.and_then(|r| r.files.get(*path)) {
                         Some(was) if was.size == *size => {
                             let digest = match (current, self.embedded(path)) {
-                                (true, Some(bytes)) => skills_core::trust::sha256::digest(bytes),
+                                (true, Some(bytes)) => skills_core::sha256::digest(bytes),
                                 _ => tree::sha256(skill, &relative)?,
                             };
                             digest == was.sha256

@@ -160,7 +160,7 @@ fn review_3_a_committed_record_is_a_claim_not_proof() {
         "made-up digest",
     );
 
-    let digest = hex(&skills_core::trust::sha256::digest(text.as_bytes()));
+    let digest = hex(&skills_core::sha256::digest(text.as_bytes()));
     plant_record(
         &world,
         &record_claiming("my-own-skill", text.len(), &digest),

@@ -235,7 +235,7 @@ fn finding_2_a_record_cannot_name_anything_outside() {
     fs::create_dir_all(&victim).unwrap();
     let secret = b"the victim's file\n";
     fs::write(victim.join("secret.txt"), secret).unwrap();
-    let digest = hex(&skills_core::trust::sha256::digest(secret));
+    let digest = hex(&skills_core::sha256::digest(secret));
     // The project's own `.claude/skills`, which the `..` climb out of.
     fs::create_dir_all(world.project().join(".claude/skills")).unwrap();
     plant_record(

@@ -55,12 +55,12 @@ pub fn version_two() -> &'static Catalog<'static> {
     for file in &mut pdf.files {
         if file.path == "reference.md" {
             file.content = Content::Text("# Reference, second edition\n");
-            file.sha256 = skills_core::trust::sha256::digest(file.bytes());
+            file.sha256 = skills_core::sha256::digest(file.bytes());
         }
     }
     pdf.files.push(File {
         path: "notes/new.md",
-        sha256: skills_core::trust::sha256::digest(b"new in two\n"),
+        sha256: skills_core::sha256::digest(b"new in two\n"),
         content: Content::Text("new in two\n"),
     });
     pdf.files.sort_by(|a, b| a.path.cmp(b.path));
@@ -242,7 +242,7 @@ pub fn one_skill(
         .iter()
         .map(|(path, text)| File {
             path,
-            sha256: skills_core::trust::sha256::digest(text.as_bytes()),
+            sha256: skills_core::sha256::digest(text.as_bytes()),
             content: Content::Text(text),
         })
         .collect();
