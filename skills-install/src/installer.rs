@@ -398,7 +398,7 @@ impl<'c> Installer<'c> {
         }
         let conflicts = plan.conflicts().count();
         if conflicts > 0 && !plan.force && !plan.unfinished {
-            return Err(InstallError::Conflicts { count: conflicts });
+            return Err(self.refusal(plan, conflicts)?);
         }
         if conflicts > 0 && plan.force && plan.target.scope == Scope::Folder {
             // In a plain folder, `force` moves what is in the way aside.
@@ -457,6 +457,36 @@ impl<'c> Installer<'c> {
             }
         }
         Ok(Some(self.noted(fresh)))
+    }
+
+    /// Why a plan that shows `count` conflicts, without `force`, is refused.
+    /// The plan was read without the scope's lock when no run held it yet,
+    /// so what it calls conflicts may be another run's files written since
+    /// and not yet recorded: when the scope's state folder is there (a run
+    /// of ours makes it before it writes), the folders are read again under
+    /// the shared lock, which waits for that run. The same conflicts refuse
+    /// the plan as [`InstallError::Conflicts`]; others, or none, as
+    /// [`InstallError::Changed`]. Nothing is written either way.
+    fn refusal(&self, plan: &Plan, count: usize) -> Result<InstallError, InstallError> {
+        let env = self.env()?;
+        let base = plan::real_base(&env, &plan.target)?;
+        let Some(state) = StateDir::find(&env, &base, plan.target.scope)? else {
+            return Ok(InstallError::Conflicts { count });
+        };
+        let payloads = self.payloads()?;
+        let ctx = Context {
+            payloads: &payloads,
+            tool: &self.tool,
+            env: &env,
+            state: Some(&state),
+        };
+        let _lock = lock::shared(Some(&state))?;
+        let (fresh, _) = plan::plan(&ctx, &plan.target, base, plan.operation, false)?;
+        Ok(if fresh.conflict_set() == plan.conflict_set() {
+            InstallError::Conflicts { count }
+        } else {
+            InstallError::Changed
+        })
     }
 
     /// A forced plan into a plain folder: every conflicting copy moved
