@@ -529,6 +529,42 @@ def loop_through(component, edges):
     return [start]
 
 
+def longest_chain(crate, edges):
+    """The longest path of imports between the crate's modules, as a list of
+    modules, the crate root's own imports left out (it names every module
+    it re-exports). Modules in a cycle are counted once: the chain is taken
+    over the graph's strongly connected components."""
+    root = crate.modules[0]
+    succ = {}
+    for a, b in edges:
+        if a is not root and b is not root:
+            succ.setdefault(a, []).append(b)
+    memo = {}
+    on_path = set()
+
+    def chain_from(v):
+        if v in memo:
+            return memo[v]
+        on_path.add(v)
+        best = []
+        for w in succ.get(v, ()):
+            if w in on_path:
+                continue  # a cycle, reported on its own
+            candidate = chain_from(w)
+            if len(candidate) > len(best):
+                best = candidate
+        on_path.discard(v)
+        memo[v] = [v] + best
+        return memo[v]
+
+    longest = []
+    for module in sorted(crate.modules[1:], key=lambda m: m.name()):
+        candidate = chain_from(module)
+        if len(candidate) > len(longest):
+            longest = candidate
+    return longest
+
+
 def crate_roots(member):
     directory = os.path.join(ROOT, member)
     manifest = tomllib.load(open(os.path.join(directory, "Cargo.toml"), "rb"))
@@ -709,6 +745,18 @@ def main():
         help="a known cycle (as the report names it) that does not fail the check "
         "while it is being cut; one that is no longer found fails it",
     )
+    parser.add_argument(
+        "--longest-chain",
+        action="store_true",
+        help="print each crate's longest chain of imports (crate root's imports left out)",
+    )
+    parser.add_argument(
+        "--max-chain",
+        action="append",
+        default=[],
+        metavar="'CRATE: N'",
+        help="fail when CRATE's longest import chain holds more than N modules",
+    )
     parser.add_argument("--self-test", action="store_true", help="check the checker")
     args = parser.parse_args()
     if args.self_test:
@@ -717,8 +765,12 @@ def main():
         ROOT = os.path.abspath(args.root)
     workspace = tomllib.load(open(os.path.join(ROOT, "Cargo.toml"), "rb"))
     members = args.members or workspace["workspace"]["members"] + nested_members(workspace)
-    found = upward = 0
+    found = upward = too_long = 0
     allowed = set(args.allow_cycle)
+    limits = {}
+    for limit in args.max_chain:
+        crate_name, _, n = limit.partition(":")
+        limits[crate_name.strip()] = int(n)
     for member in members:
         for label, root in crate_roots(member):
             crate = Crate(label, root)
@@ -751,6 +803,15 @@ def main():
             for text, where in crate.layer_problems(edges):
                 upward += 1
                 print(f"{label}: {text}  ({where})")
+            if args.longest_chain or label in limits:
+                chain = longest_chain(crate, edges)
+                limit = limits.get(label)
+                if args.longest_chain or (limit is not None and len(chain) > limit):
+                    print(f"{label}: longest import chain, {len(chain)} modules: "
+                          + " -> ".join(m.name() for m in chain))
+                if limit is not None and len(chain) > limit:
+                    too_long += 1
+                    print(f"{label}: the chain is longer than {limit} modules (--max-chain)")
     if found:
         print(f"{found} import cycle{'s' if found != 1 else ''}")
     if upward:
@@ -758,7 +819,7 @@ def main():
     for known in sorted(allowed):
         found += 1
         print(f"--allow-cycle {known!r}: no such cycle any more; remove the allowance")
-    if found or upward:
+    if found or upward or too_long:
         return 1
     print("no import cycles between modules, no import against a crate's wings")
     return 0
