@@ -44,7 +44,7 @@ pub(crate) fn move_aside(
     let state = StateDir::create(env, base, Scope::Folder)?;
     let _lock = lock::exclusive(&state)?;
     let dir = Dir::open(base).map_err(|e| InstallError::io("open", base, e))?;
-    let ops = Ops::new(None, None);
+    let ops = Ops::default();
     let mut moved = Vec::new();
     for (name, skill_state) in held {
         let Some(aside) = free_name(&dir, name)? else {

@@ -11,10 +11,13 @@ use crate::apply::{self, Stamp};
 use crate::dir::Dir;
 use crate::env::Environment;
 use crate::error::InstallError;
+use crate::faults::Injected;
+#[cfg(any(test, feature = "test-faults"))]
+use crate::faults::{Fault, Swap};
 use crate::journal::{self, transaction_prefix};
 use crate::lock;
 use crate::names::is_safe_folder;
-use crate::ops::{Fault, Ops, Swap};
+use crate::ops::Ops;
 use crate::payload::{Payload, SKILL_FILE, folder_name, revision_of};
 use crate::place::Place;
 use crate::plan::{self, Context, Operation, Plan};
@@ -80,8 +83,8 @@ pub struct Installer<'c> {
     tool: String,
     version: String,
     env: Option<Environment>,
-    fault: Option<Fault>,
-    swap: Option<Swap>,
+    /// Failures injected into its applies (the installer's tests only).
+    injected: Injected,
     pub(crate) refresh_on_start: bool,
     install_command: Option<Vec<String>>,
     /// The folders the skills are built from, refused as targets.
@@ -109,8 +112,7 @@ impl<'c> Installer<'c> {
             tool: program,
             version: String::new(),
             env: None,
-            fault: None,
-            swap: None,
+            injected: Default::default(),
             refresh_on_start: false,
             install_command: None,
             sources: Vec::new(),
@@ -258,20 +260,20 @@ impl<'c> Installer<'c> {
 
     /// Makes step `fault.at` of the next applies fail: for the installer's
     /// own tests (feature `test-faults`), not part of the API.
-    #[cfg(feature = "test-faults")]
+    #[cfg(any(test, feature = "test-faults"))]
     #[doc(hidden)]
     pub fn __inject_fault(mut self, fault: Option<Fault>) -> Self {
-        self.fault = fault;
+        self.injected.fault = fault;
         self
     }
 
     /// Swaps a folder for a link before step `swap.at` of the next
     /// applies, as a process racing the installer would: for the
     /// installer's own tests (feature `test-faults`), not part of the API.
-    #[cfg(feature = "test-faults")]
+    #[cfg(any(test, feature = "test-faults"))]
     #[doc(hidden)]
     pub fn __inject_swap(mut self, swap: Option<Swap>) -> Self {
-        self.swap = swap;
+        self.injected.swap = swap;
         self
     }
 
@@ -428,7 +430,7 @@ impl<'c> Installer<'c> {
             state: Some(&state),
         };
         let lock = lock::exclusive(&state)?;
-        let ops = Ops::new(self.fault, self.swap.clone());
+        let ops = Ops::new(&self.injected);
         self.recover_locked(&env, &base, target, &state, &ops)?;
         let (fresh, mut opened) = plan::plan(&ctx, target, base, plan.operation, false)?;
         if !fresh.problems.is_empty() {
@@ -517,7 +519,7 @@ impl<'c> Installer<'c> {
             return Ok(false);
         }
         let _lock = lock::exclusive(&state)?;
-        let ops = Ops::new(self.fault, self.swap.clone());
+        let ops = Ops::new(&self.injected);
         self.recover_locked(env, base, target, &state, &ops)?;
         Ok(true)
     }
@@ -603,7 +605,7 @@ impl<'c> Installer<'c> {
         let opened = std::fs::canonicalize(dir)
             .and_then(|real| Dir::open(&real))
             .map_err(|e| InstallError::io("open", dir, e))?;
-        let ops = Ops::new(None, None);
+        let ops = Ops::default();
         for (payload, folder) in payloads.iter().zip(&folders) {
             let name = std::ffi::OsStr::new(payload.folder);
             ops.create_dir(&opened, name)

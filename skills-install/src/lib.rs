@@ -89,6 +89,7 @@ mod command;
 mod dir;
 mod env;
 mod error;
+mod faults;
 mod folder;
 mod installer;
 mod journal;
@@ -113,11 +114,11 @@ pub use clap_command::SkillCommand;
 pub use command::{Action, ParseOutcome, Request};
 pub use env::{Environment, VARIABLES};
 pub use error::{InstallError, Problem};
-pub use folder::{Folder, FolderPolicy};
-pub use installer::{Installer, Skills};
 #[cfg(feature = "test-faults")]
 #[doc(hidden)]
-pub use ops::{Fault, Swap};
+pub use faults::{Fault, Swap};
+pub use folder::{Folder, FolderPolicy};
+pub use installer::{Installer, Skills};
 pub use payload::is_executable;
 pub use plan::{
     Change, Conflict, ConflictKind, DirPlan, FileAction, FileChange, Operation, Plan, SkillPlan,

@@ -1,99 +1,43 @@
 //! Every change the installer makes to the file system goes through
 //! [`Ops`], one step at a time, each relative to a folder opened once
-//! ([`Dir`]), so a test can make any step fail (or stop the run there, as
-//! a killed process would, or swap a folder for a link before it, as a
-//! racing process would) and check what is left.
+//! ([`Dir`]), so the installer's tests can make any step fail (or stop the
+//! run there, as a killed process would, or swap a folder for a link
+//! before it, as a racing process would) and check what is left
+//! ([`Faults`], compiled only into those tests).
 
-use std::cell::Cell;
 use std::collections::hash_map::RandomState;
 use std::ffi::{OsStr, OsString};
-use std::fs;
 use std::hash::BuildHasher;
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::dir::{Dir, Kind};
+use crate::faults::{Faults, Injected};
 
-/// A failure injected at one step of an apply (feature `test-faults`): not
-/// part of the API.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Fault {
-    /// The step (counted from 1) that fails.
-    pub at: usize,
-    /// Whether the run stops there without undoing anything, as if the
-    /// process had been killed; otherwise the step returns an error and the
-    /// installer undoes what it did.
-    pub crash: bool,
-}
-
-/// A folder swapped for a link at one step of an apply (feature
-/// `test-faults`), as a process racing the installer would: before step
-/// `at` runs, the folders inside `folder` are made again inside `link_to`
-/// (as a process watching the folder could), `folder` is renamed to
-/// `<folder>.swapped`, and a link to `link_to` put in its place. Not part
-/// of the API.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Swap {
-    /// The step (counted from 1) before which the swap happens.
-    pub at: usize,
-    /// The folder swapped away.
-    pub folder: PathBuf,
-    /// Where the link put in its place points.
-    pub link_to: PathBuf,
-}
-
-/// The file system's mutating operations, counted.
+/// The file system's mutating operations (each a step an installer test
+/// can make fail: [`Faults`]).
 #[derive(Debug, Default)]
 pub(crate) struct Ops {
-    fault: Option<Fault>,
-    swap: Option<Swap>,
-    steps: Cell<usize>,
-    crashed: Cell<bool>,
+    faults: Faults,
 }
 
 impl Ops {
-    /// Operations that fail (or race) as `fault` and `swap` say.
-    pub fn new(fault: Option<Fault>, swap: Option<Swap>) -> Self {
+    /// Operations that fail (or race) as `injected` says (nothing, outside
+    /// the installer's tests).
+    pub fn new(injected: &Injected) -> Self {
         Ops {
-            fault,
-            swap,
-            ..Ops::default()
+            faults: Faults::new(injected),
         }
     }
 
     /// Whether an injected crash happened: nothing more may be done.
     pub fn crashed(&self) -> bool {
-        self.crashed.get()
-    }
-
-    fn step(&self, what: &str, path: &Path) -> io::Result<()> {
-        if self.crashed.get() {
-            return Err(io::Error::other("the run was stopped (injected)"));
-        }
-        let n = self.steps.get() + 1;
-        self.steps.set(n);
-        if let Some(swap) = self.swap.as_ref().filter(|swap| swap.at == n) {
-            let mut aside = swap.folder.as_os_str().to_owned();
-            aside.push(".swapped");
-            mirror(&swap.folder, &swap.link_to)?;
-            fs::rename(&swap.folder, &aside)?;
-            symlink(&swap.link_to, &swap.folder)?;
-        }
-        match self.fault {
-            Some(fault) if fault.at == n => {
-                self.crashed.set(fault.crash);
-                Err(io::Error::other(format!(
-                    "injected failure at step {n} ({what} {})",
-                    path.display()
-                )))
-            }
-            _ => Ok(()),
-        }
+        self.faults.crashed()
     }
 
     /// Creates folder `name` in `dir`.
     pub fn create_dir(&self, dir: &Dir, name: &OsStr) -> io::Result<()> {
-        self.step("create folder", &dir.join(name))?;
+        self.faults.step("create folder", dir, name)?;
         dir.mkdir(name, 0o777)
     }
 
@@ -115,7 +59,7 @@ impl Ops {
     /// link) with these bytes, executable (subject to the umask) when
     /// `exec`.
     pub fn write_new(&self, dir: &Dir, name: &OsStr, bytes: &[u8], exec: bool) -> io::Result<()> {
-        self.step("write", &dir.join(name))?;
+        self.faults.step("write", dir, name)?;
         let mut file = dir.create_file(name, if exec { 0o777 } else { 0o666 })?;
         file.write_all(bytes)?;
         file.flush()
@@ -147,26 +91,26 @@ impl Ops {
 
     /// Renames `name` in `from` to `to_name` in `to`.
     pub fn rename(&self, from: &Dir, name: &OsStr, to: &Dir, to_name: &OsStr) -> io::Result<()> {
-        self.step("rename", &from.join(name))?;
+        self.faults.step("rename", from, name)?;
         from.rename(name, to, to_name)
     }
 
     /// Removes the empty folder `name` in `dir`.
     pub fn remove_dir(&self, dir: &Dir, name: &OsStr) -> io::Result<()> {
-        self.step("remove folder", &dir.join(name))?;
+        self.faults.step("remove folder", dir, name)?;
         dir.remove_dir(name)
     }
 
     /// Removes file `name` in `dir`.
     pub fn remove_file(&self, dir: &Dir, name: &OsStr) -> io::Result<()> {
-        self.step("remove", &dir.join(name))?;
+        self.faults.step("remove", dir, name)?;
         dir.remove_file(name)
     }
 
     /// Removes `name` in `dir` and everything in it (links inside are
     /// removed, never followed).
     pub fn remove_all(&self, dir: &Dir, name: &OsStr) -> io::Result<()> {
-        self.step("remove", &dir.join(name))?;
+        self.faults.step("remove", dir, name)?;
         dir.remove_all(name)
     }
 
@@ -175,7 +119,7 @@ impl Ops {
     /// regular file (read without following a link) or the same link made
     /// again.
     pub fn carry(&self, from: &Dir, name: &OsStr, to: &Dir, to_name: &OsStr) -> io::Result<()> {
-        self.step("link", &from.join(name))?;
+        self.faults.step("link", from, name)?;
         if from.hard_link(name, to, to_name).is_ok() {
             return Ok(());
         }
@@ -199,7 +143,7 @@ impl Ops {
     /// `Ok(false)` when the system cannot make one here (a copy is then
     /// made instead).
     pub fn symlink(&self, target: &Path, dir: &Dir, name: &OsStr) -> io::Result<bool> {
-        self.step("link", &dir.join(name))?;
+        self.faults.step("link", dir, name)?;
         Ok(dir.symlink(target, name).is_ok())
     }
 }
@@ -209,33 +153,4 @@ pub(crate) fn parts(path: &Path) -> Vec<OsString> {
     path.components()
         .map(|part| part.as_os_str().to_os_string())
         .collect()
-}
-
-/// Makes every folder below `from` again below `to` (folders only,
-/// links not followed): the racing process of [`Swap`].
-fn mirror(from: &Path, to: &Path) -> io::Result<()> {
-    for item in fs::read_dir(from)? {
-        let item = item?;
-        if item.file_type()?.is_dir() {
-            let made = to.join(item.file_name());
-            fs::create_dir_all(&made)?;
-            mirror(&item.path(), &made)?;
-        }
-    }
-    Ok(())
-}
-
-#[cfg(unix)]
-fn symlink(target: &Path, link: &Path) -> io::Result<()> {
-    std::os::unix::fs::symlink(target, link)
-}
-
-#[cfg(windows)]
-fn symlink(target: &Path, link: &Path) -> io::Result<()> {
-    std::os::windows::fs::symlink_dir(target, link)
-}
-
-#[cfg(not(any(unix, windows)))]
-fn symlink(_: &Path, _: &Path) -> io::Result<()> {
-    Err(io::Error::from(io::ErrorKind::Unsupported))
 }

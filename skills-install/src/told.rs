@@ -76,7 +76,7 @@ pub(crate) fn write(state: &Dir, name: &str, left: &BTreeSet<Left>) -> std::io::
     };
     // Strings and sets of them always serialize.
     let text = serde_json::to_string_pretty(&stored).unwrap_or_default() + "\n";
-    Ops::new(None, None).replace_file(state, OsStr::new(name), text.as_bytes())
+    Ops::default().replace_file(state, OsStr::new(name), text.as_bytes())
 }
 
 #[cfg(test)]
