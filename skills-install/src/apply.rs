@@ -22,13 +22,14 @@ use std::path::{Path, PathBuf};
 
 use crate::dir::{Dir, Kind};
 use crate::error::InstallError;
-use crate::journal::{self, Journal, JournalDir, Moved, Staged, Swap, transaction_prefix};
+use crate::journal::{self, Journal, JournalDir, Moved, Staged, Swap};
 use crate::ops::{Ops, parts};
 use crate::owned::{self, Owned};
 use crate::payload::Payload;
 use crate::plan::{Opened, Operation, Outcome, Plan};
 use crate::record::Record;
 use crate::state::StateDir;
+use crate::state::transaction_prefix;
 use crate::target::shown;
 use crate::tree;
 

@@ -13,8 +13,8 @@ use crate::lock;
 use crate::ops::Ops;
 use crate::plan::{Change, Operation, Plan, State};
 use crate::refresh::outcome::Kept;
+use crate::scope::Scope;
 use crate::state::StateDir;
-use crate::target::Scope;
 
 /// Moves each embedded skill's copy the install `plan` conflicts on
 /// (or, with `held`, leaves as it is): the user changed it, or

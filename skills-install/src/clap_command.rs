@@ -8,7 +8,8 @@ use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
 
 use crate::command::{Action, Request};
 use crate::installer::Installer;
-use crate::target::{Agents, Layout, Scope, Target};
+use crate::scope::Scope;
+use crate::target::{Agents, Layout, Target};
 
 /// `install`, `status`, `uninstall` or `list`, with their options, as a
 /// `clap::Subcommand`. Nest it under a command of your CLI and hand it to

@@ -12,7 +12,8 @@ use skills_core::wire::bundle::Skill;
 use crate::installer::Installer;
 use crate::payload::{revision_of, skill_revision};
 use crate::report;
-use crate::target::{Agents, Layout, Scope, Target};
+use crate::scope::Scope;
+use crate::target::{Agents, Layout, Target};
 
 /// Exit code: done (for `status`: every skill up to date).
 pub const EXIT_OK: i32 = 0;

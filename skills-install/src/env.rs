@@ -9,7 +9,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 /// The variables the installer reads: `HOME` (`USERPROFILE` on Windows),
-/// the [`OVERRIDES`](super::agents::OVERRIDES), and `XDG_STATE_HOME`
+/// the [`OVERRIDES`](crate::agents::OVERRIDES), and `XDG_STATE_HOME`
 /// (where it keeps its lock and journals).
 pub const VARIABLES: [&str; 6] = [
     "HOME",
@@ -21,7 +21,7 @@ pub const VARIABLES: [&str; 6] = [
 ];
 
 /// The working directory and the environment variables an
-/// [`Installer`](super::Installer) resolves folders against. By default,
+/// [`Installer`](crate::Installer) resolves folders against. By default,
 /// the process's own ([`Environment::current`]).
 ///
 /// ```

@@ -7,8 +7,6 @@ use std::path::PathBuf;
 
 use skills_core::DecodeError;
 
-use crate::record::RecordError;
-
 /// Why an install, status or uninstall could not run (nothing was changed,
 /// or what was changed was undone).
 ///
@@ -345,5 +343,15 @@ impl fmt::Display for Problem {
                 link.display()
             ),
         }
+    }
+}
+
+/// A record that cannot be read: what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordError(pub String);
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
     }
 }

@@ -24,13 +24,15 @@ use crate::aside;
 use crate::env::Environment;
 use crate::error::InstallError;
 use crate::installer::Installer;
-use crate::journal::{self, transaction_prefix};
+use crate::journal;
 use crate::payload::revision_of;
 use crate::plan::{self, Plan};
 use crate::refresh::{self, Refreshed};
+use crate::scope::Scope;
 use crate::state::StateDir;
+use crate::state::transaction_prefix;
 use crate::status::Status;
-use crate::target::{Scope, Target};
+use crate::target::Target;
 
 /// What a [`Folder`] does with a copy the user changed when the program
 /// carries a new version of it.

@@ -14,16 +14,18 @@ use crate::error::InstallError;
 use crate::faults::Injected;
 #[cfg(any(test, feature = "test-faults"))]
 use crate::faults::{Fault, Swap};
-use crate::journal::{self, transaction_prefix};
+use crate::journal;
 use crate::lock;
 use crate::names::is_safe_folder;
 use crate::ops::Ops;
 use crate::payload::{Payload, SKILL_FILE, folder_name, revision_of};
 use crate::place::Place;
 use crate::plan::{self, Context, Operation, Plan};
+use crate::scope::Scope;
 use crate::state::StateDir;
+use crate::state::transaction_prefix;
 use crate::status::Status;
-use crate::target::{Layout, Scope, Target};
+use crate::target::{Layout, Target};
 use crate::told;
 use crate::tree;
 

@@ -3,7 +3,7 @@
 //! is written before anything is staged and again before the first swap
 //! (then naming, for each skill, the file it moves aside and the one it
 //! moves in, by device and inode), kept in the user's state folder
-//! ([`state`](super::state)), never in the project, and removed when the
+//! ([`state`](crate::state)), never in the project, and removed when the
 //! run ends. A run that was killed leaves it behind; the next run finds it
 //! there and finishes the transaction (the record names it) or undoes it.
 //!
@@ -27,11 +27,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::dir::{Dir, Identity, Kind, Stat};
 use crate::error::InstallError;
-use crate::names::file_safe;
 use crate::names::{is_safe_folder, quoted};
 use crate::ops::Ops;
+use crate::scope::Scope;
 use crate::state::StateDir;
-use crate::target::Scope;
 
 /// The folder beside the skills where an apply stages its work (its
 /// transactions' folders, named by their journals).
@@ -41,7 +40,7 @@ pub(crate) const STAGING: &str = ".skills-staging";
 /// stages in its one hidden entry, beside its record and state.
 pub(crate) fn staging(scope: Scope) -> &'static str {
     match scope {
-        Scope::Folder => crate::record::FOLDER_DIR,
+        Scope::Folder => crate::state::FOLDER_DIR,
         Scope::Project | Scope::User => STAGING,
     }
 }
@@ -182,12 +181,6 @@ struct Read {
     format: String,
     #[serde(flatten)]
     journal: Journal,
-}
-
-/// The prefix of this tool's transactions in a scope (other tools'
-/// journals are theirs to recover).
-pub(crate) fn transaction_prefix(tool: &str, scope: Scope) -> String {
-    format!("{}.{scope}.", file_safe(tool))
 }
 
 /// The file names of this tool's journals (names starting with `prefix`)

@@ -103,6 +103,7 @@ mod plan;
 pub mod record;
 mod refresh;
 mod report;
+mod scope;
 mod state;
 mod status;
 mod target;
@@ -125,5 +126,6 @@ pub use plan::{
     State,
 };
 pub use refresh::{Kept, Refreshed};
+pub use scope::Scope;
 pub use status::{Difference, DifferenceKind, DirStatus, SkillStatus, Status};
-pub use target::{Agents, Layout, Scope, Target, UnknownAgent, project_root};
+pub use target::{Agents, Layout, Target, UnknownAgent, project_root};

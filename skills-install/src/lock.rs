@@ -1,6 +1,6 @@
 //! One installer at a time per scope: an exclusive lock on a file in the
 //! scope's state folder (in the user's own state folder, see
-//! [`state`](super::state), never in the project) while an apply runs, a
+//! [`state`](crate::state), never in the project) while an apply runs, a
 //! shared one while a plan or status reads (only when the file exists:
 //! reading creates nothing). The file is opened as every file the
 //! installer finds: relative to the state folder as opened, never through

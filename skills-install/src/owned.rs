@@ -1,5 +1,5 @@
 //! What this tool wrote in a scope, as it knows it itself: kept in the
-//! user's state folder ([`state`](super::state)), never in the project.
+//! user's state folder ([`state`](crate::state)), never in the project.
 //!
 //! The record lives in the project, where a team may commit it, and so
 //! may a stranger: a record this tool did not write here is a claim, not
@@ -23,10 +23,10 @@ use std::ffi::OsStr;
 use serde::{Deserialize, Serialize};
 
 use crate::dir::Dir;
-use crate::journal::transaction_prefix;
 use crate::ops::Ops;
 use crate::record::{Record, RecordSkill};
-use crate::target::Scope;
+use crate::scope::Scope;
+use crate::state::transaction_prefix;
 
 /// The value of the file's `format` key.
 const FORMAT: &str = "skills-install-owned-v1";

@@ -17,8 +17,10 @@ use crate::dir::{Dir, Kind};
 use crate::error::InstallError;
 use crate::names::file_safe;
 use crate::ops::Ops;
-use crate::record::{FOLDER_DIR, RECORD_CAP, RECORD_DIR, Record, RecordError};
-use crate::target::{Scope, resolve};
+use crate::record::{RECORD_CAP, RECORD_DIR, Record, RecordError};
+use crate::scope::Scope;
+use crate::state::FOLDER_DIR;
+use crate::target::resolve;
 
 /// The record of one tool in one scope: where it is, and its folder as
 /// opened.

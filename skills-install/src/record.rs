@@ -35,21 +35,16 @@
 //! ```
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use skills_core::trust::revision::Revision;
 
+pub use crate::error::RecordError;
 use crate::names::{is_ancestor_key, is_safe_folder, is_safe_key, is_safe_path, quoted};
 
 /// Where a scope's records live, under its base (the lock and journals
 /// live in the user's state folder: see the `state` module).
 pub(crate) const RECORD_DIR: &str = ".agents/.skills-install";
-
-/// A plain folder's one hidden entry ([`Scope::Folder`](crate::Scope::Folder)): its record, its
-/// state (`state/`: lock, journals, what was told) and its transactions'
-/// staging folders.
-pub(crate) const FOLDER_DIR: &str = ".skills-install";
 
 /// The most bytes an install record may hold (a record of 100,000 files
 /// takes about 15 MB).
@@ -152,16 +147,6 @@ struct Stored<'r> {
 #[derive(Deserialize)]
 struct Format {
     format: Option<String>,
-}
-
-/// A record that cannot be read: what is wrong with it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RecordError(pub String);
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
 }
 
 /// What a start reads of a record to tell whether anything changed: the

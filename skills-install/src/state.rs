@@ -1,6 +1,6 @@
 //! Where the installer keeps what only it may write: the lock, the
 //! journals of runs in progress, what a refresh told, and what it wrote
-//! (the [`owned`](super::owned) entries of its records), in a folder of
+//! (the [`owned`](crate::owned) entries of its records), in a folder of
 //! the user's own (`$XDG_STATE_HOME/skills-install/<scope>`, by default
 //! `~/.local/state/skills-install/<scope>`), one per scope, named after
 //! the scope's folder and keyed by its path.
@@ -26,8 +26,19 @@ use crate::dir::Dir;
 use crate::env::Environment;
 use crate::error::InstallError;
 use crate::names::file_safe;
-use crate::record::FOLDER_DIR;
-use crate::target::Scope;
+use crate::scope::Scope;
+
+/// The prefix of the names of this tool's files in a scope's state
+/// folder: its journals (other tools' journals are theirs to recover),
+/// what it owns and what it told.
+pub(crate) fn transaction_prefix(tool: &str, scope: Scope) -> String {
+    format!("{}.{scope}.", file_safe(tool))
+}
+
+/// A plain folder's one hidden entry ([`Scope::Folder`](crate::Scope::Folder)): its record, its
+/// state (`state/`: lock, journals, what was told) and its transactions'
+/// staging folders.
+pub(crate) const FOLDER_DIR: &str = ".skills-install";
 
 /// The installer's folder in the user's state folder.
 const ROOT: &str = "skills-install";

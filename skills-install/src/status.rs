@@ -11,7 +11,8 @@ use crate::agents::Agent;
 use crate::error::Problem;
 use crate::names::shown;
 use crate::plan::{Change, ConflictKind, FileAction, Plan, SkillPlan, State, all_up_to_date};
-use crate::target::{Agents, Scope, Target};
+use crate::scope::Scope;
+use crate::target::{Agents, Target};
 
 /// The state of every selected skill in every selected folder.
 #[derive(Debug, Clone, PartialEq, Eq)]

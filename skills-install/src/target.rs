@@ -1,4 +1,4 @@
-//! Where to install: the scope, the agents, the options; and the folders
+//! Where to install: the [`Scope`], the agents, the options; and the folders
 //! they come to on this machine (the project root found from `.git`, the
 //! home directory and the variables that move agents' folders, links on
 //! the way followed, agents that share a folder merged).
@@ -6,61 +6,11 @@
 use std::fmt;
 use std::io;
 use std::path::{Component, Path, PathBuf};
-use std::str::FromStr;
 
 use crate::agents::{AGENTS, Agent, DEFAULT_AGENTS, OVERRIDES, agent};
 use crate::env::Environment;
 use crate::error::{InstallError, Problem};
-
-/// Which agent folders: a project's or the user's.
-///
-/// ```
-/// use skills_runtime::install::Scope;
-/// assert_eq!("user".parse::<Scope>(), Ok(Scope::User));
-/// assert_eq!(Scope::Project.to_string(), "project");
-/// assert!("global".parse::<Scope>().is_err());
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Scope {
-    /// The project's folders (`.claude/skills`), under the project root.
-    #[default]
-    Project,
-    /// The user's folders (`~/.claude/skills`), under the home directory.
-    User,
-    /// A plain folder the calling program owns ([`Target::folder`]): the
-    /// skills go directly under it, and everything the installer keeps
-    /// (record, lock, journals, staging) is in its one hidden entry
-    /// `.skills-install`. No agent, scope or home is consulted.
-    Folder,
-}
-
-impl Scope {
-    /// `project` or `user`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Scope::Project => "project",
-            Scope::User => "user",
-            Scope::Folder => "folder",
-        }
-    }
-}
-
-impl fmt::Display for Scope {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Scope {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Self, String> {
-        match text {
-            "project" => Ok(Scope::Project),
-            "user" => Ok(Scope::User),
-            _ => Err(format!("unknown scope {text:?}: use project or user")),
-        }
-    }
-}
+use crate::scope::Scope;
 
 /// Which agents: the default ([`DEFAULT_AGENTS`] for an install; for
 /// status and uninstall, every folder the record names), all of them, or
@@ -198,7 +148,7 @@ pub struct Target {
     /// without it (the default) one conflict refuses the whole run. No
     /// effect with `force`.
     pub keep_conflicts: bool,
-    /// A refresh ([`Installer::refresh`](super::Installer::refresh)): only
+    /// A refresh ([`Installer::refresh`](crate::Installer::refresh)): only
     /// the folders the record names, only the recorded skills whose
     /// revision is not the embedded one (or that are no longer embedded),
     /// and every one of them a user changed left as it is.
@@ -273,7 +223,7 @@ impl Target {
 
     /// The folders the skills are read from: a plan refuses an agent's
     /// folder that is, holds or lies inside one
-    /// ([`Problem::SourceFolder`](super::Problem::SourceFolder)).
+    /// ([`Problem::SourceFolder`](crate::Problem::SourceFolder)).
     ///
     /// ```
     /// use skills_runtime::install::{Agents, Scope, Target};

@@ -1,7 +1,7 @@
 //! What a refresh told the user: the installed copies it left as they are
 //! because the user changed them, each with the embedded revision it did
 //! not put over them. Kept in the scope's state folder, the user's own
-//! ([`state`](super::state)), so each is told once per new version and
+//! ([`state`](crate::state)), so each is told once per new version and
 //! never again; never in the project, where a repository could carry a
 //! file that silences the warning or sets it off.
 //!
@@ -16,9 +16,9 @@ use std::ffi::OsStr;
 use serde::{Deserialize, Serialize};
 
 use crate::dir::Dir;
-use crate::journal::transaction_prefix;
 use crate::ops::Ops;
-use crate::target::Scope;
+use crate::scope::Scope;
+use crate::state::transaction_prefix;
 
 /// The value of the file's `format` key.
 const FORMAT: &str = "skills-install-told-v1";

@@ -23,9 +23,8 @@ use crate::error::{InstallError, Problem};
 use crate::journal;
 use crate::plan::model::DirPlan;
 use crate::plan::planner::{Anchor, Planner};
-use crate::target::{
-    Agents, Resolved, Scope, Target, agent_dir, base, default_agents, resolve, shown,
-};
+use crate::scope::Scope;
+use crate::target::{Agents, Resolved, Target, agent_dir, base, default_agents, resolve, shown};
 
 /// The scope's base, links followed; it must exist (a mistyped
 /// `--project-dir` is an error, not a new folder).

@@ -23,11 +23,12 @@ use std::path::PathBuf;
 
 use crate::dir::Dir;
 use crate::error::InstallError;
-use crate::journal::{self, transaction_prefix};
+use crate::journal;
 use crate::owned::{self, Owned};
 use crate::place::Place;
 use crate::record::Record;
 use crate::state::StateDir;
+use crate::state::transaction_prefix;
 use crate::target::Target;
 
 mod folders;
@@ -68,7 +69,7 @@ pub(crate) struct Opened {
 /// uninstall and a status (`recorded_only`) to the folders the record
 /// names, or the default agents' when it names none.
 ///
-/// [`DEFAULT_AGENTS`]: super::agents::DEFAULT_AGENTS
+/// [`DEFAULT_AGENTS`]: crate::agents::DEFAULT_AGENTS
 pub(crate) fn plan(
     ctx: &Context<'_, '_>,
     target: &Target,

@@ -9,7 +9,8 @@ use crate::error::Problem;
 use crate::owned::Owned;
 use crate::plan::verdicts::{Change, Conflict, FileChange, State, all_up_to_date};
 use crate::record::{Record, RecordSkill};
-use crate::target::{Scope, Target};
+use crate::scope::Scope;
+use crate::target::Target;
 
 /// What a plan is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,7 +139,7 @@ pub struct Plan {
     /// or written by hand): each is a claim, not proof. Status believes
     /// it; an update replaces or removes a file it names only when the file
     /// holds what it says; nothing else it names is removed without
-    /// `force` ([`ConflictKind::Claimed`](super::ConflictKind::Claimed)).
+    /// `force` ([`ConflictKind::Claimed`](crate::ConflictKind::Claimed)).
     pub claims: bool,
     pub(crate) target: Target,
     pub(crate) record: Record,

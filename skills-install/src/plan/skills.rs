@@ -14,7 +14,8 @@ use crate::plan::planner::{Anchor, Planner};
 use crate::plan::select::Selection;
 use crate::plan::verdicts::{Change, State};
 use crate::record::stale;
-use crate::target::{Scope, relative_path};
+use crate::scope::Scope;
+use crate::target::relative_path;
 use crate::tree;
 
 impl Planner<'_, '_, '_> {

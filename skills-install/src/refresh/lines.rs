@@ -10,7 +10,7 @@ use crate::installer::Installer;
 use crate::plan::{Change, Plan, State};
 use crate::refresh::outcome::{Kept, Refreshed};
 use crate::report::text::where_;
-use crate::target::Scope;
+use crate::scope::Scope;
 
 /// The lines a refresh of `scope` says, for its outcome.
 pub(crate) fn refresh_lines(

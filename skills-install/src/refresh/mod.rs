@@ -26,8 +26,9 @@ use crate::payload::{folder_name, skill_revision};
 use crate::place::Place;
 use crate::plan::{self, Change, Plan};
 use crate::record::{Glance, RecordError, stale};
+use crate::scope::Scope;
 use crate::state::StateDir;
-use crate::target::{Scope, Target};
+use crate::target::Target;
 use crate::told::{self, Left};
 
 pub(crate) mod lines;

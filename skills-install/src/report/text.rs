@@ -9,8 +9,8 @@ use crate::installer::Installer;
 use crate::names::shown;
 use crate::plan::{Change, FileAction, Operation, Plan, SkillPlan, State};
 use crate::report::remedy::remedy;
+use crate::scope::Scope;
 use crate::status::Status;
-use crate::target::Scope;
 
 /// The names of agents, for people.
 fn agent_names(agents: &[&'static Agent], scope: Scope) -> String {
