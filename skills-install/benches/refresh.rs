@@ -36,8 +36,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use skills_runtime::Embedded;
-use skills_runtime::install::{Environment, Installer, Refreshed, Scope, Target, VARIABLES};
+use skills_core::Embedded;
+use skills_install::{Environment, Installer, Refreshed, Scope, Target, VARIABLES};
 
 /// Starts per mode.
 const STARTS: usize = 300;

@@ -14,7 +14,7 @@ use install_support::{
     version_of, version_two,
 };
 
-use skills_runtime::install::{
+use skills_install::{
     Agents, Change, ConflictKind, Fault, InstallError, Installer, Layout, Problem, Scope, State,
     Target,
 };
@@ -184,7 +184,7 @@ fn agents_sharing_a_folder_get_one_copy() {
     );
     // `all` covers the 39 agents in their distinct folders.
     let all = installer.plan(&target().agents(Agents::All)).unwrap();
-    let distinct: std::collections::BTreeSet<&str> = skills_runtime::install::agents::AGENTS
+    let distinct: std::collections::BTreeSet<&str> = skills_install::agents::AGENTS
         .iter()
         .map(|a| a.project_dir)
         .collect();

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use skills_runtime::install::agents::{AGENTS, Agent, OVERRIDES};
+use skills_install::agents::{AGENTS, Agent, OVERRIDES};
 
 /// Every agent of the markdown table, in order: (name, id, project, user).
 fn table(text: &str) -> Vec<(String, String, String, String)> {

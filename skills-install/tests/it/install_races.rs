@@ -18,7 +18,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use install_support::{SKILLS, Snap, World, assert_same, expected, snapshot, version_two};
-use skills_runtime::install::{Agents, Installer, Scope, Swap, Target};
+use skills_install::{Agents, Installer, Scope, Swap, Target};
 
 fn claude() -> Target {
     Target::new(Scope::Project).agents(Agents::parse(["claude-code"]).unwrap())

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use install_support::{SKILLS, World, assert_same, expected, files, snapshot, version_two};
 
-use skills_runtime::install::{Agents, Change, Installer, Refreshed, Scope, State, Target};
+use skills_install::{Agents, Change, Installer, Refreshed, Scope, State, Target};
 
 fn project() -> Target {
     Target::new(Scope::Project)
@@ -364,14 +364,12 @@ fn a_problem_in_the_folders_is_named_on_its_line() {
 fn an_upgrade_that_drops_every_skill_leaves_nothing_behind() {
     let world = World::new("refresh-all-dropped");
     world.installer(&SKILLS).install(&project()).unwrap();
-    let empty: &'static skills_runtime::Catalog<'static> = {
+    let empty: &'static skills_core::Catalog<'static> = {
         let mut bundle = SKILLS.catalog().unwrap().bundle().clone();
         bundle.skills.clear();
         bundle.revision = [0; 32];
         let bytes: &'static [u8] = Box::leak(bundle.encode().unwrap().into_boxed_slice());
-        Box::leak(Box::new(
-            skills_runtime::Catalog::from_bytes(bytes).unwrap(),
-        ))
+        Box::leak(Box::new(skills_core::Catalog::from_bytes(bytes).unwrap()))
     };
     let (said, _) = refresh(&world.installer(empty).version("2.0.0"));
     assert!(
@@ -395,19 +393,14 @@ mod folder {
     use std::path::{Path, PathBuf};
 
     use super::install_support::{SKILLS, World, expected, files, version_of, version_two};
-    use skills_runtime::Catalog;
-    use skills_runtime::install::{
-        Fault, Folder, FolderPolicy, Installer, Refreshed, Scope, State, Target,
-    };
+    use skills_core::Catalog;
+    use skills_install::{Fault, Folder, FolderPolicy, Installer, Refreshed, Scope, State, Target};
 
     fn dir(world: &World) -> PathBuf {
         world.root.0.join("app/skills/.system")
     }
 
-    fn folder<'c>(
-        world: &World,
-        skills: impl Into<skills_runtime::install::Skills<'c>>,
-    ) -> Folder<'c> {
+    fn folder<'c>(world: &World, skills: impl Into<skills_install::Skills<'c>>) -> Folder<'c> {
         world.installer(skills).into_folder(dir(world))
     }
 

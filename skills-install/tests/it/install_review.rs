@@ -15,7 +15,7 @@ use install_support::{
     SKILLS, Snap, World, assert_same, expected, files, one_skill, run, snapshot, state_folder,
     version_two,
 };
-use skills_runtime::install::{
+use skills_install::{
     Agents, Change, ConflictKind, Environment, Fault, InstallError, Installer, Problem, Scope,
     State, Target,
 };

@@ -9,7 +9,7 @@ use std::fs;
 
 use install_support::{SKILLS, World, run, version_two};
 
-use skills_runtime::install::{DifferenceKind, Scope, State, Target};
+use skills_install::{DifferenceKind, Scope, State, Target};
 
 /// A world with the testdata skills installed by `mytool` 1.0.0 for the
 /// default agents.

@@ -13,9 +13,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use install_support::{SKILLS, Snap, World, assert_same, run, snapshot};
-use skills_runtime::install::{
-    Agents, Change, InstallError, Installer, Problem, Scope, State, Target,
-};
+use skills_install::{Agents, Change, InstallError, Installer, Problem, Scope, State, Target};
 
 /// Far above what any case needs: only a hang reaches it.
 const HANG_GUARD: Duration = Duration::from_secs(60);

@@ -9,12 +9,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use skills_runtime::bundle::{Bundle, Content, File};
-use skills_runtime::install::{Environment, Installer};
-use skills_runtime::{Catalog, Embedded};
+use skills_core::wire::bundle::{Bundle, Content, File};
+use skills_core::{Catalog, Embedded};
+use skills_install::{Environment, Installer};
 
-/// The testdata skills, as programs embed them.
-pub static SKILLS: Embedded = skills_runtime::include_skills!("../testdata/skills");
+/// The testdata skills, as programs embed them: the bundle `include_skills!("../testdata/skills")`
+/// makes, committed for the documentation's examples (test-support checks it is current), so
+/// these tests build no compiler.
+pub static SKILLS: Embedded = Embedded::new(include_bytes!("../../../doc-bundles/skills.bin"));
 
 /// Where the testdata skills are.
 pub fn sources() -> PathBuf {
@@ -132,10 +134,7 @@ impl World {
     pub fn env(&self) -> Environment {
         Environment::new(self.project().join("src")).var("HOME", self.home())
     }
-    pub fn installer<'c>(
-        &self,
-        skills: impl Into<skills_runtime::install::Skills<'c>>,
-    ) -> Installer<'c> {
+    pub fn installer<'c>(&self, skills: impl Into<skills_install::Skills<'c>>) -> Installer<'c> {
         Installer::new(skills)
             .tool_name("mytool")
             .version("1.0.0")
