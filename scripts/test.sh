@@ -19,6 +19,9 @@ cd "$(dirname "$0")/.."
 
 python3 scripts/check/module-cycles.py --self-test
 python3 scripts/check/module-cycles.py
+# skills-build's door to the CLI holds what only the CLI uses: with it
+# private, no unused item outside it.
+scripts/check/door.sh
 # docs/architecture.md's crate graph and skills-core's wings, as the code has them.
 python3 scripts/gen/architecture.py
 cargo test --workspace

@@ -21,7 +21,7 @@ For each `testdata/yaml/<case>.yaml` the input is read as UTF-8 exactly as store
 
 It writes nothing else and nothing outside testdata/yaml, unless given another
 directory as its one argument (for differential runs; see
-skills-build/tests/it/yaml_recorded.rs), which it then records instead.
+skills-cmd/src/python/json.rs), which it then records instead.
 """
 import json
 import pathlib

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use skills_core::encoding::json::{Json, JsonWriter, Style};
+use skills_core::encoding::json::{JsonWriter, Style};
 use skills_core::encoding::yaml_core::write_scalar;
 use skills_core::text::pytext;
 use skills_pycompat::yaml::{self, Entry, Mark, Node, Value, YamlError};
@@ -278,43 +278,13 @@ pub(crate) fn shape(value: &Value) -> &'static str {
     }
 }
 
-/// A loaded value as Python's `json` module sees it (a `str`, a `list` or a
-/// `dict` in file order), to write with [`skills_core::encoding::json`]: what
-/// `read-properties` prints and what the extension fields' frontmatter JSON
-/// holds.
-///
-/// ```
-/// use skills_build::unstable::frontmatter::value_json;
-/// use skills_core::encoding::json::Style;
-/// let doc = skills_pycompat::yaml::parse("tags:\n- é\n").unwrap();
-/// assert_eq!(value_json(&doc.value).to_text(Style::COMPACT), r#"{"tags":["é"]}"#);
-/// ```
-pub fn value_json(value: &Value) -> Json {
-    match value {
-        Value::Str(text) => Json::Str(text.clone()),
-        Value::Seq(items) => Json::Array(items.iter().map(|n| value_json(&n.value)).collect()),
-        Value::Map(entries) => entries_json(entries),
-    }
-}
-
-/// A mapping's entries as a JSON object, keys in file order (see
-/// [`value_json`]).
-pub fn entries_json(entries: &[Entry]) -> Json {
-    Json::Object(
-        entries
-            .iter()
-            .map(|e| (e.key.clone(), value_json(&e.value.value)))
-            .collect(),
-    )
-}
-
 /// A mapping's entries as compact JSON, keys in file order, each scalar
 /// typed as YAML 1.2's core schema types it
 /// ([`skills_core::encoding::yaml_core`]): a plain `true` is a boolean, a
 /// plain `1.0` a number, a quoted one text. What the Skills extension's
 /// entries, `Catalog::manifest` and `get_skill_metadata` carry (the
 /// bundle's frontmatter JSON); `read-properties` prints
-/// [`value_json`]'s, the reference's strings.
+/// the reference's strings (skills-cmd's `read-properties`).
 ///
 /// ```
 /// let doc = skills_pycompat::yaml::parse("a: true\nb: 'true'\nc:\n- 0x1F\n- ~\n").unwrap();
@@ -348,24 +318,5 @@ fn write_typed(json: &mut JsonWriter<String>, node: &Node) -> fmt::Result {
             json.end()
         }
         Value::Map(entries) => write_typed_entries(json, entries),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-
-    #[test]
-    fn entries_as_a_json_object() {
-        use crate::frontmatter::entries_json;
-        use skills_core::encoding::json::Style;
-        use skills_pycompat::yaml::{self, Value};
-        let doc = yaml::parse("a: x\nb:\n  c: y\n").unwrap();
-        let Value::Map(entries) = &doc.value else {
-            unreachable!()
-        };
-        assert_eq!(
-            entries_json(&entries[1..]).to_text(Style::PYTHON),
-            r#"{"b": {"c": "y"}}"#
-        );
     }
 }

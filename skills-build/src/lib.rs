@@ -88,8 +88,13 @@ mod wasi_modes;
 pub mod diagnostic;
 pub mod problem;
 pub mod source;
+#[cfg(not(skills_door_private))]
 #[doc(hidden)]
 pub mod unstable;
+// The door private (`--cfg skills_door_private`, scripts/check/door.sh):
+// rustc then names every item outside it that only the CLI uses.
+#[cfg(skills_door_private)]
+mod unstable;
 
 pub use builder::{Builder, DEFAULT_OUT_FILE, Outcome, compile_sources};
 pub use compile::{CompileError, Compiled, Dropped, Locations};

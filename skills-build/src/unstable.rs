@@ -54,9 +54,37 @@ pub fn run_keeping_skills(builder: &Builder) -> (Outcome, Vec<DiscoveredSkill>) 
 pub mod archive {
     pub use crate::archive::is_archive;
     #[cfg(feature = "archive")]
-    pub use crate::archive::{
-        ArchiveError, ArchiveSource, Expect, Limits, Reason, crc32, unpack_root,
-    };
+    pub use crate::archive::{ArchiveError, ArchiveSource, Expect, Limits, Reason, crc32};
+
+    #[cfg(feature = "archive")]
+    use crate::archive::zip::{self, Kind};
+
+    /// The files of a zip archive whose entries sit at its root (the
+    /// well-known discovery index's layout, no folder first), each checked
+    /// as every archive's are (no `..`, no absolute path, no link, no
+    /// duplicate, within `limits`): `(path, bytes)` in the archive's order.
+    ///
+    /// ```
+    /// use skills_build::unstable::archive::{Limits, unpack_root};
+    /// let archive = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-archive/report-writer.skill");
+    /// let files = unpack_root(&std::fs::read(archive)?, &Limits::default())?;
+    /// assert!(files.iter().any(|(path, _)| path == "report-writer/SKILL.md"));
+    /// assert!(unpack_root(b"not a zip", &Limits::default()).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "archive")]
+    pub fn unpack_root(bytes: &[u8], limits: &Limits) -> Result<Vec<(String, Vec<u8>)>, Reason> {
+        let entries = zip::central_directory(bytes, limits)?;
+        let mut names = std::collections::BTreeSet::new();
+        let mut files = Vec::new();
+        for entry in entries.iter().filter(|e| e.kind == Kind::File) {
+            if !names.insert(entry.name.as_str()) {
+                return Err(Reason::Duplicate(entry.name.clone()));
+            }
+            files.push((entry.name.clone(), zip::extract(bytes, entry)?));
+        }
+        Ok(files)
+    }
 }
 
 /// The audit's and lints' rules over one skill's files (`skills audit`
@@ -64,9 +92,48 @@ pub mod archive {
 /// estimate they use, and the placeholder `skills new` writes (which the
 /// lints refuse).
 pub mod content {
-    pub use crate::rules::content::{
-        DESCRIPTION_PLACEHOLDER, File, Skill, check, estimate_tokens, secrets_in,
-    };
+    use crate::problem::{Position, Problem};
+    use crate::rules::content::findings::Findings;
+    use crate::rules::content::position::Located;
+    use crate::rules::content::skill::TextFile;
+    pub use crate::rules::content::{DESCRIPTION_PLACEHOLDER, File, Skill, check, estimate_tokens};
+    use crate::rules::content::{scan, secrets};
+
+    /// The private keys and credentials the audit finds in `text`, a file
+    /// that is no skill's (a plugin's `mcp.json`, whose `env` and `headers`
+    /// values every client that loads the plugin reads), named `path` (its
+    /// last segment decides whether it reads as a `.env` file) and located
+    /// as `location` in the problems: the audit's own rules, run over the
+    /// text as given, so what they find is located in it.
+    ///
+    /// ```
+    /// use skills_build::unstable::content::secrets_in;
+    /// let token = concat!("ghp_", "Zq8Yw3Lm0Pn4Rt7Vx1Bc5Df9Gh2Jk6Ms0Qa7");
+    /// let found = secrets_in("plugin/mcp.json", "mcp.json", &format!("{{\"t\": \"{token}\"}}"));
+    /// assert_eq!(found[0].code.as_str(), "credential");
+    /// assert_eq!(found[0].file.as_deref(), Some("plugin/mcp.json"));
+    /// assert!(secrets_in("mcp.json", "mcp.json", "{\"X-Tenant\": \"public\"}").is_empty());
+    /// ```
+    pub fn secrets_in(location: &str, path: &str, text: &str) -> Vec<Problem> {
+        let skill = Skill {
+            skill_file: path,
+            file_location: location,
+            folder_location: "",
+            bytes: &[],
+            document: None,
+            files: &[],
+        };
+        let file = TextFile {
+            path,
+            text: Located::new(text, Position { line: 1, column: 1 }),
+            skill_file: false,
+            marks: scan::marks(text.as_bytes()),
+        };
+        let mut findings = Findings::new(&[]);
+        secrets::private_keys(&skill, &file, &mut findings);
+        secrets::credentials(&skill, &file, &mut findings);
+        findings.problems
+    }
 }
 
 /// Finding skills across sources, and the skills found.
@@ -115,7 +182,6 @@ pub mod filter {
 pub mod frontmatter {
     pub use crate::frontmatter::{
         Frontmatter, Metadata, ParseError, SkillDocument, parse, parse_text, typed_entries_json,
-        value_json,
     };
 }
 

@@ -40,7 +40,7 @@ mod crc32;
 #[cfg(feature = "archive")]
 mod rules;
 #[cfg(feature = "archive")]
-mod zip;
+pub(crate) mod zip;
 
 #[cfg(feature = "archive")]
 pub use crc32::crc32;
@@ -246,32 +246,6 @@ mod reading {
     /// Each file: `(<folder>/<path>, bytes, executable when its mode is
     /// recorded)`.
     type Files = Vec<(String, Vec<u8>, Option<bool>)>;
-
-    /// The files of a zip archive whose entries sit at its root (the
-    /// well-known discovery index's layout, no folder first), each checked
-    /// as every archive's are (no `..`, no absolute path, no link, no
-    /// duplicate, within `limits`): `(path, bytes)` in the archive's order.
-    ///
-    /// ```
-    /// use skills_build::unstable::archive::{Limits, unpack_root};
-    /// let archive = concat!(env!("CARGO_MANIFEST_DIR"), "/doc-archive/report-writer.skill");
-    /// let files = unpack_root(&std::fs::read(archive)?, &Limits::default())?;
-    /// assert!(files.iter().any(|(path, _)| path == "report-writer/SKILL.md"));
-    /// assert!(unpack_root(b"not a zip", &Limits::default()).is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn unpack_root(bytes: &[u8], limits: &Limits) -> Result<Vec<(String, Vec<u8>)>, Reason> {
-        let entries = zip::central_directory(bytes, limits)?;
-        let mut names = std::collections::BTreeSet::new();
-        let mut files = Vec::new();
-        for entry in entries.iter().filter(|e| e.kind == Kind::File) {
-            if !names.insert(entry.name.as_str()) {
-                return Err(Reason::Duplicate(entry.name.clone()));
-            }
-            files.push((entry.name.clone(), zip::extract(bytes, entry)?));
-        }
-        Ok(files)
-    }
 
     /// Checks the layout (folders, duplicates) from the central directory,
     /// then inflates every file: `(<folder>/<path>, bytes)`.

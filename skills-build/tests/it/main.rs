@@ -11,4 +11,3 @@ mod rule_codes;
 mod signing;
 mod support;
 mod wire_format;
-mod yaml_recorded;

@@ -119,7 +119,7 @@ pub fn read_properties(arg: &str) -> i32 {
         ("allowed-tools", props.allowed_tools),
     ] {
         if let Some(value) = value {
-            object.push((key.to_string(), frontmatter::value_json(value)));
+            object.push((key.to_string(), crate::python::json::value_json(value)));
         }
     }
     if let Some(metadata) = &props.metadata {
@@ -130,7 +130,7 @@ pub fn read_properties(arg: &str) -> i32 {
                     .map(|(k, v)| (k.clone(), Json::Str(v.clone())))
                     .collect(),
             ),
-            Metadata::Other(value) => frontmatter::value_json(value),
+            Metadata::Other(value) => crate::python::json::value_json(value),
         };
         object.push(("metadata".to_string(), json));
     }

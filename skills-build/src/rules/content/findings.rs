@@ -7,11 +7,11 @@ use crate::problem::{Code, Position, Problem};
 /// The problems of one skill, and which rules to leave out.
 pub(crate) struct Findings<'a> {
     allowed: &'a [Code],
-    pub(super) problems: Vec<Problem>,
+    pub(crate) problems: Vec<Problem>,
 }
 
 impl<'a> Findings<'a> {
-    pub(super) fn new(allowed: &'a [Code]) -> Self {
+    pub(crate) fn new(allowed: &'a [Code]) -> Self {
         Findings {
             allowed,
             problems: Vec::new(),

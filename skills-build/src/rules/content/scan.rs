@@ -53,7 +53,7 @@ const STARTS: [bool; 256] = {
 };
 
 /// Marks `bytes` (see [`Marks`]).
-pub(super) fn marks(bytes: &[u8]) -> Marks {
+pub(crate) fn marks(bytes: &[u8]) -> Marks {
     let mut marks = Marks::default();
     let starts = |i: usize, pattern: &[u8]| bytes.get(i..i + pattern.len()) == Some(pattern);
     let next_is = |i: usize, byte: u8| bytes.get(i + 1) == Some(&byte);

@@ -24,7 +24,7 @@ use crate::problem::Code;
 /// BEGIN line, or at the end of the file without an END line: no key. So
 /// each line is read for one block at most, and prose that quotes the
 /// header line is none.
-pub(super) fn private_keys(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_>) {
+pub(crate) fn private_keys(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_>) {
     if !findings.wants(Code::PrivateKey) {
         return;
     }
@@ -323,7 +323,7 @@ pub(super) fn looks_random(token: &str) -> bool {
 /// Credentials in a text file: the token formats of [`KINDS`], AWS key
 /// pairs, Slack webhooks, and in a `.env` file a secret-named variable set
 /// to a random-looking value.
-pub(super) fn credentials(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_>) {
+pub(crate) fn credentials(skill: &Skill<'_>, file: &TextFile<'_>, findings: &mut Findings<'_>) {
     if !findings.wants(Code::Credential) {
         return;
     }
