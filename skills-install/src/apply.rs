@@ -26,7 +26,7 @@ use crate::journal::{self, Journal, JournalDir, Moved, Staged, Swap};
 use crate::ops::{Ops, parts};
 use crate::owned::{self, Owned};
 use crate::payload::Payload;
-use crate::plan::{Opened, Operation, Outcome, Plan};
+use crate::plan::{DirPlan, Opened, Operation, Outcome, Plan};
 use crate::record::Record;
 use crate::state::StateDir;
 use crate::state::transaction_prefix;
@@ -231,102 +231,118 @@ impl Transaction<'_> {
     ) -> Result<Owned, InstallError> {
         // The journal first: a run killed from here on is undone by the next.
         self.write_journal(ops, state)?;
-        // Stage every skill of every folder.
+        self.stage_all(opened, payloads, ops, record)?;
+        // What moves each way, then the swaps, the journal saying so first.
+        self.note_moves()?;
+        self.journal.swapping = true;
+        self.write_journal(ops, state)?;
+        self.swap_all(ops)?;
+        // What the tool owns: before the commit both the old and the new
+        // entries (a run killed here is finished or undone), after it the
+        // new ones.
+        let plan = self.plan;
+        let owned = owned_after(plan, record);
+        plan.owned
+            .union(&owned)
+            .write(state.dir(), owned_name, ops)
+            .map_err(|e| InstallError::io("write", state.dir().join(owned_name), e))?;
+        // Commit: the record names the transaction.
+        opened.record.write(record, ops, &mut self.created)?;
+        Ok(owned)
+    }
+
+    /// Stages every skill of every folder that changes, one folder after
+    /// the other: its missing folders made, a staging folder, the skills.
+    fn stage_all(
+        &mut self,
+        opened: &Opened,
+        payloads: &[Payload<'_>],
+        ops: &Ops,
+        record: &mut Record,
+    ) -> Result<(), InstallError> {
         let plan = self.plan;
         let changing = plan
             .dirs
             .iter()
             .filter(|dir| dir.skills.iter().any(|skill| skill.change.writes()));
         for (at, dir) in changing.enumerate() {
-            let anchor = opened.dirs.get(&dir.path).ok_or_else(|| {
-                InstallError::io(
-                    "open",
-                    &dir.path,
-                    std::io::Error::other("the plan did not open it"),
-                )
-            })?;
-            let mut agent = anchor
-                .dir
-                .try_clone()
-                .map_err(|e| InstallError::io("open", anchor.dir.path(), e))?;
-            for name in &anchor.missing {
-                let (made, created) = ops
-                    .ensure_dir(&agent, name)
-                    .map_err(|e| InstallError::io("create", agent.join(name), e))?;
-                if created {
-                    self.created.push((agent, name.clone()));
-                }
-                agent = made;
-            }
-            let staging_name = journal::staging(self.plan.target.scope);
-            let (staging, created) = ops
-                .ensure_dir(&agent, OsStr::new(staging_name))
-                .map_err(|e| InstallError::io("create", agent.join(staging_name), e))?;
-            if created {
-                let again = agent
-                    .try_clone()
-                    .map_err(|e| InstallError::io("open", agent.path(), e))?;
-                self.created.push((again, OsString::from(staging_name)));
-            }
-            let tx_name = OsStr::new(&self.journal.transaction);
-            ops.create_dir(&staging, tx_name)
-                .map_err(|e| InstallError::io("create", staging.join(tx_name), e))?;
-            let tx = staging
-                .open_dir(tx_name)
-                .map_err(|e| InstallError::io("open", staging.join(tx_name), e))?;
-            self.staged.push((
-                Staged {
-                    dir: agent,
-                    staging,
-                    staging_name,
-                    tx,
-                    name: self.journal.transaction.clone(),
-                },
-                at,
-            ));
-            let Staged { dir: agent, tx, .. } = &self.staged[self.staged.len() - 1].0;
-            for sub in ["new", "old"] {
-                ops.create_dir(tx, OsStr::new(sub))
-                    .map_err(|e| InstallError::io("create", tx.join(sub), e))?;
-            }
-            let new = tx
-                .open_dir(OsStr::new("new"))
-                .map_err(|e| InstallError::io("open", tx.join("new"), e))?;
-            for skill in dir.skills.iter().filter(|skill| skill.change.writes()) {
-                let payload = skill.work.payload.and_then(|at| payloads.get(at));
-                let name = OsStr::new(&skill.name);
-                match &skill.work.outcome {
-                    Outcome::Same | Outcome::Gone => {}
-                    Outcome::Folder { write, carry } => {
-                        let payload = write.then_some(payload).flatten();
-                        stage_folder(&new, name, agent, payload, carry, ops)?;
-                    }
-                    Outcome::Link(target) => {
-                        let linked = ops
-                            .symlink(target, &new, name)
-                            .map_err(|e| InstallError::io("link", new.join(name), e))?;
-                        if !linked {
-                            // Links cannot be made here: a copy instead.
-                            stage_folder(&new, name, agent, payload, &[], ops)?;
-                            if let Some(entry) = record
-                                .dirs
-                                .get_mut(&dir.shown)
-                                .and_then(|entry| entry.skills.get_mut(&skill.name))
-                                && let Some(payload) = payload
-                            {
-                                *entry = payload.copy_record();
-                            }
-                        }
-                    }
-                }
-            }
+            let agent = self.open_agent_dir(opened, dir, ops)?;
+            self.make_staging(agent, at, ops)?;
+            let staged = &self.staged[self.staged.len() - 1].0;
+            stage_skills(dir, staged, payloads, record, ops)?;
         }
-        // What moves each way, then the swaps, the journal saying so first.
+        Ok(())
+    }
+
+    /// Opens the agent's folder of `dir` from where the plan opened it,
+    /// making the folders still missing (each noted, to be undone).
+    fn open_agent_dir(
+        &mut self,
+        opened: &Opened,
+        dir: &DirPlan,
+        ops: &Ops,
+    ) -> Result<Dir, InstallError> {
+        let anchor = opened.dirs.get(&dir.path).ok_or_else(|| {
+            InstallError::io(
+                "open",
+                &dir.path,
+                std::io::Error::other("the plan did not open it"),
+            )
+        })?;
+        let mut agent = anchor
+            .dir
+            .try_clone()
+            .map_err(|e| InstallError::io("open", anchor.dir.path(), e))?;
+        for name in &anchor.missing {
+            let (made, created) = ops
+                .ensure_dir(&agent, name)
+                .map_err(|e| InstallError::io("create", agent.join(name), e))?;
+            if created {
+                self.created.push((agent, name.clone()));
+            }
+            agent = made;
+        }
+        Ok(agent)
+    }
+
+    /// Makes the staging folder in the agent's folder `agent` (noted when
+    /// new) and this transaction's folder in it, kept as staged for the
+    /// journal's folder `at`.
+    fn make_staging(&mut self, agent: Dir, at: usize, ops: &Ops) -> Result<(), InstallError> {
+        let staging_name = journal::staging(self.plan.target.scope);
+        let (staging, created) = ops
+            .ensure_dir(&agent, OsStr::new(staging_name))
+            .map_err(|e| InstallError::io("create", agent.join(staging_name), e))?;
+        if created {
+            let again = agent
+                .try_clone()
+                .map_err(|e| InstallError::io("open", agent.path(), e))?;
+            self.created.push((again, OsString::from(staging_name)));
+        }
+        let tx_name = OsStr::new(&self.journal.transaction);
+        ops.create_dir(&staging, tx_name)
+            .map_err(|e| InstallError::io("create", staging.join(tx_name), e))?;
+        let tx = staging
+            .open_dir(tx_name)
+            .map_err(|e| InstallError::io("open", staging.join(tx_name), e))?;
+        self.staged.push((
+            Staged {
+                dir: agent,
+                staging,
+                staging_name,
+                tx,
+                name: self.journal.transaction.clone(),
+            },
+            at,
+        ));
+        Ok(())
+    }
+
+    /// Notes in the journal, per swap, what stands in the skill's place
+    /// now and what was staged for it: the entries that move each way.
+    fn note_moves(&mut self) -> Result<(), InstallError> {
         for (staged, at) in &self.staged {
-            let new = staged
-                .tx
-                .open_dir(OsStr::new("new"))
-                .map_err(|e| InstallError::io("open", staged.tx.join("new"), e))?;
+            let new = open_sub(&staged.tx, "new")?;
             for swap in &mut self.journal.dirs[*at].swaps {
                 let name = OsStr::new(&swap.name);
                 let live = staged
@@ -343,16 +359,14 @@ impl Transaction<'_> {
                 }
             }
         }
-        self.journal.swapping = true;
-        self.write_journal(ops, state)?;
+        Ok(())
+    }
+
+    /// Swaps each skill: what is in its place renamed aside into `old`,
+    /// then the staged one renamed in from `new`.
+    fn swap_all(&self, ops: &Ops) -> Result<(), InstallError> {
         for (staged, at) in &self.staged {
-            let open = |sub: &str| {
-                staged
-                    .tx
-                    .open_dir(OsStr::new(sub))
-                    .map_err(|e| InstallError::io("open", staged.tx.join(sub), e))
-            };
-            let (old, new) = (open("old")?, open("new")?);
+            let (old, new) = (open_sub(&staged.tx, "old")?, open_sub(&staged.tx, "new")?);
             for swap in &self.journal.dirs[*at].swaps {
                 let name = OsStr::new(&swap.name);
                 if swap.had_live {
@@ -365,17 +379,65 @@ impl Transaction<'_> {
                 }
             }
         }
-        // What the tool owns: before the commit both the old and the new
-        // entries (a run killed here is finished or undone), after it the
-        // new ones.
-        let owned = owned_after(plan, record);
-        plan.owned
-            .union(&owned)
-            .write(state.dir(), owned_name, ops)
-            .map_err(|e| InstallError::io("write", state.dir().join(owned_name), e))?;
-        // Commit: the record names the transaction.
-        opened.record.write(record, ops, &mut self.created)?;
-        Ok(owned)
+        Ok(())
+    }
+}
+
+/// Opens the folder `sub` (`new` or `old`) of a transaction's folder `tx`.
+fn open_sub(tx: &Dir, sub: &str) -> Result<Dir, InstallError> {
+    tx.open_dir(OsStr::new(sub))
+        .map_err(|e| InstallError::io("open", tx.join(sub), e))
+}
+
+/// Makes the `new` and `old` folders of the staging folder `staged`, and
+/// builds in `new` each skill of `dir` that the plan writes.
+fn stage_skills(
+    dir: &DirPlan,
+    staged: &Staged,
+    payloads: &[Payload<'_>],
+    record: &mut Record,
+    ops: &Ops,
+) -> Result<(), InstallError> {
+    let Staged { dir: agent, tx, .. } = staged;
+    for sub in ["new", "old"] {
+        ops.create_dir(tx, OsStr::new(sub))
+            .map_err(|e| InstallError::io("create", tx.join(sub), e))?;
+    }
+    let new = open_sub(tx, "new")?;
+    for skill in dir.skills.iter().filter(|skill| skill.change.writes()) {
+        let payload = skill.work.payload.and_then(|at| payloads.get(at));
+        let name = OsStr::new(&skill.name);
+        match &skill.work.outcome {
+            Outcome::Same | Outcome::Gone => {}
+            Outcome::Folder { write, carry } => {
+                let payload = write.then_some(payload).flatten();
+                stage_folder(&new, name, agent, payload, carry, ops)?;
+            }
+            Outcome::Link(target) => {
+                let linked = ops
+                    .symlink(target, &new, name)
+                    .map_err(|e| InstallError::io("link", new.join(name), e))?;
+                if !linked {
+                    // Links cannot be made here: a copy instead.
+                    stage_folder(&new, name, agent, payload, &[], ops)?;
+                    record_copy(record, &dir.shown, &skill.name, payload);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Records the copy staged where a link could not be made: the skill's
+/// entry in folder `shown` says what the copy holds.
+fn record_copy(record: &mut Record, shown: &str, name: &str, payload: Option<&Payload<'_>>) {
+    if let Some(entry) = record
+        .dirs
+        .get_mut(shown)
+        .and_then(|entry| entry.skills.get_mut(name))
+        && let Some(payload) = payload
+    {
+        *entry = payload.copy_record();
     }
 }
 

@@ -186,26 +186,31 @@ Options:
     )
 }
 
+/// The command (the first argument), or what to do instead: the help,
+/// or a usage error.
+fn parse_action(first: Option<&str>) -> Result<Action, ParseOutcome> {
+    match first {
+        None => Err(ParseOutcome::Usage(
+            "a command is missing: install, status, uninstall or list".to_string(),
+        )),
+        Some("-h" | "--help" | "help") => Err(ParseOutcome::Help(None)),
+        Some("install") => Ok(Action::Install),
+        Some("status") => Ok(Action::Status),
+        Some("uninstall") => Ok(Action::Uninstall),
+        Some("list") => Ok(Action::List),
+        Some(other) => Err(ParseOutcome::Usage(format!(
+            "unknown command {other:?}: use install, status, uninstall or list"
+        ))),
+    }
+}
+
 fn parse(args: Vec<OsString>) -> ParseOutcome {
     let mut args = args
         .into_iter()
         .map(|arg| arg.to_string_lossy().into_owned());
-    let action = match args.next().as_deref() {
-        None => {
-            return ParseOutcome::Usage(
-                "a command is missing: install, status, uninstall or list".to_string(),
-            );
-        }
-        Some("-h" | "--help" | "help") => return ParseOutcome::Help(None),
-        Some("install") => Action::Install,
-        Some("status") => Action::Status,
-        Some("uninstall") => Action::Uninstall,
-        Some("list") => Action::List,
-        Some(other) => {
-            return ParseOutcome::Usage(format!(
-                "unknown command {other:?}: use install, status, uninstall or list"
-            ));
-        }
+    let action = match parse_action(args.next().as_deref()) {
+        Ok(action) => action,
+        Err(outcome) => return outcome,
     };
     let mut target = Target::new(Scope::Project);
     let mut agents: Vec<String> = Vec::new();
@@ -344,102 +349,127 @@ impl Installer<'_> {
     /// written; for `status`, a skill not up to date), 2 a skill named that
     /// is not carried.
     pub fn run_request(&self, request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-        let version = self.version_text();
-        let fail = |error: &crate::InstallError, out: &mut dyn Write, err: &mut dyn Write| {
-            match request.json {
-                true => {
-                    let _ =
-                        out.write_all(report::json::error(request.action.name(), error).as_bytes());
-                }
-                false => {
-                    let _ = writeln!(err, "error: {error}");
-                }
-            }
-            // A skill named on the command line that is not carried is the
-            // command line's mistake, as an unknown option is.
-            match error {
-                crate::InstallError::UnknownSkill { .. } => EXIT_USAGE,
-                _ => EXIT_FAILED,
-            }
+        let run = match request.action {
+            Action::List => self.run_list(request, out),
+            Action::Status => self.run_status(request, out),
+            Action::Install | Action::Uninstall => self.run_change(request, out, err),
         };
-        match request.action {
-            Action::List => match self.list(request.json) {
-                Ok(text) => {
-                    let _ = out.write_all(text.as_bytes());
-                    EXIT_OK
-                }
-                Err(error) => fail(&error, out, err),
+        run.unwrap_or_else(|error| report_error(request, &error, out, err))
+    }
+
+    /// `list`: prints the skills carried; an error before anything is
+    /// printed.
+    fn run_list(&self, request: &Request, out: &mut dyn Write) -> Result<i32, crate::InstallError> {
+        let text = self.list(request.json)?;
+        let _ = out.write_all(text.as_bytes());
+        Ok(EXIT_OK)
+    }
+
+    /// `status`: prints it, and exits 0 when every skill is up to date
+    /// (with `--check`: in sync); an error before anything is printed.
+    fn run_status(
+        &self,
+        request: &Request,
+        out: &mut dyn Write,
+    ) -> Result<i32, crate::InstallError> {
+        let status = self.status(&request.target)?;
+        let text = match request.json {
+            true => report::json::status(self, &status),
+            false => report::text::status_text(self, &status, request.check),
+        };
+        let _ = out.write_all(text.as_bytes());
+        let fine = match request.check {
+            true => status.in_sync(),
+            false => status.all_up_to_date(),
+        };
+        Ok(match fine {
+            true => EXIT_OK,
+            false => EXIT_FAILED,
+        })
+    }
+
+    /// `install` or `uninstall`: plans, carries the plan out (unless a dry
+    /// run, or it is not ready) and reports it; an error before anything
+    /// is printed when it cannot plan.
+    fn run_change(
+        &self,
+        request: &Request,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Result<i32, crate::InstallError> {
+        let plan = match request.action {
+            Action::Install => self.plan(&request.target),
+            _ => self.plan_uninstall(&request.target),
+        }?;
+        let carried = self.carry_out(plan, request.dry_run);
+        Ok(self.report_change(request, &carried, out, err))
+    }
+
+    /// Applies `plan` when it is ready and not a dry run; a plan with
+    /// conflicts or problems is refused with an error that counts them.
+    fn carry_out(&self, plan: crate::Plan, dry_run: bool) -> Carried {
+        let ready = plan.is_ready();
+        let (shown, applied, error) = match (dry_run, ready) {
+            (false, true) => match self.apply_plan(&plan) {
+                Ok(done) => (done.unwrap_or(plan), true, None),
+                Err(error) => (plan, false, Some(error)),
             },
-            Action::Status => match self.status(&request.target) {
-                Ok(status) => {
-                    let text = match request.json {
-                        true => report::json::status(self, &status),
-                        false => report::text::status_text(self, &status, request.check),
-                    };
-                    let _ = out.write_all(text.as_bytes());
-                    let fine = match request.check {
-                        true => status.in_sync(),
-                        false => status.all_up_to_date(),
-                    };
-                    match fine {
-                        true => EXIT_OK,
-                        false => EXIT_FAILED,
-                    }
-                }
-                Err(error) => fail(&error, out, err),
-            },
-            Action::Install | Action::Uninstall => {
-                let plan = match request.action {
-                    Action::Install => self.plan(&request.target),
-                    _ => self.plan_uninstall(&request.target),
-                };
-                let plan = match plan {
-                    Ok(plan) => plan,
-                    Err(error) => return fail(&error, out, err),
-                };
-                let ready = plan.is_ready();
-                let (shown, applied, error) = match (request.dry_run, ready) {
-                    (false, true) => match self.apply_plan(&plan) {
-                        Ok(done) => (done.unwrap_or(plan), true, None),
-                        Err(error) => (plan, false, Some(error)),
+            (_, false) => {
+                let error = match plan.problems.len() {
+                    0 => crate::InstallError::Conflicts {
+                        count: plan.conflicts().count(),
                     },
-                    (_, false) => {
-                        let error = match plan.problems.len() {
-                            0 => crate::InstallError::Conflicts {
-                                count: plan.conflicts().count(),
-                            },
-                            count => crate::InstallError::Problems { count },
-                        };
-                        (plan, false, Some(error))
-                    }
-                    (true, true) => (plan, false, None),
+                    count => crate::InstallError::Problems { count },
                 };
-                match request.json {
-                    true => {
-                        let text =
-                            report::json::plan(&shown, request.dry_run, applied, error.as_ref());
-                        let _ = out.write_all(text.as_bytes());
-                    }
-                    false => {
-                        let mut text = report::text::plan_text(self.tool(), version, &shown);
-                        if error.is_none() {
-                            text.push_str(&report::text::outcome_line(
-                                &shown,
-                                request.dry_run,
-                                applied,
-                            ));
-                        }
-                        let _ = out.write_all(text.as_bytes());
-                        if !error_lines(&shown, error.as_ref(), applied, err) {
-                            return EXIT_FAILED;
-                        }
-                    }
+                (plan, false, Some(error))
+            }
+            (true, true) => (plan, false, None),
+        };
+        Carried {
+            shown,
+            applied,
+            error,
+        }
+    }
+
+    /// Prints what an install or uninstall did (as JSON, or as text with
+    /// its error on `err`); returns the exit code.
+    fn report_change(
+        &self,
+        request: &Request,
+        carried: &Carried,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> i32 {
+        let Carried {
+            shown,
+            applied,
+            error,
+        } = carried;
+        match request.json {
+            true => {
+                let text = report::json::plan(shown, request.dry_run, *applied, error.as_ref());
+                let _ = out.write_all(text.as_bytes());
+            }
+            false => {
+                let version = self.version_text();
+                let mut text = report::text::plan_text(self.tool(), version, shown);
+                if error.is_none() {
+                    text.push_str(&report::text::outcome_line(
+                        shown,
+                        request.dry_run,
+                        *applied,
+                    ));
                 }
-                match error {
-                    None => EXIT_OK,
-                    Some(_) => EXIT_FAILED,
+                let _ = out.write_all(text.as_bytes());
+                if !error_lines(shown, error.as_ref(), *applied, err) {
+                    return EXIT_FAILED;
                 }
             }
+        }
+        match error {
+            None => EXIT_OK,
+            Some(_) => EXIT_FAILED,
         }
     }
 
@@ -487,6 +517,38 @@ impl Installer<'_> {
                 format!("{name:<names$}  {files:<counts$}  {description}\n")
             })
             .collect())
+    }
+}
+
+/// An install or uninstall carried out (or not): the plan to show, whether
+/// it was applied, and the error that stopped it.
+struct Carried {
+    shown: crate::Plan,
+    applied: bool,
+    error: Option<crate::InstallError>,
+}
+
+/// Reports an error that stopped a run before it printed anything (as
+/// JSON on `out`, or on `err`); returns the exit code.
+fn report_error(
+    request: &Request,
+    error: &crate::InstallError,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    match request.json {
+        true => {
+            let _ = out.write_all(report::json::error(request.action.name(), error).as_bytes());
+        }
+        false => {
+            let _ = writeln!(err, "error: {error}");
+        }
+    }
+    // A skill named on the command line that is not carried is the
+    // command line's mistake, as an unknown option is.
+    match error {
+        crate::InstallError::UnknownSkill { .. } => EXIT_USAGE,
+        _ => EXIT_FAILED,
     }
 }
 

@@ -10,7 +10,9 @@ use std::path::PathBuf;
 use crate::agents::Agent;
 use crate::error::Problem;
 use crate::names::shown;
-use crate::plan::{Change, ConflictKind, FileAction, Plan, SkillPlan, State, all_up_to_date};
+use crate::plan::{
+    Change, ConflictKind, FileAction, FileChange, Plan, SkillPlan, State, all_up_to_date,
+};
 use crate::scope::Scope;
 use crate::target::{Agents, Target};
 
@@ -237,85 +239,14 @@ fn flags(target: &Target) -> Vec<String> {
 
 /// How a skill's copy differs from what is embedded, read off its plan.
 fn differences(skill: &SkillPlan) -> Vec<Difference> {
-    let whole = |kind, message: &str| {
-        vec![Difference {
-            path: String::new(),
-            kind,
-            message: message.to_string(),
-        }]
-    };
-    let by_state = |state| match state {
-        State::Modified => DifferenceKind::Edited,
-        State::NotOurs => DifferenceKind::Foreign,
-        State::Missing => DifferenceKind::Missing,
-        _ => DifferenceKind::Stale,
-    };
-    if skill.work.payload.is_none() {
-        return match skill.state {
-            State::Missing => Vec::new(),
-            state => whole(
-                by_state(state),
-                "installed by an earlier version, which this one no longer carries",
-            ),
-        };
+    if let Some(whole) = whole_difference(skill) {
+        return whole;
     }
-    if skill.state == State::Missing {
-        return whole(DifferenceKind::Missing, "not installed here");
-    }
-    if let Some(conflict) = skill.conflicts.iter().find(|c| c.path.is_empty()) {
-        // Something else in the skill's place.
-        return whole(DifferenceKind::Foreign, &conflict.to_string());
-    }
-    if skill.change == Change::Link {
-        // A copy where the link to the shared copy goes.
-        return match skill.state {
-            State::UpToDate => Vec::new(),
-            state => whole(
-                by_state(state),
-                "a copy where a link to the shared copy goes, and not the same",
-            ),
-        };
-    }
-    let mut out = Vec::new();
-    for file in &skill.files {
-        let conflict = skill.conflicts.iter().find(|c| c.path == file.path);
-        if conflict.is_some_and(|c| c.kind == ConflictKind::NotOurs)
-            && skill.same.contains(&file.path)
-        {
-            // Not written by this tool, but the same bytes.
-            continue;
-        }
-        let (kind, message) = match (file.action, conflict.map(|c| &c.kind)) {
-            (FileAction::Add, _) => (DifferenceKind::Missing, "is missing".to_string()),
-            (FileAction::Replace, None) => (
-                DifferenceKind::Stale,
-                "is from an earlier version".to_string(),
-            ),
-            (FileAction::Remove, None) => (
-                DifferenceKind::Stale,
-                "is from an earlier version, and no longer part of the skill".to_string(),
-            ),
-            (_, Some(ConflictKind::Claimed)) => (DifferenceKind::Edited, String::new()),
-            (_, Some(ConflictKind::Changed)) => (
-                DifferenceKind::Edited,
-                "was changed since it was installed".to_string(),
-            ),
-            (_, Some(ConflictKind::NotOurs)) => (
-                DifferenceKind::Foreign,
-                "was not written by this tool, and differs".to_string(),
-            ),
-            (_, Some(_)) => (DifferenceKind::Foreign, String::new()),
-        };
-        let message = match (message.is_empty(), conflict) {
-            (true, Some(conflict)) => conflict.to_string(),
-            _ => format!("{} {message}", shown(&file.path)),
-        };
-        out.push(Difference {
-            path: file.path.clone(),
-            kind,
-            message,
-        });
-    }
+    let mut out: Vec<Difference> = skill
+        .files
+        .iter()
+        .filter_map(|file| file_difference(skill, file))
+        .collect();
     // What stands in the way that is not a file of the skill.
     for conflict in &skill.conflicts {
         if !skill.files.iter().any(|file| file.path == conflict.path) {
@@ -337,4 +268,89 @@ fn differences(skill: &SkillPlan) -> Vec<Difference> {
         });
     }
     out
+}
+
+/// The differences of a skill judged as a whole, not file by file: one
+/// no longer embedded, missing, something else in its place, or a copy
+/// where a link goes (none when up to date). `None` when it is read file
+/// by file.
+fn whole_difference(skill: &SkillPlan) -> Option<Vec<Difference>> {
+    let whole = |kind, message: &str| {
+        vec![Difference {
+            path: String::new(),
+            kind,
+            message: message.to_string(),
+        }]
+    };
+    let by_state = |state| match state {
+        State::Modified => DifferenceKind::Edited,
+        State::NotOurs => DifferenceKind::Foreign,
+        State::Missing => DifferenceKind::Missing,
+        _ => DifferenceKind::Stale,
+    };
+    if skill.work.payload.is_none() {
+        return Some(match skill.state {
+            State::Missing => Vec::new(),
+            state => whole(
+                by_state(state),
+                "installed by an earlier version, which this one no longer carries",
+            ),
+        });
+    }
+    if skill.state == State::Missing {
+        return Some(whole(DifferenceKind::Missing, "not installed here"));
+    }
+    if let Some(conflict) = skill.conflicts.iter().find(|c| c.path.is_empty()) {
+        // Something else in the skill's place.
+        return Some(whole(DifferenceKind::Foreign, &conflict.to_string()));
+    }
+    if skill.change == Change::Link {
+        // A copy where the link to the shared copy goes.
+        return Some(match skill.state {
+            State::UpToDate => Vec::new(),
+            state => whole(
+                by_state(state),
+                "a copy where a link to the shared copy goes, and not the same",
+            ),
+        });
+    }
+    None
+}
+
+/// How the file `file` of the skill's plan differs, if it does (a file
+/// not written by this tool that holds the same bytes does not).
+fn file_difference(skill: &SkillPlan, file: &FileChange) -> Option<Difference> {
+    let conflict = skill.conflicts.iter().find(|c| c.path == file.path);
+    if conflict.is_some_and(|c| c.kind == ConflictKind::NotOurs) && skill.same.contains(&file.path)
+    {
+        // Not written by this tool, but the same bytes.
+        return None;
+    }
+    let (kind, message) = match (file.action, conflict.map(|c| &c.kind)) {
+        (FileAction::Add, _) => (DifferenceKind::Missing, "is missing"),
+        (FileAction::Replace, None) => (DifferenceKind::Stale, "is from an earlier version"),
+        (FileAction::Remove, None) => (
+            DifferenceKind::Stale,
+            "is from an earlier version, and no longer part of the skill",
+        ),
+        (_, Some(ConflictKind::Claimed)) => (DifferenceKind::Edited, ""),
+        (_, Some(ConflictKind::Changed)) => {
+            (DifferenceKind::Edited, "was changed since it was installed")
+        }
+        (_, Some(ConflictKind::NotOurs)) => (
+            DifferenceKind::Foreign,
+            "was not written by this tool, and differs",
+        ),
+        (_, Some(_)) => (DifferenceKind::Foreign, ""),
+    };
+    // An empty message: the conflict says it.
+    let message = match (message.is_empty(), conflict) {
+        (true, Some(conflict)) => conflict.to_string(),
+        _ => format!("{} {message}", shown(&file.path)),
+    };
+    Some(Difference {
+        path: file.path.clone(),
+        kind,
+        message,
+    })
 }

@@ -217,15 +217,48 @@ impl Judge<'_, '_> {
     /// What is at the skill's place, and what `op` does with it (`link`:
     /// the folder holds links to the shared copy).
     pub(crate) fn plan(&self, entry: &Entry, op: Operation, link: bool) -> io::Result<SkillPlan> {
-        let claim = |skill: &mut SkillPlan| {
-            if self.claimed {
-                skill.conflicts.push(Conflict {
-                    path: String::new(),
-                    kind: ConflictKind::Claimed,
-                });
+        let mut skill = self.nothing_planned();
+        let link_target = self.ours_link.as_deref().filter(|_| link);
+        match entry {
+            Entry::Absent => {
+                skill.state = State::Missing;
+                if op == Operation::Install {
+                    skill.change = Change::Write;
+                    self.install(&mut skill, link_target);
+                }
             }
-        };
-        let mut skill = SkillPlan {
+            Entry::NotFolder => {
+                let kind = Some(ConflictKind::NotAFolder);
+                self.plan_not_ours(&mut skill, op, kind, link_target);
+            }
+            Entry::Link(to) if self.is_our_link(to) => {
+                self.plan_our_link(&mut skill, to, op, link_target);
+            }
+            Entry::Link(to) => {
+                // The very link we would make, not made by us: left alone.
+                let same = link_target == Some(to.as_path());
+                let kind = (!same).then(|| ConflictKind::Link(to.clone()));
+                self.plan_not_ours(&mut skill, op, kind, link_target);
+            }
+            Entry::Folder(dir, nodes) => {
+                let reading = self.read(dir, nodes)?;
+                skill.state = self.state(&reading);
+                match op {
+                    Operation::Install => self.plan_install(&mut skill, &reading, link_target),
+                    Operation::Uninstall => self.plan_uninstall(&mut skill, &reading),
+                }
+            }
+        }
+        if !skill.change.writes() {
+            self.nothing_to_remove(&mut skill, op);
+        }
+        Ok(skill)
+    }
+
+    /// The plan before anything is known of the skill's place: missing,
+    /// kept, nothing to do.
+    fn nothing_planned(&self) -> SkillPlan {
+        SkillPlan {
             name: String::new(),
             state: State::Missing,
             change: Change::Keep,
@@ -243,103 +276,98 @@ impl Judge<'_, '_> {
                 keeps: false,
                 adopted: false,
             },
-        };
-        // What an uninstall that finds nothing to remove does with the
-        // entry: forgets its own, keeps a claim's as it is.
-        let nothing_to_remove = |skill: &mut SkillPlan| {
-            if op == Operation::Uninstall && self.recorded.is_some() {
-                match self.claimed {
-                    true => skill.work.keeps = true,
-                    false => skill.work.forgets = true,
-                }
-            }
-        };
-        let whole = |kind| Conflict {
-            path: String::new(),
-            kind,
-        };
-        let link_target = self.ours_link.clone().filter(|_| link);
-        // What an install puts in the skill's place.
-        let install = |skill: &mut SkillPlan| {
-            skill.files = self.all_added();
-            match &link_target {
-                Some(target) => {
-                    skill.change = Change::Link;
-                    skill.work.outcome = Outcome::Link(target.clone());
-                    skill.work.after = self.after_link(target);
-                }
-                None => {
-                    skill.work.outcome = Outcome::Folder {
-                        write: true,
-                        carry: Vec::new(),
-                    };
-                    skill.work.after = self.after_copy();
-                }
-            }
-        };
-        match entry {
-            Entry::Absent => {
-                skill.state = State::Missing;
-                if op == Operation::Install {
-                    skill.change = Change::Write;
-                    install(&mut skill);
-                }
-            }
-            Entry::NotFolder => {
-                skill.state = State::NotOurs;
-                skill.change = Change::Leave;
-                if op == Operation::Install {
-                    skill.conflicts.push(whole(ConflictKind::NotAFolder));
-                    skill.change = Change::Write;
-                    install(&mut skill);
-                }
-            }
-            Entry::Link(to) if self.is_our_link(to) => {
-                skill.state = State::UpToDate;
-                match (op, &link_target) {
-                    (Operation::Uninstall, _) => {
-                        skill.change = Change::Remove;
-                        skill.work.outcome = Outcome::Gone;
-                        claim(&mut skill);
-                    }
-                    (Operation::Install, Some(target)) if target == to => {
-                        skill.work.after = self.after_link(target);
-                    }
-                    (Operation::Install, _) => {
-                        // A link of ours where a copy (or another link) goes.
-                        skill.state = State::Outdated;
-                        skill.change = Change::Update;
-                        install(&mut skill);
-                        claim(&mut skill);
-                    }
-                }
-            }
-            Entry::Link(to) => {
-                skill.state = State::NotOurs;
-                skill.change = Change::Leave;
-                // The very link we would make, not made by us: left alone.
-                let same = link_target.as_ref() == Some(to);
-                if op == Operation::Install && !same {
-                    skill.conflicts.push(whole(ConflictKind::Link(to.clone())));
-                    skill.change = Change::Write;
-                    install(&mut skill);
-                }
-            }
-            Entry::Folder(dir, nodes) => {
-                let reading = self.read(dir, nodes)?;
-                skill.state = self.state(&reading);
-                match op {
-                    Operation::Install => {
-                        self.plan_install(&mut skill, &reading, link_target.as_deref())
-                    }
-                    Operation::Uninstall => self.plan_uninstall(&mut skill, &reading),
-                }
+        }
+    }
+
+    /// A conflict for the whole skill when its entry is a claim.
+    fn claim(&self, skill: &mut SkillPlan) {
+        if self.claimed {
+            skill.conflicts.push(whole(ConflictKind::Claimed));
+        }
+    }
+
+    /// What an uninstall that finds nothing to remove does with the
+    /// entry: forgets its own, keeps a claim's as it is.
+    fn nothing_to_remove(&self, skill: &mut SkillPlan, op: Operation) {
+        if op == Operation::Uninstall && self.recorded.is_some() {
+            match self.claimed {
+                true => skill.work.keeps = true,
+                false => skill.work.forgets = true,
             }
         }
-        if !skill.change.writes() {
-            nothing_to_remove(&mut skill);
+    }
+
+    /// What an install puts in the skill's place: every file added, as a
+    /// link to the shared copy (`link_target`) or a copy.
+    fn install(&self, skill: &mut SkillPlan, link_target: Option<&Path>) {
+        skill.files = self.all_added();
+        match link_target {
+            Some(target) => self.link_to(skill, target),
+            None => {
+                skill.work.outcome = Outcome::Folder {
+                    write: true,
+                    carry: Vec::new(),
+                };
+                skill.work.after = self.after_copy();
+            }
         }
-        Ok(skill)
+    }
+
+    /// The skill's place becomes a link to `target`, recorded as such.
+    fn link_to(&self, skill: &mut SkillPlan, target: &Path) {
+        skill.change = Change::Link;
+        skill.work.outcome = Outcome::Link(target.to_path_buf());
+        skill.work.after = self.after_link(target);
+    }
+
+    /// Something not ours in the skill's place (not a folder, or a link):
+    /// left, but an install writes over it when it stands in the way
+    /// (`in_way`, the conflict it is).
+    fn plan_not_ours(
+        &self,
+        skill: &mut SkillPlan,
+        op: Operation,
+        in_way: Option<ConflictKind>,
+        link_target: Option<&Path>,
+    ) {
+        skill.state = State::NotOurs;
+        skill.change = Change::Leave;
+        if op == Operation::Install
+            && let Some(kind) = in_way
+        {
+            skill.conflicts.push(whole(kind));
+            skill.change = Change::Write;
+            self.install(skill, link_target);
+        }
+    }
+
+    /// The link this tool made to the shared copy (`to`): removed by an
+    /// uninstall, kept by an install that links to it, else replaced.
+    fn plan_our_link(
+        &self,
+        skill: &mut SkillPlan,
+        to: &Path,
+        op: Operation,
+        link_target: Option<&Path>,
+    ) {
+        skill.state = State::UpToDate;
+        match (op, link_target) {
+            (Operation::Uninstall, _) => {
+                skill.change = Change::Remove;
+                skill.work.outcome = Outcome::Gone;
+                self.claim(skill);
+            }
+            (Operation::Install, Some(target)) if target == to => {
+                skill.work.after = self.after_link(target);
+            }
+            (Operation::Install, _) => {
+                // A link of ours where a copy (or another link) goes.
+                skill.state = State::Outdated;
+                skill.change = Change::Update;
+                self.install(skill, link_target);
+                self.claim(skill);
+            }
+        }
     }
 
     /// What is in a skill folder now (the same for every operation, and
@@ -378,28 +406,12 @@ impl Judge<'_, '_> {
         }
     }
 
+    /// What an install does with a skill folder that is there, file by
+    /// file (`link`: it becomes a link to the shared copy).
     fn plan_install(&self, skill: &mut SkillPlan, reading: &Reading<'_>, link: Option<&Path>) {
-        skill.others = reading
-            .extras
-            .iter()
-            .filter(|(_, node)| *node != Node::Dir)
-            .map(|(path, _)| slashed(path))
-            .collect();
-        skill.same = reading
-            .found
-            .iter()
-            .filter(|(_, found)| matches!(found, Found::File { current: true, .. }))
-            .map(|(path, _)| path.clone())
-            .collect();
+        note_others_and_same(skill, reading);
         let present = reading.present();
-        if self.recorded.is_none()
-            && present
-            && reading.blockers.is_empty()
-            && reading
-                .found
-                .values()
-                .all(|found| matches!(found, Found::File { current: true, .. }))
-        {
+        if self.recorded.is_none() && present && holds_only_embedded(reading) {
             // What we embed, but not installed by us: not ours to take,
             // but in a plain folder (what an earlier installer wrote).
             self.adopt_or_leave(skill);
@@ -408,11 +420,16 @@ impl Judge<'_, '_> {
         if self.recorded.is_none() && !present && !reading.extras.is_empty() {
             // A folder of someone else's where the skill goes, holding
             // none of the skill's files: writing into it takes it over.
-            skill.conflicts.push(Conflict {
-                path: String::new(),
-                kind: ConflictKind::NotOurs,
-            });
+            skill.conflicts.push(whole(ConflictKind::NotOurs));
         }
+        self.plan_files(skill, reading);
+        blocker_conflicts(skill, reading);
+        self.install_outcome(skill, reading, link, present);
+    }
+
+    /// Each path of ours in the folder: what an install does with it, and
+    /// the conflict where it does not hold what the record says.
+    fn plan_files(&self, skill: &mut SkillPlan, reading: &Reading<'_>) {
         // A file the record lists that does not hold what it says.
         let differs = match (self.recorded.is_some(), self.claimed) {
             (true, true) => ConflictKind::Claimed,
@@ -420,26 +437,7 @@ impl Judge<'_, '_> {
             (false, _) => ConflictKind::NotOurs,
         };
         for (path, found) in &reading.found {
-            let recorded = self.recorded_file(path);
-            let (action, conflict) = match (self.embedded(path).is_some(), found) {
-                (true, Found::Absent) => (Some(FileAction::Add), None),
-                (true, Found::File { current: true, .. }) if recorded => (None, None),
-                (true, Found::File { owned: true, .. }) => (Some(FileAction::Replace), None),
-                (true, Found::File { .. }) => (
-                    Some(FileAction::Replace),
-                    Some(match recorded {
-                        true => differs.clone(),
-                        false => ConflictKind::NotOurs,
-                    }),
-                ),
-                (true, Found::NotAFile) => {
-                    (Some(FileAction::Replace), Some(ConflictKind::NotAFile))
-                }
-                (false, Found::File { owned: true, .. }) => (Some(FileAction::Remove), None),
-                (false, Found::File { .. }) => (Some(FileAction::Remove), Some(differs.clone())),
-                // A folder where a file the new version drops was: kept.
-                (false, Found::NotAFile | Found::Absent) => (None, None),
-            };
+            let (action, conflict) = self.file_verdict(path, *found, &differs);
             if let Some(kind) = conflict {
                 skill.conflicts.push(Conflict {
                     path: path.clone(),
@@ -453,16 +451,47 @@ impl Judge<'_, '_> {
                 });
             }
         }
-        for (path, node) in &reading.blockers {
-            let kind = match node {
-                Node::Link(to) => ConflictKind::Link(to.clone()),
-                _ => ConflictKind::NotAFolder,
-            };
-            skill.conflicts.push(Conflict {
-                path: slashed(path),
-                kind,
-            });
+    }
+
+    /// What an install does with the path of ours `path`, found as
+    /// `found`, and the conflict that is (`differs`: the one for a
+    /// recorded file that does not hold what the record says).
+    fn file_verdict(
+        &self,
+        path: &str,
+        found: Found,
+        differs: &ConflictKind,
+    ) -> (Option<FileAction>, Option<ConflictKind>) {
+        let recorded = self.recorded_file(path);
+        match (self.embedded(path).is_some(), found) {
+            (true, Found::Absent) => (Some(FileAction::Add), None),
+            (true, Found::File { current: true, .. }) if recorded => (None, None),
+            (true, Found::File { owned: true, .. }) => (Some(FileAction::Replace), None),
+            (true, Found::File { .. }) => (
+                Some(FileAction::Replace),
+                Some(match recorded {
+                    true => differs.clone(),
+                    false => ConflictKind::NotOurs,
+                }),
+            ),
+            (true, Found::NotAFile) => (Some(FileAction::Replace), Some(ConflictKind::NotAFile)),
+            (false, Found::File { owned: true, .. }) => (Some(FileAction::Remove), None),
+            (false, Found::File { .. }) => (Some(FileAction::Remove), Some(differs.clone())),
+            // A folder where a file the new version drops was: kept.
+            (false, Found::NotAFile | Found::Absent) => (None, None),
         }
+    }
+
+    /// What the install leaves in the skill's place: a link (hiding the
+    /// user's files, a conflict each), the folder rewritten with the
+    /// user's entries carried over, or the folder as it is.
+    fn install_outcome(
+        &self,
+        skill: &mut SkillPlan,
+        reading: &Reading<'_>,
+        link: Option<&Path>,
+        present: bool,
+    ) {
         if let Some(target) = link {
             // Replacing the folder with a link hides the user's files.
             for (path, node) in &reading.extras {
@@ -476,9 +505,7 @@ impl Judge<'_, '_> {
             for file in skill.files.iter_mut() {
                 file.action = FileAction::Remove;
             }
-            skill.change = Change::Link;
-            skill.work.outcome = Outcome::Link(target.to_path_buf());
-            skill.work.after = self.after_link(target);
+            self.link_to(skill, target);
         } else if !skill.files.is_empty() || !skill.conflicts.is_empty() {
             skill.change = match present {
                 true => Change::Update,
@@ -576,6 +603,56 @@ impl Judge<'_, '_> {
             },
             false => Outcome::Gone,
         };
+    }
+}
+
+/// The user's files beside the skill's (what an install keeps), and the
+/// skill's files that already hold what is embedded.
+fn note_others_and_same(skill: &mut SkillPlan, reading: &Reading<'_>) {
+    skill.others = reading
+        .extras
+        .iter()
+        .filter(|(_, node)| *node != Node::Dir)
+        .map(|(path, _)| slashed(path))
+        .collect();
+    skill.same = reading
+        .found
+        .iter()
+        .filter(|(_, found)| matches!(found, Found::File { current: true, .. }))
+        .map(|(path, _)| path.clone())
+        .collect();
+}
+
+/// Whether every path of ours holds what is embedded now, and nothing
+/// blocks a folder of the skill.
+fn holds_only_embedded(reading: &Reading<'_>) -> bool {
+    reading.blockers.is_empty()
+        && reading
+            .found
+            .values()
+            .all(|found| matches!(found, Found::File { current: true, .. }))
+}
+
+/// A conflict for each entry that is not a folder where a file of ours
+/// needs one.
+fn blocker_conflicts(skill: &mut SkillPlan, reading: &Reading<'_>) {
+    for (path, node) in &reading.blockers {
+        let kind = match node {
+            Node::Link(to) => ConflictKind::Link(to.clone()),
+            _ => ConflictKind::NotAFolder,
+        };
+        skill.conflicts.push(Conflict {
+            path: slashed(path),
+            kind,
+        });
+    }
+}
+
+/// A conflict about the skill as a whole (no path).
+fn whole(kind: ConflictKind) -> Conflict {
+    Conflict {
+        path: String::new(),
+        kind,
     }
 }
 

@@ -10,7 +10,7 @@ use crate::names::shown;
 use crate::plan::{Change, FileAction, Operation, Plan, SkillPlan, State};
 use crate::report::remedy::remedy;
 use crate::scope::Scope;
-use crate::status::Status;
+use crate::status::{SkillStatus, Status};
 
 /// The names of agents, for people.
 fn agent_names(agents: &[&'static Agent], scope: Scope) -> String {
@@ -359,45 +359,85 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
     if status.claims {
         claims_note(&mut out, &status.record);
     }
-    let mut behind = 0;
-    let mut left = 0;
-    let mut total = 0;
-    let mut differing = 0;
+    let mut tally = Tally::default();
     for dir in &status.dirs {
         folder_line(&mut out, &dir.shown, dir.link, &dir.agents, status.scope);
         for skill in &dir.skills {
-            total += 1;
-            behind += usize::from(skill.state != State::UpToDate);
-            differing += usize::from(!skill.differences.is_empty());
-            let _ = write!(out, "  {}  {}", shown(&skill.name), skill.state);
-            let shown_differences = check && !skill.differences.is_empty();
-            match remedy(installer, status, skill) {
-                Some(remedy) => {
-                    let _ = write!(out, ": `{}` {}", remedy.command, remedy.does);
-                }
-                None if skill.state == State::NotOurs => {
-                    left += 1;
-                    out.push_str(": it holds this version, and is left alone");
-                }
-                None if shown_differences => {
-                    out.push_str(", with files that are not part of it");
-                }
-                None => {}
-            }
-            out.push('\n');
-            if shown_differences {
-                for difference in &skill.differences {
-                    let _ = writeln!(out, "    {} ({})", difference, difference.kind.key());
-                }
-            }
+            tally.total += 1;
+            tally.behind += usize::from(skill.state != State::UpToDate);
+            tally.differing += usize::from(!skill.differences.is_empty());
+            let left = skill_status_line(&mut out, installer, status, skill, check);
+            tally.left += usize::from(left);
         }
     }
     problems_text(&mut out, &status.problems);
+    status_summary(&mut out, &tally, check, status.problems.is_empty());
+    out
+}
+
+/// What a status counted of its skills, for its last line.
+#[derive(Default)]
+struct Tally {
+    /// Every skill in every folder.
+    total: usize,
+    /// Those not up to date.
+    behind: usize,
+    /// Those not installed by this tool that hold this version: no command
+    /// resolves them.
+    left: usize,
+    /// Those whose copy differs from what is embedded.
+    differing: usize,
+}
+
+/// One skill's line of a status (its state and the command that resolves
+/// it; with `check`, its differences beneath). Returns whether it is a
+/// copy this tool did not install, left alone.
+fn skill_status_line(
+    out: &mut String,
+    installer: &Installer<'_>,
+    status: &Status,
+    skill: &SkillStatus,
+    check: bool,
+) -> bool {
+    let mut left = false;
+    let _ = write!(out, "  {}  {}", shown(&skill.name), skill.state);
+    let shown_differences = check && !skill.differences.is_empty();
+    match remedy(installer, status, skill) {
+        Some(remedy) => {
+            let _ = write!(out, ": `{}` {}", remedy.command, remedy.does);
+        }
+        None if skill.state == State::NotOurs => {
+            left = true;
+            out.push_str(": it holds this version, and is left alone");
+        }
+        None if shown_differences => {
+            out.push_str(", with files that are not part of it");
+        }
+        None => {}
+    }
+    out.push('\n');
+    if shown_differences {
+        for difference in &skill.differences {
+            let _ = writeln!(out, "    {} ({})", difference, difference.kind.key());
+        }
+    }
+    left
+}
+
+/// A status's last line: ok, or how many skills are not up to date (with
+/// `check`: not exactly the skill's files) and what resolves them.
+fn status_summary(out: &mut String, tally: &Tally, check: bool, no_problems: bool) {
+    let Tally {
+        total,
+        behind,
+        left,
+        differing,
+    } = *tally;
     let copies = match total {
         1 => "1 installed copy".to_string(),
         n => format!("{n} installed copies"),
     };
-    match (check, behind, status.problems.is_empty()) {
+    match (check, behind, no_problems) {
         (true, _, true) if differing == 0 => {
             let _ = writeln!(out, "ok: {copies}, each exactly the skill's files");
         }
@@ -405,7 +445,7 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
             let _ = writeln!(
                 out,
                 "check failed: {differing} of {copies} not exactly the skill's files{}",
-                match status.problems.is_empty() {
+                match no_problems {
                     true => "",
                     false => ", and problems",
                 }
@@ -435,5 +475,4 @@ pub(crate) fn status_text(installer: &Installer<'_>, status: &Status, check: boo
             };
         }
     }
-    out
 }
