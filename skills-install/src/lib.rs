@@ -103,6 +103,7 @@ mod plan;
 pub mod record;
 mod refresh;
 mod report;
+mod runs;
 mod scope;
 mod state;
 mod status;
