@@ -18,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python3 scripts/check/module-cycles.py --self-test
-python3 scripts/check/module-cycles.py
+python3 scripts/check/module-cycles.py --max-chain 'skills-install: 11'
 # skills-build's door to the CLI holds what only the CLI uses: with it
 # private, no unused item outside it.
 scripts/check/door.sh

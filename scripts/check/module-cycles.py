@@ -710,6 +710,34 @@ def self_test():
             if not ok:
                 failures += 1
                 print(run.stdout + run.stderr)
+    # --max-chain: a chain of three modules (a -> b -> c) passes a limit of
+    # 3, fails one of 2, and a limit for a crate there is not fails.
+    chain = {
+        "src/lib.rs": "mod a;\nmod b;\nmod c;\n",
+        "src/a.rs": "use crate::b::B;\npub struct A(B);\n",
+        "src/b.rs": "use crate::c::C;\npub struct B(C);\n",
+        "src/c.rs": "pub struct C;\n",
+    }
+    for limit, want in [("demo: 3", 0), ("demo (lib): 2", 1), ("nosuch: 9", 1)]:
+        with tempfile.TemporaryDirectory() as root:
+            with open(os.path.join(root, "Cargo.toml"), "w") as f:
+                f.write('[workspace]\nmembers = ["demo"]\n')
+            os.makedirs(os.path.join(root, "demo", "src"))
+            with open(os.path.join(root, "demo", "Cargo.toml"), "w") as f:
+                f.write('[package]\nname = "demo"\nversion = "0.0.0"\n')
+            for path, text in chain.items():
+                with open(os.path.join(root, "demo", path), "w") as f:
+                    f.write(text)
+            run = subprocess.run(
+                [sys.executable, __file__, "--root", root, "--max-chain", limit],
+                capture_output=True,
+                text=True,
+            )
+            ok = run.returncode == want
+            print(f"self-test --max-chain {limit!r}: {'ok' if ok else 'FAILED'}")
+            if not ok:
+                failures += 1
+                print(run.stdout + run.stderr)
     return 1 if failures else 0
 
 
@@ -768,6 +796,7 @@ def main():
     found = upward = too_long = 0
     allowed = set(args.allow_cycle)
     limits = {}
+    limited = set()
     for limit in args.max_chain:
         crate_name, _, n = limit.partition(":")
         limits[crate_name.strip()] = int(n)
@@ -803,9 +832,11 @@ def main():
             for text, where in crate.layer_problems(edges):
                 upward += 1
                 print(f"{label}: {text}  ({where})")
-            if args.longest_chain or label in limits:
+            limit = limits.get(label, limits.get(label.split(" (")[0]))
+            if limit is not None:
+                limited.add(label.split(" (")[0] if label not in limits else label)
+            if args.longest_chain or limit is not None:
                 chain = longest_chain(crate, edges)
-                limit = limits.get(label)
                 if args.longest_chain or (limit is not None and len(chain) > limit):
                     print(f"{label}: longest import chain, {len(chain)} modules: "
                           + " -> ".join(m.name() for m in chain))
@@ -819,6 +850,9 @@ def main():
     for known in sorted(allowed):
         found += 1
         print(f"--allow-cycle {known!r}: no such cycle any more; remove the allowance")
+    for name in sorted(set(limits) - limited):
+        too_long += 1
+        print(f"--max-chain {name!r}: no such crate (name it as in Cargo.toml, or as CRATE (lib))")
     if found or upward or too_long:
         return 1
     print("no import cycles between modules, no import against a crate's wings")
