@@ -6,7 +6,7 @@
 /// project directory and in a user directory.
 ///
 /// ```
-/// use skills_runtime::install::agents::agent;
+/// use skills_install::agents::agent;
 /// let claude = agent("claude-code").unwrap();
 /// assert_eq!((claude.name, claude.project_dir), ("Claude Code", ".claude/skills"));
 /// assert_eq!(claude.user_dir, "~/.claude/skills");
@@ -33,7 +33,7 @@ pub struct Agent {
 /// `XDG_CONFIG_HOME` for `~/.config`.
 ///
 /// ```
-/// use skills_runtime::install::agents::OVERRIDES;
+/// use skills_install::agents::OVERRIDES;
 /// assert!(OVERRIDES.iter().any(|o| o.var == "XDG_CONFIG_HOME" && o.replaces == "~/.config"));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,7 +66,7 @@ pub const OVERRIDES: [Override; 3] = [
 /// Replit all read; for the user, `~/.claude/skills` and `~/.codex/skills`.
 ///
 /// ```
-/// use skills_runtime::install::agents::{DEFAULT_AGENTS, agent};
+/// use skills_install::agents::{DEFAULT_AGENTS, agent};
 /// assert!(DEFAULT_AGENTS.iter().all(|id| agent(id).is_some()));
 /// ```
 pub const DEFAULT_AGENTS: [&str; 2] = ["claude-code", "codex"];
@@ -104,7 +104,7 @@ impl Agent {
 /// has 37 rows, one of which names Amp, Kimi Code CLI and Replit).
 ///
 /// ```
-/// use skills_runtime::install::agents::AGENTS;
+/// use skills_install::agents::AGENTS;
 /// assert_eq!(AGENTS.len(), 39);
 /// let shared = AGENTS.iter().filter(|a| a.project_dir == ".agents/skills").count();
 /// assert_eq!(shared, 7);
@@ -233,7 +233,7 @@ pub const AGENTS: [Agent; 39] = [
 /// The agent with this id.
 ///
 /// ```
-/// use skills_runtime::install::agents::agent;
+/// use skills_install::agents::agent;
 /// assert_eq!(agent("codex").unwrap().project_dir, ".agents/skills");
 /// assert!(agent("Codex").is_none());
 /// ```

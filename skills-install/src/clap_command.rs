@@ -17,7 +17,7 @@ use crate::target::{Agents, Layout, Target};
 ///
 /// ```
 /// use clap::{FromArgMatches, Subcommand};
-/// use skills_runtime::install::{Action, SkillCommand};
+/// use skills_install::{Action, SkillCommand};
 ///
 /// // What `#[command(subcommand)] Skill(SkillCommand)` does in a derived CLI.
 /// let cli = SkillCommand::augment_subcommands(clap::Command::new("skill"));

@@ -51,7 +51,7 @@ impl Action {
 /// One run of the subcommand: the action, where, and how to report.
 ///
 /// ```
-/// use skills_runtime::install::{Action, ParseOutcome, Request};
+/// use skills_install::{Action, ParseOutcome, Request};
 /// let args = ["install", "--agent", "cursor", "--scope", "user", "--dry-run"];
 /// let ParseOutcome::Run(request) = Request::parse(args) else { panic!() };
 /// assert_eq!(request.action, Action::Install);
@@ -102,7 +102,7 @@ impl Request {
     /// embedded, listing how.
     ///
     /// ```
-    /// use skills_runtime::install::{ParseOutcome, Request};
+    /// use skills_install::{ParseOutcome, Request};
     /// let ParseOutcome::Run(request) = Request::parse(["status", "--check"]) else { panic!() };
     /// assert!(request.check);
     /// assert!(matches!(Request::parse(["install", "--check"]), ParseOutcome::Usage(_)));
@@ -279,9 +279,9 @@ impl Installer<'_> {
     /// command line, so it can be the first line of `main`.
     ///
     /// ```no_run
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+    /// # static SKILLS: skills_core::Embedded = skills_core::Embedded::new(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/skills.bin")));
     /// fn main() {
-    ///     skills_runtime::install::Installer::new(&SKILLS).tool_name("mytool").intercept();
+    ///     skills_install::Installer::new(&SKILLS).tool_name("mytool").intercept();
     ///     // not `mytool skill ...`: the program goes on
     /// }
     /// ```
@@ -317,8 +317,8 @@ impl Installer<'_> {
     /// `out` and `err`; returns the exit code.
     ///
     /// ```
-    /// use skills_runtime::install::Installer;
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+    /// use skills_install::Installer;
+    /// # static SKILLS: skills_core::Embedded = skills_core::Embedded::new(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/skills.bin")));
     /// let (mut out, mut err) = (Vec::new(), Vec::new());
     /// let code = Installer::new(&SKILLS).tool_name("mytool").run_args(&["list".into()], &mut out, &mut err);
     /// assert_eq!(code, 0);

@@ -25,7 +25,7 @@ pub const VARIABLES: [&str; 6] = [
 /// the process's own ([`Environment::current`]).
 ///
 /// ```
-/// use skills_runtime::install::Environment;
+/// use skills_install::Environment;
 /// let env = Environment::new("/work/project").var("HOME", "/home/ada");
 /// assert_eq!(env.home().unwrap(), std::path::Path::new("/home/ada"));
 /// assert_eq!(env.var_os("CODEX_HOME"), None);
@@ -48,7 +48,7 @@ impl Environment {
     /// The process's working directory and the [`VARIABLES`] it has.
     ///
     /// ```
-    /// let env = skills_runtime::install::Environment::current()?;
+    /// let env = skills_install::Environment::current()?;
     /// assert!(env.working_dir().is_absolute());
     /// # Ok::<(), std::io::Error>(())
     /// ```
@@ -102,7 +102,7 @@ impl Environment {
     /// them).
     ///
     /// ```
-    /// use skills_runtime::install::Environment;
+    /// use skills_install::Environment;
     /// let env = Environment::new("/work").var("HOME", "/home/ada");
     /// assert_eq!(env.state_home().unwrap(), std::path::Path::new("/home/ada/.local/state"));
     /// let env = env.var("XDG_STATE_HOME", "/var/ada");

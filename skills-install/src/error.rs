@@ -11,7 +11,7 @@ use skills_core::DecodeError;
 /// or what was changed was undone).
 ///
 /// ```
-/// use skills_runtime::install::InstallError;
+/// use skills_install::InstallError;
 /// let error = InstallError::Conflicts { count: 2 };
 /// assert!(error.to_string().contains("--force"));
 /// ```
@@ -170,7 +170,7 @@ impl From<DecodeError> for InstallError {
 /// and nothing is written.
 ///
 /// ```
-/// use skills_runtime::install::Problem;
+/// use skills_install::Problem;
 /// let problem = Problem::NotAFolder { path: ".claude/skills".into() };
 /// assert!(problem.to_string().contains("not a folder"));
 /// ```

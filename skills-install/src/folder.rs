@@ -38,7 +38,7 @@ use crate::target::Target;
 /// carries a new version of it.
 ///
 /// ```
-/// use skills_runtime::install::FolderPolicy;
+/// use skills_install::FolderPolicy;
 /// assert_eq!(FolderPolicy::default(), FolderPolicy::Keep);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -67,8 +67,8 @@ impl<'c> Installer<'c> {
     /// `dir/<name>/`, the installer's state in `dir/.skills-install`.
     ///
     /// ```
-    /// use skills_runtime::install::{Installer, Refreshed, State};
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+    /// use skills_install::{Installer, Refreshed, State};
+    /// # static SKILLS: skills_core::Embedded = skills_core::Embedded::new(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/skills.bin")));
     /// # let home = std::env::temp_dir().join(format!("doc-folder-{}", std::process::id()));
     /// let dir = home.join("skills/.system");
     /// let folder = Installer::new(&SKILLS).tool_name("mytool").version("1.0.0").into_folder(&dir);

@@ -42,15 +42,16 @@ impl<'c, 'a: 'c> From<&'c Catalog<'a>> for Skills<'c> {
 /// record of what it wrote, and never loses a file it did not write.
 ///
 /// ```
-/// use skills_runtime::install::{Installer, Scope, State, Target};
-/// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+/// use skills_install::{Installer, Scope, State, Target};
+/// // static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("skills");
+/// # static SKILLS: skills_core::Embedded = skills_core::Embedded::new(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/skills.bin")));
 /// # let project = std::env::temp_dir().join(format!("doc-installer-{}", std::process::id()));
 /// # std::fs::create_dir_all(&project).unwrap();
 ///
 /// let installer = Installer::new(&SKILLS)
 ///     .tool_name("mytool")
 ///     .version("1.2.0")
-///     .environment(skills_runtime::install::Environment::new(&project));
+///     .environment(skills_install::Environment::new(&project));
 /// let target = Target::new(Scope::Project);
 ///
 /// let plan = installer.plan(&target)?; // what would be written, and every conflict
@@ -128,8 +129,8 @@ impl<'c> Installer<'c> {
     /// the `skills` CLI names its own (`skills install SRC...`).
     ///
     /// ```
-    /// use skills_runtime::install::Installer;
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+    /// use skills_install::Installer;
+    /// # static SKILLS: skills_core::Embedded = skills_core::Embedded::new(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/skills.bin")));
     /// let installer = Installer::new(&SKILLS).tool_name("mytool");
     /// assert_eq!(installer.install_hint(Some("pdf-forms"), &["--force"]), "mytool skill install pdf-forms --force");
     /// let installer = installer.install_command(["skills", "install", "my skills/"]);
@@ -165,7 +166,7 @@ impl<'c> Installer<'c> {
     ///
     /// ```
     /// use skills_install::{Agents, Environment, Installer, Problem, Scope, Target};
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+    /// # static SKILLS: skills_core::Embedded = skills_core::Embedded::new(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/skills.bin")));
     /// # let project = std::env::temp_dir().join(format!("doc-sources-{}", std::process::id()));
     /// # std::fs::create_dir_all(project.join("skills")).unwrap();
     /// let installer = Installer::new(&SKILLS)
@@ -198,7 +199,7 @@ impl<'c> Installer<'c> {
     ///
     /// ```
     /// use skills_install::{Environment, Installer, Scope, Target};
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+    /// # static SKILLS: skills_core::Embedded = skills_core::Embedded::new(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/skills.bin")));
     /// # let project = std::env::temp_dir().join(format!("doc-note-{}", std::process::id()));
     /// # std::fs::create_dir_all(&project).unwrap();
     /// let installer = Installer::new(&SKILLS)

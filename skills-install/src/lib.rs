@@ -13,12 +13,13 @@
 //! # In one line: `mytool skill ...`
 //!
 //! ```no_run
-//! static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+//! # static SKILLS: skills_core::Embedded = skills_core::Embedded::new(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/skills.bin")));
+//! // static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("skills");
 //!
 //! fn main() {
 //!     // `mytool skill install|status|uninstall|list ...` is handled here
 //!     // (and exits); any other command line goes on.
-//!     skills_runtime::install::Installer::new(&SKILLS)
+//!     skills_install::Installer::new(&SKILLS)
 //!         .tool_name("mytool")
 //!         .version(env!("CARGO_PKG_VERSION"))
 //!         .refresh_on_start(true)
@@ -56,7 +57,7 @@
 //! enum Cli {
 //!     /// Install this tool's skills into coding agents.
 //!     #[command(subcommand)]
-//!     Skill(skills_runtime::install::SkillCommand),
+//!     Skill(skills_install::SkillCommand),
 //!     Run { file: String },
 //! }
 //!

@@ -100,7 +100,7 @@ impl<'c> Payload<'c> {
 /// file starting with `#!`.
 ///
 /// ```
-/// use skills_runtime::install::is_executable;
+/// use skills_install::is_executable;
 /// assert!(is_executable("scripts/fill.py", b"import sys"));
 /// assert!(is_executable("tool", b"#!/bin/sh\n"));
 /// assert!(!is_executable("reference.md", b"# Notes"));

@@ -217,8 +217,8 @@ impl RecordSkill {
     /// at a skill that was: no file of it is read).
     ///
     /// ```
-    /// use skills_runtime::install::record::RecordSkill;
-    /// use skills_runtime::revision::Revision;
+    /// use skills_install::record::RecordSkill;
+    /// use skills_core::trust::revision::Revision;
     /// let skill = RecordSkill { revision: format!("sha256:{}", "ab".repeat(32)), ..RecordSkill::default() };
     /// assert!(skill.is_at(Revision([0xab; 32])));
     /// assert!(!skill.is_at(Revision([0xcd; 32])));
@@ -253,7 +253,7 @@ impl Record {
     /// plain relative path.
     ///
     /// ```
-    /// use skills_runtime::install::record::Record;
+    /// use skills_install::record::Record;
     /// let record = Record { tool: "t".into(), ..Record::default() };
     /// assert_eq!(Record::from_json(record.to_json().as_bytes()).unwrap(), record);
     /// assert!(Record::from_json(b"{}").is_err());

@@ -289,8 +289,8 @@ impl<'c> Installer<'c> {
     /// a skill's folder is already there. Returns the folders written.
     ///
     /// ```
-    /// use skills_runtime::install::Installer;
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+    /// use skills_install::Installer;
+    /// # static SKILLS: skills_core::Embedded = skills_core::Embedded::new(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/skills.bin")));
     /// # let dir = std::env::temp_dir().join(format!("doc-extract-{}", std::process::id()));
     /// let written = Installer::new(&SKILLS).extract(&dir)?;
     /// assert_eq!(written.len(), 3);

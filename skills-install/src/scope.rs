@@ -8,7 +8,7 @@ use std::str::FromStr;
 /// Which agent folders: a project's or the user's.
 ///
 /// ```
-/// use skills_runtime::install::Scope;
+/// use skills_install::Scope;
 /// assert_eq!("user".parse::<Scope>(), Ok(Scope::User));
 /// assert_eq!(Scope::Project.to_string(), "project");
 /// assert!("global".parse::<Scope>().is_err());

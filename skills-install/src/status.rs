@@ -88,7 +88,7 @@ pub struct Difference {
 /// What kind of difference, each with its own remedy.
 ///
 /// ```
-/// use skills_runtime::install::DifferenceKind;
+/// use skills_install::DifferenceKind;
 /// assert_eq!(DifferenceKind::Stale.key(), "stale");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -134,7 +134,7 @@ impl Status {
     /// `status`'s exit code 0 says).
     ///
     /// ```
-    /// # use skills_runtime::install::{Scope, Status};
+    /// # use skills_install::{Scope, Status};
     /// # fn check(status: &Status) {
     /// if !status.all_up_to_date() {
     ///     eprintln!("run `mytool skill install`");

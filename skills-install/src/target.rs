@@ -17,7 +17,7 @@ use crate::scope::Scope;
 /// the ones named.
 ///
 /// ```
-/// use skills_runtime::install::Agents;
+/// use skills_install::Agents;
 /// assert_eq!(Agents::parse(["all"]).unwrap(), Agents::All);
 /// assert_eq!(Agents::parse(Vec::<String>::new()).unwrap(), Agents::Default);
 /// let some = Agents::parse(["cursor", "codex"]).unwrap();
@@ -97,7 +97,7 @@ pub(crate) fn default_agents() -> Vec<&'static Agent> {
 /// How a skill is put in each agent's folder.
 ///
 /// ```
-/// use skills_runtime::install::Layout;
+/// use skills_install::Layout;
 /// assert_eq!(Layout::default(), Layout::AsRecorded);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -116,12 +116,12 @@ pub enum Layout {
 /// What to install where: the scope, the agents, and the options.
 ///
 /// ```
-/// use skills_runtime::install::{Agents, Scope, Target};
+/// use skills_install::{Agents, Scope, Target};
 /// let target = Target::new(Scope::User)
 ///     .agents(Agents::parse(["claude-code", "cursor"])?)
 ///     .force(true);
 /// assert_eq!(target.scope, Scope::User);
-/// # Ok::<(), skills_runtime::install::UnknownAgent>(())
+/// # Ok::<(), skills_install::UnknownAgent>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[non_exhaustive]
@@ -168,7 +168,7 @@ impl Target {
     /// working directory): the [`Scope::Folder`] destination.
     ///
     /// ```
-    /// use skills_runtime::install::{Scope, Target};
+    /// use skills_install::{Scope, Target};
     /// let target = Target::folder("/opt/app/skills/.system");
     /// assert_eq!(target.scope, Scope::Folder);
     /// ```
@@ -183,7 +183,7 @@ impl Target {
     /// Keep what cannot be updated (see [`keep_conflicts`](Self::keep_conflicts)).
     ///
     /// ```
-    /// use skills_runtime::install::{Scope, Target};
+    /// use skills_install::{Scope, Target};
     /// assert!(Target::new(Scope::Project).keep_conflicts(true).keep_conflicts);
     /// ```
     pub fn keep_conflicts(mut self, keep: bool) -> Self {
@@ -226,13 +226,13 @@ impl Target {
     /// ([`Problem::SourceFolder`](crate::Problem::SourceFolder)).
     ///
     /// ```
-    /// use skills_runtime::install::{Agents, Scope, Target};
+    /// use skills_install::{Agents, Scope, Target};
     /// // OpenClaw reads `<project>/skills`, where the sources are kept.
     /// let target = Target::new(Scope::Project)
     ///     .agents(Agents::parse(["openclaw"])?)
     ///     .sources(["skills"]);
     /// assert_eq!(target.sources, [std::path::PathBuf::from("skills")]);
-    /// # Ok::<(), skills_runtime::install::UnknownAgent>(())
+    /// # Ok::<(), skills_install::UnknownAgent>(())
     /// ```
     pub fn sources<P: Into<PathBuf>>(mut self, folders: impl IntoIterator<Item = P>) -> Self {
         self.sources = folders.into_iter().map(Into::into).collect();
@@ -266,7 +266,7 @@ pub(crate) fn base(env: &Environment, target: &Target) -> Result<PathBuf, Instal
 /// # let temp = std::env::temp_dir().join(format!("doc-root-{}", std::process::id()));
 /// # std::fs::create_dir_all(temp.join(".git")).unwrap();
 /// # std::fs::create_dir_all(temp.join("src/deep")).unwrap();
-/// use skills_runtime::install::project_root;
+/// use skills_install::project_root;
 /// assert_eq!(project_root(&temp.join("src/deep")), temp);
 /// # std::fs::remove_dir_all(&temp).unwrap();
 /// ```

@@ -10,7 +10,7 @@ use crate::names::shown;
 /// What is in an agent's folder for one skill, before anything is done.
 ///
 /// ```
-/// use skills_runtime::install::State;
+/// use skills_install::State;
 /// assert_eq!(State::Modified.to_string(), "modified by the user");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

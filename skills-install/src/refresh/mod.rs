@@ -44,9 +44,9 @@ impl Installer<'_> {
     /// [`intercept`](Self::intercept) do it: [`refresh_on_start`](Self::refresh_on_start)).
     ///
     /// ```no_run
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+    /// # static SKILLS: skills_core::Embedded = skills_core::Embedded::new(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/skills.bin")));
     /// fn main() {
-    ///     let installer = skills_runtime::install::Installer::new(&SKILLS)
+    ///     let installer = skills_install::Installer::new(&SKILLS)
     ///         .tool_name("mytool")
     ///         .version(env!("CARGO_PKG_VERSION"));
     ///     installer.refresh(); // never fails: a problem is one line on stderr
@@ -74,8 +74,8 @@ impl Installer<'_> {
     /// `err`, and the scopes' outcomes are returned.
     ///
     /// ```
-    /// use skills_runtime::install::{Environment, Installer, Refreshed, Scope, Target};
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+    /// use skills_install::{Environment, Installer, Refreshed, Scope, Target};
+    /// # static SKILLS: skills_core::Embedded = skills_core::Embedded::new(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/skills.bin")));
     /// # let root = std::env::temp_dir().join(format!("doc-refresh-{}", std::process::id()));
     /// # std::fs::create_dir_all(root.join("project/.git")).unwrap();
     /// # std::fs::create_dir_all(root.join("home")).unwrap();
@@ -91,7 +91,7 @@ impl Installer<'_> {
     /// assert!(matches!(outcomes[0], (Scope::Project, Ok(Refreshed::Current))));
     /// assert!(err.is_empty(), "nothing to say");
     /// # std::fs::remove_dir_all(&root).unwrap();
-    /// # Ok::<(), skills_runtime::install::InstallError>(())
+    /// # Ok::<(), skills_install::InstallError>(())
     /// ```
     pub fn refresh_to(&self, err: &mut dyn Write) -> Vec<(Scope, Result<Refreshed, InstallError>)> {
         let mut outcomes = Vec::new();
@@ -227,9 +227,9 @@ impl Installer<'_> {
     /// they are.
     ///
     /// ```no_run
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+    /// # static SKILLS: skills_core::Embedded = skills_core::Embedded::new(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/skills.bin")));
     /// fn main() {
-    ///     skills_runtime::install::Installer::new(&SKILLS)
+    ///     skills_install::Installer::new(&SKILLS)
     ///         .tool_name("mytool")
     ///         .version(env!("CARGO_PKG_VERSION"))
     ///         .refresh_on_start(true)

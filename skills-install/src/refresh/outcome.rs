@@ -60,7 +60,7 @@ impl Refreshed {
     /// `(folder, skill)`.
     ///
     /// ```
-    /// # use skills_runtime::install::Refreshed;
+    /// # use skills_install::Refreshed;
     /// assert_eq!(Refreshed::Current.changed().count(), 0);
     /// ```
     pub fn changed(&self) -> impl Iterator<Item = (&str, &str, Change)> {

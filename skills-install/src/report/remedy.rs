@@ -57,8 +57,8 @@ impl Installer<'_> {
     /// command the status's text and JSON name.
     ///
     /// ```
-    /// use skills_runtime::install::{Environment, Installer, Scope, Target};
-    /// static SKILLS: skills_runtime::Embedded = skills_runtime::include_skills!("doc-skills");
+    /// use skills_install::{Environment, Installer, Scope, Target};
+    /// # static SKILLS: skills_core::Embedded = skills_core::Embedded::new(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-bundles/skills.bin")));
     /// # let root = std::env::temp_dir().join(format!("doc-remedy-{}", std::process::id()));
     /// # std::fs::create_dir_all(root.join(".git")).unwrap();
     /// let installer = Installer::new(&SKILLS).tool_name("mytool").environment(Environment::new(&root));
@@ -69,7 +69,7 @@ impl Installer<'_> {
     ///     Some(format!("mytool skill install {}", skill.name).as_str())
     /// );
     /// # std::fs::remove_dir_all(&root).unwrap();
-    /// # Ok::<(), skills_runtime::install::InstallError>(())
+    /// # Ok::<(), skills_install::InstallError>(())
     /// ```
     pub fn resolving_command(&self, status: &Status, skill: &SkillStatus) -> Option<String> {
         remedy(self, status, skill).map(|remedy| remedy.command)

@@ -14,7 +14,12 @@
 //!   revisions real, signed for `https://example.com/skills` by the key
 //!   `release-2026` (the Ed25519 seed 0, 1, …, 31: a published test key,
 //!   never a secret), the skill and the bundle;
-//! - `signed.pub`: that key's 32-byte public key.
+//! - `signed.pub`: that key's 32-byte public key;
+//! - `skills.bin`: the workspace's `testdata/skills` (three real skills:
+//!   `csv-report`, `git-rebase`, `pdf-forms`) compiled by skills-build as
+//!   `skills build` and `include_skills!` compile them, so skills-install's
+//!   examples install real skills without building the compiler into its
+//!   tests.
 
 use std::path::{Path, PathBuf};
 
@@ -34,6 +39,7 @@ const COPIES: &[(&str, &[&str])] = &[
         "skills-mcp-server",
         &["example.bin", "signed.bin", "signed.pub"],
     ),
+    ("skills-install", &["skills.bin"]),
 ];
 
 fn example() -> Vec<u8> {
@@ -147,11 +153,21 @@ fn signed() -> Vec<u8> {
     bundle.encode().expect("the signed bundle encodes")
 }
 
+/// `testdata/skills`, compiled with the defaults of `skills build`.
+fn compiled() -> Vec<u8> {
+    skills_build::Builder::new()
+        .source(skills_test_support::testdata("skills"))
+        .compile()
+        .expect("testdata/skills compiles")
+        .bytes
+}
+
 fn made(file: &str) -> Vec<u8> {
     match file {
         "example.bin" => example(),
         "signed.bin" => signed(),
         "signed.pub" => test_key().verifying_key().to_bytes().to_vec(),
+        "skills.bin" => compiled(),
         other => panic!("no example bundle {other}"),
     }
 }

@@ -13,12 +13,7 @@ use skills_test_support::tree::rust_sources;
 use skills_test_support::{testdata, workspace};
 
 /// The crates whose examples embed `testdata/skills`.
-const SKILL_COPIES: &[&str] = &[
-    "skills-build",
-    "skills-install",
-    "skills-runtime",
-    "skills-rig",
-];
+const SKILL_COPIES: &[&str] = &["skills-build", "skills-runtime", "skills-rig"];
 
 /// Every file under `dir`, by its path relative to `dir`.
 fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
