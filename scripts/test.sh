@@ -19,6 +19,9 @@ cd "$(dirname "$0")/.."
 
 python3 scripts/check/module-cycles.py --self-test
 python3 scripts/check/module-cycles.py --max-chain 'skills-install: 11'
+# No function in skills-install over 80 lines.
+python3 scripts/check/function-length.py --self-test
+python3 scripts/check/function-length.py skills-install
 # skills-build's door to the CLI holds what only the CLI uses: with it
 # private, no unused item outside it.
 scripts/check/door.sh
