@@ -245,7 +245,7 @@ mod sys {
 
     use rustix::fs::{AtFlags, FileType, Mode, OFlags, RawMode};
 
-    use super::{Dir, Identity, Kind, Stat, is_a_link, plain, regular};
+    use crate::dir::{Dir, Identity, Kind, Stat, is_a_link, plain, regular};
 
     const DIR: OFlags = OFlags::RDONLY
         .union(OFlags::DIRECTORY)
@@ -469,7 +469,7 @@ mod sys {
     use std::io;
     use std::path::{Path, PathBuf};
 
-    use super::{Dir, Kind, Stat, is_a_link, plain, regular};
+    use crate::dir::{Dir, Kind, Stat, is_a_link, plain, regular};
 
     fn kind_of(meta: &fs::Metadata) -> Kind {
         let kind = meta.file_type();
